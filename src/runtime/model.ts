@@ -1,0 +1,466 @@
+/**
+ * The render model: everything the renderer needs to draw a shown prototype, already resolved.
+ *
+ * The runtime controller rebuilds it after every accepted show, interaction, timer or device
+ * change. Nothing here needs the spec, the state map or the theme to be read again: conditions are
+ * evaluated (`visible`, `open`), styleWhen entries are merged, every colour slot is a CSS colour,
+ * `{key}` / `{page}` / `{pageCount}` placeholders are interpolated, and accessible labels follow the
+ * spec's "Accessible labels" rule. Unchanged subtrees keep their previous object identity between
+ * rebuilds, so a renderer can skip them by reference equality.
+ *
+ * The renderer answers with `Interaction` values (bottom of this file), each naming the `key` of
+ * the node it happened on.
+ */
+
+/** A CSS colour string: `#rrggbb` or `#rrggbbaa` (alpha last, as CSS reads 8-digit hex). */
+export type CssColor = string;
+
+/** The 36 Material 3 colour roles a spec may name. */
+export const COLOR_ROLES = [
+  'primary', 'onPrimary', 'primaryContainer', 'onPrimaryContainer', 'inversePrimary',
+  'secondary', 'onSecondary', 'secondaryContainer', 'onSecondaryContainer',
+  'tertiary', 'onTertiary', 'tertiaryContainer', 'onTertiaryContainer',
+  'background', 'onBackground', 'surface', 'onSurface', 'surfaceVariant', 'onSurfaceVariant',
+  'surfaceTint', 'inverseSurface', 'inverseOnSurface',
+  'error', 'onError', 'errorContainer', 'onErrorContainer', 'outline', 'outlineVariant', 'scrim',
+  'surfaceBright', 'surfaceContainer', 'surfaceContainerHigh', 'surfaceContainerHighest',
+  'surfaceContainerLow', 'surfaceContainerLowest', 'surfaceDim',
+] as const;
+export type ColorRole = (typeof COLOR_ROLES)[number];
+
+/** The 15 Material 3 type roles (`style.textStyle`). */
+export const TEXT_STYLE_ROLES = [
+  'displayLarge', 'displayMedium', 'displaySmall', 'headlineLarge', 'headlineMedium', 'headlineSmall',
+  'titleLarge', 'titleMedium', 'titleSmall', 'bodyLarge', 'bodyMedium', 'bodySmall',
+  'labelLarge', 'labelMedium', 'labelSmall',
+] as const;
+export type TextStyleRole = (typeof TEXT_STYLE_ROLES)[number];
+
+/** Shape tokens of `style.cornerRadius`, resolved to dp in `RenderModel.shapes`. */
+export const SHAPE_TOKENS = ['none', 'extraSmall', 'small', 'medium', 'large', 'extraLarge', 'full'] as const;
+export type ShapeToken = (typeof SHAPE_TOKENS)[number];
+
+export type Mode = 'light' | 'dark';
+export type AppearanceSource = 'explicit' | 'override' | 'roleLuminance' | 'authoredBackground' | 'system';
+export interface Appearance {
+  mode: Mode;
+  source: AppearanceSource;
+  /** The device's own dark setting, whatever decided the mode. */
+  deviceDark: boolean;
+}
+
+/** A resolved type role: sizes in sp, already multiplied by `theme.typography.scale`. */
+export interface TypeRole {
+  size: number;
+  lineHeight: number;
+  weight: number;
+  letterSpacing: number;
+}
+
+/** Text family: a system family or an uploaded font asset id. */
+export type FontFamily = 'sans' | 'serif' | 'mono' | { asset: string };
+
+export type Alignment =
+  | 'topStart' | 'topCenter' | 'topEnd' | 'centerStart' | 'center' | 'centerEnd'
+  | 'bottomStart' | 'bottomCenter' | 'bottomEnd';
+export type Dimension = 'fill' | 'wrap' | { dp: number };
+
+export interface ResolvedWindow {
+  placement:
+    | { type: 'fullscreen'; /** null: no scrim drawn */ scrim: CssColor | null }
+    | { type: 'sheet'; edge: 'top' | 'bottom'; height: number }
+    | { type: 'floating'; gravity: Alignment; offset: { x: number; y: number } };
+  /** 0..1 (the spec's percentage / 100); applies to content and scrims. */
+  opacity: number;
+  layer: 'system' | 'app';
+  persistence: 'session' | 'device';
+}
+
+/** Per-corner radii in dp (start/end follow layout direction). A pill is `PILL_RADIUS`. */
+export interface Corners {
+  topStart: number;
+  topEnd: number;
+  bottomEnd: number;
+  bottomStart: number;
+}
+/** The dp radius used for the `full` shape token: large enough that CSS draws a pill. */
+export const PILL_RADIUS = 9999;
+
+export interface ResolvedGradient {
+  type: 'linear' | 'radial';
+  /** Degrees clockwise from left-to-right; linear only. */
+  angle?: number;
+  /** Stop positions are final: authored when every stop had one (made non-decreasing), else even. */
+  stops: { color: CssColor; position: number }[];
+}
+
+/**
+ * A node's style after styleWhen merging, with every colour resolved for the current mode and
+ * every token resolved against the theme. Absent fields mean "component / platform default".
+ * For text nodes `color`, `textSize`, `lineHeight`, `fontWeight`, `letterSpacing` and `fontFamily`
+ * are always filled (textStyle role, theme family, onSurface colour, 14 sp default).
+ */
+export interface ResolvedStyle {
+  width?: Dimension;
+  height?: Dimension;
+  weight?: number;
+  minWidth?: number;
+  maxWidth?: number;
+  minHeight?: number;
+  maxHeight?: number;
+  padding?: { top: number; bottom: number; start: number; end: number };
+  background?: CssColor;
+  color?: CssColor;
+  cornerRadius?: Corners;
+  border?: { width: number; color: CssColor };
+  elevation?: number;
+  shadowColor?: CssColor;
+  gradient?: ResolvedGradient;
+  aspectRatio?: number;
+  offset?: { x: number; y: number };
+  alpha?: number;
+  pressScale?: number;
+  alignment?: Alignment;
+  arrangement?: 'start' | 'center' | 'end' | 'spaceBetween' | 'spaceAround' | 'spaceEvenly';
+  spacing?: number;
+  /** sp; scaled by the device font scale by the renderer. */
+  textSize?: number;
+  fontWeight?: number;
+  textAlign?: 'start' | 'center' | 'end' | 'justify';
+  maxLines?: number;
+  overflow?: 'clip' | 'ellipsis' | 'visible';
+  lineHeight?: number;
+  letterSpacing?: number;
+  textDecoration?: 'none' | 'underline' | 'lineThrough' | 'underlineLineThrough';
+  fontStyle?: 'normal' | 'italic';
+  fontFamily?: FontFamily;
+}
+
+export interface SafeAreaPadding {
+  edges: ('top' | 'bottom' | 'start' | 'end')[];
+  types: ('systemBars' | 'cutout' | 'ime')[];
+}
+
+/** A resolved bounds anchor (element anchors are resolved by the host before a show). */
+export interface ResolvedAnchor {
+  bounds: { x: number; y: number; width: number; height: number };
+  alignment: 'cover' | 'top' | 'bottom' | 'start' | 'end';
+  offset: { x: number; y: number };
+}
+
+/** Fields every render node carries. */
+export interface RenderNodeBase {
+  /** Stable identity: the node's path (`root.children[1]`; repeat instances
+   *  `<container>.repeat[<item>].children[<template>]`). Interactions name it. */
+  key: string;
+  /** Authored `id` (pagers always have one). */
+  id: string | null;
+  testTag: string | null;
+  /** False when the node's visibleWhen does not hold. Hidden nodes stay in the tree (for exit
+   *  motion); the renderer draws neither them nor their subtree. */
+  visible: boolean;
+  /** True when the node has a visibleWhen (only those get an enter/exit animation). */
+  animatesVisibility: boolean;
+  transition: 'none' | 'fade' | 'expand' | 'slide' | null;
+  style: ResolvedStyle;
+  /** The accessible label ("Accessible labels"): contentDescription, else text, else icon name. */
+  label: string | null;
+  /** The node has an onTap list (a tap sends `{type: 'tap', key}`). */
+  tappable: boolean;
+  anchor: ResolvedAnchor | null;
+  safeAreaPadding: SafeAreaPadding | null;
+}
+
+export interface ContainerNode extends RenderNodeBase {
+  type: 'box' | 'row' | 'column';
+  children: RenderNode[];
+}
+export interface CardNode extends RenderNodeBase {
+  type: 'card';
+  variant: 'filled' | 'elevated' | 'outlined';
+  children: RenderNode[];
+}
+export interface TextNode extends RenderNodeBase {
+  type: 'text';
+  /** Interpolated text. */
+  text: string;
+}
+export interface ImageNode extends RenderNodeBase {
+  type: 'image';
+  /** Asset id for the resolved mode. */
+  asset: string;
+  contentScale: 'fit' | 'crop' | 'fill';
+}
+export interface IconNode extends RenderNodeBase {
+  type: 'icon';
+  name: string;
+  variant: 'filled' | 'outlined' | 'rounded' | 'sharp' | 'twoTone';
+}
+export interface SpacerNode extends RenderNodeBase {
+  type: 'spacer';
+}
+export interface DividerNode extends RenderNodeBase {
+  type: 'divider';
+  orientation: 'horizontal' | 'vertical';
+}
+export interface BadgeNode extends RenderNodeBase {
+  type: 'badge';
+  /** Null draws a small dot. */
+  text: string | null;
+}
+export interface TextFieldNode extends RenderNodeBase {
+  type: 'textField';
+  stateKey: string;
+  value: string;
+  placeholder: string;
+}
+export interface ToggleNode extends RenderNodeBase {
+  type: 'switch' | 'checkbox';
+  stateKey: string;
+  checked: boolean;
+  /** Interpolated label, or null. */
+  text: string | null;
+}
+export interface ButtonNode extends RenderNodeBase {
+  type: 'button';
+  text: string;
+  variant: 'filled' | 'tonal' | 'elevated' | 'outlined' | 'text';
+  icon: string | null;
+}
+export interface OptionView {
+  value: string;
+  text: string;
+  selected: boolean;
+}
+export interface RadioGroupNode extends RenderNodeBase {
+  type: 'radioGroup';
+  stateKey: string;
+  /** Each option is its own accessibility node, tagged `<testTag>.<value>`. */
+  options: OptionView[];
+}
+export interface SegmentedButtonNode extends RenderNodeBase {
+  type: 'segmentedButton';
+  stateKey: string;
+  options: OptionView[];
+}
+export interface ListItemNode extends RenderNodeBase {
+  type: 'listItem';
+  headline: string;
+  supporting: string | null;
+  leadingIcon: string | null;
+  /** A trailing switch/checkbox makes the whole row toggleable (`{type: 'toggle', key}`). */
+  trailing:
+    | { type: 'switch' | 'checkbox'; stateKey: string; checked: boolean }
+    | { type: 'icon'; name: string }
+    | null;
+}
+export interface SliderNode extends RenderNodeBase {
+  type: 'slider';
+  stateKey: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number | null;
+  text: string | null;
+}
+export interface ChipNode extends RenderNodeBase {
+  type: 'chip';
+  text: string;
+  variant: 'assist' | 'filter' | 'input' | 'suggestion';
+  /** Filter chips (with a stateKey) only; null otherwise. */
+  stateKey: string | null;
+  checked: boolean | null;
+}
+export interface IconButtonNode extends RenderNodeBase {
+  type: 'iconButton';
+  icon: string;
+  variant: 'standard' | 'filled' | 'tonal' | 'outlined';
+}
+export interface FabNode extends RenderNodeBase {
+  type: 'fab';
+  icon: string;
+  text: string | null;
+  size: 'small' | 'regular' | 'large';
+}
+export interface AppBarButton {
+  icon: string;
+  text: string;
+  tappable: boolean;
+}
+export interface TopAppBarNode extends RenderNodeBase {
+  type: 'topAppBar';
+  title: string;
+  variant: 'small' | 'centerAligned' | 'medium' | 'large';
+  /** Tagged `<testTag>.navigation`; a tap sends `{type: 'appBar', key, target: 'navigation'}`. */
+  navigationIcon: AppBarButton | null;
+  /** Tagged `<testTag>.actions.<index>`; a tap sends `{type: 'appBar', key, target: index}`. */
+  actions: AppBarButton[];
+}
+export interface ProgressNode extends RenderNodeBase {
+  type: 'progress';
+  variant: 'linear' | 'circular';
+  /** Null: indeterminate. */
+  value: number | null;
+  max: number;
+}
+export interface DialogNode extends RenderNodeBase {
+  type: 'dialog';
+  open: boolean;
+  title: string | null;
+  text: string | null;
+  icon: string | null;
+  /** Tagged `<testTag>.confirm` / `<testTag>.dismiss`. */
+  confirm: { text: string };
+  dismiss: { text: string } | null;
+  child: RenderNode | null;
+  /** The fixed dialog scrim: the scrim role at 32 %. */
+  scrim: CssColor;
+}
+export interface SnackbarNode extends RenderNodeBase {
+  type: 'snackbar';
+  open: boolean;
+  text: string;
+  /** Tagged `<testTag>.action`. */
+  action: { text: string } | null;
+}
+export interface TimePickerNode extends RenderNodeBase {
+  type: 'timePicker';
+  hourKey: string;
+  minuteKey: string;
+  hour: number;
+  minute: number;
+  /** Null: follow the device setting. */
+  is24Hour: boolean | null;
+}
+export interface DatePickerNode extends RenderNodeBase {
+  type: 'datePicker';
+  stateKey: string;
+  /** YYYY-MM-DD. */
+  value: string;
+}
+export interface ScrollNode extends RenderNodeBase {
+  type: 'scroll';
+  axis: 'vertical' | 'horizontal';
+  child: RenderNode;
+}
+export interface PagerNode extends RenderNodeBase {
+  type: 'pager';
+  /** Pager id (unique among pagers). */
+  pagerId: string;
+  /** Settled page, zero-based, already clamped to the page count. */
+  page: number;
+  pageCount: number;
+  children: RenderNode[];
+}
+export interface NavItemView {
+  text: string;
+  icon: string | null;
+  /** Asset id for the resolved mode, or null. */
+  image: string | null;
+  selected: boolean;
+}
+export interface NavBarNode extends RenderNodeBase {
+  type: 'tabBar' | 'bottomNav';
+  items: NavItemView[];
+  /** Selected item index, clamped to the item range. */
+  selectedIndex: number;
+  scrollable: boolean;
+}
+export type Detent = 'half' | 'full' | { dp: number };
+export interface BottomSheetNode extends RenderNodeBase {
+  type: 'bottomSheet';
+  open: boolean;
+  detents: Detent[];
+  scrim: CssColor;
+  dragHandle: boolean;
+  dismissOnSwipe: boolean;
+  child: RenderNode;
+}
+
+export type RenderNode =
+  | ContainerNode | CardNode | TextNode | ImageNode | IconNode | SpacerNode | DividerNode | BadgeNode
+  | TextFieldNode | ToggleNode | ButtonNode | RadioGroupNode | SegmentedButtonNode | ListItemNode
+  | SliderNode | ChipNode | IconButtonNode | FabNode | TopAppBarNode | ProgressNode | DialogNode
+  | SnackbarNode | TimePickerNode | DatePickerNode | ScrollNode | PagerNode | NavBarNode
+  | BottomSheetNode;
+
+export interface RenderModel {
+  /** Prototype id. */
+  id: string;
+  /** Increases with every rebuild; lets a renderer skip an unchanged model. */
+  revision: number;
+  window: ResolvedWindow;
+  appearance: Appearance;
+  /** The final scheme for the resolved mode: every role as a CSS colour. */
+  scheme: Record<ColorRole, CssColor>;
+  typography: {
+    /** Family every type role uses (theme.typography.fontFamily, default sans). */
+    fontFamily: 'sans' | 'serif' | 'mono';
+    roles: Record<TextStyleRole, TypeRole>;
+  };
+  /** Corner radius per shape token in dp, after theme.shapes.corner. */
+  shapes: Record<ShapeToken, number>;
+  /** False for `motion: "none"` or a device that reduces motion: every change is instant. */
+  motion: boolean;
+  root: RenderNode;
+  /** Keys of overlay nodes currently open, in tree order. A dialog is modal: while one is open
+   *  the page behind it leaves the accessibility tree. */
+  openOverlays: { dialogs: string[]; snackbars: string[]; sheets: string[] };
+}
+
+/**
+ * What the renderer reports back. `key` is the `RenderNode.key` of the node involved.
+ * The controller applies each as one atomic unit (the control's own write, then its onTap list).
+ */
+export type Interaction =
+  /** Tap on a node with onTap (button, card, chip without stateKey, iconButton, fab, listItem
+   *  without trailing toggle, any plain tappable node). */
+  | { type: 'tap'; key: string }
+  /** Flip a switch, checkbox, filter chip or a listItem with a trailing switch/checkbox. */
+  | { type: 'toggle'; key: string }
+  /** Choose a radioGroup option or a segmentedButton segment by value. */
+  | { type: 'select'; key: string; value: string }
+  /** A text field's new full text. */
+  | { type: 'edit'; key: string; text: string }
+  /** A slider moved to `value` (the controller snaps it to the step grid and clamps it). */
+  | { type: 'slide'; key: string; value: number }
+  | { type: 'pickTime'; key: string; hour: number; minute: number }
+  /** YYYY-MM-DD. */
+  | { type: 'pickDate'; key: string; date: string }
+  /** Select a tabBar / bottomNav item by index. */
+  | { type: 'selectIndex'; key: string; index: number }
+  /** A pager's scroll settled on `page` (user swipe, or the end of a setPage animation). */
+  | { type: 'pageSettled'; key: string; page: number }
+  /** Close a dialog (scrim tap), a bottom sheet (swipe or scrim tap) or a snackbar. */
+  | { type: 'close'; key: string }
+  /** A dialog's confirm or dismiss button: closes the dialog, then runs the button's onTap. */
+  | { type: 'dialogButton'; key: string; button: 'confirm' | 'dismiss' }
+  /** A snackbar's action: closes the snackbar, then runs the action's onTap. */
+  | { type: 'snackbarAction'; key: string }
+  /** A top app bar's navigation icon or action (by index). */
+  | { type: 'appBar'; key: string; target: 'navigation' | number };
+
+export type InteractionResult =
+  | { ok: true }
+  | { ok: false; reason: string };
+
+/** A state value. */
+export type Scalar = string | number | boolean;
+
+export type DismissReason = 'user' | 'agent' | 'disconnect' | 'ttl' | 'teardown';
+
+/** One event as it travels to the host: sequences start at 1 per prototype id and continue
+ *  across re-shows of that id. */
+export interface PrototypeEvent {
+  timestamp: number;
+  id: string;
+  sequence: number;
+  kind: 'change' | 'emit' | 'page_changed' | 'dismissed' | 'appearance_changed';
+  /** emit: the action name; page_changed: the pager id; otherwise null. */
+  name: string | null;
+  /** change: `{key, value}` or `{keys, values}`; emit: the authored payload or null;
+   *  page_changed: the page index; dismissed: `{reason}`; appearance_changed: `{mode, source}`. */
+  payload: unknown;
+  state: Record<string, Scalar>;
+  pages: Record<string, number>;
+}
