@@ -1,0 +1,48 @@
+// Constants both ends of the device protocol agree on.
+
+export const PROTOCOL_VERSION = 1;
+
+/** A launch token shorter than this is refused by the device before it listens. */
+export const MIN_TOKEN_LENGTH = 16;
+
+/** The hello line is tiny; anything longer is not a hello and closes the connection. */
+export const MAX_HELLO_FRAME_BYTES = 4 * 1024;
+
+/**
+ * Later frames carry a spec (at most 1 MiB), an asset (4 MiB as base64) or a screenshot.
+ * Heap, not this cap, is the binding constraint, so it stays well above the largest legal frame.
+ */
+export const MAX_FRAME_BYTES = 24 * 1024 * 1024;
+
+/** Environment variables the host uses to hand a device agent its port and token. */
+export const DEVICE_PORT_ENV = 'PROTOSTAGE_DEVICE_PORT';
+export const DEVICE_TOKEN_ENV = 'PROTOSTAGE_DEVICE_TOKEN';
+
+/**
+ * Capability names a device advertises in hello_result. The host refuses, before sending
+ * anything, a request that needs a capability the device did not advertise.
+ */
+export const CAPABILITIES = {
+  /** show_prototype / dismiss_prototype / prototype_event. */
+  prototype: 'prototype_v1',
+  /** put_prototype_asset / remove_prototype_asset and missingAssets on show. */
+  assets: 'prototype_assets_v1',
+  /** Font assets referenced by style.fontFamily {asset}. */
+  fonts: 'prototype_fonts_v1',
+  /** Same-id show replaces in place; `reset: true` starts fresh. */
+  showInPlace: 'prototype_show_in_place_v1',
+  /** Bounds anchors (the host rewrites element anchors to bounds). */
+  anchors: 'prototype_anchor_v1',
+  /** Live appearance: show `appearance` and appearance_changed events. */
+  appearance: 'prototype_appearance_v1',
+  /** {light, dark} colour pairs and theme mode maps. */
+  themeModes: 'prototype_theme_modes_v1',
+  /** window.layer and window.persistence. */
+  windowOptions: 'prototype_window_options_v1',
+  /** inspect_prototypes. */
+  inspect: 'prototype_inspect_v1',
+  /** observe / tap / type_text / swipe on the web device. */
+  webInput: 'web_device_input_v1',
+} as const;
+
+export type CapabilityName = (typeof CAPABILITIES)[keyof typeof CAPABILITIES];

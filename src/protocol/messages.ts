@@ -1,0 +1,245 @@
+// Every frame of the device protocol, declared once as a Zod schema. Both ends parse with these:
+// the device parses host frames with `hostFrameSchema`, the host parses device frames with
+// `deviceFrameSchema`. Unknown fields are dropped (an older peer ignores what it does not know);
+// unknown `type`s fail the parse and are answered with an `error` frame.
+import { z } from 'zod';
+
+const requestId = z.string().min(1).max(128);
+const nonEmpty = z.string().min(1);
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+// ── Handshake ────────────────────────────────────────────────────────────────
+
+export const helloSchema = z.object({
+  type: z.literal('hello'),
+  token: z.string(),
+  protocolVersion: z.number().int(),
+});
+
+export const helloResultSchema = z.object({
+  type: z.literal('hello_result'),
+  agentVersion: z.string(),
+  protocolVersion: z.number().int(),
+  capabilities: z.array(z.string()),
+});
+
+// ── Shared shapes ────────────────────────────────────────────────────────────
+
+export const boundsSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+
+export const hierarchyNodeSchema = z.object({
+  id: z.string(),
+  testTag: z.string().nullable(),
+  text: z.string().nullable(),
+  role: z.string().nullable(),
+  bounds: boundsSchema,
+  checked: z.boolean().optional(),
+  selected: z.boolean().optional(),
+  enabled: z.boolean(),
+  focused: z.boolean(),
+  clickable: z.boolean().optional(),
+  range: z
+    .union([
+      z.object({ current: z.number(), min: z.number(), max: z.number(), steps: z.number().optional() }),
+      z.literal('indeterminate'),
+    ])
+    .optional(),
+  layer: z.enum(['app', 'prototype']),
+});
+
+export const eventKindSchema = z.enum(['change', 'emit', 'page_changed', 'dismissed', 'appearance_changed']);
+
+export const prototypeEventFields = {
+  timestamp: z.number(),
+  id: nonEmpty,
+  sequence: z.number().int().min(1),
+  kind: eventKindSchema,
+  name: z.string().nullable(),
+  payload: z.unknown(),
+  state: z.record(z.string(), scalar),
+  pages: z.record(z.string(), z.number()),
+};
+
+export const prototypeEventSchema = z.object(prototypeEventFields);
+
+export const prototypeStatusSchema = z.object({
+  id: nonEmpty,
+  persistent: z.boolean(),
+  state: z.record(z.string(), scalar),
+  pages: z.record(z.string(), z.number()),
+  lastSequence: z.number().int().min(0),
+  suspended: z.boolean().optional(),
+});
+
+export const appearanceSchema = z.enum(['device', 'light', 'dark']);
+export const dismissReasonSchema = z.enum(['user', 'agent', 'disconnect', 'ttl', 'teardown']);
+export const swipeDirectionSchema = z.enum(['up', 'down', 'left', 'right']);
+
+export const tapTargetSchema = z.union([
+  z.object({ testTag: nonEmpty }),
+  z.object({ text: nonEmpty }),
+  z.object({ x: z.number(), y: z.number() }),
+]);
+
+// ── Host → device requests ───────────────────────────────────────────────────
+
+export const showPrototypeSchema = z.object({
+  type: z.literal('show_prototype'),
+  requestId,
+  spec: z.unknown(),
+  reset: z.literal(true).optional(),
+  appearance: appearanceSchema.optional(),
+});
+
+export const dismissPrototypeSchema = z.object({
+  type: z.literal('dismiss_prototype'),
+  requestId,
+  id: nonEmpty.optional(),
+  all: z.literal(true).optional(),
+});
+
+export const putPrototypeAssetSchema = z.object({
+  type: z.literal('put_prototype_asset'),
+  requestId,
+  id: z.string().min(1).max(256),
+  mimeType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'font/ttf', 'font/otf']),
+  dataBase64: z.string(),
+});
+
+export const removePrototypeAssetSchema = z.object({
+  type: z.literal('remove_prototype_asset'),
+  requestId,
+  id: z.string().min(1).max(256),
+});
+
+export const inspectPrototypesSchema = z.object({ type: z.literal('inspect_prototypes'), requestId });
+
+export const observeSchema = z.object({
+  type: z.literal('observe'),
+  requestId,
+  /** Leave out the screenshot (anchor resolution needs only the hierarchy). */
+  screenshot: z.boolean().optional(),
+  /** Leave out the prototype layer (anchors resolve against the app alone). */
+  excludePrototype: z.boolean().optional(),
+});
+
+export const tapSchema = z.object({ type: z.literal('tap'), requestId, target: tapTargetSchema });
+
+export const typeTextSchema = z.object({
+  type: z.literal('type_text'),
+  requestId,
+  text: z.string().max(10_000),
+  testTag: nonEmpty.optional(),
+});
+
+export const swipeSchema = z.object({
+  type: z.literal('swipe'),
+  requestId,
+  direction: swipeDirectionSchema,
+  testTag: nonEmpty.optional(),
+});
+
+export const hostRequestSchema = z.discriminatedUnion('type', [
+  showPrototypeSchema,
+  dismissPrototypeSchema,
+  putPrototypeAssetSchema,
+  removePrototypeAssetSchema,
+  inspectPrototypesSchema,
+  observeSchema,
+  tapSchema,
+  typeTextSchema,
+  swipeSchema,
+]);
+
+// ── Device → host ────────────────────────────────────────────────────────────
+
+export const prototypeResultSchema = z.object({
+  type: z.literal('prototype_result'),
+  requestId,
+  success: z.boolean(),
+  error: z.string().optional(),
+  /** Referenced asset ids the device has no copy of, first-use order (show only). */
+  missingAssets: z.array(z.string()).optional(),
+  /** inspect_prototypes only. */
+  prototypes: z.array(prototypeStatusSchema).optional(),
+  droppedEvents: z.number().int().min(0).optional(),
+  /** The appearance mode the shown prototype resolved to (show only). */
+  appearance: z.enum(['light', 'dark']).optional(),
+});
+
+export const observeResultSchema = z.object({
+  type: z.literal('observe_result'),
+  requestId,
+  success: z.boolean(),
+  error: z.string().optional(),
+  hierarchy: z.array(hierarchyNodeSchema).optional(),
+  hierarchyUpdatedAt: z.number().optional(),
+  screenshotBase64: z.string().optional(),
+});
+
+export const inputResultSchema = z.object({
+  type: z.literal('input_result'),
+  requestId,
+  success: z.boolean(),
+  error: z.string().optional(),
+});
+
+export const prototypeEventFrameSchema = z.object({ type: z.literal('prototype_event'), ...prototypeEventFields });
+
+export const errorFrameSchema = z.object({
+  type: z.literal('error'),
+  requestId: z.string().optional(),
+  message: z.string(),
+});
+
+export const deviceFrameSchema = z.discriminatedUnion('type', [
+  prototypeResultSchema,
+  observeResultSchema,
+  inputResultSchema,
+  prototypeEventFrameSchema,
+  errorFrameSchema,
+]);
+
+export type Hello = z.infer<typeof helloSchema>;
+export type HelloResult = z.infer<typeof helloResultSchema>;
+export type HierarchyNode = z.infer<typeof hierarchyNodeSchema>;
+export type Bounds = z.infer<typeof boundsSchema>;
+export type PrototypeEvent = z.infer<typeof prototypeEventSchema>;
+export type EventKind = z.infer<typeof eventKindSchema>;
+export type PrototypeStatus = z.infer<typeof prototypeStatusSchema>;
+export type Appearance = z.infer<typeof appearanceSchema>;
+export type DismissReason = z.infer<typeof dismissReasonSchema>;
+export type SwipeDirection = z.infer<typeof swipeDirectionSchema>;
+export type TapTarget = z.infer<typeof tapTargetSchema>;
+export type HostRequest = z.infer<typeof hostRequestSchema>;
+export type DeviceFrame = z.infer<typeof deviceFrameSchema>;
+export type PrototypeResult = z.infer<typeof prototypeResultSchema>;
+export type ObserveResult = z.infer<typeof observeResultSchema>;
+export type InputResult = z.infer<typeof inputResultSchema>;
+export type DeviceReply = PrototypeResult | ObserveResult | InputResult;
+
+/** A request as the host builds it, before the connection assigns its requestId. */
+export type HostRequestBody = HostRequest extends infer R ? (R extends HostRequest ? Omit<R, 'requestId'> : never) : never;
+
+/** Which reply frame type answers each request type. */
+export const replyTypeOf = {
+  show_prototype: 'prototype_result',
+  dismiss_prototype: 'prototype_result',
+  put_prototype_asset: 'prototype_result',
+  remove_prototype_asset: 'prototype_result',
+  inspect_prototypes: 'prototype_result',
+  observe: 'observe_result',
+  tap: 'input_result',
+  type_text: 'input_result',
+  swipe: 'input_result',
+} as const satisfies Record<HostRequest['type'], DeviceReply['type']>;
+
+export type ReplyFor<T extends HostRequest['type']> = Extract<DeviceReply, { type: (typeof replyTypeOf)[T] }>;
+
+/** Turns a Zod failure into one line naming the field, for error frames. */
+export function describeParseError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid frame';
+  const path = issue.path.length > 0 ? issue.path.map(String).join('.') : '(frame)';
+  return `${path}: ${issue.message}`;
+}

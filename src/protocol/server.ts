@@ -1,0 +1,164 @@
+// The device end of the protocol: a loopback TCP server that authenticates each connection with
+// its first frame and then answers requests one at a time, in arrival order.
+import { createServer, type Server, type Socket } from 'node:net';
+import { MAX_FRAME_BYTES, MAX_HELLO_FRAME_BYTES, PROTOCOL_VERSION } from './constants.ts';
+import { encodeFrame, FrameReader, parseFrameText } from './framing.ts';
+import { tokensMatch } from './handshake.ts';
+import {
+  describeParseError,
+  helloSchema,
+  hostRequestSchema,
+  replyTypeOf,
+  type DeviceReply,
+  type HostRequest,
+  type PrototypeEvent,
+} from './messages.ts';
+
+/** What a handler returns: the reply without its `type` and `requestId`, which the server adds. */
+export type ReplyBody = Omit<DeviceReply, 'type' | 'requestId'> & Record<string, unknown>;
+
+export interface ProtocolServerOptions {
+  port: number;
+  token: string;
+  agentVersion: string;
+  capabilities: readonly string[];
+  handle(request: HostRequest): Promise<ReplyBody>;
+  /** Called when the last authenticated connection closes (the session is over). */
+  onLastClientGone?(): void;
+  /** Test hook and diagnostics: frames refused before or after the handshake. */
+  onRefused?(reason: string): void;
+}
+
+export interface ProtocolServer {
+  readonly port: number;
+  broadcastEvent(event: PrototypeEvent): void;
+  close(): Promise<void>;
+}
+
+export async function startProtocolServer(options: ProtocolServerOptions): Promise<ProtocolServer> {
+  const clients = new Set<Socket>();
+  let queue: Promise<unknown> = Promise.resolve();
+  const enqueue = (work: () => Promise<void>) => {
+    queue = queue.then(work, work);
+  };
+
+  const server = createServer((socket) => {
+    socket.setNoDelay(true);
+    acceptConnection(socket, options, {
+      authenticated: () => clients.add(socket),
+      closed: () => {
+        if (clients.delete(socket) && clients.size === 0) options.onLastClientGone?.();
+      },
+      enqueue,
+    });
+  });
+  await listenOnLoopback(server, options.port);
+
+  return {
+    port: options.port,
+    broadcastEvent(event) {
+      const frame = encodeFrame({ type: 'prototype_event', ...event });
+      for (const socket of clients) socket.write(frame);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of clients) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function listenOnLoopback(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+interface ConnectionHooks {
+  authenticated(): void;
+  closed(): void;
+  enqueue(work: () => Promise<void>): void;
+}
+
+function acceptConnection(socket: Socket, options: ProtocolServerOptions, hooks: ConnectionHooks): void {
+  let authenticated = false;
+  const reader = new FrameReader((index) => (index === 0 ? MAX_HELLO_FRAME_BYTES : MAX_FRAME_BYTES));
+  const send = (message: unknown) => {
+    if (!socket.destroyed) socket.write(encodeFrame(message));
+  };
+  // A refused handshake gets no reply at all: the peer learns nothing about the token.
+  const refuse = (reason: string) => {
+    options.onRefused?.(reason);
+    socket.destroy();
+  };
+
+  socket.on('data', (chunk: Buffer) => {
+    for (const item of reader.push(chunk)) {
+      if (socket.destroyed) return;
+      if (!authenticated) {
+        if (item.kind === 'oversized') return refuse(`hello frame larger than ${item.limit} bytes`);
+        authenticated = checkHello(item.text, options.token);
+        if (!authenticated) return refuse('first frame is not a hello with the launch token');
+        hooks.authenticated();
+        send({
+          type: 'hello_result',
+          agentVersion: options.agentVersion,
+          protocolVersion: PROTOCOL_VERSION,
+          capabilities: [...options.capabilities],
+        });
+        continue;
+      }
+      if (item.kind === 'oversized') {
+        options.onRefused?.('oversized frame');
+        send({ type: 'error', message: `frame larger than ${item.limit} bytes was discarded; split the data or shrink it` });
+        continue;
+      }
+      const request = parseRequest(item.text);
+      if (!request.ok) {
+        options.onRefused?.(request.message);
+        send({ type: 'error', ...(request.requestId ? { requestId: request.requestId } : {}), message: request.message });
+        continue;
+      }
+      hooks.enqueue(async () => send(await answer(request.value, options)));
+    }
+  });
+  socket.on('error', () => socket.destroy());
+  socket.on('close', () => hooks.closed());
+}
+
+function checkHello(text: string, token: string): boolean {
+  const parsed = parseFrameText(text);
+  if (!parsed.ok) return false;
+  const hello = helloSchema.safeParse(parsed.value);
+  return hello.success && tokensMatch(token, hello.data.token);
+}
+
+type ParsedRequest = { ok: true; value: HostRequest } | { ok: false; message: string; requestId?: string };
+
+function parseRequest(text: string): ParsedRequest {
+  const parsed = parseFrameText(text);
+  if (!parsed.ok) return { ok: false, message: parsed.message };
+  const request = hostRequestSchema.safeParse(parsed.value);
+  if (request.success) return { ok: true, value: request.data };
+  const raw = parsed.value as { type?: unknown; requestId?: unknown } | null;
+  const requestId = typeof raw?.requestId === 'string' ? raw.requestId : undefined;
+  const knownType = typeof raw?.type === 'string' && raw.type in replyTypeOf;
+  const message = knownType
+    ? `invalid ${String(raw?.type)} frame: ${describeParseError(request.error)}`
+    : `unknown message type ${JSON.stringify(raw?.type ?? null)}; expected one of ${Object.keys(replyTypeOf).join(', ')}`;
+  return { ok: false, message, ...(requestId ? { requestId } : {}) };
+}
+
+async function answer(request: HostRequest, options: ProtocolServerOptions): Promise<DeviceReply> {
+  const type = replyTypeOf[request.type];
+  try {
+    const body = await options.handle(request);
+    return { ...body, type, requestId: request.requestId } as DeviceReply;
+  } catch (error) {
+    return { type, requestId: request.requestId, success: false, error: (error as Error).message } as DeviceReply;
+  }
+}

@@ -1,0 +1,144 @@
+// The protocol server and client against each other on a real loopback socket, with an in-test
+// request handler standing in for the device.
+import assert from 'node:assert/strict';
+import { connect, type Socket } from 'node:net';
+import { after, before, test } from 'node:test';
+import { DeviceConnection } from '../../src/protocol/client.ts';
+import { MAX_FRAME_BYTES, PROTOCOL_VERSION } from '../../src/protocol/constants.ts';
+import { createLaunchToken } from '../../src/protocol/handshake.ts';
+import type { HostRequest } from '../../src/protocol/messages.ts';
+import { startProtocolServer, type ProtocolServer } from '../../src/protocol/server.ts';
+import { findFreePort } from '../../src/host/ports.ts';
+
+const token = createLaunchToken();
+let server: ProtocolServer;
+const handled: HostRequest[] = [];
+let lastClientGone = 0;
+
+before(async () => {
+  server = await startProtocolServer({
+    port: await findFreePort(),
+    token,
+    agentVersion: 'test',
+    capabilities: ['prototype_v1'],
+    async handle(request) {
+      handled.push(request);
+      if (request.type === 'tap') throw new Error('nothing to tap');
+      return { success: true };
+    },
+    onLastClientGone: () => (lastClientGone += 1),
+  });
+});
+after(() => server.close());
+
+function rawSocket(): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port: server.port, host: '127.0.0.1' }, () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** Collects what the server sends until it closes the socket or `ms` pass. */
+function readFor(socket: Socket, ms: number): Promise<{ text: string; closed: boolean }> {
+  return new Promise((resolve) => {
+    let text = '';
+    const timer = setTimeout(() => resolve({ text, closed: false }), ms);
+    socket.on('data', (chunk) => (text += chunk.toString()));
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text, closed: true });
+    });
+  });
+}
+
+test('hello with the token is answered with version and capabilities', async () => {
+  const connection = await DeviceConnection.open(server.port, token);
+  assert.equal(connection.hello.protocolVersion, PROTOCOL_VERSION);
+  assert.deepEqual([...connection.capabilities], ['prototype_v1']);
+  connection.close();
+});
+
+test('a wrong token closes the connection with no reply', async () => {
+  const socket = await rawSocket();
+  socket.write(`${JSON.stringify({ type: 'hello', token: `${token}x`, protocolVersion: 1 })}\n`);
+  assert.deepEqual(await readFor(socket, 2000), { text: '', closed: true });
+  await assert.rejects(DeviceConnection.open(server.port, 'not-the-right-token-at-all'), /closed the connection during hello/);
+});
+
+test('any other first frame closes the connection with no reply', async () => {
+  const socket = await rawSocket();
+  socket.write(`${JSON.stringify({ type: 'show_prototype', requestId: 'r1', spec: {} })}\n`);
+  assert.deepEqual(await readFor(socket, 2000), { text: '', closed: true });
+  assert.equal(handled.length, 0);
+});
+
+test('an oversized hello line closes the connection with no reply', async () => {
+  const socket = await rawSocket();
+  socket.write('x'.repeat(10_000));
+  assert.deepEqual(await readFor(socket, 2000), { text: '', closed: true });
+});
+
+test('after hello: garbage, unknown types, invalid fields and oversized frames get error frames, then requests still work', async () => {
+  const socket = await rawSocket();
+  const received = readFor(socket, 1500);
+  socket.write(`${JSON.stringify({ type: 'hello', token, protocolVersion: 1 })}\n`);
+  socket.write('this is not json\n');
+  socket.write(`${JSON.stringify({ type: 'launch_missiles', requestId: 'r2' })}\n`);
+  socket.write(`${JSON.stringify({ type: 'tap', requestId: 'r3', target: { nothing: 1 } })}\n`);
+  socket.write(Buffer.alloc(MAX_FRAME_BYTES + 1, 0x61));
+  socket.write('\n');
+  socket.write(`${JSON.stringify({ type: 'inspect_prototypes', requestId: 'r4' })}\n`);
+  const { text, closed } = await received;
+  socket.destroy();
+  assert.equal(closed, false);
+  const frames = text.trim().split('\n').map((line) => JSON.parse(line));
+  assert.equal(frames[0].type, 'hello_result');
+  assert.equal(frames[1].type, 'error');
+  assert.match(frames[1].message, /not JSON/);
+  assert.deepEqual({ type: frames[2].type, requestId: frames[2].requestId }, { type: 'error', requestId: 'r2' });
+  assert.match(frames[2].message, /unknown message type "launch_missiles"/);
+  assert.equal(frames[3].requestId, 'r3');
+  assert.match(frames[3].message, /invalid tap frame: target/);
+  assert.match(frames[4].message, /larger than/);
+  assert.deepEqual(frames[5], { type: 'prototype_result', requestId: 'r4', success: true });
+});
+
+test('requests are matched to replies; a handler failure is a failed result, not a crash', async () => {
+  const connection = await DeviceConnection.open(server.port, token);
+  const [dismissed, tapped] = await Promise.all([
+    connection.request({ type: 'dismiss_prototype', all: true }),
+    connection.request({ type: 'tap', target: { text: 'Next' } }),
+  ]);
+  assert.deepEqual(dismissed, { type: 'prototype_result', requestId: dismissed.requestId, success: true });
+  assert.equal(tapped.type, 'input_result');
+  assert.equal(tapped.success, false);
+  assert.equal(tapped.error, 'nothing to tap');
+  connection.close();
+});
+
+test('events reach every authenticated connection; the last one leaving is reported', async () => {
+  await new Promise((resolve) => setTimeout(resolve, 100)); // let earlier tests' sockets finish closing
+  const before = lastClientGone;
+  const first = await DeviceConnection.open(server.port, token);
+  const second = await DeviceConnection.open(server.port, token);
+  const seen: string[] = [];
+  first.onEvent((event) => seen.push(`first:${event.sequence}`));
+  second.onEvent((event) => seen.push(`second:${event.sequence}`));
+  server.broadcastEvent({ timestamp: 1, id: 'p', sequence: 7, kind: 'emit', name: 'save', payload: null, state: {}, pages: {} });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.deepEqual(seen.sort(), ['first:7', 'second:7']);
+  first.close();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(lastClientGone, before);
+  second.close();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(lastClientGone, before + 1);
+});
+
+test('a connection that drops fails its pending requests with a clear error', async () => {
+  const connection = await DeviceConnection.open(server.port, token);
+  const pending = connection.request({ type: 'inspect_prototypes' }, 5000);
+  connection.close();
+  await assert.rejects(pending, /device disconnected during inspect_prototypes/);
+  await assert.rejects(connection.request({ type: 'inspect_prototypes' }), /device unavailable/);
+});
