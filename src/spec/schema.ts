@@ -1,0 +1,515 @@
+/**
+ * The typed model of a prototype spec: one Zod 4 schema per shape of the contract, and the
+ * TypeScript types inferred from them. This is the final typed decode of an already validated,
+ * component-expanded spec; the contract walker in `src/validate/` is authoritative for the error
+ * path, so wherever a rule depends on context (state-key syntax inside repeat templates, declared
+ * state types, limits counted on the whole tree) this schema accepts what the walker may accept.
+ */
+import { z } from 'zod';
+import { colorRoles, textStyleRoles } from './vocabulary.ts';
+
+const MIN_POSITIVE = 0.000001;
+const MAX_INT32 = 2147483647;
+
+const nonEmpty = z.string().min(1);
+/** State keys are checked by the walker; inside a repeat template they may still hold placeholders. */
+const stateKey = nonEmpty;
+const nonNegative = z.number().min(0);
+const positive = z.number().min(MIN_POSITIVE);
+
+export const scalarSchema = z.union([z.string(), z.number(), z.boolean()]);
+export type Scalar = z.infer<typeof scalarSchema>;
+
+/** Icon names are checked against the closed list by the walker. */
+export const iconNameSchema = nonEmpty;
+export const colorRoleSchema = z.enum(colorRoles);
+export const hexColorSchema = z.string().regex(/^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/);
+
+const plainColor = z.union([hexColorSchema, colorRoleSchema]);
+export const colorPairSchema = z.strictObject({ light: plainColor, dark: plainColor });
+export const colorValueSchema = z.union([hexColorSchema, colorRoleSchema, colorPairSchema]);
+export type ColorValue = z.infer<typeof colorValueSchema>;
+
+export const assetRefSchema = z.union([nonEmpty, z.strictObject({ light: nonEmpty, dark: nonEmpty })]);
+export type AssetRef = z.infer<typeof assetRefSchema>;
+
+export const alignmentSchema = z.enum([
+  'topStart', 'topCenter', 'topEnd',
+  'centerStart', 'center', 'centerEnd',
+  'bottomStart', 'bottomCenter', 'bottomEnd',
+]);
+export const offsetSchema = z.strictObject({ x: z.number(), y: z.number() });
+
+// ---------------------------------------------------------------------------------------------
+// Style
+
+export const dimensionSchema = z.union([
+  z.literal('fill'),
+  z.literal('wrap'),
+  z.strictObject({ dp: nonNegative }),
+]);
+
+export const cornerRadiusSchema = z.union([
+  nonNegative,
+  z.enum(['none', 'extraSmall', 'small', 'medium', 'large', 'extraLarge', 'full']),
+  z.strictObject({
+    topStart: nonNegative.optional(),
+    topEnd: nonNegative.optional(),
+    bottomEnd: nonNegative.optional(),
+    bottomStart: nonNegative.optional(),
+  }),
+]);
+
+const gradientStopsSchema = z
+  .array(z.strictObject({ color: colorValueSchema, position: z.number().min(0).max(1).optional() }))
+  .min(2)
+  .max(4);
+
+export const gradientSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('linear'), angle: z.number(), stops: gradientStopsSchema }),
+  z.strictObject({ type: z.literal('radial'), stops: gradientStopsSchema }),
+]);
+
+export const fontFamilySchema = z.union([
+  z.enum(['default', 'sansSerif', 'serif', 'monospace']),
+  z.strictObject({ asset: nonEmpty }),
+]);
+
+export const styleSchema = z.strictObject({
+  width: dimensionSchema.optional(),
+  height: dimensionSchema.optional(),
+  weight: positive.optional(),
+  minWidth: nonNegative.optional(),
+  maxWidth: nonNegative.optional(),
+  minHeight: nonNegative.optional(),
+  maxHeight: nonNegative.optional(),
+  padding: z
+    .strictObject({
+      top: nonNegative.optional(),
+      bottom: nonNegative.optional(),
+      start: nonNegative.optional(),
+      end: nonNegative.optional(),
+    })
+    .optional(),
+  background: colorValueSchema.optional(),
+  color: colorValueSchema.optional(),
+  cornerRadius: cornerRadiusSchema.optional(),
+  border: z.strictObject({ width: nonNegative, color: colorValueSchema }).optional(),
+  elevation: nonNegative.optional(),
+  shadowColor: colorValueSchema.optional(),
+  gradient: gradientSchema.optional(),
+  aspectRatio: positive.optional(),
+  offset: offsetSchema.optional(),
+  alpha: z.number().min(0).max(1).optional(),
+  pressScale: z.number().min(0.5).max(1).optional(),
+  alignment: alignmentSchema.optional(),
+  arrangement: z.enum(['start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly']).optional(),
+  spacing: nonNegative.optional(),
+  textSize: positive.optional(),
+  fontWeight: z.number().int().min(100).max(900).optional(),
+  textAlign: z.enum(['start', 'center', 'end', 'justify']).optional(),
+  maxLines: z.number().int().min(1).max(MAX_INT32).optional(),
+  overflow: z.enum(['clip', 'ellipsis', 'visible']).optional(),
+  lineHeight: positive.optional(),
+  letterSpacing: z.number().optional(),
+  textDecoration: z.enum(['none', 'underline', 'lineThrough', 'underlineLineThrough']).optional(),
+  fontStyle: z.enum(['normal', 'italic']).optional(),
+  fontFamily: fontFamilySchema.optional(),
+  textStyle: z.enum(textStyleRoles).optional(),
+});
+export type Style = z.infer<typeof styleSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Conditions, actions
+
+const equalsCondition = z.strictObject({ key: stateKey, equals: scalarSchema });
+const notEqualsCondition = z.strictObject({ key: stateKey, notEquals: scalarSchema });
+const gtCondition = z.strictObject({ key: stateKey, gt: z.number() });
+const ltCondition = z.strictObject({ key: stateKey, lt: z.number() });
+
+export type Condition =
+  | z.infer<typeof equalsCondition>
+  | z.infer<typeof notEqualsCondition>
+  | z.infer<typeof gtCondition>
+  | z.infer<typeof ltCondition>
+  | { all: Condition[] }
+  | { any: Condition[] }
+  | { not: Condition };
+
+export const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
+  z.union([
+    equalsCondition,
+    notEqualsCondition,
+    gtCondition,
+    ltCondition,
+    z.strictObject({ all: z.array(conditionSchema).min(1).max(16) }),
+    z.strictObject({ any: z.array(conditionSchema).min(1).max(16) }),
+    z.strictObject({ not: conditionSchema }),
+  ]),
+);
+
+/** openWhen of bottomSheet, dialog and snackbar: the boolean `{key, equals}` form only. */
+export const openWhenSchema = z.strictObject({ key: stateKey, equals: z.boolean() });
+
+export const actionSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('emit'), name: nonEmpty, payload: z.unknown().optional() }),
+  z.strictObject({
+    type: z.literal('setPage'),
+    pager: nonEmpty,
+    page: z.union([z.literal('next'), z.literal('prev'), z.number().int().min(0).max(MAX_INT32)]),
+  }),
+  z.strictObject({ type: z.literal('setState'), key: stateKey, value: scalarSchema }),
+  z.strictObject({ type: z.literal('toggle'), key: stateKey }),
+  z.strictObject({ type: z.literal('increment'), key: stateKey, by: z.number().optional() }),
+  z.strictObject({ type: z.literal('decrement'), key: stateKey, by: z.number().optional() }),
+  z.strictObject({ type: z.literal('dismiss') }),
+]);
+export type Action = z.infer<typeof actionSchema>;
+export type ActionType = Action['type'];
+
+const onTapSchema = z.array(actionSchema).min(1).max(32);
+
+// ---------------------------------------------------------------------------------------------
+// Anchors, safe area
+
+export type ContainerSelector = {
+  elementId?: string;
+  text?: string;
+  index?: number;
+  selectionStrategy?: 'unique';
+  container?: ContainerSelector;
+};
+
+export const containerSelectorSchema: z.ZodType<ContainerSelector> = z.lazy(() =>
+  z.strictObject({
+    elementId: nonEmpty.optional(),
+    text: nonEmpty.optional(),
+    index: z.number().int().min(0).max(MAX_INT32).optional(),
+    selectionStrategy: z.literal('unique').optional(),
+    container: containerSelectorSchema.optional(),
+  }),
+);
+
+export const anchorAlignmentSchema = z.enum(['cover', 'top', 'bottom', 'start', 'end']);
+
+export const anchorSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('bounds'),
+    bounds: z.strictObject({ x: z.number(), y: z.number(), width: nonNegative, height: nonNegative }),
+    alignment: anchorAlignmentSchema.optional(),
+    offset: offsetSchema.optional(),
+  }),
+  z.strictObject({
+    type: z.literal('element'),
+    selector: z.strictObject({
+      elementId: nonEmpty.optional(),
+      text: nonEmpty.optional(),
+      testTag: nonEmpty.optional(),
+      container: containerSelectorSchema.optional(),
+    }),
+    alignment: anchorAlignmentSchema,
+    offset: offsetSchema.optional(),
+  }),
+]);
+export type Anchor = z.infer<typeof anchorSchema>;
+
+export const safeAreaPaddingSchema = z.strictObject({
+  edges: z.array(z.enum(['top', 'bottom', 'start', 'end'])).min(1).max(4),
+  types: z.array(z.enum(['systemBars', 'cutout', 'ime'])).min(1).max(3),
+});
+export type SafeAreaPadding = z.infer<typeof safeAreaPaddingSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Nodes
+
+const commonNodeFields = {
+  id: nonEmpty.optional(),
+  testTag: nonEmpty.optional(),
+  contentDescription: nonEmpty.optional(),
+  onTap: onTapSchema.optional(),
+  style: styleSchema.optional(),
+  styleWhen: z.array(z.strictObject({ when: conditionSchema, style: styleSchema })).min(1).max(8).optional(),
+  visibleWhen: conditionSchema.optional(),
+  transition: z.enum(['none', 'fade', 'expand', 'slide']).optional(),
+  anchor: anchorSchema.optional(),
+  safeAreaPadding: safeAreaPaddingSchema.optional(),
+};
+
+export const repeatSchema = z.strictObject({
+  items: z.array(z.record(z.string(), scalarSchema)).min(1).max(128),
+  as: nonEmpty,
+});
+export type Repeat = z.infer<typeof repeatSchema>;
+
+const optionsSchema = z.array(z.strictObject({ value: nonEmpty, label: nonEmpty }));
+const componentButtonSchema = z.strictObject({ label: nonEmpty, onTap: onTapSchema.optional() });
+const appBarButtonSchema = z.strictObject({ icon: iconNameSchema, label: nonEmpty, onTap: onTapSchema.optional() });
+export const navItemSchema = z.strictObject({
+  label: nonEmpty,
+  icon: iconNameSchema.optional(),
+  image: assetRefSchema.optional(),
+});
+export type NavItem = z.infer<typeof navItemSchema>;
+
+/** Node children refer to the node union lazily, so the union can be recursive. */
+const nodeRef = z.lazy((): z.ZodType<PrototypeNode> => prototypeNodeSchema);
+
+function nodeShape<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
+  return z.strictObject({ type: z.literal(type), ...commonNodeFields, ...shape });
+}
+
+const containerFields = {
+  children: z.array(nodeRef),
+  repeat: repeatSchema.optional(),
+};
+
+export const nodeSchemas = {
+  box: nodeShape('box', containerFields),
+  row: nodeShape('row', containerFields),
+  column: nodeShape('column', containerFields),
+  text: nodeShape('text', { text: z.string() }),
+  image: nodeShape('image', { asset: assetRefSchema, contentScale: z.enum(['fit', 'crop', 'fill']).optional() }),
+  icon: nodeShape('icon', {
+    name: iconNameSchema,
+    variant: z.enum(['filled', 'outlined', 'rounded', 'sharp', 'twoTone']).optional(),
+  }),
+  spacer: nodeShape('spacer', {}),
+  textField: nodeShape('textField', { stateKey, placeholder: z.string().optional() }),
+  switch: nodeShape('switch', { stateKey, label: nonEmpty.optional() }),
+  checkbox: nodeShape('checkbox', { stateKey, label: nonEmpty.optional() }),
+  button: nodeShape('button', {
+    label: nonEmpty,
+    variant: z.enum(['filled', 'tonal', 'elevated', 'outlined', 'text']).optional(),
+    icon: iconNameSchema.optional(),
+  }),
+  radioGroup: nodeShape('radioGroup', { stateKey, options: optionsSchema.min(2).max(16) }),
+  listItem: nodeShape('listItem', {
+    headline: nonEmpty,
+    supporting: nonEmpty.optional(),
+    leadingIcon: iconNameSchema.optional(),
+    trailing: z
+      .discriminatedUnion('type', [
+        z.strictObject({ type: z.literal('switch'), stateKey }),
+        z.strictObject({ type: z.literal('checkbox'), stateKey }),
+        z.strictObject({ type: z.literal('icon'), name: iconNameSchema }),
+      ])
+      .optional(),
+  }),
+  slider: nodeShape('slider', {
+    stateKey,
+    min: z.number(),
+    max: z.number(),
+    step: positive.optional(),
+    label: nonEmpty.optional(),
+  }),
+  chip: nodeShape('chip', {
+    label: nonEmpty,
+    variant: z.enum(['assist', 'filter', 'input', 'suggestion']).optional(),
+    stateKey: stateKey.optional(),
+  }),
+  card: nodeShape('card', {
+    children: z.array(nodeRef),
+    variant: z.enum(['filled', 'elevated', 'outlined']).optional(),
+  }),
+  iconButton: nodeShape('iconButton', {
+    icon: iconNameSchema,
+    variant: z.enum(['standard', 'filled', 'tonal', 'outlined']).optional(),
+  }),
+  fab: nodeShape('fab', {
+    icon: iconNameSchema,
+    label: nonEmpty.optional(),
+    size: z.enum(['small', 'regular', 'large']).optional(),
+  }),
+  segmentedButton: nodeShape('segmentedButton', { stateKey, options: optionsSchema.min(2).max(5) }),
+  topAppBar: nodeShape('topAppBar', {
+    title: nonEmpty,
+    variant: z.enum(['small', 'centerAligned', 'medium', 'large']).optional(),
+    navigationIcon: appBarButtonSchema.optional(),
+    actions: z.array(appBarButtonSchema).min(1).max(3).optional(),
+  }),
+  divider: nodeShape('divider', { orientation: z.enum(['horizontal', 'vertical']).optional() }),
+  badge: nodeShape('badge', { text: nonEmpty.optional() }),
+  progress: nodeShape('progress', {
+    variant: z.enum(['linear', 'circular']).optional(),
+    stateKey: stateKey.optional(),
+    max: positive.optional(),
+  }),
+  dialog: nodeShape('dialog', {
+    openWhen: openWhenSchema,
+    confirm: componentButtonSchema,
+    title: nonEmpty.optional(),
+    text: nonEmpty.optional(),
+    icon: iconNameSchema.optional(),
+    dismiss: componentButtonSchema.optional(),
+    child: nodeRef.optional(),
+  }),
+  snackbar: nodeShape('snackbar', {
+    openWhen: openWhenSchema,
+    text: nonEmpty,
+    action: componentButtonSchema.optional(),
+    durationMs: z.number().int().min(1).max(600000).optional(),
+  }),
+  timePicker: nodeShape('timePicker', { hourKey: stateKey, minuteKey: stateKey, is24Hour: z.boolean().optional() }),
+  datePicker: nodeShape('datePicker', { stateKey }),
+  scroll: nodeShape('scroll', {
+    child: nodeRef,
+    axis: z.enum(['vertical', 'horizontal']).optional(),
+  }),
+  pager: nodeShape('pager', {
+    id: nonEmpty,
+    children: z.array(nodeRef).min(1),
+  }),
+  tabBar: nodeShape('tabBar', {
+    items: z.array(navItemSchema).min(1).max(32),
+    pager: nonEmpty.optional(),
+    stateKey: stateKey.optional(),
+    scrollable: z.boolean().optional(),
+  }),
+  bottomNav: nodeShape('bottomNav', {
+    items: z.array(navItemSchema).min(2).max(5),
+    pager: nonEmpty.optional(),
+    stateKey: stateKey.optional(),
+  }),
+  bottomSheet: nodeShape('bottomSheet', {
+    child: nodeRef,
+    openWhen: openWhenSchema,
+    detents: z
+      .array(z.union([z.literal('half'), z.literal('full'), z.strictObject({ dp: positive })]))
+      .min(1)
+      .max(8),
+    scrim: colorValueSchema.optional(),
+    dragHandle: z.boolean().optional(),
+    dismissOnSwipe: z.boolean().optional(),
+  }),
+};
+
+export type NodeType = keyof typeof nodeSchemas;
+export const nodeTypes = Object.keys(nodeSchemas) as NodeType[];
+
+// Interfaces (not aliases) let the recursive node types refer to each other.
+export interface BoxNode extends z.output<typeof nodeSchemas.box> {}
+export interface RowNode extends z.output<typeof nodeSchemas.row> {}
+export interface ColumnNode extends z.output<typeof nodeSchemas.column> {}
+export interface TextNode extends z.output<typeof nodeSchemas.text> {}
+export interface ImageNode extends z.output<typeof nodeSchemas.image> {}
+export interface IconNode extends z.output<typeof nodeSchemas.icon> {}
+export interface SpacerNode extends z.output<typeof nodeSchemas.spacer> {}
+export interface TextFieldNode extends z.output<typeof nodeSchemas.textField> {}
+export interface SwitchNode extends z.output<typeof nodeSchemas.switch> {}
+export interface CheckboxNode extends z.output<typeof nodeSchemas.checkbox> {}
+export interface ButtonNode extends z.output<typeof nodeSchemas.button> {}
+export interface RadioGroupNode extends z.output<typeof nodeSchemas.radioGroup> {}
+export interface ListItemNode extends z.output<typeof nodeSchemas.listItem> {}
+export interface SliderNode extends z.output<typeof nodeSchemas.slider> {}
+export interface ChipNode extends z.output<typeof nodeSchemas.chip> {}
+export interface CardNode extends z.output<typeof nodeSchemas.card> {}
+export interface IconButtonNode extends z.output<typeof nodeSchemas.iconButton> {}
+export interface FabNode extends z.output<typeof nodeSchemas.fab> {}
+export interface SegmentedButtonNode extends z.output<typeof nodeSchemas.segmentedButton> {}
+export interface TopAppBarNode extends z.output<typeof nodeSchemas.topAppBar> {}
+export interface DividerNode extends z.output<typeof nodeSchemas.divider> {}
+export interface BadgeNode extends z.output<typeof nodeSchemas.badge> {}
+export interface ProgressNode extends z.output<typeof nodeSchemas.progress> {}
+export interface DialogNode extends z.output<typeof nodeSchemas.dialog> {}
+export interface SnackbarNode extends z.output<typeof nodeSchemas.snackbar> {}
+export interface TimePickerNode extends z.output<typeof nodeSchemas.timePicker> {}
+export interface DatePickerNode extends z.output<typeof nodeSchemas.datePicker> {}
+export interface ScrollNode extends z.output<typeof nodeSchemas.scroll> {}
+export interface PagerNode extends z.output<typeof nodeSchemas.pager> {}
+export interface TabBarNode extends z.output<typeof nodeSchemas.tabBar> {}
+export interface BottomNavNode extends z.output<typeof nodeSchemas.bottomNav> {}
+export interface BottomSheetNode extends z.output<typeof nodeSchemas.bottomSheet> {}
+
+export type PrototypeNode =
+  | BoxNode
+  | RowNode
+  | ColumnNode
+  | TextNode
+  | ImageNode
+  | IconNode
+  | SpacerNode
+  | TextFieldNode
+  | SwitchNode
+  | CheckboxNode
+  | ButtonNode
+  | RadioGroupNode
+  | ListItemNode
+  | SliderNode
+  | ChipNode
+  | CardNode
+  | IconButtonNode
+  | FabNode
+  | SegmentedButtonNode
+  | TopAppBarNode
+  | DividerNode
+  | BadgeNode
+  | ProgressNode
+  | DialogNode
+  | SnackbarNode
+  | TimePickerNode
+  | DatePickerNode
+  | ScrollNode
+  | PagerNode
+  | TabBarNode
+  | BottomNavNode
+  | BottomSheetNode;
+/** The node of one type, e.g. `NodeOfType<'slider'>`. */
+export type NodeOfType<T extends NodeType> = Extract<PrototypeNode, { type: T }>;
+
+export const prototypeNodeSchema: z.ZodType<PrototypeNode> = z.lazy(() =>
+  z.discriminatedUnion('type', Object.values(nodeSchemas) as unknown as [z.ZodObject, ...z.ZodObject[]]),
+) as unknown as z.ZodType<PrototypeNode>;
+
+// ---------------------------------------------------------------------------------------------
+// Window, theme, envelope
+
+export const placementSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('fullscreen'), scrim: colorValueSchema.optional() }),
+  z.strictObject({ type: z.literal('sheet'), edge: z.enum(['top', 'bottom']), height: positive }),
+  z.strictObject({ type: z.literal('floating'), gravity: alignmentSchema, offset: offsetSchema }),
+]);
+export type Placement = z.infer<typeof placementSchema>;
+
+export const windowSchema = z.strictObject({
+  placement: placementSchema,
+  opacity: z.number().int().min(0).max(100).optional(),
+  layer: z.enum(['system', 'app']).optional(),
+  persistence: z.enum(['session', 'device']).optional(),
+});
+export type WindowSpec = z.infer<typeof windowSchema>;
+
+const roleHexMap = z.partialRecord(colorRoleSchema, hexColorSchema);
+const roleOverrides = Object.fromEntries(colorRoles.map((role) => [role, hexColorSchema.optional()])) as {
+  [R in (typeof colorRoles)[number]]: z.ZodOptional<typeof hexColorSchema>;
+};
+
+export const themeSchema = z.strictObject({
+  mode: z.enum(['light', 'dark', 'system']).optional(),
+  colors: z
+    .strictObject({
+      seed: hexColorSchema.optional(),
+      source: z.literal('device').optional(),
+      light: roleHexMap.optional(),
+      dark: roleHexMap.optional(),
+      ...roleOverrides,
+    })
+    .optional(),
+  typography: z
+    .strictObject({
+      scale: z.number().min(0.75).max(1.5).optional(),
+      fontFamily: z.enum(['sans', 'serif', 'mono']).optional(),
+    })
+    .optional(),
+  shapes: z.strictObject({ corner: z.enum(['none', 'small', 'medium', 'large', 'full']).optional() }).optional(),
+});
+export type Theme = z.infer<typeof themeSchema>;
+
+export const prototypeSpecSchema = z.strictObject({
+  id: nonEmpty,
+  window: windowSchema,
+  state: z.record(z.string(), scalarSchema).optional(),
+  motion: z.enum(['none', 'standard']).optional(),
+  theme: themeSchema.optional(),
+  root: prototypeNodeSchema,
+});
+export type PrototypeSpec = z.infer<typeof prototypeSpecSchema>;
