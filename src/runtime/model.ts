@@ -15,26 +15,13 @@
 /** A CSS colour string: `#rrggbb` or `#rrggbbaa` (alpha last, as CSS reads 8-digit hex). */
 export type CssColor = string;
 
-/** The 36 Material 3 colour roles a spec may name. */
-export const COLOR_ROLES = [
-  'primary', 'onPrimary', 'primaryContainer', 'onPrimaryContainer', 'inversePrimary',
-  'secondary', 'onSecondary', 'secondaryContainer', 'onSecondaryContainer',
-  'tertiary', 'onTertiary', 'tertiaryContainer', 'onTertiaryContainer',
-  'background', 'onBackground', 'surface', 'onSurface', 'surfaceVariant', 'onSurfaceVariant',
-  'surfaceTint', 'inverseSurface', 'inverseOnSurface',
-  'error', 'onError', 'errorContainer', 'onErrorContainer', 'outline', 'outlineVariant', 'scrim',
-  'surfaceBright', 'surfaceContainer', 'surfaceContainerHigh', 'surfaceContainerHighest',
-  'surfaceContainerLow', 'surfaceContainerLowest', 'surfaceDim',
-] as const;
-export type ColorRole = (typeof COLOR_ROLES)[number];
+import { colorRoles, textStyleRoles, type ColorRole, type TextStyleRole } from '../spec/vocabulary.ts';
 
+/** The 36 Material 3 colour roles a spec may name. */
+export const COLOR_ROLES = colorRoles;
+export type { ColorRole, TextStyleRole };
 /** The 15 Material 3 type roles (`style.textStyle`). */
-export const TEXT_STYLE_ROLES = [
-  'displayLarge', 'displayMedium', 'displaySmall', 'headlineLarge', 'headlineMedium', 'headlineSmall',
-  'titleLarge', 'titleMedium', 'titleSmall', 'bodyLarge', 'bodyMedium', 'bodySmall',
-  'labelLarge', 'labelMedium', 'labelSmall',
-] as const;
-export type TextStyleRole = (typeof TEXT_STYLE_ROLES)[number];
+export const TEXT_STYLE_ROLES = textStyleRoles;
 
 /** Shape tokens of `style.cornerRadius`, resolved to dp in `RenderModel.shapes`. */
 export const SHAPE_TOKENS = ['none', 'extraSmall', 'small', 'medium', 'large', 'extraLarge', 'full'] as const;
