@@ -1,0 +1,147 @@
+/** One element of the observed hierarchy, in dp page coordinates. */
+export interface Bounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type RangeInfo = { current: number; min: number; max: number; steps?: number } | 'indeterminate';
+
+/** A prototype node as the renderer reports it from `window.protostage.hierarchy()`. */
+export interface PrototypeHierarchyNode {
+  id: string;
+  testTag: string | null;
+  text: string | null;
+  role: string | null;
+  bounds: Bounds;
+  checked?: boolean;
+  selected?: boolean;
+  enabled: boolean;
+  focused: boolean;
+  range?: RangeInfo;
+  layer: 'prototype';
+}
+
+/**
+ * An element of the app beneath the prototype. `parentId` and `clickable` let a text
+ * match be promoted to the element that owns the tap, as a phone's tap resolution does.
+ */
+export interface AppHierarchyNode {
+  id: string;
+  testTag: string | null;
+  text: string | null;
+  role: string | null;
+  bounds: Bounds;
+  checked?: boolean;
+  selected?: boolean;
+  enabled: boolean;
+  focused: boolean;
+  range?: RangeInfo;
+  layer: 'app';
+  parentId: string | null;
+  clickable: boolean;
+}
+
+export type HierarchyNode = PrototypeHierarchyNode | AppHierarchyNode;
+
+export function centreOf(bounds: Bounds): { x: number; y: number } {
+  return { x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2 };
+}
+
+/**
+ * Collects the app layer's elements. Runs inside the app frame (it is serialised by
+ * `frame.evaluate`), so it may only use what it declares itself. Bounds are relative to
+ * the frame's viewport; the caller adds the frame's offset on the screen.
+ */
+export function collectAppHierarchy(): Omit<AppHierarchyNode, 'layer'>[] {
+  const CLICKABLE_TAGS = new Set(['A', 'BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY', 'LABEL']);
+  const CLICKABLE_ROLES = new Set(['button', 'link', 'checkbox', 'switch', 'radio', 'tab', 'menuitem', 'option', 'slider']);
+  const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE']);
+  const INPUT_ROLES: Record<string, string> = {
+    checkbox: 'Checkbox', radio: 'RadioButton', range: 'Slider', button: 'Button', submit: 'Button', reset: 'Button', image: 'Button',
+  };
+  const TAG_ROLES: Record<string, string> = {
+    BUTTON: 'Button', TEXTAREA: 'TextField', SELECT: 'DropdownList', IMG: 'Image',
+    H1: 'Heading', H2: 'Heading', H3: 'Heading', H4: 'Heading', H5: 'Heading', H6: 'Heading',
+  };
+  const ARIA_ROLES: Record<string, string> = {
+    button: 'Button', link: 'Link', checkbox: 'Checkbox', switch: 'Switch', radio: 'RadioButton', tab: 'Tab',
+    img: 'Image', heading: 'Heading', slider: 'Slider', textbox: 'TextField', progressbar: 'ProgressBar',
+  };
+  const generatedIds = new Map<Element, string>();
+
+  const roleOf = (element: Element): string | null => {
+    const explicit = element.getAttribute('role');
+    if (explicit !== null) return ARIA_ROLES[explicit] ?? explicit;
+    if (element instanceof HTMLInputElement) return INPUT_ROLES[element.type] ?? 'TextField';
+    if (element instanceof HTMLAnchorElement && element.hasAttribute('href')) return 'Link';
+    return TAG_ROLES[element.tagName] ?? null;
+  };
+  const ownText = (element: Element): string | null => {
+    const label = element.getAttribute('aria-label');
+    if (label !== null && label.trim() !== '') return label.trim();
+    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+      return element.value !== '' ? element.value : element.placeholder || null;
+    }
+    if (element instanceof HTMLImageElement) return element.alt || null;
+    let text = '';
+    for (const child of element.childNodes) if (child.nodeType === Node.TEXT_NODE) text += child.textContent;
+    text = text.replace(/\s+/g, ' ').trim();
+    return text === '' ? null : text;
+  };
+  const isClickable = (element: Element): boolean => {
+    if (CLICKABLE_TAGS.has(element.tagName)) return true;
+    const role = element.getAttribute('role');
+    if (role !== null && CLICKABLE_ROLES.has(role)) return true;
+    return element.hasAttribute('onclick') || (element as HTMLElement).tabIndex >= 0;
+  };
+  const isMeaningful = (element: Element, text: string | null): boolean =>
+    text !== null || element.id !== '' || element.hasAttribute('data-testid') || element.hasAttribute('role') ||
+    isClickable(element) || element.tagName === 'IMG';
+  const idOf = (element: Element): string => {
+    if (element.id !== '') return element.id;
+    let id = generatedIds.get(element);
+    if (id === undefined) {
+      id = `app:${generatedIds.size}`;
+      generatedIds.set(element, id);
+    }
+    return id;
+  };
+  const isHidden = (element: Element): boolean => {
+    const style = getComputedStyle(element);
+    return style.display === 'none' || style.visibility === 'hidden' || element.getAttribute('aria-hidden') === 'true';
+  };
+
+  const nodes: Omit<AppHierarchyNode, 'layer'>[] = [];
+  const visit = (element: Element, parentId: string | null): void => {
+    if (SKIPPED_TAGS.has(element.tagName) || isHidden(element)) return;
+    const text = ownText(element);
+    let ownId = parentId;
+    if (isMeaningful(element, text)) {
+      const rect = element.getBoundingClientRect();
+      const node: Omit<AppHierarchyNode, 'layer'> = {
+        id: idOf(element),
+        testTag: element.getAttribute('data-testid'),
+        text,
+        role: roleOf(element),
+        bounds: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
+        enabled: !(element as HTMLButtonElement).disabled && element.getAttribute('aria-disabled') !== 'true',
+        focused: document.activeElement === element,
+        parentId,
+        clickable: isClickable(element),
+      };
+      if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) {
+        node.checked = element.checked;
+      } else if (element.hasAttribute('aria-checked')) {
+        node.checked = element.getAttribute('aria-checked') === 'true';
+      }
+      if (element.hasAttribute('aria-selected')) node.selected = element.getAttribute('aria-selected') === 'true';
+      nodes.push(node);
+      ownId = node.id;
+    }
+    for (const child of element.children) visit(child, ownId);
+  };
+  if (document.body !== null) visit(document.body, null);
+  return nodes;
+}

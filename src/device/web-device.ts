@@ -1,0 +1,367 @@
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { PrototypeEvent } from '../runtime/model.ts';
+import { launchChromium } from './chromium.ts';
+import {
+  centreOf,
+  collectAppHierarchy,
+  type AppHierarchyNode,
+  type Bounds,
+  type HierarchyNode,
+  type PrototypeHierarchyNode,
+} from './hierarchy.ts';
+import { DEVICE_PAGE_URL, HOME_SCREEN_URL, installDeviceRoutes } from './page-routes.ts';
+import { DEVICE_PROFILES, type DeviceProfile, type DeviceProfileName } from './profiles.ts';
+
+export interface WebDeviceOptions {
+  /** A visible browser window instead of headless. */
+  headed?: boolean;
+  profile?: DeviceProfileName;
+  dark?: boolean;
+  rtl?: boolean;
+  fontScale?: number;
+  /** The web app beneath the prototype; default the built-in home screen. */
+  appUrl?: string;
+  /** Screenshot pixels per dp (default 1). */
+  pixelRatio?: number;
+  /** Share an already running browser; the device then opens its own context in it and leaves the browser open on close. */
+  browser?: Browser;
+}
+
+/** The device settings a show can depend on; changed with `configure`. */
+export interface DeviceSettings {
+  dark: boolean;
+  rtl: boolean;
+  fontScale: number;
+}
+
+export type TapTarget = { testTag: string } | { text: string } | { x: number; y: number };
+export type SwipeDirection = 'up' | 'down' | 'left' | 'right';
+
+/** Operation outcomes are values: a failure says what went wrong and how to fix it. */
+export type DeviceFailure = { ok: false; message: string; hint: string };
+export type DeviceResult<T extends object = object> = ({ ok: true } & T) | DeviceFailure;
+
+export interface Observation {
+  hierarchy: HierarchyNode[];
+  /** PNG of the whole screen, taken after the UI settled. */
+  screenshot: Buffer;
+}
+
+export type EventListener = (event: PrototypeEvent) => void;
+
+/** What the renderer exposes as `window.protostage`. */
+interface PageApi {
+  show(spec: unknown, options: unknown): unknown;
+  dismiss(reason: string): unknown;
+  inspect(): unknown;
+  setDevice(settings: unknown): unknown;
+  putAsset(id: string, mimeType: string, base64: string): unknown;
+  removeAsset(id: string): unknown;
+  hierarchy(): PrototypeHierarchyNode[];
+  settled(): Promise<void>;
+}
+declare global {
+  interface Window {
+    protostage: PageApi;
+  }
+}
+
+/**
+ * tsx compiles this module with esbuild's keepNames, which wraps functions in `__name(...)`;
+ * functions serialised into the page by `evaluate` need that helper to exist there too.
+ */
+const KEEP_NAMES_SHIM = 'globalThis.__name ??= (target) => target;';
+
+const SWIPE_STEPS = 12;
+const SWIPE_STEP_MS = 8;
+
+/**
+ * A phone (or tablet) in Chromium: the app layer (a web app in an iframe) under the
+ * prototype layer drawn by the renderer. Input goes through Chromium's real touch
+ * pipeline; nothing is clicked from script.
+ */
+export class WebDevice {
+  readonly profile: DeviceProfile;
+  #settings: DeviceSettings;
+  #listeners = new Set<EventListener>();
+  #keyboardOpen = false;
+
+  private constructor(
+    private readonly browser: Browser,
+    private readonly ownsBrowser: boolean,
+    private readonly context: BrowserContext,
+    private readonly page: Page,
+    private readonly cdp: CDPSession,
+    profile: DeviceProfile,
+    settings: DeviceSettings,
+  ) {
+    this.profile = profile;
+    this.#settings = settings;
+  }
+
+  static async launch(options: WebDeviceOptions = {}): Promise<WebDevice> {
+    const browser = options.browser ?? (await launchChromium({ headed: options.headed }));
+    try {
+      return await WebDevice.#open(browser, options.browser === undefined, options);
+    } catch (error) {
+      if (options.browser === undefined) await browser.close();
+      throw error;
+    }
+  }
+
+  static async #open(browser: Browser, ownsBrowser: boolean, options: WebDeviceOptions): Promise<WebDevice> {
+    const profile = DEVICE_PROFILES[options.profile ?? 'phone'];
+    const settings: DeviceSettings = {
+      dark: options.dark ?? false,
+      rtl: options.rtl ?? false,
+      fontScale: options.fontScale ?? 1,
+    };
+    const context = await browser.newContext({
+      viewport: { width: profile.width, height: profile.height },
+      deviceScaleFactor: options.pixelRatio ?? 1,
+      isMobile: true,
+      hasTouch: true,
+      colorScheme: settings.dark ? 'dark' : 'light',
+      reducedMotion: 'no-preference',
+      serviceWorkers: 'block',
+    });
+    await context.addInitScript(KEEP_NAMES_SHIM);
+    await installDeviceRoutes(context, options.appUrl ?? HOME_SCREEN_URL);
+    const page = await context.newPage();
+    const device = new WebDevice(browser, ownsBrowser, context, page, await context.newCDPSession(page), profile, settings);
+    await page.exposeBinding('__protostageEvent', (_source, event: PrototypeEvent) => device.#deliver(event));
+    await page.goto(DEVICE_PAGE_URL);
+    await page.waitForFunction(() => typeof window.protostage === 'object');
+    await page.evaluate(() => document.fonts.ready);
+    await device.#applySettings();
+    return device;
+  }
+
+  get settings(): DeviceSettings {
+    return { ...this.#settings };
+  }
+
+  /** Subscribes to every prototype event; returns the unsubscribe function. */
+  onEvent(listener: EventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #deliver(event: PrototypeEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+
+  async show(spec: unknown, options: { reset?: boolean; appearance?: 'light' | 'dark' | 'system' } = {}): Promise<unknown> {
+    return this.page.evaluate(([spec, options]) => window.protostage.show(spec, options), [spec, options] as const);
+  }
+
+  /** Dismisses the prototype with this id (or whatever is shown, for 'all') as the agent. */
+  async dismiss(id: string | 'all'): Promise<unknown> {
+    return this.page.evaluate(([id]) => {
+      const shown = window.protostage.inspect() as { prototypes?: { id: string }[] };
+      const ids = (shown.prototypes ?? []).map((prototype) => prototype.id);
+      if (id !== 'all' && !ids.includes(id)) return { ok: false, message: `no prototype "${id}" is showing`, dismissed: [] };
+      return { ...(window.protostage.dismiss('agent') as object), dismissed: ids };
+    }, [id] as const);
+  }
+
+  async putAsset(id: string, mimeType: string, bytes: Uint8Array | string): Promise<unknown> {
+    const base64 = typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('base64');
+    return this.page.evaluate(([id, mimeType, base64]) => window.protostage.putAsset(id, mimeType, base64), [id, mimeType, base64] as const);
+  }
+
+  async removeAsset(id: string): Promise<unknown> {
+    return this.page.evaluate(([id]) => window.protostage.removeAsset(id), [id] as const);
+  }
+
+  async inspect(): Promise<unknown> {
+    return this.page.evaluate(() => window.protostage.inspect());
+  }
+
+  /** Changes the device's appearance, layout direction or font scale, as the phone's settings would. */
+  async configure(settings: Partial<DeviceSettings>): Promise<void> {
+    this.#settings = { ...this.#settings, ...settings };
+    await this.#applySettings();
+  }
+
+  async #applySettings(): Promise<void> {
+    await this.page.emulateMedia({ colorScheme: this.#settings.dark ? 'dark' : 'light' });
+    const deviceState = {
+      ...this.#settings,
+      insets: { systemBars: this.profile.systemBars, cutout: this.profile.cutout, ime: this.#keyboardOpen ? this.profile.keyboardHeight : 0 },
+      keyboardOpen: this.#keyboardOpen,
+    };
+    await this.page.evaluate((state) => window.protostage.setDevice(state), deviceState);
+  }
+
+  /** Resolves once the prototype layer has finished rendering and animating. */
+  async settled(): Promise<void> {
+    await this.page.evaluate(() => window.protostage.settled());
+  }
+
+  async hierarchy(): Promise<HierarchyNode[]> {
+    const prototype = await this.page.evaluate(() => window.protostage.hierarchy());
+    return [...(await this.#appHierarchy()), ...prototype];
+  }
+
+  async #appHierarchy(): Promise<AppHierarchyNode[]> {
+    const frameElement = await this.page.$('#ps-app');
+    const frame = await frameElement?.contentFrame();
+    const origin = await frameElement?.boundingBox();
+    if (frame == null || origin == null) return [];
+    const nodes = await frame.evaluate(collectAppHierarchy).catch(() => []);
+    return nodes.map((node) => ({
+      ...node,
+      bounds: { ...node.bounds, x: node.bounds.x + origin.x, y: node.bounds.y + origin.y },
+      layer: 'app' as const,
+    }));
+  }
+
+  /** The screen as it is once the UI has settled: every app and prototype node, and a PNG. */
+  async observe(): Promise<Observation> {
+    await this.settled();
+    const hierarchy = await this.hierarchy();
+    const screenshot = await this.page.screenshot({ type: 'png', animations: 'allow', caret: 'hide' });
+    return { hierarchy, screenshot };
+  }
+
+  /** Taps with a real touch at a node's centre or at a screen point (dp). */
+  async tap(target: TapTarget): Promise<DeviceResult<{ x: number; y: number }>> {
+    const point = await this.#pointOf(target);
+    if (!point.ok) return point;
+    await this.page.touchscreen.tap(point.x, point.y);
+    return point;
+  }
+
+  async #pointOf(target: TapTarget): Promise<DeviceResult<{ x: number; y: number }>> {
+    if ('x' in target) {
+      if (!this.#onScreen(target)) {
+        return failure(`(${target.x}, ${target.y}) is outside the ${this.profile.width}×${this.profile.height} dp screen`, 'tap a point inside the screen');
+      }
+      return { ok: true, x: target.x, y: target.y };
+    }
+    const found = await this.#findNode(target);
+    if (!found.ok) return found;
+    const centre = centreOf(found.node.bounds);
+    if (!this.#onScreen(centre)) {
+      return failure(`${describeTarget(target)} is off the screen at (${Math.round(centre.x)}, ${Math.round(centre.y)})`, 'swipe its scroll container to bring it into view, then tap again');
+    }
+    return { ok: true, ...centre };
+  }
+
+  /** Finds one node: the prototype layer first (taps target prototype nodes), then the app. */
+  async #findNode(target: { testTag: string } | { text: string }): Promise<DeviceResult<{ node: HierarchyNode }>> {
+    const hierarchy = await this.hierarchy();
+    const matches = (layer: HierarchyNode['layer']) =>
+      hierarchy.filter((node) => node.layer === layer && ('testTag' in target ? node.testTag === target.testTag : node.text === target.text));
+    const found = matches('prototype').length > 0 ? matches('prototype') : matches('app');
+    if (found.length === 1) return { ok: true, node: found[0]! };
+    if (found.length > 1) {
+      return failure(`${found.length} nodes match ${describeTarget(target)}`, `give the node a unique testTag; matches at ${found.map((node) => describeBounds(node.bounds)).join(', ')}`);
+    }
+    const known = [...new Set(hierarchy.map((node) => ('testTag' in target ? node.testTag : node.text)).filter((value) => value !== null))];
+    return failure(`no node matches ${describeTarget(target)}`, `observe to see the screen; available: ${known.slice(0, 20).map((value) => JSON.stringify(value)).join(', ') || 'none'}`);
+  }
+
+  #onScreen(point: { x: number; y: number }): boolean {
+    return point.x >= 0 && point.y >= 0 && point.x < this.profile.width && point.y < this.profile.height;
+  }
+
+  /**
+   * Types into a text field, like a person with the on-screen keyboard: the field is first
+   * focused by tapping it (when a testTag is given), then each character is a key press.
+   */
+  async type(text: string, testTag?: string): Promise<DeviceResult> {
+    if (testTag !== undefined) {
+      const tapped = await this.tap({ testTag });
+      if (!tapped.ok) return tapped;
+    }
+    if (!(await this.#editableHasFocus())) {
+      return failure('no text field has focus', 'pass the testTag of the text field, or tap it first');
+    }
+    await this.page.keyboard.type(text);
+    return { ok: true };
+  }
+
+  async #editableHasFocus(): Promise<boolean> {
+    const isEditable = () => {
+      let active: Element | null = document.activeElement;
+      while (active instanceof HTMLIFrameElement) {
+        try {
+          active = active.contentDocument?.activeElement ?? null;
+        } catch {
+          return true; // a cross-origin app owns the focus; let the keys go to it
+        }
+      }
+      return active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || (active instanceof HTMLElement && active.isContentEditable);
+    };
+    return this.page.evaluate(isEditable);
+  }
+
+  /**
+   * Drags a finger across a node (or the middle of the screen) in the direction given:
+   * `up` moves the finger up, which scrolls content further down.
+   */
+  async swipe(direction: SwipeDirection, testTag?: string): Promise<DeviceResult> {
+    let area: Bounds = { x: 0, y: 0, width: this.profile.width, height: this.profile.height };
+    if (testTag !== undefined) {
+      const found = await this.#findNode({ testTag });
+      if (!found.ok) return found;
+      area = visiblePart(found.node.bounds, this.profile);
+    }
+    const { from, to } = swipePath(area, direction);
+    await this.#drag(from, to);
+    return { ok: true };
+  }
+
+  async #drag(from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
+      this.cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point === undefined ? [] : [point] });
+    await touch('touchStart', from);
+    for (let step = 1; step <= SWIPE_STEPS; step++) {
+      const progress = step / SWIPE_STEPS;
+      await touch('touchMove', { x: from.x + (to.x - from.x) * progress, y: from.y + (to.y - from.y) * progress });
+      await new Promise((resolve) => setTimeout(resolve, SWIPE_STEP_MS));
+    }
+    await touch('touchEnd');
+  }
+
+  async close(): Promise<void> {
+    this.#listeners.clear();
+    await this.context.close().catch(() => undefined);
+    if (this.ownsBrowser) await this.browser.close().catch(() => undefined);
+  }
+}
+
+function failure(message: string, hint: string): DeviceFailure {
+  return { ok: false, message, hint };
+}
+
+function describeTarget(target: { testTag: string } | { text: string }): string {
+  return 'testTag' in target ? `testTag "${target.testTag}"` : `text "${target.text}"`;
+}
+
+function describeBounds(bounds: Bounds): string {
+  return `(${Math.round(bounds.x)}, ${Math.round(bounds.y)}, ${Math.round(bounds.width)}×${Math.round(bounds.height)})`;
+}
+
+function visiblePart(bounds: Bounds, screen: { width: number; height: number }): Bounds {
+  const x = Math.max(0, bounds.x);
+  const y = Math.max(0, bounds.y);
+  const width = Math.max(1, Math.min(screen.width, bounds.x + bounds.width) - x);
+  const height = Math.max(1, Math.min(screen.height, bounds.y + bounds.height) - y);
+  return { x, y, width, height };
+}
+
+/** A drag over the middle 60 % of the area along the swipe's axis. */
+export function swipePath(area: Bounds, direction: SwipeDirection): { from: { x: number; y: number }; to: { x: number; y: number } } {
+  const centre = centreOf(area);
+  const along = (start: number, length: number, forward: boolean) =>
+    forward ? [start + length * 0.2, start + length * 0.8] : [start + length * 0.8, start + length * 0.2];
+  if (direction === 'left' || direction === 'right') {
+    const [fromX, toX] = along(area.x, area.width, direction === 'right');
+    return { from: { x: fromX!, y: centre.y }, to: { x: toX!, y: centre.y } };
+  }
+  const [fromY, toY] = along(area.y, area.height, direction === 'down');
+  return { from: { x: centre.x, y: fromY! }, to: { x: centre.x, y: toY! } };
+}
