@@ -1,0 +1,341 @@
+/**
+ * Strict JSON: bytes (or a string) → value, refusing everything a lenient decoder would quietly
+ * accept — oversized input, invalid UTF-8, lone surrogates, duplicate keys, non-finite numbers and
+ * excessive nesting. Every error is reported at `$`. Nothing here recurses, so no input can
+ * overflow the stack.
+ *
+ * Strategy: the native `JSON.parse` proves the syntax and builds the value; cheap passes over the
+ * value and the (now known to be well-formed) text then check what `JSON.parse` lets through.
+ */
+
+export const MAX_SPEC_BYTES = 1048576;
+export const MAX_JSON_DEPTH = 128;
+
+export type StrictJsonResult =
+  | { ok: true; value: unknown; byteLength: number }
+  | { ok: false; path: '$'; message: string };
+
+type Failure = { ok: false; path: '$'; message: string };
+
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+export function readStrictJson(input: Uint8Array | string): StrictJsonResult {
+  const byteLength = typeof input === 'string' ? utf8ByteLength(input, MAX_SPEC_BYTES) : input.byteLength;
+  if (byteLength > MAX_SPEC_BYTES) {
+    return fail(`Spec byte limit exceeded: more than ${MAX_SPEC_BYTES} bytes of UTF-8 (1 MiB, whitespace included); shrink the spec`);
+  }
+  const text = typeof input === 'string' ? stripBom(input) : decodeUtf8(input);
+  if (text === null) return fail('Invalid UTF-8: the spec bytes are not valid UTF-8; save the file as UTF-8');
+  if (!isWellFormed(text)) return fail('Lone surrogate: the text contains an unpaired UTF-16 surrogate; use valid Unicode text');
+
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return fail(describeSyntaxError(text, error));
+  }
+  const problem = checkParsedJson(text, value);
+  return problem === null ? { ok: true, value, byteLength } : fail(problem);
+}
+
+function fail(message: string): Failure {
+  return { ok: false, path: '$', message };
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Decodes strictly; the decoder itself strips one leading BOM. */
+function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    return utf8Decoder.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+function isWellFormed(text: string): boolean {
+  return (text as string & { isWellFormed(): boolean }).isWellFormed();
+}
+
+/**
+ * UTF-8 length of a string, stopping early once it passes `stopAbove` (the answer is then only
+ * known to be larger). A lone surrogate counts 3 bytes, as its replacement character would.
+ */
+export function utf8ByteLength(text: string, stopAbove = Infinity): number {
+  if (text.length > stopAbove) return text.length;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+    if (bytes > stopAbove) return bytes;
+  }
+  return bytes;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks of text that JSON.parse has accepted
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const MINUS = 0x2d;
+/** Objects with more keys than this switch from a linear duplicate search to a Set. */
+const LINEAR_KEY_SEARCH = 12;
+
+/**
+ * The checks JSON.parse does not make, in two cheap passes instead of one character loop: a walk
+ * of the parsed value (depth, non-finite numbers, escaped lone surrogates, count of distinct keys)
+ * and a string-by-string pass over the text counting object members. Fewer distinct keys than
+ * members means a duplicate, which a slower exact scan then names.
+ */
+function checkParsedJson(text: string, value: unknown): string | null {
+  const walk = walkParsedValue(value);
+  if (walk === NON_FINITE_NUMBER) return `Non-finite number ${findNonFiniteToken(text)}: numbers must be finite doubles`;
+  if (typeof walk === 'string') return walk;
+  if (walk === countMembers(text)) return null;
+  const duplicate = findDuplicateKey(text);
+  return `Duplicate key ${JSON.stringify(duplicate)} in one object; keep exactly one`;
+}
+
+/** Returns the number of object keys in the value, or a message for the first problem found. */
+function walkParsedValue(root: unknown): number | string {
+  const values: unknown[] = [root];
+  const depths: number[] = [0];
+  let keyCount = 0;
+  while (values.length > 0) {
+    const value = values.pop();
+    const depth = depths.pop() as number;
+    if (typeof value === 'string') {
+      if (!isWellFormed(value)) return LONE_ESCAPED_SURROGATE;
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return NON_FINITE_NUMBER;
+    } else if (typeof value === 'object' && value !== null) {
+      if (depth === MAX_JSON_DEPTH) return `JSON nesting deeper than ${MAX_JSON_DEPTH} levels; flatten the structure`;
+      if (Array.isArray(value)) {
+        for (const item of value) {
+          values.push(item);
+          depths.push(depth + 1);
+        }
+      } else {
+        for (const key in value) {
+          if (!isWellFormed(key)) return LONE_ESCAPED_SURROGATE;
+          keyCount++;
+          values.push((value as Record<string, unknown>)[key]);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return keyCount;
+}
+
+const NON_FINITE_NUMBER = 'Non-finite number';
+const LONE_ESCAPED_SURROGATE = 'Lone surrogate: a \\u escape names an unpaired UTF-16 surrogate; use valid Unicode text';
+
+/** Number of object members in well-formed JSON text: the strings followed by a colon. */
+function countMembers(text: string): number {
+  let members = 0;
+  let start = text.indexOf('"');
+  while (start !== -1) {
+    const end = closingQuote(text, start + 1);
+    if (isKey(text, end + 1)) members++;
+    start = text.indexOf('"', end + 1);
+  }
+  return members;
+}
+
+/** The first key repeated within one object of well-formed JSON text. */
+function findDuplicateKey(text: string): string {
+  const frames: Array<{ keys: string[]; set: Set<string> | null } | null> = [];
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x7b /* { */) frames.push({ keys: [], set: null });
+    else if (code === 0x5b /* [ */) frames.push(null);
+    else if (code === 0x7d /* } */ || code === 0x5d /* ] */) frames.pop();
+    else if (code === QUOTE) {
+      const end = closingQuote(text, i + 1);
+      const frame = frames[frames.length - 1];
+      if (frame && isKey(text, end + 1)) {
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        if (!addKey(frame, key)) return key;
+      }
+      i = end;
+    }
+  }
+  return '';
+}
+
+/** Index of the quote closing a string whose content starts at `from`. */
+function closingQuote(text: string, from: number): number {
+  let end = text.indexOf('"', from);
+  while (end !== -1 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
+  return end;
+}
+
+/** Whether the character at `index` is preceded by an odd run of backslashes. */
+function isEscaped(text: string, index: number): boolean {
+  let backslashes = 0;
+  for (let j = index - 1; text.charCodeAt(j) === BACKSLASH; j--) backslashes++;
+  return backslashes % 2 === 1;
+}
+
+/** Whether the string token ending before `after` is an object key (followed by a colon). */
+function isKey(text: string, after: number): boolean {
+  let j = after;
+  let code = text.charCodeAt(j);
+  while (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) code = text.charCodeAt(++j);
+  return code === COLON;
+}
+
+function addKey(frame: { keys: string[]; set: Set<string> | null }, key: string): boolean {
+  if (frame.set !== null) {
+    if (frame.set.has(key)) return false;
+    frame.set.add(key);
+    return true;
+  }
+  if (frame.keys.includes(key)) return false;
+  frame.keys.push(key);
+  if (frame.keys.length > LINEAR_KEY_SEARCH) frame.set = new Set(frame.keys);
+  return true;
+}
+
+/**
+ * JSON.parse has refused the text. Name non-finite tokens (NaN, Infinity) explicitly, since a
+ * JavaScript author may expect them to work; otherwise pass on the parser's own description.
+ */
+function describeSyntaxError(text: string, error: unknown): string {
+  const token = findNonFiniteToken(text);
+  if (token !== null) return `Non-finite number ${token}: JSON has no NaN or Infinity and numbers must be finite`;
+  const detail = error instanceof Error ? error.message : String(error);
+  return `Malformed JSON: ${detail}`;
+}
+
+/** The first NaN, Infinity, -Infinity or overflowing number token outside string literals. */
+function findNonFiniteToken(text: string): string | null {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === QUOTE) {
+      const end = closingQuote(text, i + 1);
+      if (end === -1) return null;
+      i = end;
+    } else if (text.startsWith('NaN', i)) {
+      return 'NaN';
+    } else if (text.startsWith('Infinity', i)) {
+      return 'Infinity';
+    } else if (text.startsWith('-Infinity', i)) {
+      return '-Infinity';
+    } else if (code === MINUS || (code >= 0x30 && code <= 0x39)) {
+      const end = numberTokenEnd(text, i);
+      const token = text.slice(i, end);
+      if (!Number.isFinite(Number(token))) return token.length > 40 ? `${token.slice(0, 40)}…` : token;
+      i = end - 1;
+    }
+  }
+  return null;
+}
+
+function numberTokenEnd(text: string, start: number): number {
+  let j = start + 1;
+  while (/[0-9.eE+-]/.test(text.charAt(j))) j++;
+  return j;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Byte measures of already-decoded values
+
+/**
+ * UTF-8 bytes of the compact JSON serialization of `value` (what `JSON.stringify(value)` would
+ * produce), computed without recursion. A value that is not plain JSON — undefined, a function, a
+ * bigint, a non-finite number, a cycle — measures `Infinity`, so every limit check refuses it.
+ */
+export function compactJsonByteLength(value: unknown): number {
+  return measureJson(value, (n) => String(n).length);
+}
+
+/**
+ * The conservative emit-payload measure of seeds/000: compact JSON bytes, except that every finite
+ * number counts 32 bytes whatever its spelling.
+ */
+export const PAYLOAD_NUMBER_BYTES = 32;
+export function conservativePayloadByteLength(value: unknown): number {
+  return measureJson(value, () => PAYLOAD_NUMBER_BYTES);
+}
+
+function measureJson(root: unknown, numberBytes: (n: number) => number): number {
+  const stack: unknown[] = [root];
+  const open = new Set<object>();
+  const closeMarker = {};
+  const closing: object[] = [];
+  let bytes = 0;
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === closeMarker) {
+      open.delete(closing.pop() as object);
+      continue;
+    }
+    if (value === null) bytes += 4;
+    else if (typeof value === 'boolean') bytes += value ? 4 : 5;
+    else if (typeof value === 'string') bytes += jsonStringByteLength(value);
+    else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return Infinity;
+      bytes += numberBytes(value);
+    } else if (typeof value === 'object') {
+      if (open.has(value)) return Infinity;
+      open.add(value);
+      closing.push(value);
+      stack.push(closeMarker);
+      bytes += pushMembers(value, stack);
+    } else {
+      return Infinity;
+    }
+  }
+  return bytes;
+}
+
+/** Pushes the members of an array or object and returns the bytes of its punctuation and keys. */
+function pushMembers(value: object, stack: unknown[]): number {
+  if (Array.isArray(value)) {
+    for (const item of value) stack.push(item);
+    return 2 + Math.max(0, value.length - 1);
+  }
+  const keys = Object.keys(value);
+  let bytes = 2 + Math.max(0, keys.length - 1) + keys.length; // braces, commas, colons
+  for (const key of keys) {
+    bytes += jsonStringByteLength(key);
+    stack.push((value as Record<string, unknown>)[key]);
+  }
+  return bytes;
+}
+
+/** UTF-8 bytes of a string as JSON.stringify quotes and escapes it. */
+export function jsonStringByteLength(text: string): number {
+  let bytes = 2;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === QUOTE || code === BACKSLASH) bytes += 2;
+    else if (code < 0x20) bytes += code === 0x08 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d ? 2 : 6;
+    else if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (isHighSurrogate(code) && isLowSurrogate(text.charCodeAt(i + 1))) {
+      bytes += 4;
+      i++;
+    } else if (isHighSurrogate(code) || isLowSurrogate(code)) bytes += 6; // escaped as \udXXX
+    else bytes += 3;
+  }
+  return bytes;
+}
