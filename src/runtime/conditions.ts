@@ -1,0 +1,24 @@
+/**
+ * Conditions (spec "Conditions"): visibleWhen, styleWhen[].when and openWhen all use this.
+ * Reading goes through `StateReader`, so the caller decides what a key means (pager-local
+ * `page` / `pageCount`) and can record which keys a node depends on.
+ */
+import type { Condition, Scalar } from '../spec/index.ts';
+
+export type StateReader = (key: string) => Scalar | undefined;
+
+/** Exact equality of the same type; numbers compare by value, so -0 equals 0. */
+export function scalarEquals(a: Scalar | undefined, b: Scalar): boolean {
+  return a !== undefined && typeof a === typeof b && a === b;
+}
+
+export function conditionHolds(condition: Condition, read: StateReader): boolean {
+  if ('all' in condition) return condition.all.every((member) => conditionHolds(member, read));
+  if ('any' in condition) return condition.any.some((member) => conditionHolds(member, read));
+  if ('not' in condition) return !conditionHolds(condition.not, read);
+  const value = read(condition.key);
+  if ('equals' in condition) return scalarEquals(value, condition.equals);
+  if ('notEquals' in condition) return !scalarEquals(value, condition.notEquals);
+  if ('gt' in condition) return typeof value === 'number' && value > condition.gt;
+  return typeof value === 'number' && value < condition.lt;
+}

@@ -1,0 +1,218 @@
+/**
+ * The prototype runtime controller: pure, no DOM, no I/O, clock injected. It holds the shown
+ * prototype, applies interactions atomically, keeps per-id event sequences, runs the snackbar and
+ * idle timers, resolves the appearance and exposes the render model the renderer draws.
+ *
+ *   const controller = createController({ clock, device: { dark: false }, onEvent });
+ *   controller.show(spec);                      // → { ok, id, appearance, replaced }
+ *   controller.interact({ type: 'tap', key: 'root.children[0]' });
+ *   controller.renderModel();                   // what to draw
+ */
+import type { PrototypeSpec, Scalar } from '../spec/index.ts';
+import type { Appearance, DismissReason, Interaction, InteractionResult, PrototypeEvent, RenderModel } from './model.ts';
+import type { AppearanceOverride } from './appearance.ts';
+import { applyInteraction, closeOverlay } from './interactions.ts';
+import { Session, type DeviceSettings } from './session.ts';
+import type { PendingEvent, Unit } from './unit.ts';
+
+export type { DeviceSettings } from './session.ts';
+export type { AppearanceOverride } from './appearance.ts';
+export * from './model.ts';
+
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Idle TTL: five minutes without an accepted show or a user interaction dismisses with `ttl`. */
+export const DEFAULT_IDLE_TTL_MS = 300_000;
+
+export interface ControllerOptions {
+  clock: Clock;
+  device: DeviceSettings;
+  onEvent: (event: PrototypeEvent) => void;
+  idleTtlMs?: number;
+}
+
+export interface ShowOptions {
+  reset?: boolean;
+  appearance?: AppearanceOverride;
+}
+
+export type ShowResult =
+  | { ok: true; id: string; appearance: Appearance; replaced: boolean }
+  | { ok: false; path: string; message: string };
+
+export interface InspectSnapshot {
+  id: string;
+  state: Record<string, Scalar>;
+  pages: Record<string, number>;
+  lastSequence: number;
+  appearance: Appearance;
+  openOverlays: RenderModel['openOverlays'];
+}
+
+const APPEARANCES: readonly string[] = ['device', 'light', 'dark'];
+
+export class PrototypeController {
+  private session: Session | null = null;
+  private device: DeviceSettings;
+  private readonly sequences = new Map<string, number>();
+  private idleTimer: unknown = null;
+  private readonly snackbarTimers = new Map<string, unknown>();
+  private readonly clock: Clock;
+  private readonly onEvent: (event: PrototypeEvent) => void;
+  private readonly idleTtlMs: number;
+
+  constructor(options: ControllerOptions) {
+    this.clock = options.clock;
+    this.device = { ...options.device };
+    this.onEvent = options.onEvent;
+    this.idleTtlMs = options.idleTtlMs ?? DEFAULT_IDLE_TTL_MS;
+  }
+
+  /**
+   * Show a validated spec. The same id without `reset` replaces the shown prototype in place and
+   * keeps each pager's settled page (by pager id, clamped); otherwise pages start fresh. The old
+   * runtime closes silently. Sequences continue per id.
+   */
+  show(spec: PrototypeSpec, options: ShowOptions = {}): ShowResult {
+    const appearance = options.appearance ?? 'device';
+    if (!APPEARANCES.includes(appearance)) {
+      return { ok: false, path: 'appearance', message: 'Expected device, light or dark' };
+    }
+    const previous = this.session;
+    const replaced = previous !== null && previous.id === spec.id && options.reset !== true;
+    const keptPages = replaced ? previous.pages : new Map<string, number>();
+    const session = new Session(spec, appearance, this.device, keptPages);
+    this.closeSession();
+    this.session = session;
+    this.restartIdleTimer();
+    this.syncSnackbarTimers();
+    return { ok: true, id: spec.id, appearance: session.appearance, replaced };
+  }
+
+  /** End the shown prototype with one `dismissed` event. */
+  dismiss(reason: DismissReason): { ok: boolean } {
+    const session = this.session;
+    if (!session) return { ok: false };
+    this.deliver(session, [{ kind: 'dismissed', name: null, payload: { reason }, state: { ...session.state }, pages: session.pagesRecord() }]);
+    this.closeSession();
+    return { ok: true };
+  }
+
+  /** Apply one user interaction atomically: a rejected unit applies and emits nothing. */
+  interact(interaction: Interaction): InteractionResult {
+    const session = this.session;
+    if (!session) return { ok: false, reason: 'no prototype is showing' };
+    const target = typeof interaction?.key === 'string' ? session.tree.byKey.get(interaction.key) : undefined;
+    if (!target) return { ok: false, reason: `no node ${String(interaction?.key)}` };
+    if (!session.isShown(target)) return { ok: false, reason: `${interaction.key} is not shown` };
+    const unit = session.newUnit();
+    const rejection = applyInteraction(unit, target, interaction);
+    // A pager reporting the page it already shows is rendering, not a user interaction.
+    const idle = interaction.type === 'pageSettled' && unit.events.length === 0;
+    if (!idle) this.restartIdleTimer();
+    if (rejection) return { ok: false, reason: rejection };
+    this.commit(session, unit);
+    return { ok: true };
+  }
+
+  /** Device settings changed: re-resolve the appearance, keeping state and pages. */
+  setDevice(settings: Partial<DeviceSettings>): void {
+    this.device = { ...this.device, ...settings };
+    const session = this.session;
+    if (session && session.retheme(this.device)) this.deliverAppearance(session);
+  }
+
+  inspect(): InspectSnapshot | null {
+    const session = this.session;
+    if (!session) return null;
+    return {
+      id: session.id,
+      state: { ...session.state },
+      pages: session.pagesRecord(),
+      lastSequence: this.sequences.get(session.id) ?? 0,
+      appearance: session.appearance,
+      openOverlays: session.model.openOverlays,
+    };
+  }
+
+  renderModel(): RenderModel | null {
+    return this.session?.model ?? null;
+  }
+
+  private commit(session: Session, unit: Unit): void {
+    session.commit(unit);
+    this.deliver(session, unit.events);
+    if (unit.dismissed) {
+      this.dismiss('user');
+      return;
+    }
+    if (session.modeAfterChange(this.device)) this.deliverAppearance(session);
+    this.syncSnackbarTimers();
+  }
+
+  private deliverAppearance(session: Session): void {
+    const { mode, source } = session.appearance;
+    this.deliver(session, [{ kind: 'appearance_changed', name: null, payload: { mode, source }, state: { ...session.state }, pages: session.pagesRecord() }]);
+  }
+
+  private deliver(session: Session, events: readonly PendingEvent[]): void {
+    for (const pending of events) {
+      const sequence = (this.sequences.get(session.id) ?? 0) + 1;
+      this.sequences.set(session.id, sequence);
+      this.onEvent({ timestamp: this.clock.now(), id: session.id, sequence, ...pending });
+    }
+  }
+
+  private closeSession(): void {
+    this.session = null;
+    if (this.idleTimer !== null) this.clock.clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    for (const handle of this.snackbarTimers.values()) this.clock.clearTimeout(handle);
+    this.snackbarTimers.clear();
+  }
+
+  private restartIdleTimer(): void {
+    if (this.idleTimer !== null) this.clock.clearTimeout(this.idleTimer);
+    const session = this.session;
+    this.idleTimer = this.clock.setTimeout(() => {
+      this.idleTimer = null;
+      if (this.session === session) this.dismiss('ttl');
+    }, this.idleTtlMs);
+  }
+
+  /** Start a timer for each open snackbar with durationMs; cancel those of closed ones. */
+  private syncSnackbarTimers(): void {
+    const session = this.session;
+    if (!session) return;
+    const open = new Set(session.model.openOverlays.snackbars);
+    for (const [key, handle] of this.snackbarTimers) {
+      if (open.has(key)) continue;
+      this.clock.clearTimeout(handle);
+      this.snackbarTimers.delete(key);
+    }
+    for (const key of open) {
+      const node = session.tree.byKey.get(key)!.node;
+      if (node.type !== 'snackbar' || node.durationMs === undefined || this.snackbarTimers.has(key)) continue;
+      const handle = this.clock.setTimeout(() => this.expireSnackbar(session, key), node.durationMs);
+      this.snackbarTimers.set(key, handle);
+    }
+  }
+
+  /** A snackbar's duration elapsed: close it like any other close (not a user interaction). */
+  private expireSnackbar(session: Session, key: string): void {
+    this.snackbarTimers.delete(key);
+    if (this.session !== session) return;
+    const node = session.tree.byKey.get(key)!.node;
+    if (node.type !== 'snackbar') return;
+    const unit = session.newUnit();
+    if (closeOverlay(unit, node) === null) this.commit(session, unit);
+  }
+}
+
+export function createController(options: ControllerOptions): PrototypeController {
+  return new PrototypeController(options);
+}

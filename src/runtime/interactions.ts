@@ -1,0 +1,126 @@
+/**
+ * What each interaction does (spec "Nodes" component paragraphs): the control's own write first,
+ * then the node's onTap list, as one unit. Returns why the interaction is rejected, or null.
+ */
+import type { Action, NodeOfType, PrototypeNode } from '../spec/index.ts';
+import type { Interaction } from './model.ts';
+import { isValidDate, onStepGrid } from './bindings.ts';
+import { pageCount, pagerId, type TreeNode } from './tree.ts';
+import type { Unit } from './unit.ts';
+
+const MISMATCH = 'the interaction does not fit this node';
+
+function runOnTap(unit: Unit, actions: readonly Action[] | undefined): string | null {
+  return actions ? unit.runList(actions) : null;
+}
+
+/** The boolean key a toggle flips, for nodes that toggle. */
+function toggleKey(node: PrototypeNode): string | null {
+  switch (node.type) {
+    case 'switch':
+    case 'checkbox':
+      return node.stateKey;
+    case 'chip':
+      return node.stateKey ?? null;
+    case 'listItem':
+      return node.trailing && node.trailing.type !== 'icon' ? node.trailing.stateKey : null;
+    default:
+      return null;
+  }
+}
+
+type Overlay = NodeOfType<'dialog'> | NodeOfType<'snackbar'> | NodeOfType<'bottomSheet'>;
+
+function isOverlay(node: PrototypeNode): node is Overlay {
+  return node.type === 'dialog' || node.type === 'snackbar' || node.type === 'bottomSheet';
+}
+
+/** Closing an overlay writes !equals to its openWhen key. */
+export function closeOverlay(unit: Unit, node: Overlay): string | null {
+  if (unit.get(node.openWhen.key) !== node.openWhen.equals) return 'it is not open';
+  return unit.controlWrite([[node.openWhen.key, !node.openWhen.equals]]);
+}
+
+/** Snap a slider value to its step grid and range. */
+export function snapSlider(node: NodeOfType<'slider'>, value: number): number {
+  const clamped = Math.min(node.max, Math.max(node.min, value));
+  if (node.step === undefined) return clamped;
+  const steps = Math.round((clamped - node.min) / node.step);
+  const snapped = Math.min(node.max, node.min + steps * node.step);
+  // Trim float noise (0.1 * 3) while staying on the grid the binding rule checks.
+  const trimmed = Number(snapped.toPrecision(12));
+  return onStepGrid(trimmed, node.min, node.step) ? trimmed : snapped;
+}
+
+export function applyInteraction(unit: Unit, target: TreeNode, interaction: Interaction): string | null {
+  const node = target.node;
+  switch (interaction.type) {
+    case 'tap': {
+      if (toggleKey(node) !== null) return applyInteraction(unit, target, { type: 'toggle', key: interaction.key });
+      return runOnTap(unit, node.onTap);
+    }
+    case 'toggle': {
+      const key = toggleKey(node);
+      if (key === null) return MISMATCH;
+      return unit.controlWrite([[key, unit.get(key) !== true]]) ?? runOnTap(unit, node.onTap);
+    }
+    case 'select': {
+      if (node.type !== 'radioGroup' && node.type !== 'segmentedButton') return MISMATCH;
+      if (!node.options.some((option) => option.value === interaction.value)) return `no option "${interaction.value}"`;
+      return unit.controlWrite([[node.stateKey, interaction.value]]) ?? runOnTap(unit, node.onTap);
+    }
+    case 'edit':
+      if (node.type !== 'textField' || typeof interaction.text !== 'string') return MISMATCH;
+      return unit.controlWrite([[node.stateKey, interaction.text]]);
+    case 'slide':
+      if (node.type !== 'slider' || !Number.isFinite(interaction.value)) return MISMATCH;
+      return unit.controlWrite([[node.stateKey, snapSlider(node, interaction.value)]]) ?? runOnTap(unit, node.onTap);
+    case 'pickTime': {
+      if (node.type !== 'timePicker') return MISMATCH;
+      const { hour, minute } = interaction;
+      if (!Number.isInteger(hour) || !Number.isInteger(minute)) return 'hour and minute must be integers';
+      return unit.controlWrite([[node.hourKey, hour], [node.minuteKey, minute]]) ?? runOnTap(unit, node.onTap);
+    }
+    case 'pickDate':
+      if (node.type !== 'datePicker') return MISMATCH;
+      if (typeof interaction.date !== 'string' || !isValidDate(interaction.date)) return 'not a YYYY-MM-DD date in 1900..2100';
+      return unit.controlWrite([[node.stateKey, interaction.date]]) ?? runOnTap(unit, node.onTap);
+    case 'selectIndex': {
+      if (node.type !== 'tabBar' && node.type !== 'bottomNav') return MISMATCH;
+      const index = interaction.index;
+      if (!Number.isInteger(index) || index < 0 || index >= node.items.length) return `no item ${index}`;
+      if (node.pager !== undefined) unit.setPage(node.pager, index);
+      else {
+        const violation = unit.controlWrite([[node.stateKey!, index]]);
+        if (violation) return violation;
+      }
+      return runOnTap(unit, node.onTap);
+    }
+    case 'pageSettled': {
+      if (node.type !== 'pager') return MISMATCH;
+      const page = interaction.page;
+      if (!Number.isInteger(page) || page < 0 || page >= pageCount(target)) return `no page ${page}`;
+      unit.setPage(pagerId(node), page);
+      return null;
+    }
+    case 'close':
+      return isOverlay(node) ? closeOverlay(unit, node) : MISMATCH;
+    case 'dialogButton': {
+      if (node.type !== 'dialog') return MISMATCH;
+      const button = interaction.button === 'confirm' ? node.confirm : node.dismiss;
+      if (!button) return 'the dialog has no dismiss button';
+      return closeOverlay(unit, node) ?? runOnTap(unit, button.onTap);
+    }
+    case 'snackbarAction':
+      if (node.type !== 'snackbar' || !node.action) return MISMATCH;
+      return closeOverlay(unit, node) ?? runOnTap(unit, node.action.onTap);
+    case 'appBar': {
+      if (node.type !== 'topAppBar') return MISMATCH;
+      const button = interaction.target === 'navigation' ? node.navigationIcon : node.actions?.[interaction.target];
+      if (!button) return `no app bar button ${String(interaction.target)}`;
+      return runOnTap(unit, button.onTap);
+    }
+    default:
+      return 'unknown interaction';
+  }
+}

@@ -1,0 +1,344 @@
+/**
+ * Builds the render model from the shown tree, the state, the pager pages and the resolved theme.
+ *
+ * Rebuilds are incremental: each node remembers which state keys (and pager pages) it read while
+ * being built, and which its whole subtree read. After a change only the nodes that read a
+ * changed key, and their ancestors, are rebuilt; every other subtree keeps its previous object.
+ */
+import type { PrototypeNode, Scalar, NodeOfType, Anchor } from '../spec/index.ts';
+import { dialogScrim, resolveScrim, type ResolvedTheme } from '../theme/index.ts';
+import type { RenderNode, RenderNodeBase, ResolvedAnchor, OptionView, NavItemView, AppBarButton } from './model.ts';
+import { conditionHolds, type StateReader } from './conditions.ts';
+import { interpolate } from './text.ts';
+import { mergedStyle, resolveStyle } from './style.ts';
+import { pageCount, pagerId, type ShownTree, type TreeNode } from './tree.ts';
+
+/** Dependency token of a pager's page (state keys cannot contain NUL). */
+export function pageDependency(id: string): string {
+  return '\u0000' + id;
+}
+
+/** What a rebuild must redo: the changed dependency tokens, or everything. */
+export type ChangeSet = ReadonlySet<string> | 'all';
+
+export interface RenderInputs {
+  state: Record<string, Scalar>;
+  /** Settled page per pager id (already clamped). */
+  pages: Map<string, number>;
+  theme: ResolvedTheme;
+}
+
+interface CacheEntry {
+  render: RenderNode;
+  children: readonly CacheEntry[];
+  deps: Set<string>;
+  subtreeDeps: Set<string>;
+}
+
+function touches(deps: Set<string>, changed: ChangeSet): boolean {
+  if (changed === 'all') return true;
+  for (const token of changed) if (deps.has(token)) return true;
+  return false;
+}
+
+function sameSet(a: Set<string>, b: Set<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const token of a) if (!b.has(token)) return false;
+  return true;
+}
+
+export class RenderBuilder {
+  private cache = new Map<string, CacheEntry>();
+
+  constructor(
+    private readonly tree: ShownTree,
+    private readonly inputs: () => RenderInputs,
+  ) {}
+
+  /** Rebuild what `changed` touches; returns the root render node. */
+  build(changed: ChangeSet): RenderNode {
+    if (changed === 'all') this.cache.clear();
+    return this.buildEntry(this.tree.root, changed, this.inputs()).render;
+  }
+
+  /** The last built render node of a key. */
+  rendered(key: string): RenderNode | undefined {
+    return this.cache.get(key)?.render;
+  }
+
+  private buildEntry(treeNode: TreeNode, changed: ChangeSet, inputs: RenderInputs): CacheEntry {
+    const previous = this.cache.get(treeNode.key);
+    if (previous && !touches(previous.subtreeDeps, changed)) return previous;
+    const children = treeNode.children.map((child) => this.buildEntry(child, changed, inputs));
+    const childrenSame = previous !== undefined && children.every((child, i) => child === previous.children[i]);
+    if (previous && childrenSame && !touches(previous.deps, changed)) return previous;
+
+    const deps = new Set<string>();
+    const read = nodeReader(treeNode, inputs, deps);
+    const render = buildRenderNode(treeNode, read, children.map((child) => child.render), inputs, deps);
+    const subtreeDeps =
+      previous && childrenSame && sameSet(deps, previous.deps)
+        ? previous.subtreeDeps
+        : unionDeps(deps, children);
+    const entry: CacheEntry = { render, children, deps, subtreeDeps };
+    this.cache.set(treeNode.key, entry);
+    return entry;
+  }
+}
+
+function unionDeps(own: Set<string>, children: readonly CacheEntry[]): Set<string> {
+  const union = new Set(own);
+  for (const child of children) for (const token of child.subtreeDeps) union.add(token);
+  return union;
+}
+
+/** Reads state for one node, recording each key read in `deps` when given; inside a pager `page`
+ *  and `pageCount` read that pager (page 1-based). */
+export function nodeReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state' | 'pages'>, deps?: Set<string>): StateReader {
+  const pager = treeNode.pager;
+  return (key) => {
+    if (pager && (key === 'page' || key === 'pageCount')) {
+      const id = pagerId(pager.node as NodeOfType<'pager'>);
+      deps?.add(pageDependency(id));
+      return key === 'page' ? (inputs.pages.get(id) ?? 0) + 1 : pageCount(pager);
+    }
+    deps?.add(key);
+    return inputs.state[key];
+  };
+}
+
+function readPage(id: string, inputs: RenderInputs, deps: Set<string>): number {
+  deps.add(pageDependency(id));
+  return inputs.pages.get(id) ?? 0;
+}
+
+function resolveAnchor(anchor: Anchor | undefined): ResolvedAnchor | null {
+  if (!anchor || anchor.type !== 'bounds') return null;
+  return { bounds: anchor.bounds, alignment: anchor.alignment ?? 'cover', offset: anchor.offset ?? { x: 0, y: 0 } };
+}
+
+function asNumber(value: Scalar | undefined, fallback: number): number {
+  return typeof value === 'number' ? value : fallback;
+}
+
+function clampIndex(index: number, count: number): number {
+  return Math.max(0, Math.min(count - 1, Math.trunc(index)));
+}
+
+/** The icon name of a tappable container whose only content is one icon (e.g. a round button). */
+function onlyIconName(children: RenderNode[]): string | null {
+  return children.length === 1 && children[0]!.type === 'icon' ? children[0]!.name : null;
+}
+
+function buildRenderNode(
+  treeNode: TreeNode,
+  read: StateReader,
+  children: RenderNode[],
+  inputs: RenderInputs,
+  deps: Set<string>,
+): RenderNode {
+  const node = treeNode.node;
+  const { theme } = inputs;
+  const text = (value: string) => interpolate(value, read);
+  const base: RenderNodeBase = {
+    key: treeNode.key,
+    id: node.id ?? null,
+    testTag: node.testTag ?? null,
+    visible: node.visibleWhen ? conditionHolds(node.visibleWhen, read) : true,
+    animatesVisibility: node.visibleWhen !== undefined,
+    transition: node.transition ?? null,
+    style: resolveStyle(mergedStyle(node, read), theme, node.type === 'text'),
+    label: null,
+    tappable: node.onTap !== undefined,
+    anchor: resolveAnchor(node.anchor),
+    safeAreaPadding: node.safeAreaPadding ?? null,
+  };
+  const rendered = buildTyped(node, base, read, text, children, inputs, deps);
+  if (node.contentDescription !== undefined) rendered.label = text(node.contentDescription);
+  return rendered;
+}
+
+function options(node: NodeOfType<'radioGroup'> | NodeOfType<'segmentedButton'>, read: StateReader, text: (s: string) => string): OptionView[] {
+  const selected = read(node.stateKey);
+  return node.options.map((option) => ({ value: option.value, text: text(option.label), selected: selected === option.value }));
+}
+
+function navItems(node: NodeOfType<'tabBar'> | NodeOfType<'bottomNav'>, selectedIndex: number, inputs: RenderInputs): NavItemView[] {
+  return node.items.map((item, i) => ({
+    text: item.label,
+    icon: item.icon ?? null,
+    image: item.image === undefined ? null : typeof item.image === 'string' ? item.image : item.image[inputs.theme.mode],
+    selected: i === selectedIndex,
+  }));
+}
+
+function appBarButton(button: { icon: string; label: string; onTap?: unknown }, text: (s: string) => string): AppBarButton {
+  return { icon: button.icon, text: text(button.label), tappable: button.onTap !== undefined };
+}
+
+function openState(node: { openWhen: { key: string; equals: boolean } }, read: StateReader): boolean {
+  return read(node.openWhen.key) === node.openWhen.equals;
+}
+
+// One case per node type; each returns the type's render node with its accessible label.
+function buildTyped(
+  node: PrototypeNode,
+  base: RenderNodeBase,
+  read: StateReader,
+  text: (s: string) => string,
+  children: RenderNode[],
+  inputs: RenderInputs,
+  deps: Set<string>,
+): RenderNode {
+  switch (node.type) {
+    case 'box':
+    case 'row':
+    case 'column':
+      return { ...base, type: node.type, children, label: base.tappable ? onlyIconName(children) : null };
+    case 'card':
+      return { ...base, type: 'card', variant: node.variant ?? 'filled', children };
+    case 'text': {
+      const value = text(node.text);
+      return { ...base, type: 'text', text: value, label: value };
+    }
+    case 'image':
+      return {
+        ...base,
+        type: 'image',
+        asset: typeof node.asset === 'string' ? node.asset : node.asset[inputs.theme.mode],
+        contentScale: node.contentScale ?? 'fit',
+      };
+    case 'icon':
+      return { ...base, type: 'icon', name: node.name, variant: node.variant ?? 'filled', label: base.tappable ? node.name : null };
+    case 'spacer':
+      return { ...base, type: 'spacer' };
+    case 'divider':
+      return { ...base, type: 'divider', orientation: node.orientation ?? 'horizontal' };
+    case 'badge': {
+      const value = node.text === undefined ? null : text(node.text);
+      return { ...base, type: 'badge', text: value, label: value };
+    }
+    case 'textField': {
+      const value = read(node.stateKey);
+      return { ...base, type: 'textField', stateKey: node.stateKey, value: typeof value === 'string' ? value : '', placeholder: node.placeholder ?? '' };
+    }
+    case 'switch':
+    case 'checkbox': {
+      const label = node.label === undefined ? null : text(node.label);
+      return { ...base, type: node.type, stateKey: node.stateKey, checked: read(node.stateKey) === true, text: label, label };
+    }
+    case 'button': {
+      const label = text(node.label);
+      return { ...base, type: 'button', text: label, variant: node.variant ?? 'filled', icon: node.icon ?? null, label };
+    }
+    case 'radioGroup':
+    case 'segmentedButton':
+      return { ...base, type: node.type, stateKey: node.stateKey, options: options(node, read, text) };
+    case 'listItem': {
+      const headline = text(node.headline);
+      const supporting = node.supporting === undefined ? null : text(node.supporting);
+      const trailing = node.trailing === undefined
+        ? null
+        : node.trailing.type === 'icon'
+          ? { type: 'icon' as const, name: node.trailing.name }
+          : { type: node.trailing.type, stateKey: node.trailing.stateKey, checked: read(node.trailing.stateKey) === true };
+      const label = supporting === null ? headline : `${headline}\n${supporting}`;
+      return { ...base, type: 'listItem', headline, supporting, leadingIcon: node.leadingIcon ?? null, trailing, label };
+    }
+    case 'slider': {
+      const label = node.label === undefined ? null : text(node.label);
+      const value = asNumber(read(node.stateKey), node.min);
+      return { ...base, type: 'slider', stateKey: node.stateKey, value, min: node.min, max: node.max, step: node.step ?? null, text: label, label };
+    }
+    case 'chip': {
+      const label = text(node.label);
+      const stateKey = node.stateKey ?? null;
+      const variant = node.variant ?? (stateKey === null ? 'assist' : 'filter');
+      return { ...base, type: 'chip', text: label, variant, stateKey, checked: stateKey === null ? null : read(stateKey) === true, label };
+    }
+    case 'iconButton':
+      return { ...base, type: 'iconButton', icon: node.icon, variant: node.variant ?? 'standard', label: node.icon };
+    case 'fab': {
+      const label = node.label === undefined ? null : text(node.label);
+      return { ...base, type: 'fab', icon: node.icon, text: label, size: node.size ?? 'regular', label: label ?? node.icon };
+    }
+    case 'topAppBar': {
+      const title = text(node.title);
+      return {
+        ...base,
+        type: 'topAppBar',
+        title,
+        variant: node.variant ?? 'small',
+        navigationIcon: node.navigationIcon ? appBarButton(node.navigationIcon, text) : null,
+        actions: (node.actions ?? []).map((action) => appBarButton(action, text)),
+        label: title,
+      };
+    }
+    case 'progress':
+      return {
+        ...base,
+        type: 'progress',
+        variant: node.variant ?? 'linear',
+        value: node.stateKey === undefined ? null : asNumber(read(node.stateKey), 0),
+        max: node.max ?? 1,
+      };
+    case 'dialog': {
+      const title = node.title === undefined ? null : text(node.title);
+      return {
+        ...base,
+        type: 'dialog',
+        open: openState(node, read),
+        title,
+        text: node.text === undefined ? null : text(node.text),
+        icon: node.icon ?? null,
+        confirm: { text: text(node.confirm.label) },
+        dismiss: node.dismiss ? { text: text(node.dismiss.label) } : null,
+        child: children[0] ?? null,
+        scrim: dialogScrim(inputs.theme),
+        label: title,
+      };
+    }
+    case 'snackbar': {
+      const value = text(node.text);
+      return { ...base, type: 'snackbar', open: openState(node, read), text: value, action: node.action ? { text: text(node.action.label) } : null, label: value };
+    }
+    case 'timePicker':
+      return {
+        ...base,
+        type: 'timePicker',
+        hourKey: node.hourKey,
+        minuteKey: node.minuteKey,
+        hour: asNumber(read(node.hourKey), 0),
+        minute: asNumber(read(node.minuteKey), 0),
+        is24Hour: node.is24Hour ?? null,
+      };
+    case 'datePicker': {
+      const value = read(node.stateKey);
+      return { ...base, type: 'datePicker', stateKey: node.stateKey, value: typeof value === 'string' ? value : '' };
+    }
+    case 'scroll':
+      return { ...base, type: 'scroll', axis: node.axis ?? 'vertical', child: children[0]! };
+    case 'pager': {
+      const id = pagerId(node);
+      return { ...base, type: 'pager', pagerId: id, page: readPage(id, inputs, deps), pageCount: children.length, children };
+    }
+    case 'tabBar':
+    case 'bottomNav': {
+      const raw = node.pager !== undefined ? readPage(node.pager, inputs, deps) : asNumber(read(node.stateKey!), 0);
+      const selectedIndex = clampIndex(raw, node.items.length);
+      const scrollable = node.type === 'tabBar' ? (node.scrollable ?? false) : false;
+      return { ...base, type: node.type, items: navItems(node, selectedIndex, inputs), selectedIndex, scrollable };
+    }
+    case 'bottomSheet':
+      return {
+        ...base,
+        type: 'bottomSheet',
+        open: openState(node, read),
+        detents: node.detents,
+        scrim: resolveScrim(node.scrim, inputs.theme),
+        dragHandle: node.dragHandle ?? true,
+        dismissOnSwipe: node.dismissOnSwipe ?? true,
+        child: children[0]!,
+      };
+  }
+}

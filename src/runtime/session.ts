@@ -1,0 +1,168 @@
+/**
+ * One shown prototype: its tree, state, pages, resolved appearance and render model. The
+ * controller (index.ts) owns sessions, event sequences and timers; a session only changes when
+ * the controller commits a unit or the device settings change.
+ */
+import type { PrototypeSpec, Scalar } from '../spec/index.ts';
+import { resolveScrim, resolveTheme, type ResolvedTheme } from '../theme/index.ts';
+import type { Appearance, RenderModel, RenderNode, ResolvedWindow, Mode } from './model.ts';
+import { leadingChainMode, resolveMode, type AppearanceOverride } from './appearance.ts';
+import { nodeReader, pageDependency, RenderBuilder, type ChangeSet } from './render.ts';
+import { buildTree, pageCount, type ShownTree, type TreeNode } from './tree.ts';
+import { changed, entryBytes, Unit, type CommittedState } from './unit.ts';
+
+export interface DeviceSettings {
+  dark: boolean;
+  /** The device's dynamic colour seed (`colors.source: "device"`); the web device has none. */
+  dynamicColor?: string | null;
+  /** Motion off, as with an animator duration scale of 0. */
+  reducedMotion?: boolean;
+  rtl?: boolean;
+  fontScale?: number;
+}
+
+export class Session implements CommittedState {
+  readonly id: string;
+  readonly tree: ShownTree;
+  state: Record<string, Scalar>;
+  pages = new Map<string, number>();
+  stateBytes = 0;
+  appearance!: Appearance;
+  model!: RenderModel;
+  private theme!: ResolvedTheme;
+  private builder: RenderBuilder;
+  private revision = 0;
+  private motion = true;
+
+  constructor(
+    readonly spec: PrototypeSpec,
+    private readonly override: AppearanceOverride,
+    device: DeviceSettings,
+    keptPages: ReadonlyMap<string, number>,
+  ) {
+    this.id = spec.id;
+    this.tree = buildTree(spec.root);
+    this.state = { ...(spec.state ?? {}) };
+    for (const [key, value] of Object.entries(this.state)) this.stateBytes += entryBytes(key, value);
+    for (const [id, pager] of this.tree.pagers) {
+      const kept = keptPages.get(id) ?? 0;
+      this.pages.set(id, Math.max(0, Math.min(pageCount(pager) - 1, kept)));
+    }
+    this.builder = new RenderBuilder(this.tree, () => ({ state: this.state, pages: this.pages, theme: this.theme }));
+    this.retheme(device);
+  }
+
+  newUnit(): Unit {
+    return new Unit(this.tree, this);
+  }
+
+  /** Apply an accepted unit's writes and rebuild what they touched. */
+  commit(unit: Unit): void {
+    const touched = new Set<string>();
+    for (const [key, value] of unit.writes) {
+      if (changed(this.state[key], value)) touched.add(key);
+      this.state[key] = value;
+    }
+    for (const [id, page] of unit.pageWrites) {
+      if (this.pages.get(id) !== page) touched.add(pageDependency(id));
+      this.pages.set(id, page);
+    }
+    this.stateBytes = unit.stateBytes;
+    if (touched.size > 0) this.rebuild(touched);
+  }
+
+  /** Resolve the mode again (after a commit or a device change). Returns the new appearance when
+   *  the mode changed. */
+  retheme(device: DeviceSettings): Appearance | null {
+    const previous = this.appearance;
+    const resolved = resolveMode({
+      theme: this.spec.theme,
+      override: this.override,
+      deviceDark: device.dark,
+      authoredBackground: () => this.authoredBackgroundMode(),
+    });
+    this.appearance = { ...resolved, deviceDark: device.dark };
+    this.theme = resolveTheme(this.spec.theme, resolved.mode, device.dynamicColor ?? null);
+    this.motion = this.spec.motion !== 'none' && device.reducedMotion !== true;
+    this.rebuild('all');
+    return previous && previous.mode !== resolved.mode ? this.appearance : null;
+  }
+
+  /** Resolve the mode without touching the theme when it stays the same. */
+  modeAfterChange(device: DeviceSettings): Appearance | null {
+    const resolved = resolveMode({
+      theme: this.spec.theme,
+      override: this.override,
+      deviceDark: device.dark,
+      authoredBackground: () => this.authoredBackgroundMode(),
+    });
+    return resolved.mode === this.appearance.mode ? null : this.retheme(device);
+  }
+
+  private authoredBackgroundMode(): Mode | null {
+    const readerFor = (node: TreeNode) => nodeReader(node, this);
+    return leadingChainMode(this.tree.root, readerFor, (id) => this.pages.get(id) ?? 0);
+  }
+
+  private rebuild(changes: ChangeSet): void {
+    const root = this.builder.build(changes);
+    this.revision += 1;
+    this.model = {
+      id: this.id,
+      revision: this.revision,
+      window: this.resolveWindow(),
+      appearance: this.appearance,
+      scheme: this.theme.css,
+      typography: { fontFamily: this.theme.fontFamily, roles: this.theme.typeRoles },
+      shapes: this.theme.shapes,
+      motion: this.motion,
+      root,
+      openOverlays: this.openOverlays(),
+    };
+  }
+
+  private resolveWindow(): ResolvedWindow {
+    const window = this.spec.window;
+    const placement = window.placement;
+    return {
+      placement:
+        placement.type === 'fullscreen'
+          ? { type: 'fullscreen', scrim: placement.scrim === undefined ? null : resolveScrim(placement.scrim, this.theme) }
+          : placement,
+      opacity: (window.opacity ?? 100) / 100,
+      layer: window.layer ?? 'system',
+      persistence: window.persistence ?? 'session',
+    };
+  }
+
+  /** A node is shown when it and every ancestor is visible and every enclosing overlay is open. */
+  isShown(treeNode: TreeNode): boolean {
+    for (let node: TreeNode | null = treeNode; node; node = node.parent) {
+      const rendered = this.builder.rendered(node.key);
+      if (!rendered || !rendered.visible) return false;
+      if (node !== treeNode && isClosedOverlay(rendered)) return false;
+    }
+    return true;
+  }
+
+  private openOverlays(): RenderModel['openOverlays'] {
+    const open: RenderModel['openOverlays'] = { dialogs: [], snackbars: [], sheets: [] };
+    for (const overlay of this.tree.overlays) {
+      const rendered = this.builder.rendered(overlay.key);
+      if (!rendered || isClosedOverlay(rendered) || !this.isShown(overlay)) continue;
+      if (rendered.type === 'dialog') open.dialogs.push(overlay.key);
+      else if (rendered.type === 'snackbar') open.snackbars.push(overlay.key);
+      else open.sheets.push(overlay.key);
+    }
+    return open;
+  }
+
+  /** A copy of the pages as a plain record. */
+  pagesRecord(): Record<string, number> {
+    return Object.fromEntries(this.pages);
+  }
+}
+
+function isClosedOverlay(rendered: RenderNode): boolean {
+  return (rendered.type === 'dialog' || rendered.type === 'snackbar' || rendered.type === 'bottomSheet') && !rendered.open;
+}

@@ -1,0 +1,104 @@
+/**
+ * Node styles: styleWhen entries merged over the base style per top-level property in authored
+ * order (spec "Conditional style: styleWhen"), then every colour and token resolved against the
+ * theme for the current mode.
+ */
+import type { Style, PrototypeNode } from '../spec/index.ts';
+import { resolveColor, type ResolvedTheme } from '../theme/index.ts';
+import type { Corners, FontFamily, ResolvedGradient, ResolvedStyle } from './model.ts';
+import { conditionHolds, type StateReader } from './conditions.ts';
+
+/** Plain text keeps its authored 14 sp default, unscaled. */
+export const PLAIN_TEXT_SIZE = 14;
+
+export function mergedStyle(node: PrototypeNode, read: StateReader): Style | undefined {
+  let style = node.style;
+  if (!node.styleWhen) return style;
+  for (const entry of node.styleWhen) {
+    if (conditionHolds(entry.when, read)) style = { ...style, ...entry.style };
+  }
+  return style;
+}
+
+function corners(radius: NonNullable<Style['cornerRadius']>, theme: ResolvedTheme): Corners {
+  if (typeof radius === 'number') return { topStart: radius, topEnd: radius, bottomEnd: radius, bottomStart: radius };
+  if (typeof radius === 'string') {
+    const r = theme.shapes[radius];
+    return { topStart: r, topEnd: r, bottomEnd: r, bottomStart: r };
+  }
+  return { topStart: radius.topStart ?? 0, topEnd: radius.topEnd ?? 0, bottomEnd: radius.bottomEnd ?? 0, bottomStart: radius.bottomStart ?? 0 };
+}
+
+/** Positions apply only when every stop has one (raised to be non-decreasing); else even spacing. */
+function gradient(value: NonNullable<Style['gradient']>, theme: ResolvedTheme): ResolvedGradient {
+  const allPositioned = value.stops.every((stop) => stop.position !== undefined);
+  let previous = 0;
+  const stops = value.stops.map((stop, i) => {
+    const position = allPositioned ? Math.max(previous, stop.position!) : i / (value.stops.length - 1);
+    previous = position;
+    return { color: resolveColor(stop.color, theme), position };
+  });
+  return value.type === 'linear' ? { type: 'linear', angle: value.angle, stops } : { type: 'radial', stops };
+}
+
+function fontFamily(value: NonNullable<Style['fontFamily']>): FontFamily {
+  if (typeof value !== 'string') return { asset: value.asset };
+  return value === 'serif' ? 'serif' : value === 'monospace' ? 'mono' : 'sans';
+}
+
+/** Resolve a merged style. `isText` fills a text node's colour, size, weight and family. */
+export function resolveStyle(style: Style | undefined, theme: ResolvedTheme, isText: boolean): ResolvedStyle {
+  const out: ResolvedStyle = {};
+  if (style) {
+    for (const property of Object.keys(style) as (keyof Style)[]) {
+      const value = style[property];
+      if (value === undefined) continue;
+      switch (property) {
+        case 'background':
+        case 'color':
+        case 'shadowColor':
+          out[property] = resolveColor(value as NonNullable<Style['color']>, theme);
+          break;
+        case 'border': {
+          const border = value as NonNullable<Style['border']>;
+          out.border = { width: border.width, color: resolveColor(border.color, theme) };
+          break;
+        }
+        case 'cornerRadius':
+          out.cornerRadius = corners(value as NonNullable<Style['cornerRadius']>, theme);
+          break;
+        case 'gradient':
+          out.gradient = gradient(value as NonNullable<Style['gradient']>, theme);
+          break;
+        case 'padding': {
+          const padding = value as NonNullable<Style['padding']>;
+          out.padding = { top: padding.top ?? 0, bottom: padding.bottom ?? 0, start: padding.start ?? 0, end: padding.end ?? 0 };
+          break;
+        }
+        case 'fontFamily':
+          out.fontFamily = fontFamily(value as NonNullable<Style['fontFamily']>);
+          break;
+        case 'textStyle':
+          break; // applied below, under explicit text properties
+        default:
+          (out as Record<string, unknown>)[property] = value;
+      }
+    }
+  }
+  if (isText) applyTextDefaults(out, style, theme);
+  return out;
+}
+
+/** A textStyle role supplies size, weight, line height and spacing unless set explicitly; plain
+ *  text keeps 14 sp; the family is the theme's unless the node names one; colour is onSurface. */
+function applyTextDefaults(out: ResolvedStyle, style: Style | undefined, theme: ResolvedTheme): void {
+  const role = style?.textStyle ? theme.typeRoles[style.textStyle] : null;
+  out.textSize ??= role ? role.size : PLAIN_TEXT_SIZE;
+  out.fontWeight ??= role ? role.weight : 400;
+  if (role) {
+    out.lineHeight ??= role.lineHeight;
+    out.letterSpacing ??= role.letterSpacing;
+  }
+  out.fontFamily ??= theme.fontFamily;
+  out.color ??= theme.css.onSurface;
+}

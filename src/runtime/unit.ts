@@ -1,0 +1,173 @@
+/**
+ * One atomic unit of change (spec "Actions and state"): a control's own write followed by its
+ * onTap list. Writes go to an overlay over the committed state and pages; every write is checked
+ * against the binding rules and the state size cap as it is made, so a rejected unit is simply
+ * dropped: nothing applied, nothing emitted. Events are collected with the state at their point
+ * and only numbered and delivered when the unit commits.
+ */
+import type { Action, Scalar } from '../spec/index.ts';
+import type { PrototypeEvent } from './model.ts';
+import { scalarEquals } from './conditions.ts';
+import { writeViolation } from './bindings.ts';
+import { pageCount, type ShownTree } from './tree.ts';
+
+/** An event before it gets its sequence and timestamp. */
+export type PendingEvent = Pick<PrototypeEvent, 'kind' | 'name' | 'payload' | 'state' | 'pages'>;
+
+/** Bound on the state a prototype can hold: the same 1 MiB as a whole spec. */
+export const MAX_STATE_BYTES = 1_048_576;
+
+/** Conservative compact-JSON bytes of one state entry ("key":value,), numbers counted as 32. */
+export function entryBytes(key: string, value: Scalar | undefined): number {
+  if (value === undefined) return 0;
+  const valueBytes = typeof value === 'number' ? 32 : typeof value === 'boolean' ? 5 : utf8Length(value) + 2;
+  return utf8Length(key) + 4 + valueBytes;
+}
+
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // A surrogate pair is 4 UTF-8 bytes: 2 per half.
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code <= 0xdfff ? 2 : 3;
+  }
+  return bytes;
+}
+
+export function changed(before: Scalar | undefined, after: Scalar | undefined): boolean {
+  if (after === undefined) return before !== undefined;
+  return !scalarEquals(before, after);
+}
+
+/** The change payload: `{key, value}` for one key, `{keys, values}` for several. */
+export function changePayload(keys: string[], values: Scalar[]): unknown {
+  return keys.length === 1 ? { key: keys[0], value: values[0] } : { keys, values };
+}
+
+export interface CommittedState {
+  state: Record<string, Scalar>;
+  pages: Map<string, number>;
+  stateBytes: number;
+}
+
+export class Unit {
+  readonly writes = new Map<string, Scalar>();
+  readonly pageWrites = new Map<string, number>();
+  readonly events: PendingEvent[] = [];
+  dismissed = false;
+  private bytes: number;
+
+  constructor(
+    private readonly tree: ShownTree,
+    private readonly committed: CommittedState,
+  ) {
+    this.bytes = committed.stateBytes;
+  }
+
+  get(key: string): Scalar | undefined {
+    return this.writes.has(key) ? this.writes.get(key) : this.committed.state[key];
+  }
+
+  page(id: string): number {
+    return this.pageWrites.get(id) ?? this.committed.pages.get(id) ?? 0;
+  }
+
+  get stateBytes(): number {
+    return this.bytes;
+  }
+
+  /** Write one key; returns why it is rejected, or null. */
+  write(key: string, value: Scalar): string | null {
+    const violation = writeViolation(this.tree.bindings, key, value);
+    if (violation) return violation;
+    const bytes = this.bytes - entryBytes(key, this.get(key)) + entryBytes(key, value);
+    if (bytes > MAX_STATE_BYTES) return `state would exceed ${MAX_STATE_BYTES} bytes`;
+    this.bytes = bytes;
+    this.writes.set(key, value);
+    return null;
+  }
+
+  /** A control's own write of several keys, reported as one change event if any moved. */
+  controlWrite(entries: [string, Scalar][]): string | null {
+    const moved: [string, Scalar][] = [];
+    for (const [key, value] of entries) {
+      const before = this.get(key);
+      const violation = this.write(key, value);
+      if (violation) return violation;
+      if (changed(before, value)) moved.push([key, value]);
+    }
+    if (moved.length > 0) this.pushChange(moved.map(([key]) => key), moved.map(([, value]) => value));
+    return null;
+  }
+
+  /** Settle a pager on `page` (clamped); one page_changed event when it moves. */
+  setPage(id: string, page: number): void {
+    const pager = this.tree.pagers.get(id);
+    if (!pager) return;
+    const target = Math.max(0, Math.min(pageCount(pager) - 1, page));
+    if (target === this.page(id)) return;
+    this.pageWrites.set(id, target);
+    this.push('page_changed', id, target);
+  }
+
+  /** Run an onTap list; returns why it is rejected, or null. Actions after dismiss never run. */
+  runList(actions: readonly Action[]): string | null {
+    const before = new Map<string, Scalar | undefined>();
+    for (const action of actions) {
+      if (action.type === 'dismiss') {
+        this.dismissed = true;
+        break;
+      }
+      if (action.type === 'emit') this.push('emit', action.name, action.payload === undefined ? null : action.payload);
+      else if (action.type === 'setPage') this.setPage(action.pager, this.pageTarget(action.pager, action.page));
+      else {
+        const next = this.nextValue(action);
+        if (next === undefined) continue;
+        if (!before.has(action.key)) before.set(action.key, this.get(action.key));
+        const violation = this.write(action.key, next);
+        if (violation) return violation;
+      }
+    }
+    const keys = [...before.keys()].filter((key) => changed(before.get(key), this.get(key)));
+    if (keys.length > 0) this.pushChange(keys, keys.map((key) => this.get(key)!));
+    return null;
+  }
+
+  private pageTarget(id: string, page: number | 'next' | 'prev'): number {
+    if (page === 'next') return this.page(id) + 1;
+    if (page === 'prev') return this.page(id) - 1;
+    return page;
+  }
+
+  /** The value a state action writes, or undefined when it is a no-op (toggle, increment and
+   *  decrement on a key whose type changed; a non-finite result). */
+  private nextValue(action: Extract<Action, { key: string }>): Scalar | undefined {
+    if (action.type === 'setState') return action.value;
+    const current = this.get(action.key);
+    if (action.type === 'toggle') return typeof current === 'boolean' ? !current : undefined;
+    if (typeof current !== 'number') return undefined;
+    const by = action.by ?? 1;
+    const next = action.type === 'increment' ? current + by : current - by;
+    return Number.isFinite(next) ? next : undefined;
+  }
+
+  private pushChange(keys: string[], values: Scalar[]): void {
+    this.push('change', null, changePayload(keys, values));
+  }
+
+  private push(kind: PendingEvent['kind'], name: string | null, payload: unknown): void {
+    this.events.push({ kind, name, payload, state: this.stateSnapshot(), pages: this.pagesSnapshot() });
+  }
+
+  stateSnapshot(): Record<string, Scalar> {
+    const snapshot = { ...this.committed.state };
+    for (const [key, value] of this.writes) snapshot[key] = value;
+    return snapshot;
+  }
+
+  pagesSnapshot(): Record<string, number> {
+    const snapshot: Record<string, number> = {};
+    for (const id of this.committed.pages.keys()) snapshot[id] = this.page(id);
+    return snapshot;
+  }
+}
