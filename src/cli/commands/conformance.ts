@@ -1,0 +1,97 @@
+/**
+ * `protostage conformance DIR`: runs a conformance corpus laid out as
+ *   valid/*.json                 specs that must be accepted
+ *   invalid/*.json               {spec, expectedPath}: rejected at exactly that path
+ *   components/*.json            valid specs that use components
+ *   components/invalid/*.json    {spec, expectedPath, expectedMessage}: path exact, message contains
+ * Prints one line per failure and closes with `N passed, N failed`; exit 1 on any failure.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { validatePrototypeSpec } from '../../validate/index.ts';
+
+const usage = `Usage: protostage conformance DIR
+
+Runs every case of a conformance corpus:
+  DIR/valid/*.json               specs that must be accepted
+  DIR/invalid/*.json             {"spec", "expectedPath"}: must be rejected at exactly that path
+  DIR/components/*.json          valid specs that use components
+  DIR/components/invalid/*.json  {"spec", "expectedPath", "expectedMessage"}: path exact, message contains
+Prints one line per failing case and ends with "N passed, N failed". Exit 0 when nothing failed, 1 otherwise, 2 on bad usage.`;
+
+export interface CaseOutcome {
+  file: string;
+  failure: string | null;
+}
+
+type Expectation = { kind: 'valid' } | { kind: 'invalid'; withMessage: boolean };
+
+export async function run(args: string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(usage);
+    return 0;
+  }
+  const [dir, ...extra] = args;
+  if (!dir || extra.length > 0) {
+    console.error(usage);
+    return 2;
+  }
+  if (!existsSync(dir)) {
+    console.error(`protostage conformance: no such directory ${dir}`);
+    return 2;
+  }
+  const outcomes = runCorpus(dir);
+  for (const outcome of outcomes) if (outcome.failure) console.log(`FAIL ${outcome.file}: ${outcome.failure}`);
+  const failed = outcomes.filter((outcome) => outcome.failure).length;
+  console.log(`${outcomes.length - failed} passed, ${failed} failed`);
+  return failed === 0 && outcomes.length > 0 ? 0 : 1;
+}
+
+/** Every case of the corpus at `dir` with its outcome, in folder then file-name order. */
+export function runCorpus(dir: string): CaseOutcome[] {
+  const folders: Array<[string, Expectation]> = [
+    ['valid', { kind: 'valid' }],
+    ['invalid', { kind: 'invalid', withMessage: false }],
+    ['components', { kind: 'valid' }],
+    [join('components', 'invalid'), { kind: 'invalid', withMessage: true }],
+  ];
+  const outcomes: CaseOutcome[] = [];
+  for (const [folder, expectation] of folders) {
+    for (const file of jsonFiles(join(dir, folder))) {
+      outcomes.push({ file: relative(dir, file), failure: runCase(readFileSync(file), expectation) });
+    }
+  }
+  return outcomes;
+}
+
+function jsonFiles(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .map((entry) => join(folder, entry.name))
+    .sort();
+}
+
+/** Null when the case behaves as expected, else what went wrong. */
+export function runCase(bytes: Uint8Array, expectation: Expectation): string | null {
+  if (expectation.kind === 'valid') {
+    const result = validatePrototypeSpec(bytes);
+    return result.ok ? null : `expected valid, rejected at ${result.path}: ${result.message}`;
+  }
+  let wrapper: { spec?: unknown; expectedPath?: unknown; expectedMessage?: unknown };
+  try {
+    wrapper = JSON.parse(new TextDecoder().decode(bytes));
+  } catch (error) {
+    return `case file is not JSON (${(error as Error).message})`;
+  }
+  if (typeof wrapper.expectedPath !== 'string' || !('spec' in wrapper)) return 'case file lacks "spec" or "expectedPath"';
+  const result = validatePrototypeSpec(JSON.stringify(wrapper.spec));
+  if (result.ok) return `expected rejection at ${wrapper.expectedPath}, but the spec was accepted`;
+  if (result.path !== wrapper.expectedPath) {
+    return `expected path ${wrapper.expectedPath}, got ${result.path}: ${result.message}`;
+  }
+  if (expectation.withMessage && typeof wrapper.expectedMessage === 'string' && !result.message.includes(wrapper.expectedMessage)) {
+    return `expected message containing "${wrapper.expectedMessage}", got "${result.message}"`;
+  }
+  return null;
+}

@@ -1,0 +1,175 @@
+/**
+ * The cross-reference passes that follow a clean structural walk, in the contract's order:
+ * duplicate pager ids (node preorder), node pager references (preorder), action pager references
+ * (encounter order), state binding types (preorder), then the types of existing sheet/dialog/
+ * snackbar `openWhen` keys (preorder).
+ */
+import { contract, type BindingRule } from '../contract/index.ts';
+import { propertyPath } from './path.ts';
+import { reject } from './rejection.ts';
+import { bindTokens, repeatTokens, type Scalar } from './repeat.ts';
+import { describeValue, hasOwn, isPlainObject } from './values.ts';
+import type { BindingUse, NodeRecord, PagerReference, WalkResult } from './walker.ts';
+
+export function checkReferences(spec: Record<string, unknown>, walk: WalkResult): void {
+  const pagerIds = checkDuplicatePagerIds(walk.nodes);
+  for (const node of walk.nodes) for (const reference of node.pagerReferences) checkPagerReference(reference, pagerIds);
+  for (const reference of walk.actionPagerReferences) checkPagerReference(reference, pagerIds);
+  const state = isPlainObject(spec.state) ? spec.state : {};
+  const controls = controlTypes(walk.nodes);
+  for (const node of walk.nodes) {
+    for (const use of node.bindings) if (!use.rule.ifPresent) checkBinding(use, state, controls);
+  }
+  for (const node of walk.nodes) {
+    for (const use of node.bindings) if (use.rule.ifPresent) checkBinding(use, state, controls);
+  }
+}
+
+function checkDuplicatePagerIds(nodes: NodeRecord[]): Set<string> {
+  const ids = new Set<string>();
+  for (const { pagerId } of nodes) {
+    if (!pagerId) continue;
+    if (ids.has(pagerId.id)) reject(pagerId.path, `Duplicate pager id ${JSON.stringify(pagerId.id)}; every pager needs its own id`);
+    ids.add(pagerId.id);
+  }
+  return ids;
+}
+
+function checkPagerReference(reference: PagerReference, ids: Set<string>): void {
+  if (ids.has(reference.id)) return;
+  const known = ids.size === 0 ? 'the spec has no pager' : `pager ids: ${[...ids].map((id) => JSON.stringify(id)).join(', ')}`;
+  reject(reference.path, `No pager with id ${JSON.stringify(reference.id)}; ${known}`);
+}
+
+/** One concrete key a binding names: the literal key, or the key bound for one repeat item. */
+interface BoundKey {
+  key: string;
+  item: Record<string, unknown> | null;
+  index: number;
+}
+
+function boundKeys(use: BindingUse): BoundKey[] {
+  if (!use.tokens || !use.template) return [{ key: use.key, item: null, index: -1 }];
+  return use.template.items.map((item, index) => ({ key: String(bindTokens(use.tokens!, item, index)), item, index }));
+}
+
+type ValueType = 'string' | 'boolean' | 'number';
+
+/** The scalar type each control-bound key must keep, so setState cannot break a control. */
+function controlTypes(nodes: NodeRecord[]): Map<string, ValueType> {
+  const types = new Map<string, ValueType>();
+  for (const node of nodes) {
+    for (const use of node.bindings) {
+      const type = valueTypeOf(use.rule);
+      if (!type || use.rule.declared) continue;
+      for (const { key } of boundKeys(use)) if (!types.has(key)) types.set(key, type);
+    }
+  }
+  return types;
+}
+
+function valueTypeOf(rule: BindingRule): ValueType | null {
+  if (rule.type === 'string' || rule.type === 'date') return 'string';
+  if (rule.type === 'number' || rule.type === 'integer') return 'number';
+  if (rule.type === 'boolean') return 'boolean';
+  return null;
+}
+
+function checkBinding(use: BindingUse, state: Record<string, unknown>, controls: Map<string, ValueType>): void {
+  for (const bound of boundKeys(use)) {
+    const suffix = bound.index >= 0 ? ` (repeat item ${bound.index})` : '';
+    if (use.rule.type === 'any') checkSetStateValue(use, bound, controls, suffix);
+    else checkStateValue(use, bound, state, suffix);
+  }
+}
+
+function checkStateValue(use: BindingUse, bound: BoundKey, state: Record<string, unknown>, suffix: string): void {
+  const { rule } = use;
+  const present = hasOwn(state, bound.key);
+  if (!present && rule.ifPresent) return;
+  const requirement = describeRequirement(use);
+  if (!present) {
+    reject(use.path, `${capitalize(use.label)} requires ${requirement}${suffix}; "${bound.key}" is not in state — declare it, e.g. "state": {"${bound.key}": ${exampleValue(rule)}}`);
+  }
+  const value = state[bound.key];
+  if (!fits(value, use)) {
+    reject(use.path, `${capitalize(use.label)} requires ${requirement}${suffix}; state.${bound.key} is ${describeValue(value)}`);
+  }
+}
+
+function fits(value: unknown, use: BindingUse): boolean {
+  const { rule, owner } = use;
+  switch (rule.type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'date':
+      return typeof value === 'string' && isRealDate(value);
+    case 'number':
+    case 'integer': {
+      if (typeof value !== 'number' || (rule.type === 'integer' && !Number.isInteger(value))) return false;
+      const [min, max] = bounds(rule, owner);
+      return (min === undefined || value >= min) && (max === undefined || value <= max);
+    }
+    default:
+      return true;
+  }
+}
+
+function bounds(rule: BindingRule, owner: Record<string, unknown>): [number | undefined, number | undefined] {
+  const min = rule.minField ? (owner[rule.minField] as number) : rule.min;
+  const max = rule.maxField && typeof owner[rule.maxField] === 'number' ? (owner[rule.maxField] as number) : (rule.max ?? rule.maxDefault);
+  return [min, max];
+}
+
+function describeRequirement(use: BindingUse): string {
+  const { rule, owner } = use;
+  const existing = rule.declared ? 'a declared' : rule.ifPresent ? 'a' : 'an initialized';
+  if (rule.type === 'date') {
+    return `${existing} YYYY-MM-DD date string from ${contract.dateRange.minYear} to ${contract.dateRange.maxYear} state key`;
+  }
+  const [min, max] = bounds(rule, owner);
+  const range = min !== undefined && max !== undefined ? ` within ${min}..${max}` : min !== undefined ? ` >= ${min}` : '';
+  const noun = rule.type === 'integer' ? 'integer' : rule.type;
+  return `${existing} ${noun}${range} state key`;
+}
+
+function exampleValue(rule: BindingRule): string {
+  if (rule.type === 'string') return '""';
+  if (rule.type === 'boolean') return 'false';
+  if (rule.type === 'date') return '"2026-01-01"';
+  return String(rule.min ?? 0);
+}
+
+/** setState may not change the type a control bound to the same key needs. */
+function checkSetStateValue(use: BindingUse, bound: BoundKey, controls: Map<string, ValueType>, suffix: string): void {
+  const needed = controls.get(bound.key);
+  if (!needed || !use.rule.valueField) return;
+  const authored = use.owner[use.rule.valueField] as Scalar;
+  const value = bound.item && typeof authored === 'string' && use.template ? bindValue(authored, use, bound) : authored;
+  if (typeof value !== needed) {
+    reject(propertyPath(use.ownerPath, use.rule.valueField), `setState would write ${describeValue(value)} to "${bound.key}", which a control binds as a ${needed}${suffix}; write a ${needed}`);
+  }
+}
+
+function bindValue(authored: string, use: BindingUse, bound: BoundKey): Scalar {
+  return bindTokens(repeatTokens(authored, use.template!.alias), bound.item!, bound.index);
+}
+
+const daysInMonth = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A YYYY-MM-DD string naming a real calendar day within the contract's years. */
+export function isRealDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < contract.dateRange.minYear || year > contract.dateRange.maxYear || month < 1 || month > 12) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const limit = month === 2 && leap ? 29 : daysInMonth[month - 1]!;
+  return day >= 1 && day <= limit;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,650 @@
+/**
+ * The structural walk: one depth-first pass over a (component-expanded) spec that interprets the
+ * contract's rule table and stops at the first error. At every object the union of present and
+ * declared keys is visited in ascending UTF-16 order; tagged objects check their discriminator
+ * first; arrays check their length first and uniqueness after each item; node count, depth and
+ * image uses are checked at node entry. What later passes need (pager ids and references, state
+ * bindings) is recorded on the way, in node preorder.
+ */
+import {
+  contract,
+  enumValues,
+  limits,
+  pattern,
+  type ArrayRule,
+  type BindingRule,
+  type Check,
+  type EnumRule,
+  type JsonRule,
+  type MapRule,
+  type NodeEntry,
+  type NumberRule,
+  type ObjectShape,
+  type Rule,
+  type StringRule,
+  type TaggedRule,
+  type UnionRule,
+} from '../contract/index.ts';
+import { checkEmitPayload } from './emit-payload.ts';
+import { indexPath, propertyPath } from './path.ts';
+import { reject } from './rejection.ts';
+import {
+  bindTokens,
+  hasPlaceholder,
+  missingField,
+  repeatContext,
+  repeatTokens,
+  type RepeatContext,
+  type Token,
+} from './repeat.ts';
+import {
+  canonicalJson,
+  closestWord,
+  describeValue,
+  hasOwn,
+  isPlainObject,
+  isScalar,
+  jsonType,
+  listWords,
+} from './values.ts';
+
+/** A state-key field that must name a state value of some type (checked after the walk). */
+export interface BindingUse {
+  path: string;
+  key: string;
+  /** Placeholders of a key inside a repeat template; null for a literal key. */
+  tokens: Token[] | null;
+  template: RepeatContext | null;
+  rule: BindingRule;
+  /** The object holding the key field and its path (for sibling bounds and setState values). */
+  owner: Record<string, unknown>;
+  ownerPath: string;
+  /** What holds the key, for messages: a node type or an action type. */
+  label: string;
+}
+
+export interface PagerReference {
+  id: string;
+  path: string;
+}
+
+export interface NodeRecord {
+  path: string;
+  type: string;
+  pagerId: PagerReference | null;
+  pagerReferences: PagerReference[];
+  bindings: BindingUse[];
+}
+
+export interface WalkResult {
+  /** Nodes in preorder, as authored (a repeat template once). */
+  nodes: NodeRecord[];
+  actionPagerReferences: PagerReference[];
+  /** Nodes of the repeat-expanded tree. */
+  nodeCount: number;
+}
+
+const enumSets = new Map<string, Set<string>>();
+function enumSet(name: string): Set<string> {
+  let set = enumSets.get(name);
+  if (!set) {
+    set = new Set(enumValues(name));
+    enumSets.set(name, set);
+  }
+  return set;
+}
+
+/** Declared properties of a shape, built once per shape. */
+const declaredCache = new WeakMap<object, Map<string, Rule>>();
+function declaredProperties(shape: ObjectShape, extra?: ObjectShape, tag?: string): Map<string, Rule> {
+  let declared = declaredCache.get(shape);
+  if (!declared) {
+    declared = new Map<string, Rule>();
+    if (extra) for (const [key, rule] of Object.entries(extra.properties)) declared.set(key, rule);
+    if (tag) declared.set(tag, { kind: 'string' });
+    if (shape.propertiesFromEnum) {
+      for (const name of enumValues(shape.propertiesFromEnum.enum)) declared.set(name, shape.propertiesFromEnum.rule);
+    }
+    for (const [key, rule] of Object.entries(shape.properties)) declared.set(key, rule);
+    declaredCache.set(shape, declared);
+  }
+  return declared;
+}
+
+/** Present keys plus missing required ones, in ascending UTF-16 order. */
+function keysToVisit(value: Record<string, unknown>, required: readonly string[] | undefined): string[] {
+  const keys = Object.keys(value);
+  if (required) for (const key of required) if (!hasOwn(value, key)) keys.push(key);
+  return keys.sort();
+}
+
+const nodeTypeList = Object.keys(contract.nodes);
+const actionTypeList = Object.keys(contract.actions);
+
+export function walkSpec(spec: unknown): WalkResult {
+  return new Walker().run(spec);
+}
+
+class Walker {
+  private nodeCount = 0;
+  private imageCount = 0;
+  private depth = 0;
+  private readonly nodes: NodeRecord[] = [];
+  private readonly actionPagerReferences: PagerReference[] = [];
+  private current: NodeRecord | null = null;
+  private template: RepeatContext | null = null;
+  private inAction = false;
+  private readonly nesting = new Map<object, number>();
+  /** The object whose fields are being walked, for bindings that read sibling fields. */
+  private owner: { value: Record<string, unknown>; path: string; label: string } | null = null;
+
+  run(spec: unknown): WalkResult {
+    if (!isPlainObject(spec)) reject('', `A spec is a JSON object {id, window, root, …}; got ${describeValue(spec)}`);
+    this.walkShape(spec, contract.envelope, '', 'the spec', declaredProperties(contract.envelope));
+    return { nodes: this.nodes, actionPagerReferences: this.actionPagerReferences, nodeCount: this.nodeCount };
+  }
+
+  private walk(value: unknown, rule: Rule, path: string, what: string): void {
+    if (rule.kind === undefined) {
+      const target = contract.definitions[rule.ref];
+      if (!target) throw new Error(`Contract definition "${rule.ref}" is missing`);
+      this.walk(value, target, path, what);
+      if (rule.pagerReference) this.recordPagerReference(value as string, path);
+      return;
+    }
+    switch (rule.kind) {
+      case 'string':
+        return this.walkString(value, rule, path, what);
+      case 'number':
+        return walkNumber(value, rule, path);
+      case 'boolean':
+        if (typeof value !== 'boolean') reject(path, expectedMessage('true or false', value));
+        return;
+      case 'scalar':
+        return this.walkScalar(value, rule.binds !== undefined, path);
+      case 'enum':
+        return walkEnum(value, rule, path);
+      case 'object':
+        return this.walkObject(value, rule, path, what);
+      case 'map':
+        return this.walkMap(value, rule, path, what);
+      case 'array':
+        return this.walkArray(value, rule, path, what);
+      case 'union':
+        return this.walkUnion(value, rule, path, what);
+      case 'tagged':
+        return this.walkTagged(value, rule, path, what);
+      case 'json':
+        return walkPayload(value, rule, path);
+      case 'node':
+        return this.walkNode(value, path);
+      case 'action':
+        return this.walkAction(value, path);
+      case 'condition':
+        return this.walkCondition(value, path, 1);
+    }
+  }
+
+  // --- strings and scalars -------------------------------------------------------------------
+
+  private walkString(value: unknown, rule: StringRule, path: string, what: string): void {
+    if (typeof value !== 'string') reject(path, expectedMessage(expectedString(rule), value));
+    if (rule.binds && this.template) {
+      const tokens = repeatTokens(value, this.template.alias);
+      if (hasPlaceholder(tokens)) {
+        this.checkTemplateString(tokens, rule, path);
+        if (rule.binding) this.recordBinding(value, tokens, rule.binding, path);
+        return;
+      }
+    }
+    if (rule.nonempty && value.length === 0) reject(path, `Expected a nonempty string; ${hintFor(what)}`);
+    if (rule.nonblank && value.trim().length === 0) reject(path, 'Expected text with at least one non-space character');
+    if (rule.pattern && !pattern(rule.pattern).test(value)) {
+      if (rule.binds === 'stateKey' && /\{[^{}]*\}/.test(value)) {
+        reject(path, `State key placeholder outside a repeat template: "${value}"; placeholders such as {index} or {item.field} bind only inside a repeat template, elsewhere write a literal key (${contract.patternHints.stateKey})`);
+      }
+      reject(path, `${JSON.stringify(value)} is not ${patternNoun(rule.pattern)}: ${contract.patternHints[rule.pattern] ?? contract.patterns[rule.pattern]}`);
+    }
+    if (rule.oneOf && !rule.oneOf.some((choice) => matchesChoice(value, choice))) {
+      reject(path, `${JSON.stringify(value)} is not ${rule.expected ?? 'accepted here'}${didYouMean(value, rule.oneOf)}`);
+    }
+    if (rule.binding) this.recordBinding(value, null, rule.binding, path);
+  }
+
+  /** A template string: every item must have the fields it names, and what it binds to must fit. */
+  private checkTemplateString(tokens: Token[], rule: StringRule | { binds: 'scalar' }, path: string): void {
+    const template = this.template!;
+    template.items.forEach((item, index) => {
+      const missing = missingField(tokens, item);
+      if (missing !== null) {
+        reject(path, `Unknown repeat field "${missing}": repeat item ${index} has no scalar field of that name (fields: ${Object.keys(item).join(', ') || 'none'})`);
+      }
+    });
+    template.items.forEach((item, index) => {
+      const bound = bindTokens(tokens, item, index);
+      if (rule.binds === 'stateKey' && (typeof bound !== 'string' || !pattern('stateKey').test(bound))) {
+        reject(indexPath(`${template.path}.items`, index), `Bound state key "${String(bound)}" is invalid: a state key is ${contract.patternHints.stateKey}`);
+      }
+      if ('nonempty' in rule && rule.nonempty && String(bound).length === 0) {
+        reject(path, `Binds to an empty string for repeat item ${index}; give every item a nonempty value`);
+      }
+    });
+  }
+
+  private walkScalar(value: unknown, binds: boolean, path: string): void {
+    if (!isScalar(value)) reject(path, expectedMessage('a string, a finite number or a boolean', value));
+    if (binds && this.template && typeof value === 'string') {
+      const tokens = repeatTokens(value, this.template.alias);
+      if (hasPlaceholder(tokens)) this.checkTemplateString(tokens, { binds: 'scalar' }, path);
+    }
+  }
+
+  // --- objects, maps, arrays, unions ------------------------------------------------------------
+
+  private walkObject(value: unknown, shape: ObjectShape, path: string, what: string): void {
+    if (!isPlainObject(value)) reject(path, expectedMessage(`an object for ${what}`, value));
+    if (shape.depthLimit) return this.walkNested(value, shape, path, what);
+    if (shape.imageUses) this.countImageUses(value[shape.imageUses], propertyPath(path, shape.imageUses));
+    this.walkShape(value, shape, path, what, declaredProperties(shape));
+  }
+
+  /** An object that may contain itself (selector containers): its chain depth is checked at entry. */
+  private walkNested(value: Record<string, unknown>, shape: ObjectShape, path: string, what: string): void {
+    const depth = (this.nesting.get(shape) ?? 0) + 1;
+    const max = limits[shape.depthLimit === 'MAX_PROTOTYPE_SELECTOR_DEPTH' ? 'selectorDepth' : 'conditionDepth'];
+    if (depth > max) reject(path, `Container chain deeper than ${max}: the first container has depth 1; flatten the selector`);
+    this.nesting.set(shape, depth);
+    this.walkShape(value, shape, path, what, declaredProperties(shape));
+    this.nesting.set(shape, depth - 1);
+  }
+
+  private walkShape(
+    value: Record<string, unknown>,
+    shape: ObjectShape,
+    path: string,
+    what: string,
+    declared: Map<string, Rule>,
+    skip?: string,
+  ): void {
+    const outer = this.owner;
+    this.owner = { value, path, label: what };
+    for (const key of keysToVisit(value, shape.required)) {
+      if (key === skip) continue;
+      const keyPath = propertyPath(path, key);
+      const rule = declared.get(key);
+      if (!rule) reject(keyPath, unknownPropertyMessage(key, declared, what));
+      if (!hasOwn(value, key)) reject(keyPath, `Missing required property "${key}" of ${what}`);
+      this.walk(value[key], rule, keyPath, key);
+    }
+    this.owner = outer;
+    if (shape.minProperties && Object.keys(value).length < shape.minProperties) {
+      reject(path, `${capitalize(what)} needs at least one property: ${listWords([...declared.keys()])}`);
+    }
+    if (shape.checks) for (const check of shape.checks) applyCheck(check, value, path, what);
+  }
+
+  private walkMap(value: unknown, rule: MapRule, path: string, what: string): void {
+    if (!isPlainObject(value)) reject(path, expectedMessage(`an object for ${what}`, value));
+    const keys = Object.keys(value).sort();
+    if (rule.minProperties && keys.length < rule.minProperties) {
+      reject(path, `${capitalize(what)} needs at least one entry`);
+    }
+    for (const key of keys) {
+      const keyPath = propertyPath(path, key);
+      if (rule.keyPattern && !pattern(rule.keyPattern).test(key)) {
+        reject(keyPath, `${JSON.stringify(key)} is not ${patternNoun(rule.keyPattern)}: ${contract.patternHints[rule.keyPattern]}`);
+      }
+      if (rule.keyEnum && !enumSet(rule.keyEnum).has(key)) {
+        reject(keyPath, `Unknown ${enumNoun(rule.keyEnum)} "${key}"${didYouMeanWord(key, enumValues(rule.keyEnum))}; accepted: ${listWords(enumValues(rule.keyEnum), 40)}`);
+      }
+      this.walk(value[key], rule.values, keyPath, key);
+    }
+  }
+
+  private walkArray(value: unknown, rule: ArrayRule, path: string, what: string): void {
+    if (!Array.isArray(value)) reject(path, expectedMessage(`an array for ${what}`, value));
+    const { minItems = 0, maxItems } = rule;
+    if (value.length < minItems || (maxItems !== undefined && value.length > maxItems)) {
+      const range = maxItems === undefined ? `at least ${minItems}` : minItems === maxItems ? `exactly ${minItems}` : `${minItems} to ${maxItems}`;
+      reject(path, `${capitalize(what)} has ${value.length} entries; it takes ${range}`);
+    }
+    const seen = rule.unique || rule.uniqueBy ? new Set<string>() : null;
+    for (let index = 0; index < value.length; index++) {
+      const itemPath = indexPath(path, index);
+      const item = value[index];
+      this.walk(item, rule.items, itemPath, what);
+      if (!seen) continue;
+      const identity = canonicalJson(rule.uniqueBy ? (item as Record<string, unknown>)[rule.uniqueBy] : item);
+      if (seen.has(identity)) {
+        const where = rule.uniqueBy ? propertyPath(itemPath, rule.uniqueBy) : itemPath;
+        reject(where, `Duplicate ${rule.uniqueBy ? `${rule.uniqueBy} ` : 'entry '}${identity} in ${what}; entries must be unique`);
+      }
+      seen.add(identity);
+    }
+  }
+
+  private walkUnion(value: unknown, rule: UnionRule, path: string, what: string): void {
+    const type = jsonType(value);
+    const branch = type === 'string' || type === 'number' || type === 'boolean' || type === 'object' ? rule[type] : undefined;
+    if (!branch) reject(path, expectedMessage(rule.expected, value));
+    this.walk(value, branch, path, what);
+  }
+
+  private walkTagged(value: unknown, rule: TaggedRule, path: string, what: string): void {
+    if (!isPlainObject(value)) reject(path, expectedMessage(`an object with "${rule.tag}" for ${what}`, value));
+    const variantName = discriminator(value, rule.tag, Object.keys(rule.variants), path, what);
+    const variant = rule.variants[variantName]!;
+    this.walkShape(value, variant, path, `${what} "${variantName}"`, declaredProperties(variant, undefined, rule.tag), rule.tag);
+  }
+
+  // --- nodes ------------------------------------------------------------------------------------
+
+  private walkNode(value: unknown, path: string): void {
+    if (!isPlainObject(value)) reject(path, expectedMessage('a node object {"type": …}', value));
+    this.nodeCount++;
+    if (this.nodeCount > limits.nodes) {
+      reject(path, `Node limit exceeded: a spec has at most ${limits.nodes} nodes, counting every child, page and sheet child${this.template ? ' and every repeat instance' : ''}`);
+    }
+    this.depth++;
+    if (this.depth > limits.depth) reject(path, `Node depth limit exceeded: nodes nest at most ${limits.depth} deep (the root has depth 1)`);
+    const type = typeof value.type === 'string' && hasOwn(contract.nodes, value.type) ? value.type : null;
+    const entry = type === null ? null : contract.nodes[type]!;
+    if (entry?.imageUses) this.countImageUses(value[entry.imageUses], path);
+    discriminator(value, 'type', nodeTypeList, path, 'node');
+    if (entry!.templateForbidden && this.template) {
+      reject(path, `A repeat template may not contain a ${type}; move it outside the repeating container (${this.template.path})`);
+    }
+    const record: NodeRecord = { path, type: type!, pagerId: null, pagerReferences: [], bindings: [] };
+    if (type === 'pager' && typeof value.id === 'string') record.pagerId = { id: value.id, path: propertyPath(path, 'id') };
+    this.nodes.push(record);
+    const parent = this.current;
+    this.current = record;
+    this.walkNodeFields(value, entry!, type!, path);
+    this.current = parent;
+    this.depth--;
+  }
+
+  private walkNodeFields(value: Record<string, unknown>, entry: NodeEntry, type: string, path: string): void {
+    const declared = declaredProperties(entry, contract.nodeCommon, 'type');
+    const ownTemplate = entry.repeatable && hasOwn(value, 'repeat') && !this.template ? repeatContext(value.repeat, propertyPath(path, 'repeat')) : null;
+    let templateNodes = 0;
+    let templateImages = 0;
+    const what = `${type} node`;
+    const outer = this.owner;
+    this.owner = { value, path, label: type };
+    for (const key of keysToVisit(value, entry.required)) {
+      if (key === 'type') continue;
+      const keyPath = propertyPath(path, key);
+      const rule = declared.get(key);
+      if (!rule) reject(keyPath, unknownPropertyMessage(key, declared, what));
+      if (!hasOwn(value, key)) reject(keyPath, `Missing required property "${key}" of ${what}`);
+      if (key === 'repeat' && entry.repeatable) {
+        if (this.template) reject(keyPath, `A repeat template may not contain another repeat (template of ${this.template.path})`);
+        this.walk(value[key], rule, keyPath, key);
+        this.applyExpandedLimits((value.repeat as { items: unknown[] }).items.length, templateNodes, templateImages, keyPath);
+      } else if (key === 'children' && ownTemplate) {
+        const nodesBefore = this.nodeCount;
+        const imagesBefore = this.imageCount;
+        this.template = ownTemplate;
+        this.walk(value[key], rule, keyPath, key);
+        this.template = null;
+        templateNodes = this.nodeCount - nodesBefore;
+        templateImages = this.imageCount - imagesBefore;
+      } else {
+        this.walk(value[key], rule, keyPath, key);
+      }
+    }
+    this.owner = outer;
+    if (entry.checks) for (const check of entry.checks) applyCheck(check, value, path, what);
+  }
+
+  /** The template was counted once while walking it; every further instance counts too. */
+  private applyExpandedLimits(itemCount: number, templateNodes: number, templateImages: number, repeatPath: string): void {
+    this.nodeCount += (itemCount - 1) * templateNodes;
+    if (this.nodeCount > limits.nodes) {
+      reject(repeatPath, `Expanded node limit exceeded: ${itemCount} instances of a ${templateNodes}-node template pass ${limits.nodes} nodes in all; use fewer items or a smaller template`);
+    }
+    this.imageCount += (itemCount - 1) * templateImages;
+    if (this.imageCount > limits.images) {
+      reject(repeatPath, `Expanded image limit exceeded: ${itemCount} instances of the template pass ${limits.images} image uses in all`);
+    }
+  }
+
+  /** An asset id counts once, a {light, dark} pair once per distinct id. */
+  private countImageUses(asset: unknown, failPath: string): void {
+    if (asset === undefined) return;
+    this.imageCount += isPlainObject(asset) && asset.light !== asset.dark ? 2 : 1;
+    if (this.imageCount > limits.images) {
+      reject(failPath, `Image limit exceeded: at most ${limits.images} image uses (image nodes and nav item images, hidden ones included; a {light, dark} pair of two different ids counts twice)`);
+    }
+  }
+
+  // --- actions and conditions -------------------------------------------------------------------
+
+  private walkAction(value: unknown, path: string): void {
+    if (!isPlainObject(value)) reject(path, expectedMessage('an action object {"type": …}', value));
+    const type = discriminator(value, 'type', actionTypeList, path, 'action');
+    const shape = contract.actions[type]!;
+    const wasInAction = this.inAction;
+    this.inAction = true;
+    this.walkShape(value, shape, path, `${type} action`, declaredProperties(shape, undefined, 'type'), 'type');
+    this.inAction = wasInAction;
+  }
+
+  private walkCondition(value: unknown, path: string, depth: number): void {
+    const rules = contract.conditions;
+    if (depth > limits.conditionDepth) reject(path, `Condition nesting deeper than ${limits.conditionDepth}; simplify the condition`);
+    if (!isPlainObject(value)) reject(path, expectedMessage('a condition object', value));
+    const keys = Object.keys(value).sort();
+    if (keys.length === 0) reject(path, `Empty condition: use one of {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
+    const comparisons = keys.filter((key) => hasOwn(rules.comparisons, key));
+    const groups = keys.filter((key) => hasOwn(rules.groups, key) || key === rules.negation);
+    const hasKey = hasOwn(value, 'key');
+    for (const key of keys) {
+      const keyPath = propertyPath(path, key);
+      if (key === 'key') {
+        this.walkString(value.key, rules.key, keyPath, 'condition key');
+        if (comparisons.length === 0) reject(keyPath, 'A condition key needs exactly one comparison: equals, notEquals, gt or lt');
+        if (groups.length > 0) reject(keyPath, `A condition has exactly one form; this one also has ${groups.join(', ')}`);
+      } else if (hasOwn(rules.comparisons, key)) {
+        if (!hasKey) reject(keyPath, `Comparison "${key}" needs a state "key" beside it`);
+        if (comparisons[0] !== key) reject(keyPath, `A condition key takes exactly one comparison; this one has ${comparisons.join(', ')}`);
+        this.walk(value[key], rules.comparisons[key]!, keyPath, key);
+      } else if (hasOwn(rules.groups, key) || key === rules.negation) {
+        if (groups[0] !== key) reject(keyPath, `A condition has exactly one form; this one has ${groups.join(', ')}`);
+        this.walkConditionGroup(value[key], key, keyPath, depth);
+      } else {
+        reject(keyPath, `Unknown condition property "${key}"; a condition is {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
+      }
+    }
+  }
+
+  private walkConditionGroup(members: unknown, key: string, path: string, depth: number): void {
+    if (key === contract.conditions.negation) return this.walkCondition(members, path, depth + 1);
+    const { minItems, maxItems } = contract.conditions.groups[key]!;
+    if (!Array.isArray(members)) reject(path, expectedMessage(`an array of ${minItems} to ${maxItems} conditions`, members));
+    if (members.length < minItems || members.length > maxItems) {
+      reject(path, `"${key}" takes ${minItems} to ${maxItems} conditions; it has ${members.length}`);
+    }
+    members.forEach((member, index) => this.walkCondition(member, indexPath(path, index), depth + 1));
+  }
+
+  // --- records for the later passes ---------------------------------------------------------------
+
+  private recordPagerReference(id: string, path: string): void {
+    const reference = { id, path };
+    if (this.inAction) this.actionPagerReferences.push(reference);
+    else this.current?.pagerReferences.push(reference);
+  }
+
+  private recordBinding(key: string, tokens: Token[] | null, rule: BindingRule, path: string): void {
+    if (!this.current || !this.owner) return;
+    this.current.bindings.push({
+      path,
+      key,
+      tokens,
+      template: tokens ? this.template : null,
+      rule,
+      owner: this.owner.value,
+      ownerPath: this.owner.path,
+      label: this.owner.label,
+    });
+  }
+}
+
+// --- leaf rules -------------------------------------------------------------------------------------
+
+function walkNumber(value: unknown, rule: NumberRule, path: string): void {
+  const ok =
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    (!rule.integer || Number.isInteger(value)) &&
+    (!rule.positive || value >= contract.limits.MIN_POSITIVE!) &&
+    (rule.min === undefined || value >= rule.min) &&
+    (rule.max === undefined || value <= rule.max);
+  if (!ok) reject(path, expectedMessage(numberNoun(rule), value));
+}
+
+function walkEnum(value: unknown, rule: EnumRule, path: string): void {
+  const values = rule.values ?? enumValues(rule.enum!);
+  const accepted = rule.values ? new Set(values) : enumSet(rule.enum!);
+  if (typeof value === 'string' && accepted.has(value)) return;
+  if (rule.enum === 'iconName') {
+    reject(path, `${typeof value === 'string' ? `Unknown icon name ${JSON.stringify(value)}` : expectedMessage('an icon name', value)}${typeof value === 'string' ? didYouMeanWord(value, values) : ''}; use a snake_case name of the material-icons-extended set such as home, add, close or favorite`);
+  }
+  const got = typeof value === 'string' ? `Unknown value ${JSON.stringify(value)}${didYouMeanWord(value, values)}` : `Got ${describeValue(value)}`;
+  reject(path, `${got}; accepted: ${listWords(values, 40)}`);
+}
+
+function walkPayload(value: unknown, rule: JsonRule, path: string): void {
+  const problem = checkEmitPayload(value, {
+    maxBytes: contract.limits[rule.maxBytes]!,
+    maxDepth: contract.limits[rule.maxDepth]!,
+  });
+  if (!problem) return;
+  if (problem.problem === 'size') {
+    reject(path, `Emit payload over budget: more than ${contract.limits[rule.maxBytes]} bytes of compact JSON (each number counts ${contract.limits[rule.numberBytes]} bytes); send less data`);
+  }
+  if (problem.problem === 'depth') reject(path, `Emit payload nests deeper than ${contract.limits[rule.maxDepth]} levels`);
+  reject(path, 'Emit payload holds a value JSON cannot represent; payloads are plain JSON');
+}
+
+/** Checks the discriminator of a tagged object and returns its value; fails at `<path>.<tag>`. */
+function discriminator(value: Record<string, unknown>, tag: string, accepted: string[], path: string, what: string): string {
+  const tagPath = propertyPath(path, tag);
+  if (!hasOwn(value, tag)) reject(tagPath, `Missing "${tag}" of ${what}; one of: ${listWords(accepted, 40)}`);
+  const name = value[tag];
+  if (typeof name !== 'string' || !accepted.includes(name)) {
+    const shown = typeof name === 'string' ? `Unknown ${what} ${tag} ${JSON.stringify(name)}${didYouMeanWord(name, accepted)}` : `The ${tag} of ${what} must be a string, got ${describeValue(name)}`;
+    reject(tagPath, `${shown}; accepted: ${listWords(accepted, 40)}`);
+  }
+  return name;
+}
+
+function applyCheck(check: Check, value: Record<string, unknown>, path: string, what: string): void {
+  const at = 'at' in check ? propertyPath(path, check.at) : path;
+  const has = (field: string) => hasOwn(value, field);
+  switch (check.rule) {
+    case 'exactlyOne': {
+      const present = check.fields.filter(has);
+      if (present.length !== 1) {
+        reject(at, `${capitalize(what)} takes exactly one of ${check.fields.join(' or ')}; ${present.length === 0 ? 'none is given' : `it has ${present.join(' and ')}`}`);
+      }
+      return;
+    }
+    case 'atLeastOne':
+      if (!check.fields.some(has)) reject(at, `${capitalize(what)} needs at least one of ${check.fields.join(', ')}`);
+      return;
+    case 'less':
+      if (!((value[check.field] as number) < (value[check.than] as number))) {
+        reject(at, `${check.field} (${String(value[check.field])}) must be less than ${check.than} (${String(value[check.than])})`);
+      }
+      return;
+    case 'dividesRange': {
+      if (!has(check.field)) return;
+      const steps = ((value[check.max] as number) - (value[check.min] as number)) / (value[check.field] as number);
+      if (Math.abs(steps - Math.round(steps)) > 1e-9 * Math.max(1, Math.abs(steps))) {
+        reject(at, `${check.field} ${String(value[check.field])} must divide ${check.max} - ${check.min} evenly`);
+      }
+      return;
+    }
+    case 'requiredWhen':
+      if (check.in.includes(value[check.when] as string) && !has(check.field)) {
+        reject(at, `A ${String(value[check.when])} ${what} needs ${check.field}`);
+      }
+      return;
+    case 'forbiddenWhen':
+      if (check.in.includes(value[check.when] as string) && has(check.field)) {
+        reject(at, `A ${String(value[check.when])} ${what} cannot have ${check.field}; use variant ${'"filter"'} to bind state`);
+      }
+      return;
+    case 'forbiddenWith':
+      if (has(check.field) && has(check.with)) reject(at, `${capitalize(what)} takes ${check.field} only without ${check.with}`);
+      return;
+    case 'forbiddenWithout':
+      if (has(check.field) && !has(check.without)) reject(at, `${capitalize(what)} takes ${check.field} only with ${check.without}`);
+      return;
+    case 'distinct': {
+      const [first, second] = check.fields;
+      if (value[first!] === value[second!]) reject(at, `${first} and ${second} must name different state keys`);
+      return;
+    }
+  }
+}
+
+// --- messages ---------------------------------------------------------------------------------------
+
+function expectedMessage(expected: string, got: unknown): string {
+  const nullHint = got === null ? ' (omit an optional property instead of writing null)' : '';
+  return `Expected ${expected}, got ${describeValue(got)}${nullHint}`;
+}
+
+function expectedString(rule: StringRule): string {
+  if (rule.expected) return rule.expected;
+  if (rule.pattern) return `a string: ${contract.patternHints[rule.pattern] ?? rule.pattern}`;
+  return rule.nonempty ? 'a nonempty string' : 'a string';
+}
+
+function numberNoun(rule: NumberRule): string {
+  const noun = rule.integer ? 'an integer' : 'a finite number';
+  const low = rule.positive ? `> 0` : rule.min !== undefined ? `>= ${rule.min}` : '';
+  if (rule.min !== undefined && rule.max !== undefined) return `${noun} from ${rule.min} to ${rule.max}`;
+  if (rule.max !== undefined) return `${noun} <= ${rule.max}`;
+  return low ? `${noun} ${low}` : noun;
+}
+
+function patternNoun(name: string): string {
+  return name === 'stateKey' ? 'a valid state key' : name === 'hexColor' ? 'a hex colour' : `a valid ${name}`;
+}
+
+function enumNoun(name: string): string {
+  return name === 'colorRole' ? 'colour role' : name;
+}
+
+function matchesChoice(value: string, choice: { pattern?: string; enum?: string }): boolean {
+  if (choice.pattern) return pattern(choice.pattern).test(value);
+  return enumSet(choice.enum!).has(value);
+}
+
+function didYouMean(value: string, choices: Array<{ pattern?: string; enum?: string }>): string {
+  const words = choices.flatMap((choice) => (choice.enum ? enumValues(choice.enum) : []));
+  return didYouMeanWord(value, words);
+}
+
+function didYouMeanWord(value: string, words: readonly string[]): string {
+  const close = closestWord(value, words);
+  return close ? ` (did you mean "${close}"?)` : '';
+}
+
+function unknownPropertyMessage(key: string, declared: Map<string, Rule>, what: string): string {
+  const names = [...declared.keys()];
+  return `Unknown property "${key}"${didYouMeanWord(key, names)}; ${what} accepts: ${listWords(names, 40)}`;
+}
+
+function hintFor(what: string): string {
+  return `give ${what} some text or leave the property out`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
