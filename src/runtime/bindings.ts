@@ -4,6 +4,10 @@
  * action list or a control would make is checked here before anything is applied.
  */
 import type { PrototypeNode, Scalar } from '../spec/index.ts';
+import { isRealDate } from '../validate/references.ts';
+
+/** A real calendar date written YYYY-MM-DD in the contract's years (1900..2100). */
+export const isValidDate = isRealDate;
 
 export type BindingRule =
   | { kind: 'string'; control: string }
@@ -63,17 +67,6 @@ export function addBindings(table: BindingTable, node: PrototypeNode): void {
     if (rules) rules.push(rule);
     else table.set(key, [rule]);
   }
-}
-
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written YYYY-MM-DD in years 1900..2100. */
-export function isValidDate(value: string): boolean {
-  const match = DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1900 || year > 2100 || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** True when `value` lies on the step grid starting at `min` (within float rounding). */

@@ -5,7 +5,7 @@
  * key. A placeholder naming a missing key stays literal.
  */
 import type { Scalar } from '../spec/index.ts';
-import { renderScalar } from './scalar.ts';
+import { renderScalar } from '../validate/repeat.ts';
 import type { StateReader } from './conditions.ts';
 
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]{0,63})\}/g;
