@@ -1,0 +1,110 @@
+/**
+ * Placeholders in authored strings: `{index}`, `{<as>.<field>}` (repeat templates),
+ * `{props.<field>}` (components) and `{key}` (state, resolved by the runtime). The tokenizer only
+ * finds them; a binder decides which ones it binds, and every other brace stays literal text.
+ */
+import type { Scalar } from '../spec/index.ts';
+
+export type PlaceholderToken =
+  | { kind: 'text'; text: string }
+  /** `{name}` has `field` null; `{name.field}` names both. */
+  | { kind: 'placeholder'; raw: string; name: string; field: string | null };
+
+const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?\}/g;
+
+/** Splits text into literal runs and `{name}` / `{name.field}` placeholders, in order. */
+export function tokenizePlaceholders(text: string): PlaceholderToken[] {
+  const tokens: PlaceholderToken[] = [];
+  let last = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    if (match.index > last) tokens.push({ kind: 'text', text: text.slice(last, match.index) });
+    tokens.push({ kind: 'placeholder', raw: match[0], name: match[1]!, field: match[2] ?? null });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) tokens.push({ kind: 'text', text: text.slice(last) });
+  return tokens;
+}
+
+/**
+ * Answers the value of a placeholder it binds, or `undefined` to leave the placeholder as
+ * literal text for a later stage.
+ */
+export type PlaceholderBinder = (name: string, field: string | null) => Scalar | undefined;
+
+/**
+ * Binds the placeholders `binder` knows. A string that is exactly one bound placeholder keeps the
+ * bound value's own type (`"{item.id}"` → 7); anything longer renders to text.
+ */
+export function bindPlaceholders(text: string, binder: PlaceholderBinder): Scalar {
+  if (!text.includes('{')) return text;
+  const tokens = tokenizePlaceholders(text);
+  const only = tokens.length === 1 ? tokens[0]! : null;
+  if (only?.kind === 'placeholder') {
+    const value = binder(only.name, only.field);
+    return value === undefined ? text : value;
+  }
+  return tokens.map((token) => (token.kind === 'text' ? token.text : renderBound(token, binder))).join('');
+}
+
+/** Like `bindPlaceholders`, but always text: for labels, names and state keys. */
+export function bindPlaceholdersAsText(text: string, binder: PlaceholderBinder): string {
+  return renderScalar(bindPlaceholders(text, binder));
+}
+
+function renderBound(token: Extract<PlaceholderToken, { kind: 'placeholder' }>, binder: PlaceholderBinder): string {
+  const value = binder(token.name, token.field);
+  return value === undefined ? token.raw : renderScalar(value);
+}
+
+/**
+ * A scalar as text, the same on every platform (seeds/000 "number rendering"): an integral number
+ * prints every digit with no decimal point or exponent at any magnitude, negative zero prints 0,
+ * any other number prints as `String(number)`.
+ */
+export function renderScalar(value: Scalar): string {
+  if (typeof value !== 'number') return String(value);
+  if (!Number.isInteger(value)) return String(value);
+  if (Math.abs(value) < 1e21) return String(value === 0 ? 0 : value);
+  return BigInt(value).toString();
+}
+
+/** The binder of one repeat item: `{index}` and `{<alias>.<field>}`. */
+export function repeatBinder(alias: string, item: Readonly<Record<string, unknown>>, index: number): PlaceholderBinder {
+  return (name, field) => {
+    if (field === null) return name === 'index' ? index : undefined;
+    if (name !== alias || !Object.hasOwn(item, field)) return undefined;
+    return asScalar(item[field]);
+  };
+}
+
+/** The binder of one component use: `{props.<field>}`. */
+export function propsBinder(props: Readonly<Record<string, unknown>>): PlaceholderBinder {
+  return (name, field) => {
+    if (name !== 'props' || field === null || !Object.hasOwn(props, field)) return undefined;
+    return asScalar(props[field]);
+  };
+}
+
+function asScalar(value: unknown): Scalar | undefined {
+  return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
+    ? value
+    : undefined;
+}
+
+/** The fields of `{<alias>.<field>}` placeholders in a string, in order (repeated fields once). */
+export function placeholderFields(text: string, name: string): string[] {
+  if (!text.includes('{')) return [];
+  const fields = new Set<string>();
+  for (const token of tokenizePlaceholders(text)) {
+    if (token.kind === 'placeholder' && token.name === name && token.field !== null) fields.add(token.field);
+  }
+  return [...fields];
+}
+
+/** Whether a string holds a repeat placeholder of `alias` (`{index}` or `{<alias>.<field>}`). */
+export function hasRepeatPlaceholder(text: string, alias: string): boolean {
+  if (!text.includes('{')) return false;
+  return tokenizePlaceholders(text).some(
+    (token) => token.kind === 'placeholder' && (token.field === null ? token.name === 'index' : token.name === alias),
+  );
+}
