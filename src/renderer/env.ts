@@ -1,0 +1,54 @@
+// What every drawn node can reach: the model, the layout direction, the interaction sink, the
+// asset store, the device insets, and the layers anchored and overlay nodes draw into.
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { Interaction, RenderModel } from '../runtime/model.ts';
+import type { AssetStore } from './assets.ts';
+
+export interface Edges {
+  top: number;
+  bottom: number;
+  start: number;
+  end: number;
+}
+
+export const NO_EDGES: Edges = { top: 0, bottom: 0, start: 0, end: 0 };
+
+/** Insets of the window's content area by type (status/navigation bars, cutout, keyboard). */
+export interface WindowInsets {
+  systemBars: Edges;
+  cutout: Edges;
+  ime: Edges;
+}
+
+export interface RenderEnv {
+  model: RenderModel;
+  rtl: boolean;
+  /** False for motion "none": every change is instant. */
+  motion: boolean;
+  interact(interaction: Interaction): void;
+  assets: AssetStore;
+  insets: WindowInsets;
+  /** Window-level layer for anchored nodes below the root. */
+  anchorLayer: Element | null;
+  /** Window-level layer for dialogs, snackbars and bottom sheets (above the author tree). */
+  overlayLayer: Element | null;
+  /** Screen origin of the window's content area, to place bounds anchors. */
+  contentOrigin: { x: number; y: number };
+  /** Height of the content area: half/full sheet detents refer to it. */
+  contentHeight: number;
+}
+
+export const Env = createContext<RenderEnv | null>(null);
+
+export function useEnv(): RenderEnv {
+  const env = useContext(Env);
+  if (!env) throw new Error('renderer: node drawn outside a prototype window');
+  return env;
+}
+
+/** Safe-area insets already applied by ancestors (Compose consumes them for descendants). */
+export const ConsumedInsets = createContext<Edges>(NO_EDGES);
+
+/** Set by a pager or sheet being dragged, so the drag does not also tap what it started on. */
+export const DragGuard = createContext<{ dragged(): boolean } | null>(null);

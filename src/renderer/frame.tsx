@@ -1,0 +1,175 @@
+// The element every node draws into: its style as CSS, safe-area padding, the 48 dp touch target,
+// press scale, visibility motion, container size animation and its accessibility node.
+import { createContext, type ComponentChildren } from 'preact';
+import { useContext, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { RenderNode, SafeAreaPadding } from '../runtime/model.ts';
+import { a11yAttributes, type A11yInfo } from './a11y.ts';
+import { ConsumedInsets, DragGuard, useEnv, type Edges, type WindowInsets } from './env.ts';
+import { containerCss, decorationCss, paddingCss, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
+
+/** Minimum touch target of anything tappable, in dp. */
+export const MIN_TOUCH_TARGET = 48;
+
+/** Padding a safeAreaPadding adds per edge: the union (max) of the selected inset types on the
+ *  selected edges, minus what ancestors already consumed. */
+export function safeAreaInsets(padding: SafeAreaPadding | null, insets: WindowInsets, consumed: Edges): Edges {
+  const applied: Edges = { top: 0, bottom: 0, start: 0, end: 0 };
+  if (!padding) return applied;
+  for (const edge of padding.edges) {
+    const inset = Math.max(...padding.types.map((type) => insets[type][edge]));
+    applied[edge] = Math.max(0, inset - consumed[edge]);
+  }
+  return applied;
+}
+
+function addEdges(a: Edges, b: Edges): Edges {
+  return { top: a.top + b.top, bottom: a.bottom + b.bottom, start: a.start + b.start, end: a.end + b.end };
+}
+
+/** Motion state of the node being drawn, set by <Node> for its own frame. */
+export interface NodeMotion {
+  /** CSS class running the enter or exit animation, if any. */
+  className: string | null;
+  leaving: boolean;
+  onAnimationEnd(): void;
+}
+export const NodeMotionContext = createContext<NodeMotion | null>(null);
+
+export interface FrameProps {
+  node: RenderNode;
+  parent: ParentLayout;
+  /** The accessibility node this element reports; null reports none. */
+  a11y: A11yInfo | null;
+  /** What a tap does; the frame then reserves a 48 dp touch target around the drawn area. */
+  onTap?: (() => void) | null;
+  /** Arrange children as a row, column or stacked box. */
+  layout?: 'row' | 'column' | 'box';
+  class?: string;
+  /** The component's own look; the node's style overrides it. */
+  base?: Css;
+  /** Plain nodes scale while pressed when their style asks for it. */
+  pressable?: boolean;
+  children?: ComponentChildren;
+}
+
+/** Default accessibility of a node: reported when tagged, tappable or labelled. */
+export function defaultA11y(node: RenderNode, role: string | null, text = node.label): A11yInfo | null {
+  if (node.testTag === null && !node.tappable && text === null) return null;
+  return { id: node.key, testTag: node.testTag, role, text };
+}
+
+export function Frame(props: FrameProps) {
+  const env = useEnv();
+  const consumed = useContext(ConsumedInsets);
+  const drag = useContext(DragGuard);
+  const motion = useContext(NodeMotionContext);
+  const [pressed, setPressed] = useState(false);
+  const element = useRef<HTMLDivElement>(null);
+  const { node, parent, onTap } = props;
+  const style = withPropagatedFill(node as Parameters<typeof withPropagatedFill>[0]);
+  useContainerSizeAnimation(element, env.motion && props.layout !== undefined, node);
+
+  const inset = safeAreaInsets(node.safeAreaPadding, env.insets, consumed);
+  const wrapped = !!onTap;
+  const fillOnly = {
+    width: style.width === 'fill' ? ('fill' as const) : undefined,
+    height: style.height === 'fill' ? ('fill' as const) : undefined,
+    weight: style.weight,
+  };
+  const decoration = decorationCss(style, env.rtl);
+  const translate = decoration.translate;
+  if (wrapped) delete decoration.translate;
+  const css: Css = {
+    ...props.base,
+    ...sizeCss(wrapped ? { ...style, weight: undefined, ...fillIfWeighted(style, parent) } : style, wrapped ? 'plain' : parent),
+    ...decoration,
+    ...paddingCss(style.padding, inset),
+    ...(props.layout ? containerCss(props.layout, style) : {}),
+  };
+  const pressScale = props.pressable && style.pressScale !== undefined && style.pressScale < 1 ? style.pressScale : null;
+  if (pressScale !== null && pressed) css.scale = String(pressScale);
+  if (pressScale !== null) css.transition = env.motion ? 'scale 120ms cubic-bezier(0.2, 0, 0, 1)' : 'none';
+
+  const classes = ['ps-node', `ps-${node.type}`, props.class, !wrapped && motion?.className].filter(Boolean).join(' ');
+  const tap = onTap
+    ? (event: MouseEvent) => {
+        event.stopPropagation();
+        if (drag?.dragged()) return;
+        onTap();
+      }
+    : undefined;
+  const press = pressScale !== null
+    ? {
+        onPointerDown: () => setPressed(true),
+        onPointerUp: () => setPressed(false),
+        onPointerLeave: () => setPressed(false),
+        onPointerCancel: () => setPressed(false),
+      }
+    : {};
+  const leaving = motion?.leaving ? { 'data-ps-leaving': '' } : {};
+  const inner = (
+    <div
+      ref={element}
+      class={classes}
+      style={css}
+      {...(props.a11y ? a11yAttributes(props.a11y) : {})}
+      {...(wrapped ? {} : leaving)}
+      onAnimationEnd={wrapped ? undefined : endOwnAnimation(motion)}
+      onClick={wrapped ? undefined : tap}
+      {...press}
+    >
+      <ConsumedInsets.Provider value={addEdges(consumed, inset)}>{props.children}</ConsumedInsets.Provider>
+    </div>
+  );
+  if (!wrapped) return inner;
+  const outerCss: Css = { ...sizeCss(fillOnly, parent) };
+  if (translate) outerCss.translate = translate;
+  return (
+    <div
+      class={['ps-touch', motion?.className].filter(Boolean).join(' ')}
+      style={outerCss}
+      {...leaving}
+      onAnimationEnd={endOwnAnimation(motion)}
+      onClick={tap}
+    >
+      {inner}
+    </div>
+  );
+}
+
+/** A weighted node inside a touch wrapper fills the wrapper, which takes the weight. */
+function fillIfWeighted(style: RenderNode['style'], parent: ParentLayout) {
+  if (style.weight === undefined) return {};
+  return parent === 'row' ? { width: 'fill' as const } : parent === 'column' ? { height: 'fill' as const } : {};
+}
+
+function endOwnAnimation(motion: NodeMotion | null) {
+  if (!motion) return undefined;
+  return (event: AnimationEvent) => {
+    if (event.target === event.currentTarget) motion.onAnimationEnd();
+  };
+}
+
+const SIZE_ANIMATION_MS = 180;
+
+/** animateContentSize: when a container's children change, its size glides to the new one. */
+function useContainerSizeAnimation(element: { current: HTMLElement | null }, enabled: boolean, node: RenderNode) {
+  const previous = useRef<{ width: number; height: number } | null>(null);
+  const children = 'children' in node ? node.children : null;
+  useLayoutEffect(() => {
+    const target = element.current;
+    if (!target) return;
+    const rect = { width: target.offsetWidth, height: target.offsetHeight };
+    const before = previous.current;
+    previous.current = rect;
+    if (!enabled || !before) return;
+    if (before.width === rect.width && before.height === rect.height) return;
+    target.animate(
+      [
+        { width: `${before.width}px`, height: `${before.height}px`, overflow: 'clip' },
+        { width: `${rect.width}px`, height: `${rect.height}px`, overflow: 'clip' },
+      ],
+      { duration: SIZE_ANIMATION_MS, easing: 'cubic-bezier(0.2, 0, 0, 1)' },
+    );
+  }, [children]);
+}

@@ -1,0 +1,59 @@
+// Material icon glyphs. The page embeds every glyph as JSON (see page-assets.ts); a name the icon
+// package does not draw gets a fallback glyph instead of nothing.
+
+export type IconVariant = 'filled' | 'outlined' | 'rounded' | 'sharp' | 'twoTone';
+type IconMap = Partial<Record<IconVariant, Record<string, string>>>;
+
+let icons: IconMap | undefined;
+
+/** Installs the glyph map (the page reads it from its `#ps-icons` script element). */
+export function setIconMap(map: IconMap): void {
+  icons = map;
+}
+
+function loadIcons(): IconMap {
+  if (icons) return icons;
+  const element = typeof document === 'undefined' ? null : document.getElementById('ps-icons');
+  icons = element?.textContent ? (JSON.parse(element.textContent) as IconMap) : {};
+  return icons;
+}
+
+/** A square with a question mark: drawn for closed-list names the glyph set lacks. */
+export const FALLBACK_GLYPH =
+  '<path d="M19 3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2zm0 16H5V5h14v14z"/>' +
+  '<path d="M11 15h2v2h-2zm1-8a3 3 0 0 0-3 3h2a1 1 0 1 1 2 0c0 1-1.5.9-1.5 3h2c0-1.4 1.5-1.6 1.5-3a3 3 0 0 0-3-3z"/>';
+
+/** Inner SVG markup for a glyph, or the fallback glyph. */
+export function glyphMarkup(name: string, variant: IconVariant = 'filled'): string {
+  const map = loadIcons();
+  return map[variant]?.[name] ?? map.filled?.[name] ?? FALLBACK_GLYPH;
+}
+
+export function hasGlyph(name: string, variant: IconVariant = 'filled'): boolean {
+  return loadIcons()[variant]?.[name] !== undefined;
+}
+
+interface IconProps {
+  name: string;
+  variant?: IconVariant;
+  size?: number;
+  color?: string;
+  class?: string;
+  style?: Record<string, string>;
+}
+
+/** One 24×24-viewBox glyph drawn in the current text colour unless a colour is given. */
+export function Icon({ name, variant = 'filled', size = 24, color, class: className, style }: IconProps) {
+  return (
+    <svg
+      class={className ? `ps-icon ${className}` : 'ps-icon'}
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill={color ?? 'currentColor'}
+      aria-hidden="true"
+      style={style}
+      dangerouslySetInnerHTML={{ __html: glyphMarkup(name, variant) }}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+// Image decoding state, tracked page-wide so settled() can wait for every image to load or fail.
+import { useEffect, useState } from 'preact/hooks';
+
+export type ImageStatus = 'loading' | 'loaded' | 'broken';
+
+const pending = new Set<Promise<unknown>>();
+
+/** Decodes `url` (null: no such asset) and reports whether it can be drawn. */
+export function useImageLoad(url: string | null): ImageStatus {
+  const [status, setStatus] = useState<ImageStatus>(url ? 'loading' : 'broken');
+  useEffect(() => {
+    if (!url) {
+      setStatus('broken');
+      return;
+    }
+    let current = true;
+    setStatus('loading');
+    const image = new Image();
+    image.src = url;
+    const decoding = image.decode().then(
+      () => current && setStatus('loaded'),
+      () => current && setStatus('broken'),
+    );
+    pending.add(decoding);
+    decoding.finally(() => pending.delete(decoding));
+    return () => {
+      current = false;
+    };
+  }, [url]);
+  return status;
+}
+
+/** Resolves once every image that started decoding has loaded or failed. */
+export async function imagesSettled(): Promise<void> {
+  while (pending.size) await Promise.allSettled([...pending]);
+}

@@ -1,0 +1,105 @@
+// <Node> draws any render node: it runs the visibleWhen enter/exit motion, lifts anchored nodes
+// into the window's anchor layer, and hands the node to the component drawing its type.
+import type { ComponentType } from 'preact';
+import { createPortal } from 'preact/compat';
+import { useRef, useState } from 'preact/hooks';
+import type { RenderModel, RenderNode, ResolvedAnchor } from '../runtime/model.ts';
+import { useEnv } from './env.ts';
+import { NodeMotionContext, type NodeMotion } from './frame.tsx';
+import type { ParentLayout } from './style-css.ts';
+
+export interface NodeProps<T extends RenderNode = RenderNode> {
+  node: T;
+  parent: ParentLayout;
+}
+
+type Components = { [K in RenderNode['type']]: ComponentType<NodeProps<Extract<RenderNode, { type: K }>>> };
+
+let components: Components | undefined;
+
+/** Registers the component of every node type (see nodes/index.ts). */
+export function registerComponents(all: Components): void {
+  components = all;
+}
+
+/** Overlay types draw in the window's overlay layer, above the author tree. */
+const OVERLAY_TYPES = new Set(['dialog', 'snackbar', 'bottomSheet']);
+
+export function Node({ node, parent }: NodeProps) {
+  const env = useEnv();
+  const motion = useVisibilityMotion(node, env.motion);
+  if (!motion) return null;
+  const Component = components![node.type] as ComponentType<NodeProps>;
+  let drawn = <Component node={motion.node} parent={node.anchor ? 'plain' : parent} />;
+  if (motion.state.className || motion.state.leaving) {
+    drawn = <NodeMotionContext.Provider value={motion.state}>{drawn}</NodeMotionContext.Provider>;
+  } else {
+    drawn = <NodeMotionContext.Provider value={null}>{drawn}</NodeMotionContext.Provider>;
+  }
+  if (node.anchor && env.anchorLayer && !isFloatingRoot(node, env.model)) {
+    return createPortal(<AnchorBox anchor={node.anchor}>{drawn}</AnchorBox>, env.anchorLayer);
+  }
+  if (OVERLAY_TYPES.has(node.type) && env.overlayLayer) return createPortal(drawn, env.overlayLayer);
+  return drawn;
+}
+
+/** A floating window moves onto its anchored root instead (see screen.tsx). */
+function isFloatingRoot(node: RenderNode, model: RenderModel): boolean {
+  return node.key === model.root.key && model.window.placement.type === 'floating';
+}
+
+/**
+ * Keeps a node drawn while it leaves (exit animation) and marks its enter animation. Only nodes
+ * with visibleWhen animate, only on a change after the first draw, and never without motion.
+ */
+function useVisibilityMotion(node: RenderNode, motionOn: boolean): { node: RenderNode; state: NodeMotion } | null {
+  const lastVisible = useRef<RenderNode | null>(node.visible ? node : null);
+  const wasVisible = useRef(node.visible);
+  const [, rerender] = useState(0);
+  const phase = useRef<'idle' | 'entering' | 'leaving' | 'gone'>(node.visible ? 'idle' : 'gone');
+  const animated = motionOn && node.animatesVisibility && node.transition !== 'none';
+  if (node.visible !== wasVisible.current) {
+    wasVisible.current = node.visible;
+    phase.current = node.visible ? (animated ? 'entering' : 'idle') : animated && lastVisible.current ? 'leaving' : 'gone';
+  }
+  if (node.visible) lastVisible.current = node;
+  if (phase.current === 'gone' || !lastVisible.current) return null;
+  const transition = node.transition ?? 'expand';
+  const state: NodeMotion = {
+    className: phase.current === 'entering' ? `ps-enter-${transition}` : phase.current === 'leaving' ? `ps-exit-${transition}` : null,
+    leaving: phase.current === 'leaving',
+    onAnimationEnd: () => {
+      phase.current = phase.current === 'leaving' ? 'gone' : 'idle';
+      rerender((n) => n + 1);
+    },
+  };
+  return { node: node.visible ? node : lastVisible.current, state };
+}
+
+/** Places an anchored node at its screen rectangle, relative to the window's content origin. */
+function AnchorBox({ anchor, children }: { anchor: ResolvedAnchor; children: preact.ComponentChildren }) {
+  const env = useEnv();
+  const { x, y, width, height } = anchor.bounds;
+  const left = x - env.contentOrigin.x + anchor.offset.x;
+  const top = y - env.contentOrigin.y + anchor.offset.y;
+  const style: Record<string, string> = {
+    position: 'absolute',
+    display: 'flex',
+    left: `${left}px`,
+    top: `${top}px`,
+    width: `${width}px`,
+    height: `${height}px`,
+    ...ANCHOR_ALIGNMENT[anchor.alignment],
+  };
+  return <div class={`ps-anchor ps-anchor-${anchor.alignment}`} style={style}>{children}</div>;
+}
+
+/** Cover fills the target; an edge alignment puts the node's same edge on the target's edge,
+ *  centred along the other axis, keeping the node's own size. */
+const ANCHOR_ALIGNMENT = {
+  cover: { alignItems: 'stretch', justifyContent: 'stretch' },
+  top: { alignItems: 'flex-start', justifyContent: 'center' },
+  bottom: { alignItems: 'flex-end', justifyContent: 'center' },
+  start: { alignItems: 'center', justifyContent: 'flex-start' },
+  end: { alignItems: 'center', justifyContent: 'flex-end' },
+} as const;

@@ -1,0 +1,313 @@
+// Material 3 controls: textField, switch, checkbox, button, radioGroup, listItem, slider, chip,
+// iconButton, fab, segmentedButton and progress.
+import { useRef, useState } from 'preact/hooks';
+import type {
+  ButtonNode, ChipNode, FabNode, IconButtonNode, ListItemNode, ProgressNode, RadioGroupNode, SegmentedButtonNode,
+  SliderNode, TextFieldNode, ToggleNode,
+} from '../../runtime/model.ts';
+import { a11yAttributes, partTag } from '../a11y.ts';
+import { useEnv } from '../env.ts';
+import { Frame } from '../frame.tsx';
+import { Icon } from '../icons.tsx';
+import type { NodeProps } from '../node.tsx';
+
+/** The accessibility node of a whole control: its label as text, a native role, state. */
+function controlA11y(node: { key: string; testTag: string | null; label: string | null }, role: string, extra: object = {}) {
+  return { id: node.key, testTag: node.testTag, role, text: node.label, ...extra };
+}
+
+export function TextField({ node, parent }: NodeProps<TextFieldNode>) {
+  const env = useEnv();
+  const input = useRef<HTMLInputElement>(null);
+  const [focused, setFocused] = useState(false);
+  const text = node.value !== '' ? node.value : node.label ?? (node.placeholder || null);
+  return (
+    <Frame
+      node={node}
+      parent={parent}
+      class={focused ? 'ps-field ps-field-focused' : 'ps-field'}
+      a11y={{ id: node.key, testTag: node.testTag, role: 'TextField', text }}
+      onTap={() => input.current?.focus()}
+    >
+      <input
+        ref={input}
+        class="ps-field-input"
+        value={node.value}
+        placeholder={node.placeholder}
+        spellcheck={false}
+        autocomplete="off"
+        data-testid={partTag(node.testTag, 'input') ?? undefined}
+        style={node.style.color ? { color: node.style.color } : undefined}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+        onInput={(event) => env.interact({ type: 'edit', key: node.key, text: event.currentTarget.value })}
+      />
+    </Frame>
+  );
+}
+
+/** The switch track and thumb, without any label. */
+export function SwitchGlyph({ checked, color }: { checked: boolean; color?: string }) {
+  return (
+    <span class={checked ? 'ps-switch-track ps-on' : 'ps-switch-track'} style={checked && color ? { backgroundColor: color, borderColor: color } : undefined}>
+      <span class="ps-switch-thumb" />
+    </span>
+  );
+}
+
+export function CheckboxGlyph({ checked, color }: { checked: boolean; color?: string }) {
+  return (
+    <span class={checked ? 'ps-checkbox-box ps-on' : 'ps-checkbox-box'} style={checked && color ? { backgroundColor: color, borderColor: color } : undefined}>
+      {checked ? <Icon name="check" size={18} /> : null}
+    </span>
+  );
+}
+
+/** switch and checkbox: a tap anywhere, label included, flips the bound boolean. */
+export function Toggle({ node, parent }: NodeProps<ToggleNode>) {
+  const env = useEnv();
+  const isSwitch = node.type === 'switch';
+  const glyph = isSwitch ? <SwitchGlyph checked={node.checked} color={node.style.color} /> : <CheckboxGlyph checked={node.checked} color={node.style.color} />;
+  return (
+    <Frame
+      node={node}
+      parent={parent}
+      class={`ps-toggle ${isSwitch ? 'ps-toggle-switch' : 'ps-toggle-checkbox'}`}
+      a11y={controlA11y(node, isSwitch ? 'Switch' : 'Checkbox', { checked: node.checked })}
+      onTap={() => env.interact({ type: 'toggle', key: node.key })}
+    >
+      {isSwitch ? null : <span class="ps-checkbox-target">{glyph}</span>}
+      {node.text !== null ? <span class="ps-toggle-label">{node.text}</span> : null}
+      {isSwitch ? glyph : null}
+    </Frame>
+  );
+}
+
+/** Buttons draw their variant; a style color tints the container (filled, tonal) or the content. */
+export function Button({ node, parent }: NodeProps<ButtonNode>) {
+  const env = useEnv();
+  const tint = node.style.color;
+  const containerTinted = node.variant === 'filled' || node.variant === 'tonal';
+  const base: Record<string, string> | undefined = tint ? (containerTinted ? { backgroundColor: tint } : { color: tint }) : undefined;
+  return (
+    <Frame
+      node={{ ...node, style: { ...node.style, color: undefined } }}
+      parent={parent}
+      class={`ps-button ps-button-${node.variant}${node.icon ? ' ps-button-with-icon' : ''}`}
+      base={base}
+      a11y={controlA11y(node, 'Button', { enabled: node.tappable })}
+      onTap={() => node.tappable && env.interact({ type: 'tap', key: node.key })}
+    >
+      {node.icon ? <Icon name={node.icon} size={18} /> : null}
+      <span class="ps-button-label">{node.text}</span>
+    </Frame>
+  );
+}
+
+function RadioGlyph({ selected, color }: { selected: boolean; color?: string }) {
+  return <span class={selected ? 'ps-radio ps-on' : 'ps-radio'} style={selected && color ? { borderColor: color, color } : undefined} />;
+}
+
+/** One Material radio row per option; each row is its own node tagged `<testTag>.<value>`. */
+export function RadioGroup({ node, parent }: NodeProps<RadioGroupNode>) {
+  const env = useEnv();
+  return (
+    <Frame node={node} parent={parent} layout="column" class="ps-radio-group" a11y={node.testTag !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null}>
+      {node.options.map((option) => (
+        <div
+          key={option.value}
+          class="ps-radio-row"
+          {...a11yAttributes({ id: `${node.key}#${option.value}`, testTag: partTag(node.testTag, option.value), role: 'RadioButton', text: option.text, selected: option.selected })}
+          onClick={(event) => {
+            event.stopPropagation();
+            env.interact({ type: 'select', key: node.key, value: option.value });
+          }}
+        >
+          <span class="ps-radio-target"><RadioGlyph selected={option.selected} color={node.style.color} /></span>
+          <span class="ps-radio-label">{option.text}</span>
+        </div>
+      ))}
+    </Frame>
+  );
+}
+
+/** A list row; a trailing switch or checkbox makes the whole row toggle it. */
+export function ListItem({ node, parent }: NodeProps<ListItemNode>) {
+  const env = useEnv();
+  const trailing = node.trailing;
+  const toggles = trailing?.type === 'switch' || trailing?.type === 'checkbox';
+  const role = trailing?.type === 'switch' ? 'Switch' : trailing?.type === 'checkbox' ? 'Checkbox' : node.tappable ? 'Button' : null;
+  const text = node.label ?? [node.headline, node.supporting].filter((line) => line !== null).join('\n');
+  const a11y = { id: node.key, testTag: node.testTag, role, text, ...(toggles ? { checked: trailing.checked } : {}) };
+  const onTap = toggles
+    ? () => env.interact({ type: 'toggle', key: node.key })
+    : node.tappable
+      ? () => env.interact({ type: 'tap', key: node.key })
+      : null;
+  return (
+    <Frame node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class={node.supporting ? 'ps-list-item ps-two-line' : 'ps-list-item'} a11y={a11y} onTap={onTap}>
+      {node.leadingIcon ? <Icon name={node.leadingIcon} class="ps-list-leading" /> : null}
+      <span class="ps-list-text">
+        <span class="ps-list-headline" style={node.style.color ? { color: node.style.color } : undefined}>{node.headline}</span>
+        {node.supporting ? <span class="ps-list-supporting">{node.supporting}</span> : null}
+      </span>
+      {trailing?.type === 'switch' ? <SwitchGlyph checked={trailing.checked} /> : null}
+      {trailing?.type === 'checkbox' ? <span class="ps-checkbox-target"><CheckboxGlyph checked={trailing.checked} /></span> : null}
+      {trailing?.type === 'icon' ? <Icon name={trailing.name} class="ps-list-trailing" /> : null}
+    </Frame>
+  );
+}
+
+/** Position of `value` along the track, 0..1. */
+export function sliderFraction(value: number, min: number, max: number): number {
+  return Math.min(Math.max((value - min) / (max - min), 0), 1);
+}
+
+/** The value under a track fraction, snapped to the step grid when there is one. */
+export function sliderValueAt(fraction: number, min: number, max: number, step: number | null): number {
+  const raw = min + Math.min(Math.max(fraction, 0), 1) * (max - min);
+  if (!step) return raw;
+  return Math.min(max, min + Math.round((raw - min) / step) * step);
+}
+
+/** Discrete positions between the ends, as Compose counts `steps`. */
+export function sliderSteps(min: number, max: number, step: number | null): number | undefined {
+  return step ? Math.max(0, Math.round((max - min) / step) - 1) : undefined;
+}
+
+export function Slider({ node, parent }: NodeProps<SliderNode>) {
+  const env = useEnv();
+  const track = useRef<HTMLDivElement>(null);
+  const [dragValue, setDragValue] = useState<number | null>(null);
+  const value = dragValue ?? node.value;
+  const fractionAt = (event: PointerEvent) => {
+    const rect = track.current!.getBoundingClientRect();
+    const fraction = (event.clientX - rect.left) / rect.width;
+    return env.rtl ? 1 - fraction : fraction;
+  };
+  const move = (event: PointerEvent) => setDragValue(sliderValueAt(fractionAt(event), node.min, node.max, node.step));
+  const release = (event: PointerEvent) => {
+    if (dragValue === null) return;
+    const final = sliderValueAt(fractionAt(event), node.min, node.max, node.step);
+    setDragValue(null);
+    env.interact({ type: 'slide', key: node.key, value: final });
+  };
+  const range = { current: node.value, min: node.min, max: node.max, ...(node.step ? { steps: sliderSteps(node.min, node.max, node.step) } : {}) };
+  const percent = `${sliderFraction(value, node.min, node.max) * 100}%`;
+  const accent = node.style.color;
+  return (
+    <Frame node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class="ps-slider" a11y={controlA11y(node, 'Slider', { range })}>
+      <div
+        ref={track}
+        class="ps-slider-track"
+        onPointerDown={(event) => {
+          event.currentTarget.setPointerCapture(event.pointerId);
+          move(event);
+        }}
+        onPointerMove={(event) => dragValue !== null && move(event)}
+        onPointerUp={release}
+        onPointerCancel={() => setDragValue(null)}
+      >
+        <div class="ps-slider-inactive" />
+        <div class="ps-slider-active" style={{ width: percent, ...(accent ? { backgroundColor: accent } : {}) }} />
+        <div class="ps-slider-thumb" style={{ insetInlineStart: percent, ...(accent ? { backgroundColor: accent } : {}) }} />
+      </div>
+    </Frame>
+  );
+}
+
+/** Chips: a filter chip (with a stateKey) toggles like a checkbox; the others are buttons. */
+export function Chip({ node, parent }: NodeProps<ChipNode>) {
+  const env = useEnv();
+  const filter = node.stateKey !== null;
+  const selected = filter && node.checked === true;
+  const a11y = filter ? controlA11y(node, 'Checkbox', { checked: selected }) : controlA11y(node, 'Button');
+  const onTap = filter ? () => env.interact({ type: 'toggle', key: node.key }) : () => node.tappable && env.interact({ type: 'tap', key: node.key });
+  return (
+    <Frame node={node} parent={parent} class={`ps-chip ps-chip-${node.variant}${selected ? ' ps-on' : ''}`} a11y={a11y} onTap={onTap}>
+      {selected ? <Icon name="check" size={18} /> : null}
+      <span class="ps-chip-label">{node.text}</span>
+    </Frame>
+  );
+}
+
+export function IconButton({ node, parent }: NodeProps<IconButtonNode>) {
+  const env = useEnv();
+  return (
+    <Frame node={node} parent={parent} class={`ps-icon-button ps-icon-button-${node.variant}`} a11y={controlA11y(node, 'Button')} onTap={() => node.tappable && env.interact({ type: 'tap', key: node.key })}>
+      <Icon name={node.icon} color={node.style.color} />
+    </Frame>
+  );
+}
+
+export function Fab({ node, parent }: NodeProps<FabNode>) {
+  const env = useEnv();
+  const size = node.text !== null ? 'extended' : node.size;
+  return (
+    <Frame node={node} parent={parent} class={`ps-fab ps-fab-${size}`} a11y={controlA11y(node, 'Button')} onTap={() => node.tappable && env.interact({ type: 'tap', key: node.key })}>
+      <Icon name={node.icon} size={size === 'large' ? 36 : 24} color={node.style.color} />
+      {node.text !== null ? <span class="ps-fab-label">{node.text}</span> : null}
+    </Frame>
+  );
+}
+
+/** Single-select segments; each is its own selectable node tagged `<testTag>.<value>`. */
+export function SegmentedButton({ node, parent }: NodeProps<SegmentedButtonNode>) {
+  const env = useEnv();
+  return (
+    <Frame node={node} parent={parent} class="ps-segmented" a11y={node.testTag !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null}>
+      {node.options.map((option) => (
+        <div
+          key={option.value}
+          class={option.selected ? 'ps-segment ps-on' : 'ps-segment'}
+          {...a11yAttributes({ id: `${node.key}#${option.value}`, testTag: partTag(node.testTag, option.value), role: 'RadioButton', text: option.text, selected: option.selected })}
+          onClick={(event) => {
+            event.stopPropagation();
+            env.interact({ type: 'select', key: node.key, value: option.value });
+          }}
+        >
+          {option.selected ? <Icon name="check" size={18} /> : null}
+          <span>{option.text}</span>
+        </div>
+      ))}
+    </Frame>
+  );
+}
+
+/**
+ * Linear or circular progress. Indeterminate indicators draw a fixed segment rather than a
+ * looping animation, so a settled screen is the same in every screenshot.
+ */
+export function Progress({ node, parent }: NodeProps<ProgressNode>) {
+  const determinate = node.value !== null;
+  const fraction = determinate ? Math.min(Math.max(node.value! / node.max, 0), 1) : 0.4;
+  const range = determinate ? { current: fraction, min: 0, max: 1 } : ('indeterminate' as const);
+  const a11y = { id: node.key, testTag: node.testTag, role: 'ProgressBar', text: node.label, range };
+  const accent = node.style.color;
+  if (node.variant === 'circular') {
+    const radius = 20;
+    const circumference = 2 * Math.PI * radius;
+    const offset = determinate ? 0 : circumference * 0.15;
+    return (
+      <Frame node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class="ps-progress-circular" a11y={a11y}>
+        <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
+          <circle class="ps-progress-track" cx="24" cy="24" r={radius} />
+          <circle
+            class="ps-progress-indicator"
+            cx="24" cy="24" r={radius}
+            style={{ strokeDasharray: `${circumference * fraction} ${circumference}`, strokeDashoffset: -offset, ...(accent ? { stroke: accent } : {}) }}
+          />
+        </svg>
+      </Frame>
+    );
+  }
+  const bar: Record<string, string> = { width: `${fraction * 100}%` };
+  if (!determinate) bar.insetInlineStart = '20%';
+  if (accent) bar.backgroundColor = accent;
+  return (
+    <Frame node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class="ps-progress-linear" a11y={a11y}>
+      <div class="ps-progress-bar" style={bar} />
+    </Frame>
+  );
+}
+

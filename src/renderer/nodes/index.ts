@@ -1,0 +1,44 @@
+// Which component draws which node type. Each type's drawing lives in one of the files here.
+import { registerComponents } from '../node.tsx';
+import {
+  Button, Chip, Fab, IconButton, ListItem, Progress, RadioGroup, SegmentedButton, Slider, TextField, Toggle,
+} from './controls.tsx';
+import { Badge, Card, Container, Divider, IconNodeView, Image, Pager, Scroll, Spacer, Text } from './layout.tsx';
+import { NavBar, TopAppBar } from './navigation.tsx';
+import { BottomSheet, Dialog, Snackbar } from './overlays.tsx';
+import { DatePicker, TimePicker } from './pickers.tsx';
+
+registerComponents({
+  box: Container,
+  row: Container,
+  column: Container,
+  card: Card,
+  scroll: Scroll,
+  pager: Pager,
+  text: Text,
+  image: Image,
+  icon: IconNodeView,
+  spacer: Spacer,
+  divider: Divider,
+  badge: Badge,
+  textField: TextField,
+  switch: Toggle,
+  checkbox: Toggle,
+  button: Button,
+  radioGroup: RadioGroup,
+  listItem: ListItem,
+  slider: Slider,
+  chip: Chip,
+  iconButton: IconButton,
+  fab: Fab,
+  segmentedButton: SegmentedButton,
+  progress: Progress,
+  topAppBar: TopAppBar,
+  tabBar: NavBar,
+  bottomNav: NavBar,
+  dialog: Dialog,
+  snackbar: Snackbar,
+  bottomSheet: BottomSheet,
+  timePicker: TimePicker,
+  datePicker: DatePicker,
+});

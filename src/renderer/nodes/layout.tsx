@@ -1,0 +1,221 @@
+// Layout and content nodes: box, row, column, card, scroll, pager, text, image, icon, spacer,
+// divider and badge.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type {
+  BadgeNode, CardNode, ContainerNode, DividerNode, IconNode, ImageNode, PagerNode, RenderNode, ScrollNode,
+  SpacerNode, TextNode,
+} from '../../runtime/model.ts';
+import { DragGuard, useEnv } from '../env.ts';
+import { Frame, defaultA11y } from '../frame.tsx';
+import { Icon } from '../icons.tsx';
+import { Node, type NodeProps } from '../node.tsx';
+import { textCss } from '../style-css.ts';
+import { useImageLoad } from '../loading.ts';
+
+function tapOf(node: RenderNode) {
+  const env = useEnv();
+  return node.tappable ? () => env.interact({ type: 'tap', key: node.key }) : null;
+}
+
+function Children({ nodes, parent }: { nodes: RenderNode[]; parent: 'row' | 'column' | 'box' }) {
+  return <>{nodes.map((child) => <Node key={child.key} node={child} parent={parent} />)}</>;
+}
+
+/** box stacks its children, row and column lay them out along an axis. */
+export function Container({ node, parent }: NodeProps<ContainerNode>) {
+  return (
+    <Frame node={node} parent={parent} layout={node.type} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={tapOf(node)} pressable>
+      <Children nodes={node.children} parent={node.type} />
+    </Frame>
+  );
+}
+
+const CARD_LOOK = {
+  filled: { backgroundColor: 'var(--md-sys-color-surface-container-highest)' },
+  elevated: {
+    backgroundColor: 'var(--md-sys-color-surface-container-low)',
+    boxShadow: '0px 1px 2px 0px rgba(0,0,0,0.3), 0px 1px 3px 1px rgba(0,0,0,0.15)',
+  },
+  outlined: {
+    backgroundColor: 'var(--md-sys-color-surface)',
+    outline: '1px solid var(--md-sys-color-outline-variant)',
+    outlineOffset: '-1px',
+  },
+};
+
+/** A Material card: a column of children in a medium-rounded container. No label of its own. */
+export function Card({ node, parent }: NodeProps<CardNode>) {
+  const base = { ...CARD_LOOK[node.variant], borderRadius: 'var(--ps-shape-medium)', overflow: 'clip' };
+  const a11y = node.testTag !== null || node.tappable
+    ? { id: node.key, testTag: node.testTag, role: node.tappable ? 'Button' : null, text: node.label }
+    : null;
+  return (
+    <Frame node={node} parent={parent} layout="column" base={base} a11y={a11y} onTap={tapOf(node)}>
+      <Children nodes={node.children} parent="column" />
+    </Frame>
+  );
+}
+
+export function Text({ node, parent }: NodeProps<TextNode>) {
+  const a11y = { id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.text };
+  const show = node.text !== '' || node.testTag !== null || node.tappable;
+  return (
+    <Frame node={node} parent={parent} a11y={show ? a11y : null} onTap={tapOf(node)} pressable>
+      <span class="ps-text-content" style={textCss(node.style)}>{node.text}</span>
+    </Frame>
+  );
+}
+
+/** An uploaded image: grey while loading, a broken-image glyph when missing or undecodable. */
+export function Image({ node, parent }: NodeProps<ImageNode>) {
+  const env = useEnv();
+  const asset = env.assets.get(node.asset);
+  const status = useImageLoad(asset?.url ?? null);
+  const fit = { fit: 'contain', crop: 'cover', fill: 'fill' }[node.contentScale];
+  const a11y = defaultA11y(node, 'Image');
+  return (
+    <Frame node={node} parent={parent} a11y={a11y} onTap={tapOf(node)} pressable base={{ minWidth: '24px', minHeight: '24px' }}>
+      {status === 'loaded' && asset?.url ? (
+        <img class="ps-image-content" src={asset.url} alt="" draggable={false} style={{ objectFit: fit }} />
+      ) : (
+        <div class={`ps-image-placeholder ps-image-${status}`} data-ps-image-status={status}>
+          {status === 'broken' ? <Icon name="broken_image" size={24} /> : null}
+        </div>
+      )}
+    </Frame>
+  );
+}
+
+export function IconNodeView({ node, parent }: NodeProps<IconNode>) {
+  const color = node.style.color ?? 'currentColor';
+  const size = typeof node.style.width === 'object' ? node.style.width.dp : 24;
+  return (
+    <Frame node={node} parent={parent} a11y={defaultA11y(node, node.tappable ? 'Button' : 'Image')} onTap={tapOf(node)} pressable base={{ color: 'var(--md-sys-color-on-surface-variant)', display: 'flex' }}>
+      <Icon name={node.name} variant={node.variant} size={size} color={color} />
+    </Frame>
+  );
+}
+
+export function Spacer({ node, parent }: NodeProps<SpacerNode>) {
+  return <Frame node={node} parent={parent} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={tapOf(node)} pressable />;
+}
+
+export function Divider({ node, parent }: NodeProps<DividerNode>) {
+  const horizontal = node.orientation === 'horizontal';
+  const base = horizontal
+    ? { height: '1px', width: '100%', alignSelf: 'stretch', flexShrink: '0' }
+    : { width: '1px', height: '100%', alignSelf: 'stretch', flexShrink: '0' };
+  const a11y = node.testTag !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null;
+  return (
+    <Frame node={node} parent={parent} a11y={a11y} onTap={tapOf(node)} base={{ ...base, backgroundColor: node.style.color ?? 'var(--md-sys-color-outline-variant)' }} />
+  );
+}
+
+export function Badge({ node, parent }: NodeProps<BadgeNode>) {
+  const dot = node.text === null;
+  const a11y = { id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.text };
+  return (
+    <Frame node={node} parent={parent} class={dot ? 'ps-badge-dot' : 'ps-badge-large'} a11y={dot && node.testTag === null && !node.label ? null : a11y} onTap={tapOf(node)}>
+      {dot ? null : node.text}
+    </Frame>
+  );
+}
+
+/** Free scrolling on one axis; mouse drags scroll too, as a finger would. */
+export function Scroll({ node, parent }: NodeProps<ScrollNode>) {
+  const vertical = node.axis === 'vertical';
+  const base = { overflowX: vertical ? 'hidden' : 'auto', overflowY: vertical ? 'auto' : 'hidden', display: 'flex', flexDirection: vertical ? 'column' : 'row' };
+  return (
+    <Frame node={node} parent={parent} class={`ps-scroll-${node.axis}`} base={base} a11y={defaultA11y(node, null)} onTap={tapOf(node)}>
+      <Node node={node.child} parent={vertical ? 'column' : 'row'} />
+    </Frame>
+  );
+}
+
+const PAGE_ANIMATION_MS = 250;
+const SWIPE_DISTANCE = 0.2;
+
+/**
+ * Horizontal full-page pager. A swipe (pointer drag) settles on the nearest page; a new page from
+ * the model (setPage) slides there. Each settle the model did not already show is reported.
+ */
+export function Pager({ node, parent }: NodeProps<PagerNode>) {
+  const env = useEnv();
+  const viewport = useRef<HTMLDivElement>(null);
+  const [drag, setDrag] = useState<{ startX: number; dx: number; pointer: number } | null>(null);
+  const [shown, setShown] = useState(node.page);
+  const [animating, setAnimating] = useState(false);
+  const dragged = useRef(false);
+  const dragState = useMemo(() => ({ dragged: () => dragged.current }), []);
+
+  useLayoutEffect(() => {
+    if (node.page === shown) return;
+    setAnimating(env.motion);
+    setShown(node.page);
+  }, [node.page]);
+
+  useEffect(() => {
+    if (!animating) return;
+    const timer = setTimeout(() => setAnimating(false), PAGE_ANIMATION_MS + 50);
+    return () => clearTimeout(timer);
+  }, [animating, shown]);
+
+  const settle = (page: number) => {
+    setAnimating(env.motion && page !== shown);
+    setShown(page);
+    if (page !== node.page) env.interact({ type: 'pageSettled', key: node.key, page });
+  };
+
+  const width = () => viewport.current?.clientWidth || 1;
+  const onPointerDown = (event: PointerEvent) => {
+    dragged.current = false;
+    setDrag({ startX: event.clientX, dx: 0, pointer: event.pointerId });
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    const dx = event.clientX - drag.startX;
+    if (!dragged.current && Math.abs(dx) > 8) {
+      dragged.current = true;
+      viewport.current?.setPointerCapture(event.pointerId);
+    }
+    if (dragged.current) setDrag({ ...drag, dx });
+  };
+  const onPointerUp = () => {
+    if (!drag) return;
+    const forward = (env.rtl ? 1 : -1) * drag.dx;
+    setDrag(null);
+    if (!dragged.current) return;
+    const step = forward > width() * SWIPE_DISTANCE ? 1 : forward < -width() * SWIPE_DISTANCE ? -1 : 0;
+    settle(Math.min(Math.max(shown + step, 0), node.pageCount - 1));
+    setTimeout(() => (dragged.current = false), 0);
+  };
+
+  const direction = env.rtl ? 1 : -1;
+  const offset = drag && dragged.current ? drag.dx : 0;
+  const trackStyle = {
+    translate: `calc(${direction * shown * 100}% + ${offset}px) 0px`,
+    transition: animating && !drag ? `translate ${PAGE_ANIMATION_MS}ms cubic-bezier(0.2, 0, 0, 1)` : 'none',
+  };
+  return (
+    <Frame node={node} parent={parent} class="ps-pager" base={{ overflow: 'clip', minWidth: '0px' }} a11y={defaultA11y(node, null)} onTap={tapOf(node)}>
+      <div
+        ref={viewport}
+        class="ps-pager-viewport"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+      >
+        <div class="ps-pager-track" style={trackStyle}>
+          <DragGuard.Provider value={dragState}>
+            {node.children.map((child, index) => (
+              <div key={child.key} class="ps-pager-page" aria-hidden={index === shown ? undefined : 'true'} data-ps-a11y-hidden={index === shown ? undefined : ''}>
+                <Node node={child} parent="box" />
+              </div>
+            ))}
+          </DragGuard.Provider>
+        </div>
+      </div>
+    </Frame>
+  );
+}

@@ -1,0 +1,142 @@
+// Overlays drawn above the author tree inside the window: dialog (modal), snackbar and bottomSheet.
+import { useMemo, useRef, useState } from 'preact/hooks';
+import type { BottomSheetNode, Detent, DialogNode, SnackbarNode } from '../../runtime/model.ts';
+import { a11yAttributes, partTag } from '../a11y.ts';
+import { DragGuard, useEnv } from '../env.ts';
+import { Frame } from '../frame.tsx';
+import { Icon } from '../icons.tsx';
+import { Node, type NodeProps } from '../node.tsx';
+
+export function Dialog({ node }: NodeProps<DialogNode>) {
+  const env = useEnv();
+  if (!node.open) return null;
+  const button = (part: 'confirm' | 'dismiss', text: string) => (
+    <button
+      type="button"
+      class="ps-dialog-button"
+      {...a11yAttributes({ id: `${node.key}#${part}`, testTag: partTag(node.testTag, part), role: 'Button', text })}
+      onClick={(event) => {
+        event.stopPropagation();
+        env.interact({ type: 'dialogButton', key: node.key, button: part });
+      }}
+    >
+      {text}
+    </button>
+  );
+  return (
+    <div class="ps-overlay ps-dialog-layer" data-ps-dialog={node.key}>
+      <div class="ps-scrim" style={{ backgroundColor: node.scrim }} onClick={() => env.interact({ type: 'close', key: node.key })} />
+      <Frame node={node} parent="plain" class={node.icon ? 'ps-dialog ps-dialog-with-icon' : 'ps-dialog'} a11y={{ id: node.key, testTag: node.testTag, role: 'Dialog', text: node.label ?? node.title }}>
+        {node.icon ? <Icon name={node.icon} class="ps-dialog-icon" /> : null}
+        {node.title !== null ? <div class="ps-dialog-title">{node.title}</div> : null}
+        {node.text !== null ? (
+          <div class="ps-dialog-text" {...a11yAttributes({ id: `${node.key}#text`, testTag: null, role: null, text: node.text })}>{node.text}</div>
+        ) : null}
+        {node.child ? <div class="ps-dialog-child"><Node node={node.child} parent="column" /></div> : null}
+        <div class="ps-dialog-buttons">
+          {node.dismiss ? button('dismiss', node.dismiss.text) : null}
+          {button('confirm', node.confirm.text)}
+        </div>
+      </Frame>
+    </div>
+  );
+}
+
+/** Not modal: sits at the bottom of the window, above the bars and the keyboard. */
+export function Snackbar({ node }: NodeProps<SnackbarNode>) {
+  const env = useEnv();
+  if (!node.open) return null;
+  const bottom = Math.max(env.insets.systemBars.bottom, env.insets.ime.bottom);
+  return (
+    <div class="ps-overlay ps-snackbar-layer" style={{ paddingBottom: `${bottom + 16}px` }}>
+      <Frame node={node} parent="plain" class="ps-snackbar" a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.text }}>
+        <span class="ps-snackbar-text">{node.text}</span>
+        {node.action ? (
+          <button
+            type="button"
+            class="ps-snackbar-action"
+            {...a11yAttributes({ id: `${node.key}#action`, testTag: partTag(node.testTag, 'action'), role: 'Button', text: node.action.text })}
+            onClick={(event) => {
+              event.stopPropagation();
+              env.interact({ type: 'snackbarAction', key: node.key });
+            }}
+          >
+            {node.action.text}
+          </button>
+        ) : null}
+      </Frame>
+    </div>
+  );
+}
+
+/** Height of a detent in dp: half/full of the window's content height. */
+export function detentHeight(detent: Detent, contentHeight: number): number {
+  if (detent === 'half') return contentHeight / 2;
+  if (detent === 'full') return contentHeight;
+  return Math.min(detent.dp, contentHeight);
+}
+
+/** Where a released drag goes: the nearest detent, or closed when dragged well below the lowest. */
+export function settleSheet(height: number, heights: number[], dismissOnSwipe: boolean): { close: true } | { close: false; index: number } {
+  const lowest = Math.min(...heights);
+  if (dismissOnSwipe && height < lowest * 0.6) return { close: true };
+  let index = 0;
+  heights.forEach((candidate, i) => {
+    if (Math.abs(candidate - height) < Math.abs(heights[index]! - height)) index = i;
+  });
+  return { close: false, index };
+}
+
+export function BottomSheet({ node }: NodeProps<BottomSheetNode>) {
+  const env = useEnv();
+  const [detent, setDetent] = useState(0);
+  const [drag, setDrag] = useState<{ startY: number; startHeight: number; dy: number } | null>(null);
+  const dragged = useRef(false);
+  const guard = useMemo(() => ({ dragged: () => dragged.current }), []);
+  if (!node.open) return null;
+  const heights = node.detents.map((d) => detentHeight(d, env.contentHeight));
+  const resting = heights[Math.min(detent, heights.length - 1)]!;
+  const height = drag ? Math.max(0, Math.min(env.contentHeight, drag.startHeight - drag.dy)) : resting;
+  const onPointerDown = (event: PointerEvent) => {
+    dragged.current = false;
+    setDrag({ startY: event.clientY, startHeight: resting, dy: 0 });
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    if (!drag) return;
+    const dy = event.clientY - drag.startY;
+    if (!dragged.current && Math.abs(dy) > 8) {
+      dragged.current = true;
+      (event.currentTarget as Element).setPointerCapture(event.pointerId);
+    }
+    if (dragged.current) setDrag({ ...drag, dy });
+  };
+  const onPointerUp = () => {
+    if (!drag) return;
+    setDrag(null);
+    if (!dragged.current) return;
+    setTimeout(() => (dragged.current = false), 0);
+    const result = settleSheet(height, heights, node.dismissOnSwipe);
+    if (result.close) env.interact({ type: 'close', key: node.key });
+    else setDetent(result.index);
+  };
+  return (
+    <div class="ps-overlay ps-sheet-layer">
+      <div class="ps-scrim" style={{ backgroundColor: node.scrim }} onClick={() => env.interact({ type: 'close', key: node.key })} />
+      <div
+        class={drag ? 'ps-sheet-holder ps-dragging' : 'ps-sheet-holder'}
+        style={{ height: `${height}px` }}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+      >
+        <Frame node={node} parent="plain" class="ps-sheet" a11y={node.testTag !== null || node.label !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null}>
+          {node.dragHandle ? <div class="ps-sheet-handle" {...a11yAttributes({ id: `${node.key}#dragHandle`, testTag: partTag(node.testTag, 'dragHandle'), role: 'Button', text: 'Drag handle' })} /> : null}
+          <DragGuard.Provider value={guard}>
+            <div class="ps-sheet-content"><Node node={node.child} parent="column" /></div>
+          </DragGuard.Provider>
+        </Frame>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+// Material 3 time picker (dial) and date picker (calendar), each bound to state keys.
+import { useEffect, useState } from 'preact/hooks';
+import type { DatePickerNode, TimePickerNode } from '../../runtime/model.ts';
+import { a11yAttributes, partTag } from '../a11y.ts';
+import { useEnv } from '../env.ts';
+import { Frame } from '../frame.tsx';
+import { Icon } from '../icons.tsx';
+import type { NodeProps } from '../node.tsx';
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The accessibility value of a time: `07:30`, always 24-hour. */
+export function timeValue(hour: number, minute: number): string {
+  return `${pad2(hour)}:${pad2(minute)}`;
+}
+
+/** Hour shown on a 12-hour clock face (12, 1 … 11). */
+export function twelveHour(hour: number): number {
+  return hour % 12 === 0 ? 12 : hour % 12;
+}
+
+const DIAL_RADIUS = 128;
+const OUTER_RING = 100;
+const INNER_RING = 64;
+
+/** Position of a dial number (0 at the top, clockwise), in dp from the dial's top-left. */
+export function dialPosition(index: number, count: number, ring: number): { x: number; y: number } {
+  const angle = (index / count) * 2 * Math.PI;
+  return { x: DIAL_RADIUS + ring * Math.sin(angle), y: DIAL_RADIUS - ring * Math.cos(angle) };
+}
+
+type DialEntry = { label: string; hour?: number; minute?: number; ring: number; index: number };
+
+function hourEntries(is24Hour: boolean, pm: boolean): DialEntry[] {
+  const entries: DialEntry[] = [];
+  for (let index = 0; index < 12; index++) {
+    const face = index === 0 ? 12 : index;
+    if (is24Hour) {
+      entries.push({ label: String(face === 12 ? 0 : face).padStart(face === 12 ? 2 : 1, '0'), hour: face === 12 ? 0 : face, ring: INNER_RING, index });
+      entries.push({ label: String(face === 12 ? 12 : face + 12), hour: face === 12 ? 12 : face + 12, ring: OUTER_RING, index });
+    } else {
+      entries.push({ label: String(face), hour: (face % 12) + (pm ? 12 : 0), ring: OUTER_RING, index });
+    }
+  }
+  return entries;
+}
+
+function minuteEntries(): DialEntry[] {
+  return Array.from({ length: 12 }, (_, index) => ({ label: pad2(index * 5), minute: index * 5, ring: OUTER_RING, index }));
+}
+
+export function TimePicker({ node, parent }: NodeProps<TimePickerNode>) {
+  const env = useEnv();
+  const [mode, setMode] = useState<'hour' | 'minute'>('hour');
+  const is24Hour = node.is24Hour ?? false;
+  const pm = node.hour >= 12;
+  const pick = (hour: number, minute: number) => env.interact({ type: 'pickTime', key: node.key, hour, minute });
+  const entries = mode === 'hour' ? hourEntries(is24Hour, pm) : minuteEntries();
+  const selectedEntry = entries.find((entry) => (mode === 'hour' ? entry.hour === node.hour : entry.minute === node.minute));
+  const hand = selectedEntry ?? (mode === 'minute' ? { ring: OUTER_RING, index: node.minute / 5 } : null);
+  const part = (name: string, role: string | null, text: string, selected?: boolean) =>
+    a11yAttributes({ id: `${node.key}#${name}`, testTag: partTag(node.testTag, name), role, text, ...(selected === undefined ? {} : { selected }) });
+  const value = timeValue(node.hour, node.minute);
+  return (
+    <Frame node={node} parent={parent} class="ps-time-picker" a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? value }}>
+      <div class="ps-picker-title">Select time</div>
+      <div class="ps-time-header">
+        <button type="button" class={mode === 'hour' ? 'ps-time-box ps-on' : 'ps-time-box'} {...part('hour', 'Button', pad2(is24Hour ? node.hour : twelveHour(node.hour)), mode === 'hour')} onClick={() => setMode('hour')}>
+          {pad2(is24Hour ? node.hour : twelveHour(node.hour))}
+        </button>
+        <span class="ps-time-colon">:</span>
+        <button type="button" class={mode === 'minute' ? 'ps-time-box ps-on' : 'ps-time-box'} {...part('minute', 'Button', pad2(node.minute), mode === 'minute')} onClick={() => setMode('minute')}>
+          {pad2(node.minute)}
+        </button>
+        {is24Hour ? null : (
+          <div class="ps-time-period">
+            <button type="button" class={pm ? 'ps-period' : 'ps-period ps-on'} {...part('am', 'Button', 'AM', !pm)} onClick={() => pm && pick(node.hour - 12, node.minute)}>AM</button>
+            <button type="button" class={pm ? 'ps-period ps-on' : 'ps-period'} {...part('pm', 'Button', 'PM', pm)} onClick={() => !pm && pick(node.hour + 12, node.minute)}>PM</button>
+          </div>
+        )}
+      </div>
+      <div class="ps-dial">
+        <span class="ps-dial-center" />
+        {hand ? <DialHand ring={hand.ring} index={hand.index} count={12} /> : null}
+        {entries.map((entry) => {
+          const position = dialPosition(entry.index, 12, entry.ring);
+          const selected = entry === selectedEntry;
+          const name = mode === 'hour' ? `hour.${entry.hour}` : `minute.${entry.minute}`;
+          return (
+            <button
+              type="button"
+              key={name}
+              class={`ps-dial-number${selected ? ' ps-on' : ''}${entry.ring === INNER_RING ? ' ps-inner' : ''}`}
+              style={{ left: `${position.x - 24}px`, top: `${position.y - 24}px` }}
+              {...part(name, 'Button', entry.label, selected)}
+              onClick={() => {
+                if (mode === 'hour') {
+                  pick(entry.hour!, node.minute);
+                  setMode('minute');
+                } else pick(node.hour, entry.minute!);
+              }}
+            >
+              {entry.label}
+            </button>
+          );
+        })}
+      </div>
+    </Frame>
+  );
+}
+
+function DialHand({ ring, index, count }: { ring: number; index: number; count: number }) {
+  const degrees = (index / count) * 360;
+  return <span class="ps-dial-hand" style={{ height: `${ring}px`, rotate: `${degrees}deg` }} />;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
+const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+export interface CalendarMonth {
+  year: number;
+  /** 0-based. */
+  month: number;
+}
+
+/** Parses `YYYY-MM-DD` (already validated by the runtime). */
+export function parseDate(value: string): { year: number; month: number; day: number } {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  return { year, month: month - 1, day };
+}
+
+export function formatDate(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${pad2(month + 1)}-${pad2(day)}`;
+}
+
+/** The day cells of a month view: leading blanks (null) for the weekday of the 1st, then days. */
+export function monthGrid({ year, month }: CalendarMonth): Array<number | null> {
+  const first = new Date(Date.UTC(year, month, 1)).getUTCDay();
+  const days = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return [...Array.from({ length: first }, () => null), ...Array.from({ length: days }, (_, i) => i + 1)];
+}
+
+export function shiftMonth({ year, month }: CalendarMonth, by: number): CalendarMonth {
+  const index = year * 12 + month + by;
+  return { year: Math.floor(index / 12), month: ((index % 12) + 12) % 12 };
+}
+
+export function DatePicker({ node, parent }: NodeProps<DatePickerNode>) {
+  const env = useEnv();
+  const selected = parseDate(node.value);
+  const [shown, setShown] = useState<CalendarMonth>({ year: selected.year, month: selected.month });
+  // A new bound value (setState, re-show) moves the calendar to its month.
+  useEffect(() => setShown({ year: selected.year, month: selected.month }), [node.value]);
+  const weekday = new Date(Date.UTC(selected.year, selected.month, selected.day)).getUTCDay();
+  const headline = `${SHORT_WEEKDAYS[weekday]}, ${MONTHS[selected.month]!.slice(0, 3)} ${selected.day}`;
+  const canGoBack = shown.year * 12 + shown.month > 1900 * 12;
+  const canGoForward = shown.year * 12 + shown.month < 2100 * 12 + 11;
+  const part = (name: string, role: string, text: string, selectedState?: boolean) =>
+    a11yAttributes({ id: `${node.key}#${name}`, testTag: partTag(node.testTag, name), role, text, ...(selectedState === undefined ? {} : { selected: selectedState }) });
+  return (
+    <Frame node={node} parent={parent} class="ps-date-picker" a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.value }}>
+      <div class="ps-picker-title">Select date</div>
+      <div class="ps-date-headline">{headline}</div>
+      <div class="ps-date-divider" />
+      <div class="ps-date-nav">
+        <span class="ps-date-month">{`${MONTHS[shown.month]} ${shown.year}`}</span>
+        <button type="button" class="ps-date-arrow" disabled={!canGoBack} {...part('previous', 'Button', 'Previous month')} onClick={() => canGoBack && setShown(shiftMonth(shown, -1))}>
+          <Icon name="chevron_left" class="ps-mirror" />
+        </button>
+        <button type="button" class="ps-date-arrow" disabled={!canGoForward} {...part('next', 'Button', 'Next month')} onClick={() => canGoForward && setShown(shiftMonth(shown, 1))}>
+          <Icon name="chevron_right" class="ps-mirror" />
+        </button>
+      </div>
+      <div class="ps-date-grid">
+        {WEEKDAYS.map((day, i) => <span key={`w${i}`} class="ps-date-weekday">{day}</span>)}
+        {monthGrid(shown).map((day, i) => {
+          if (day === null) return <span key={`b${i}`} />;
+          const date = formatDate(shown.year, shown.month, day);
+          const isSelected = date === node.value;
+          return (
+            <button
+              type="button"
+              key={date}
+              class={isSelected ? 'ps-date-day ps-on' : 'ps-date-day'}
+              {...part(date, 'Button', String(day), isSelected)}
+              onClick={() => env.interact({ type: 'pickDate', key: node.key, date })}
+            >
+              {day}
+            </button>
+          );
+        })}
+      </div>
+    </Frame>
+  );
+}

@@ -1,0 +1,194 @@
+// The page's `window.protostage` API: it runs the runtime controller in the page, validates what
+// the device sends, draws the render model, and forwards every event to `__protostageEvent`.
+import { h, render } from 'preact';
+import { createController, type Interaction, type PrototypeController, type PrototypeEvent, type DismissReason } from '../runtime/index.ts';
+import { decodePrototypeSpec } from '../spec/index.ts';
+import { collectHierarchy, type HierarchyNode } from './a11y.ts';
+import { AssetStore } from './assets.ts';
+import { imagesSettled } from './loading.ts';
+import { Screen, type DeviceState } from './screen.tsx';
+
+type Result = { ok: true; [field: string]: unknown } | { ok: false; path?: string; message: string; hint?: string };
+
+declare global {
+  interface Window {
+    __protostageEvent?: (event: PrototypeEvent) => unknown;
+  }
+}
+
+const DISMISS_REASONS: readonly string[] = ['user', 'agent', 'disconnect', 'ttl', 'teardown'];
+
+/** Path of the first element anchor in a spec: only the host resolves those, never the page. */
+export function findElementAnchor(value: unknown, path = 'root'): string | null {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findElementAnchor(value[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value === null || typeof value !== 'object') return null;
+  const record = value as Record<string, unknown>;
+  const anchor = record.anchor as { type?: unknown } | undefined;
+  if (anchor && typeof anchor === 'object' && anchor.type === 'element') return `${path}.anchor`;
+  for (const field of ['children', 'child', 'pages']) {
+    if (field in record) {
+      const found = findElementAnchor(record[field], `${path}.${field}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+export class PageRenderer {
+  readonly assets = new AssetStore();
+  private readonly controller: PrototypeController;
+  private device: DeviceState;
+  private rendering = false;
+
+  constructor(private readonly container: Element) {
+    this.device = {
+      dark: matchMedia('(prefers-color-scheme: dark)').matches,
+      rtl: false,
+      fontScale: 1,
+      insets: { systemBars: { top: 0, bottom: 0, start: 0, end: 0 }, cutout: { top: 0, bottom: 0, start: 0, end: 0 }, ime: 0 },
+      keyboardOpen: false,
+      width: innerWidth,
+      height: innerHeight,
+    };
+    this.controller = createController({
+      clock: { now: () => Date.now(), setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
+      device: { dark: this.device.dark },
+      onEvent: (event) => this.forward(event),
+    });
+    this.assets.subscribe(() => this.draw());
+    addEventListener('resize', () => {
+      this.device = { ...this.device, width: innerWidth, height: innerHeight };
+      this.draw();
+    });
+    this.draw();
+  }
+
+  show(spec: unknown, options: { reset?: boolean; appearance?: 'device' | 'light' | 'dark' } = {}): Result {
+    const anchorPath = findElementAnchor((spec as { root?: unknown } | null)?.root);
+    if (anchorPath) {
+      return { ok: false, path: anchorPath, message: 'Element anchors must be resolved by the host before a show', hint: 'show through the host, or use a bounds anchor' };
+    }
+    const decoded = decodePrototypeSpec(spec);
+    if (!decoded.ok) return { ok: false, path: decoded.path, message: decoded.message };
+    const result = this.controller.show(decoded.spec, options);
+    if (!result.ok) return result;
+    this.draw();
+    const missingAssets = this.missingAssets(decoded.spec);
+    return missingAssets.length ? { ...result, missingAssets } : result;
+  }
+
+  dismiss(reason: string = 'agent'): Result {
+    if (!DISMISS_REASONS.includes(reason)) return { ok: false, message: `unknown dismiss reason "${reason}"`, hint: 'use user, agent, disconnect, ttl or teardown' };
+    const result = this.controller.dismiss(reason as DismissReason);
+    this.draw();
+    return result.ok ? { ok: true } : { ok: false, message: 'no prototype is showing' };
+  }
+
+  inspect(): { ok: true; prototypes: unknown[] } {
+    const snapshot = this.controller.inspect();
+    return { ok: true, prototypes: snapshot ? [snapshot] : [] };
+  }
+
+  interact(interaction: Interaction): void {
+    const result = this.controller.interact(interaction);
+    if (!result.ok) console.warn(`protostage: interaction refused: ${result.reason}`);
+    this.draw();
+  }
+
+  setDevice(settings: Partial<DeviceState>): { ok: true } {
+    this.device = { ...this.device, ...settings, width: innerWidth, height: innerHeight };
+    this.controller.setDevice({ dark: this.device.dark, rtl: this.device.rtl, fontScale: this.device.fontScale });
+    this.draw();
+    return { ok: true };
+  }
+
+  putAsset(id: string, mimeType: string, base64: string): Result {
+    return this.assets.put(id, mimeType, base64);
+  }
+
+  removeAsset(id: string): Result {
+    this.assets.remove(id);
+    return { ok: true };
+  }
+
+  hierarchy(): HierarchyNode[] {
+    return collectHierarchy(this.container);
+  }
+
+  /** Resolves when nothing animates, every image has loaded or failed and fonts are ready. */
+  async settled(): Promise<void> {
+    for (let round = 0; round < 100; round++) {
+      await nextFrame();
+      await Promise.all([document.fonts.ready, imagesSettled(), this.assets.fontsLoaded()]);
+      const running = document.getAnimations().filter((animation) => animation.playState === 'running' || animation.pending);
+      if (running.length === 0) break;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+    await nextFrame();
+  }
+
+  private missingAssets(spec: { root: unknown }): string[] {
+    const ids = new Set<string>();
+    collectAssetIds(spec.root, ids);
+    return [...ids].filter((id) => !this.assets.has(id));
+  }
+
+  private forward(event: PrototypeEvent): void {
+    if (event.kind === 'dismissed') this.assets.clear();
+    window.__protostageEvent?.(event);
+    this.draw();
+  }
+
+  /** Draws the current model; calls made while drawing (events from a draw) coalesce. */
+  private draw(): void {
+    if (this.rendering) return;
+    this.rendering = true;
+    try {
+      render(
+        h(Screen, {
+          device: this.device,
+          model: this.controller.renderModel(),
+          assets: this.assets,
+          interact: (interaction: Interaction) => this.interact(interaction),
+          dismissByUser: () => this.dismiss('user'),
+        }),
+        this.container,
+      );
+    } finally {
+      this.rendering = false;
+    }
+  }
+}
+
+/** Asset ids a spec references (images, nav item images, font assets), in first-use order. */
+export function collectAssetIds(value: unknown, ids: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectAssetIds(item, ids);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  const addAsset = (asset: unknown) => {
+    if (typeof asset === 'string') ids.add(asset);
+    else if (asset && typeof asset === 'object') {
+      const pair = asset as { light?: unknown; dark?: unknown; asset?: unknown };
+      for (const side of [pair.asset, pair.light, pair.dark]) if (typeof side === 'string') ids.add(side);
+    }
+  };
+  if (record.type === 'image') addAsset(record.asset);
+  if (Array.isArray(record.items)) for (const item of record.items) addAsset((item as { image?: unknown })?.image);
+  if (record.fontFamily && typeof record.fontFamily === 'object') addAsset(record.fontFamily);
+  for (const [field, child] of Object.entries(record)) {
+    if (field !== 'asset' && field !== 'fontFamily' && child && typeof child === 'object') collectAssetIds(child, ids);
+  }
+}
+
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+}

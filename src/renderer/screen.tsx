@@ -1,0 +1,241 @@
+// The device screen: the simulated status bar, navigation bar, camera cutout and keyboard, and the
+// prototype window in its placement (fullscreen with the host's dismiss row, sheet, floating).
+import { useMemo, useState } from 'preact/hooks';
+import type { Interaction, RenderModel, ResolvedWindow } from '../runtime/model.ts';
+import type { AssetStore } from './assets.ts';
+import { Env, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
+import { Icon } from './icons.tsx';
+import { Node } from './node.tsx';
+import { themeVariables } from './tokens.ts';
+
+/** What the device tells the page about itself (WebDevice.setDevice). */
+export interface DeviceState {
+  dark: boolean;
+  rtl: boolean;
+  fontScale: number;
+  insets: { systemBars: Edges; cutout: Edges; ime: number };
+  keyboardOpen: boolean;
+  width: number;
+  height: number;
+}
+
+/** Height of the host's dismiss row below the status bar. */
+export const HOST_ROW_HEIGHT = 48;
+export const HOST_DISMISS_TAG = 'protostage.dismiss';
+export const HOST_DISMISS_LABEL = 'Dismiss prototype';
+
+/** A window's rectangle on screen, in dp. */
+export interface WindowRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where the window's authored content sits on screen (floating windows are measured later). */
+export function contentRect(window: ResolvedWindow, device: DeviceState): WindowRect {
+  const placement = window.placement;
+  if (placement.type === 'fullscreen') {
+    const top = device.insets.systemBars.top + HOST_ROW_HEIGHT;
+    return { x: 0, y: top, width: device.width, height: device.height - top };
+  }
+  if (placement.type === 'sheet') {
+    const height = Math.min(placement.height, device.height);
+    if (placement.edge === 'top') return { x: 0, y: 0, width: device.width, height };
+    // A bottom sheet window rides above the keyboard.
+    const lift = device.keyboardOpen ? device.insets.ime : 0;
+    return { x: 0, y: device.height - lift - height, width: device.width, height };
+  }
+  return { x: 0, y: 0, width: device.width, height: device.height };
+}
+
+/** The part of each device inset that overlaps the window's content rectangle. */
+export function windowInsets(rect: WindowRect, device: DeviceState): WindowInsets {
+  const overlap = (edges: Edges): Edges => {
+    const left = Math.max(0, edges.start - rect.x);
+    const right = Math.max(0, edges.end - (device.width - rect.x - rect.width));
+    return {
+      top: Math.max(0, edges.top - rect.y),
+      bottom: Math.max(0, edges.bottom - (device.height - rect.y - rect.height)),
+      start: device.rtl ? right : left,
+      end: device.rtl ? left : right,
+    };
+  };
+  const ime = device.keyboardOpen ? device.insets.ime : 0;
+  return {
+    systemBars: overlap(device.insets.systemBars),
+    cutout: overlap(device.insets.cutout),
+    ime: overlap({ ...NO_EDGES, bottom: ime }),
+  };
+}
+
+/** CSS placing a floating window by gravity and offset (start/end follow the layout direction). */
+export function floatingPosition(gravity: string, offset: { x: number; y: number }, rtl: boolean): Record<string, string> {
+  const css: Record<string, string> = {};
+  const vertical = gravity.startsWith('top') ? 'top' : gravity.startsWith('bottom') ? 'bottom' : 'center';
+  const horizontal = gravity.endsWith('Start') ? 'start' : gravity.endsWith('End') ? 'end' : 'center';
+  const translate = ['0px', '0px'];
+  if (vertical === 'top') css.top = `${offset.y}px`;
+  else if (vertical === 'bottom') css.bottom = `${offset.y}px`;
+  else {
+    css.top = '50%';
+    translate[1] = `calc(-50% + ${offset.y}px)`;
+  }
+  const leftEdge = (horizontal === 'start') !== rtl;
+  if (horizontal === 'center') {
+    css.left = '50%';
+    translate[0] = `calc(-50% + ${rtl ? -offset.x : offset.x}px)`;
+  } else if (leftEdge) css.left = `${offset.x}px`;
+  else css.right = `${offset.x}px`;
+  if (translate[0] !== '0px' || translate[1] !== '0px') css.translate = translate.join(' ');
+  return css;
+}
+
+interface ScreenProps {
+  device: DeviceState;
+  model: RenderModel | null;
+  assets: AssetStore;
+  interact(interaction: Interaction): void;
+  dismissByUser(): void;
+}
+
+export function Screen({ device, model, assets, interact, dismissByUser }: ScreenProps) {
+  const chromeDark = model ? model.appearance.mode === 'dark' : device.dark;
+  const appLayer = model?.window.layer === 'app';
+  const bars = <SystemBars device={device} dark={device.dark} />;
+  const keyboard = device.keyboardOpen && device.insets.ime > 0 ? <Keyboard height={device.insets.ime} dark={device.dark} /> : null;
+  return (
+    <div class="ps-screen" style={{ '--ps-font-scale': String(device.fontScale) }}>
+      {appLayer ? null : bars}
+      {appLayer ? null : keyboard}
+      {model ? <PrototypeWindow device={device} model={model} assets={assets} interact={interact} dismissByUser={dismissByUser} chromeDark={chromeDark} /> : null}
+      {appLayer ? bars : null}
+      {appLayer ? keyboard : null}
+      {device.insets.cutout.top > 0 ? <div class="ps-cutout" /> : null}
+    </div>
+  );
+}
+
+function SystemBars({ device, dark }: { device: DeviceState; dark: boolean }) {
+  const chrome = dark ? ' ps-dark-chrome' : '';
+  const { top, bottom } = device.insets.systemBars;
+  return (
+    <>
+      {top > 0 ? (
+        <div class={`ps-status-bar${chrome}`} style={{ height: `${top}px` }} dir={device.rtl ? 'rtl' : 'ltr'}>
+          <span>12:00</span>
+          <span class="ps-status-icons">
+            <Icon name="signal_wifi_4_bar" size={16} />
+            <Icon name="signal_cellular_4_bar" size={16} />
+            <Icon name="battery_full" size={16} />
+          </span>
+        </div>
+      ) : null}
+      {bottom > 0 ? (
+        <div class={`ps-nav-bar${chrome}`} style={{ height: `${bottom}px` }}>
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><path d="M13 2 3 8l10 6z" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round" /></svg>
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="6.2" fill="none" stroke="currentColor" stroke-width="1.6" /></svg>
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><rect x="2.5" y="2.5" width="11" height="11" rx="1.5" fill="none" stroke="currentColor" stroke-width="1.6" /></svg>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+
+/** A drawn on-screen keyboard; typing itself arrives as key events from the device. */
+function Keyboard({ height, dark }: { height: number; dark: boolean }) {
+  return (
+    <div class={`ps-keyboard${dark ? ' ps-dark-chrome' : ''}`} style={{ height: `${height}px` }} aria-hidden="true">
+      {KEY_ROWS.map((row) => (
+        <div class="ps-key-row" key={row}>{[...row].map((letter) => <span class="ps-key" key={letter}>{letter}</span>)}</div>
+      ))}
+      <div class="ps-key-row"><span class="ps-key">,</span><span class="ps-key ps-key-wide" /><span class="ps-key">.</span></div>
+    </div>
+  );
+}
+
+interface WindowProps extends Omit<ScreenProps, 'device'> {
+  device: DeviceState;
+  model: RenderModel;
+  chromeDark: boolean;
+}
+
+function PrototypeWindow({ device, model, assets, interact, dismissByUser, chromeDark }: WindowProps) {
+  const [anchorLayer, setAnchorLayer] = useState<Element | null>(null);
+  const [overlayLayer, setOverlayLayer] = useState<Element | null>(null);
+  const placement = model.window.placement;
+  const rect = contentRect(model.window, device);
+  const insets = placement.type === 'floating' ? { systemBars: NO_EDGES, cutout: NO_EDGES, ime: NO_EDGES } : windowInsets(rect, device);
+  const env: RenderEnv = useMemo(
+    () => ({
+      model,
+      rtl: device.rtl,
+      motion: model.motion,
+      interact,
+      assets,
+      insets,
+      anchorLayer,
+      overlayLayer,
+      contentOrigin: { x: rect.x, y: rect.y },
+      contentHeight: rect.height,
+    }),
+    [model, device, anchorLayer, overlayLayer, assets],
+  );
+  const dialogOpen = model.openOverlays.dialogs.length > 0;
+  const hidden = dialogOpen ? { 'data-ps-a11y-hidden': '', inert: true } : {};
+  const bodyStyle: Record<string, string> = { opacity: String(model.window.opacity), ...themeVariables(model) };
+  const windowStyle: Record<string, string> = {};
+  if (placement.type === 'floating') {
+    const anchored = model.root.anchor;
+    Object.assign(
+      windowStyle,
+      anchored
+        ? { left: `${anchored.bounds.x + anchored.offset.x}px`, top: `${anchored.bounds.y + anchored.offset.y}px` }
+        : floatingPosition(placement.gravity, placement.offset, device.rtl),
+    );
+    if (anchored?.alignment === 'cover') Object.assign(bodyStyle, { width: `${anchored.bounds.width}px`, height: `${anchored.bounds.height}px` });
+  } else {
+    Object.assign(windowStyle, { left: `${rect.x}px`, top: `${placement.type === 'fullscreen' ? 0 : rect.y}px`, width: `${rect.width}px`, height: `${placement.type === 'fullscreen' ? device.height : rect.height}px` });
+    Object.assign(bodyStyle, { left: '0px', right: '0px', bottom: '0px', top: `${placement.type === 'fullscreen' ? rect.y : 0}px` });
+  }
+  const scrim = placement.type === 'fullscreen' && placement.scrim ? <div class="ps-scrim-fill" style={{ backgroundColor: placement.scrim }} /> : null;
+  return (
+    <div class={`ps-window ps-${placement.type}${model.motion ? ' ps-motion' : ''}`} style={windowStyle} dir={device.rtl ? 'rtl' : 'ltr'} data-ps-window={model.id}>
+      {placement.type === 'fullscreen' ? <HostRow height={rect.y} dark={chromeDark} onDismiss={dismissByUser} /> : null}
+      <div class="ps-window-body" style={bodyStyle}>
+        {scrim}
+        <Env.Provider value={env}>
+          <div class="ps-window-content" {...hidden}>
+            {anchorLayer ? <Node node={model.root} parent="box" /> : null}
+          </div>
+          <div class="ps-layer ps-anchor-layer" ref={setAnchorLayer} {...hidden} />
+          <div class="ps-layer ps-overlay-layer" ref={setOverlayLayer} />
+        </Env.Provider>
+      </div>
+    </div>
+  );
+}
+
+/** The host's dismiss row: opaque, not styled or faded by the spec, always there on fullscreen. */
+function HostRow({ height, dark, onDismiss }: { height: number; dark: boolean; onDismiss(): void }) {
+  const colors = dark ? { background: '#2b2930', color: '#e6e0e9' } : { background: '#ece6f0', color: '#1d1b20' };
+  return (
+    <div class="ps-host-row" style={{ height: `${height}px`, ...colors }}>
+      <div
+        class="ps-host-row-button"
+        data-ps-a11y="host#dismiss"
+        data-testid={HOST_DISMISS_TAG}
+        data-ps-role="Button"
+        data-ps-text={HOST_DISMISS_LABEL}
+        role="button"
+        aria-label={HOST_DISMISS_LABEL}
+        onClick={onDismiss}
+      >
+        <Icon name="close" size={24} />
+        <span>{HOST_DISMISS_LABEL}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+// The Style table as CSS: a pure mapping from a resolved style (and where the node sits) to the
+// inline declarations of its element. Layout follows Compose: rows and columns are flex boxes, a box
+// stacks its children in one grid cell, start/end follow the layout direction.
+import type { Alignment, Corners, Dimension, ResolvedStyle } from '../runtime/model.ts';
+import { gradientToCss, withAlpha } from './color.ts';
+import { FONT_STACKS, assetFontFamily, px, sp } from './tokens.ts';
+
+/** How the parent lays this node out. `plain` is a block (scroll content, pager page, window). */
+export type ParentLayout = 'row' | 'column' | 'box' | 'plain';
+
+export type Css = Record<string, string>;
+
+const EDGE_ALIGN = { start: 'flex-start', center: 'center', end: 'flex-end' } as const;
+type AxisAlign = keyof typeof EDGE_ALIGN;
+
+/** Splits an alignment into its vertical and horizontal parts. */
+export function alignmentAxes(alignment: Alignment): { vertical: AxisAlign; horizontal: AxisAlign } {
+  const vertical = alignment.startsWith('top') ? 'start' : alignment.startsWith('bottom') ? 'end' : 'center';
+  const horizontal = alignment.endsWith('Start') ? 'start' : alignment.endsWith('End') ? 'end' : 'center';
+  return { vertical, horizontal };
+}
+
+const ARRANGEMENT = {
+  start: 'flex-start',
+  center: 'center',
+  end: 'flex-end',
+  spaceBetween: 'space-between',
+  spaceAround: 'space-around',
+  spaceEvenly: 'space-evenly',
+} as const;
+
+/** Declarations a container sets on itself so its children are arranged as the style asks. */
+export function containerCss(kind: 'row' | 'column' | 'box', style: ResolvedStyle): Css {
+  const axes = alignmentAxes(style.alignment ?? 'topStart');
+  if (kind === 'box') {
+    return {
+      display: 'grid',
+      gridTemplate: 'minmax(0, 1fr) / minmax(0, 1fr)',
+      justifyItems: gridAlign(axes.horizontal),
+      alignItems: gridAlign(axes.vertical),
+    };
+  }
+  const mainAxis = kind === 'row' ? axes.horizontal : axes.vertical;
+  const crossAxis = kind === 'row' ? axes.vertical : axes.horizontal;
+  const css: Css = {
+    display: 'flex',
+    flexDirection: kind,
+    alignItems: EDGE_ALIGN[crossAxis],
+    justifyContent: style.arrangement ? ARRANGEMENT[style.arrangement] : EDGE_ALIGN[mainAxis],
+  };
+  if (style.spacing) css.gap = px(style.spacing);
+  return css;
+}
+
+function gridAlign(axis: AxisAlign): string {
+  return axis === 'center' ? 'center' : axis;
+}
+
+/** Width/height/weight/bounds of a node inside its parent. */
+export function sizeCss(style: ResolvedStyle, parent: ParentLayout): Css {
+  const css: Css = {};
+  const mainAxis = parent === 'row' ? 'width' : parent === 'column' ? 'height' : null;
+  applyDimension(css, 'width', style.width, parent, mainAxis === 'width');
+  applyDimension(css, 'height', style.height, parent, mainAxis === 'height');
+  if (style.weight !== undefined && mainAxis) {
+    css.flex = `${style.weight} ${style.weight} 0px`;
+    css[mainAxis === 'width' ? 'minWidth' : 'minHeight'] = '0px';
+  }
+  if (style.minWidth !== undefined) css.minWidth = px(style.minWidth);
+  if (style.maxWidth !== undefined) css.maxWidth = px(style.maxWidth);
+  if (style.minHeight !== undefined) css.minHeight = px(style.minHeight);
+  if (style.maxHeight !== undefined) css.maxHeight = px(style.maxHeight);
+  if (style.aspectRatio !== undefined) css.aspectRatio = String(style.aspectRatio);
+  return css;
+}
+
+function applyDimension(
+  css: Css,
+  axis: 'width' | 'height',
+  dimension: Dimension | undefined,
+  parent: ParentLayout,
+  isMainAxis: boolean,
+): void {
+  if (dimension === undefined || dimension === 'wrap') return;
+  if (dimension !== 'fill') {
+    css[axis] = px(dimension.dp);
+    css.flexShrink = '0';
+    return;
+  }
+  if (isMainAxis) {
+    // Fill on a row/column's main axis takes the space the siblings leave.
+    css.flex = '1 1 0px';
+    css[axis === 'width' ? 'minWidth' : 'minHeight'] = '0px';
+  } else if (parent === 'row' || parent === 'column' || parent === 'box') {
+    css[parent === 'box' ? (axis === 'width' ? 'justifySelf' : 'alignSelf') : 'alignSelf'] = 'stretch';
+    css[axis] = '100%';
+  } else {
+    css[axis] = '100%';
+  }
+}
+
+/** Per-corner radii; start/end are logical so they flip in RTL. */
+export function cornersCss(corners: Corners): Css {
+  return {
+    borderStartStartRadius: px(corners.topStart),
+    borderStartEndRadius: px(corners.topEnd),
+    borderEndEndRadius: px(corners.bottomEnd),
+    borderEndStartRadius: px(corners.bottomStart),
+  };
+}
+
+export function hasCorners(corners: Corners | undefined): corners is Corners {
+  return !!corners && (corners.topStart > 0 || corners.topEnd > 0 || corners.bottomEnd > 0 || corners.bottomStart > 0);
+}
+
+/** A Material-like two-layer shadow for an elevation in dp, tinted by shadowColor. */
+export function elevationShadow(elevation: number, shadowColor = '#000000'): string {
+  if (elevation <= 0) return 'none';
+  const key = `0px ${px(elevation / 2)} ${px(elevation)} 0px ${withAlpha(shadowColor, 0.3)}`;
+  const ambient = `0px ${px(elevation / 3)} ${px(elevation * 1.5)} ${px(elevation / 4)} ${withAlpha(shadowColor, 0.15)}`;
+  return `${key}, ${ambient}`;
+}
+
+/** Background, gradient, corners, border, elevation, offset, alpha and press scale. */
+export function decorationCss(style: ResolvedStyle, rtl: boolean): Css {
+  const css: Css = {};
+  if (style.background) css.backgroundColor = style.background;
+  if (style.gradient) css.backgroundImage = gradientToCss(style.gradient);
+  if (hasCorners(style.cornerRadius)) {
+    Object.assign(css, cornersCss(style.cornerRadius));
+    css.overflow = 'clip';
+  }
+  if (style.border && style.border.width > 0) {
+    // Drawn inside the bounds without taking layout room, over the content, like Compose's border.
+    css.outline = `${px(style.border.width)} solid ${style.border.color}`;
+    css.outlineOffset = px(-style.border.width);
+  }
+  if (style.elevation) css.boxShadow = elevationShadow(style.elevation, style.shadowColor);
+  if (style.offset && (style.offset.x !== 0 || style.offset.y !== 0)) {
+    css.translate = `${px(rtl ? -style.offset.x : style.offset.x)} ${px(style.offset.y)}`;
+  }
+  if (style.alpha !== undefined && style.alpha < 1) css.opacity = String(style.alpha);
+  return css;
+}
+
+/** Authored padding plus safe-area insets (already computed per edge). */
+export function paddingCss(
+  padding: ResolvedStyle['padding'],
+  insets: { top: number; bottom: number; start: number; end: number } = { top: 0, bottom: 0, start: 0, end: 0 },
+): Css {
+  const edges = {
+    top: (padding?.top ?? 0) + insets.top,
+    bottom: (padding?.bottom ?? 0) + insets.bottom,
+    start: (padding?.start ?? 0) + insets.start,
+    end: (padding?.end ?? 0) + insets.end,
+  };
+  const css: Css = {};
+  if (edges.top) css.paddingTop = px(edges.top);
+  if (edges.bottom) css.paddingBottom = px(edges.bottom);
+  if (edges.start) css.paddingInlineStart = px(edges.start);
+  if (edges.end) css.paddingInlineEnd = px(edges.end);
+  return css;
+}
+
+const DECORATION = {
+  none: 'none',
+  underline: 'underline',
+  lineThrough: 'line-through',
+  underlineLineThrough: 'underline line-through',
+} as const;
+
+/** Text properties. Sizes are sp, scaled by the device font scale through `--ps-font-scale`. */
+export function textCss(style: ResolvedStyle): Css {
+  const css: Css = {};
+  if (style.color) css.color = style.color;
+  if (style.textSize !== undefined) css.fontSize = sp(style.textSize);
+  if (style.lineHeight !== undefined) css.lineHeight = sp(style.lineHeight);
+  if (style.fontWeight !== undefined) css.fontWeight = String(style.fontWeight);
+  if (style.letterSpacing !== undefined) css.letterSpacing = sp(style.letterSpacing);
+  if (style.fontStyle) css.fontStyle = style.fontStyle;
+  if (style.textDecoration) css.textDecorationLine = DECORATION[style.textDecoration];
+  if (style.textAlign) css.textAlign = style.textAlign;
+  if (style.fontFamily) {
+    css.fontFamily =
+      typeof style.fontFamily === 'string'
+        ? FONT_STACKS[style.fontFamily]
+        : `'${assetFontFamily(style.fontFamily.asset)}', ${FONT_STACKS.sans}`;
+  }
+  const overflow = style.overflow ?? 'clip';
+  const limited = style.maxLines !== undefined && style.maxLines < 100000;
+  if (limited && overflow === 'ellipsis') {
+    css.display = '-webkit-box';
+    css.webkitBoxOrient = 'vertical';
+    css.webkitLineClamp = String(style.maxLines);
+    css.overflow = 'hidden';
+  } else if (limited && overflow === 'clip' && style.lineHeight !== undefined) {
+    css.maxHeight = sp(style.lineHeight * style.maxLines!);
+    css.overflow = 'hidden';
+  } else if (overflow === 'ellipsis') {
+    css.overflow = 'hidden';
+    css.textOverflow = 'ellipsis';
+  }
+  return css;
+}
+
+/** Components that fill the width they are given by default, as their Compose counterparts do. */
+const FILL_WIDTH_TYPES = new Set(['tabBar', 'bottomNav', 'topAppBar', 'listItem', 'slider', 'pager']);
+
+interface SizedNode {
+  type: string;
+  visible: boolean;
+  style: ResolvedStyle;
+  orientation?: string;
+  children?: SizedNode[];
+  child?: SizedNode | null;
+}
+
+const fillCache = { width: new WeakMap<object, boolean>(), height: new WeakMap<object, boolean>() };
+
+/**
+ * Whether a node fills its incoming constraint on an axis. Compose measures a wrap-content
+ * container with its parent's maximum, so a container whose child fills grows to that maximum too;
+ * CSS percentages cannot see through a shrink-to-fit parent, so the fill is propagated up here.
+ */
+export function fillsAxis(node: SizedNode, axis: 'width' | 'height'): boolean {
+  const cached = fillCache[axis].get(node);
+  if (cached !== undefined) return cached;
+  const dimension = node.style[axis];
+  let fills: boolean;
+  if (dimension !== undefined) fills = dimension === 'fill';
+  else if (axis === 'width' && (FILL_WIDTH_TYPES.has(node.type) || (node.type === 'divider' && node.orientation !== 'vertical'))) fills = true;
+  else if (node.type === 'box' || node.type === 'row' || node.type === 'column' || node.type === 'card') {
+    fills = (node.children ?? []).some((child) => child.visible && fillsAxis(child, axis));
+  } else fills = false;
+  fillCache[axis].set(node, fills);
+  return fills;
+}
+
+/** The style with wrap dimensions widened to fill where a child (or the component) fills. */
+export function withPropagatedFill<T extends SizedNode>(node: T): ResolvedStyle {
+  const width = node.style.width === undefined && fillsAxis(node, 'width') ? 'fill' : node.style.width;
+  const height = node.style.height === undefined && fillsAxis(node, 'height') ? 'fill' : node.style.height;
+  if (width === node.style.width && height === node.style.height) return node.style;
+  return { ...node.style, width, height };
+}

@@ -1,0 +1,58 @@
+// Font stacks and shape helpers the components draw with. Type roles, shapes and the scheme come
+// resolved in the render model; this maps them to CSS.
+import type { RenderModel, TypeRole } from '../runtime/model.ts';
+import { schemeVariables } from './color.ts';
+
+/** CSS font stacks; Roboto is bundled, serif and mono come from the system (DejaVu on Debian). */
+export const FONT_STACKS: Record<'sans' | 'serif' | 'mono', string> = {
+  sans: "Roboto, 'DejaVu Sans', sans-serif",
+  serif: "'DejaVu Serif', serif",
+  mono: "'DejaVu Sans Mono', monospace",
+};
+
+/** The CSS family of an uploaded font asset (registered with FontFace under this name). */
+export function assetFontFamily(assetId: string): string {
+  return `ps-font-${Array.from(new TextEncoder().encode(assetId), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** A dp radius in CSS. */
+export function px(value: number): string {
+  return `${Math.round(value * 1000) / 1000}px`;
+}
+
+/** A sp size in CSS: sp follow the device font scale. */
+export function sp(value: number): string {
+  return `calc(${Math.round(value * 1000) / 1000}px * var(--ps-font-scale))`;
+}
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** CSS declarations setting a type role (size, line height, weight, tracking). */
+export function typeRoleCss(roleStyle: TypeRole): Record<string, string> {
+  return {
+    fontSize: sp(roleStyle.size),
+    lineHeight: sp(roleStyle.lineHeight),
+    fontWeight: String(roleStyle.weight),
+    letterSpacing: sp(roleStyle.letterSpacing),
+  };
+}
+
+/**
+ * Every theme variable the window sets: scheme roles (`--md-sys-color-*`), shapes
+ * (`--ps-shape-*`), type roles (`--ps-type-<role>-size|line|weight|tracking`) and the family.
+ */
+export function themeVariables(model: RenderModel): Record<string, string> {
+  const variables: Record<string, string> = { ...schemeVariables(model.scheme) };
+  for (const [token, radius] of Object.entries(model.shapes)) variables[`--ps-shape-${kebab(token)}`] = px(radius);
+  for (const [name, typeRole] of Object.entries(model.typography.roles)) {
+    const prefix = `--ps-type-${kebab(name)}`;
+    variables[`${prefix}-size`] = sp(typeRole.size);
+    variables[`${prefix}-line`] = sp(typeRole.lineHeight);
+    variables[`${prefix}-weight`] = String(typeRole.weight);
+    variables[`${prefix}-tracking`] = sp(typeRole.letterSpacing);
+  }
+  variables['--ps-font'] = FONT_STACKS[model.typography.fontFamily];
+  return variables;
+}
