@@ -1,0 +1,162 @@
+/** Spec "Light and dark values" and "Live appearance (prototype_appearance_v1)". */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, spec } from './helpers.ts';
+import type { ContainerNode } from '../../src/runtime/index.ts';
+
+const show = (extra: Record<string, unknown>, root: unknown = { type: 'box', children: [] }, device = { dark: false }, appearance?: 'device' | 'light' | 'dark') => {
+  const harness = setup(device);
+  const result = harness.controller.show(spec(root, extra), { appearance });
+  assert.equal(result.ok, true);
+  return { ...harness, appearance: result.ok ? result.appearance : null };
+};
+
+test('"an explicit theme.mode" decides with source explicit; an override does not beat it', () => {
+  assert.deepEqual(show({ theme: { mode: 'dark' } }, undefined, { dark: false }, 'light').appearance, { mode: 'dark', source: 'explicit', deviceDark: false });
+});
+
+test('theme.mode system "reads the system setting"; the show\'s appearance stands in for it (source override)', () => {
+  assert.deepEqual(show({ theme: { mode: 'system' } }, undefined, { dark: true }).appearance, { mode: 'dark', source: 'system', deviceDark: true });
+  assert.deepEqual(show({ theme: { mode: 'system' } }, undefined, { dark: true }, 'light').appearance, { mode: 'light', source: 'override', deviceDark: true });
+  const whiteRoot = { type: 'box', children: [], style: { background: '#FFFFFF' } };
+  assert.equal(show({ theme: { mode: 'system' } }, whiteRoot, { dark: true }).appearance!.mode, 'dark', '"theme.mode: system skips steps 2 and 3"');
+});
+
+test('"the luminance of a flat colors.background (else colors.surface) override" (roleLuminance) beats authored backgrounds', () => {
+  const whiteRoot = { type: 'box', children: [], style: { background: '#FFFFFF' } };
+  assert.deepEqual(show({ theme: { colors: { background: '#101010' } } }, whiteRoot).appearance, { mode: 'dark', source: 'roleLuminance', deviceDark: false });
+  assert.equal(show({ theme: { colors: { surface: '#F0F0F0' } } }, undefined, { dark: true }).appearance!.mode, 'light');
+});
+
+test('"the first opaque hex background on the root\'s leading chain" (authoredBackground), skipping roles, pairs, translucent and hidden nodes', () => {
+  const root = {
+    type: 'column',
+    style: { background: 'surface' },
+    children: [
+      { type: 'box', children: [], style: { background: '#FFFFFF' }, visibleWhen: { key: 'never', equals: true } },
+      {
+        type: 'scroll',
+        style: { background: { light: '#FFFFFF', dark: '#000000' } },
+        child: { type: 'box', style: { background: '#80FFFFFF' }, children: [{ type: 'text', text: 'x', style: { background: '#121212' } }] },
+      },
+    ],
+  };
+  assert.deepEqual(show({}, root).appearance, { mode: 'dark', source: 'authoredBackground', deviceDark: false });
+  assert.equal(show({}, root, { dark: false }, 'light').appearance!.mode, 'dark', '"It does not beat ... an authored opaque background"');
+});
+
+test('"A spec whose only backgrounds are pairs or roles follows the device setting"; the override stands in for the device', () => {
+  const root = { type: 'box', children: [], style: { background: { light: '#FFFFFF', dark: '#000000' } } };
+  assert.deepEqual(show({}, root, { dark: true }).appearance, { mode: 'dark', source: 'system', deviceDark: true });
+  assert.deepEqual(show({}, root, { dark: true }, 'light').appearance, { mode: 'light', source: 'override', deviceDark: true });
+});
+
+test('"Dark means luminance below 0.179"', () => {
+  const bg = (hex: string) => show({}, { type: 'box', children: [], style: { background: hex } }).appearance!.mode;
+  assert.equal(bg('#757575'), 'dark'); // relative luminance 0.1779
+  assert.equal(bg('#767676'), 'light'); // 0.1812
+});
+
+test('"When the resolved mode changes, the device sends one prototype_event with kind: appearance_changed" after the causing change', () => {
+  const root = {
+    type: 'box',
+    children: [{ type: 'switch', stateKey: 'night' }],
+    style: { background: '#FFFFFF' },
+    styleWhen: [{ when: { key: 'night', equals: true }, style: { background: '#000000' } }],
+  };
+  const { controller, events } = show({ state: { night: false } }, root);
+  controller.interact({ type: 'toggle', key: 'root.children[0]' });
+  assert.deepEqual(events.map((e) => [e.kind, e.payload]), [
+    ['change', { key: 'night', value: true }],
+    ['appearance_changed', { mode: 'dark', source: 'authoredBackground' }],
+  ]);
+  assert.equal(controller.renderModel()!.appearance.mode, 'dark');
+  assert.equal(controller.renderModel()!.root.style.background, '#000000');
+});
+
+test('a pager page can change the inferred background: the event follows page_changed', () => {
+  const root = {
+    type: 'pager', id: 'p',
+    children: [
+      { type: 'box', children: [], style: { background: '#FFFFFF' } },
+      { type: 'box', children: [], style: { background: '#202020' } },
+    ],
+  };
+  const { controller, events } = show({}, root);
+  controller.interact({ type: 'pageSettled', key: 'root', page: 1 });
+  assert.deepEqual(events.map((e) => e.kind), ['page_changed', 'appearance_changed']);
+});
+
+test('device flips: one event when the mode changes; "Nothing is sent when the mode stays the same" or under an explicit mode', () => {
+  const followsDevice = show({}, { type: 'text', text: 'x', style: { color: 'primary' } });
+  followsDevice.controller.setDevice({ dark: true });
+  followsDevice.controller.setDevice({ dark: true });
+  assert.deepEqual(followsDevice.events.map((e) => [e.kind, e.payload]), [['appearance_changed', { mode: 'dark', source: 'system' }]]);
+  assert.equal(followsDevice.controller.inspect()!.appearance.deviceDark, true);
+  const model = followsDevice.controller.renderModel()!;
+  assert.equal(model.root.style.color, model.scheme.primary);
+  assert.equal(model.scheme.primary, '#d0bcff', 'role colours come from the dark scheme');
+
+  const pinned = show({ theme: { mode: 'light' } });
+  pinned.controller.setDevice({ dark: true });
+  assert.deepEqual(pinned.events, []);
+  assert.deepEqual(pinned.controller.inspect()!.appearance, { mode: 'light', source: 'explicit', deviceDark: true });
+
+  const overridden = show({}, undefined, { dark: false }, 'dark');
+  overridden.controller.setDevice({ dark: true });
+  overridden.controller.setDevice({ dark: false });
+  assert.deepEqual(overridden.events, [], 'a device flip under an override sends nothing');
+});
+
+test('"It belongs to the show: a later show of the same id without the field follows the device again"', () => {
+  const { controller } = show({}, undefined, { dark: false }, 'dark');
+  assert.equal(controller.inspect()!.appearance.mode, 'dark');
+  const again = controller.show(spec({ type: 'box', children: [] }));
+  assert.deepEqual(again.ok && again.appearance, { mode: 'light', source: 'system', deviceDark: false });
+});
+
+test('colour pairs and image pairs take the side for the resolved mode', () => {
+  const root = {
+    type: 'column',
+    children: [
+      { type: 'text', text: 'x', style: { color: { light: '#111111', dark: 'onSurface' }, border: { width: 1, color: { light: 'primary', dark: '#222222' } } } },
+      { type: 'image', asset: { light: 'day', dark: 'night' } },
+    ],
+  };
+  const light = show({ theme: { mode: 'light' } }, root).controller.renderModel()!;
+  const dark = show({ theme: { mode: 'dark' } }, root).controller.renderModel()!;
+  const [lightText, lightImage] = (light.root as ContainerNode).children as never[] as Record<string, any>[];
+  const [darkText, darkImage] = (dark.root as ContainerNode).children as never[] as Record<string, any>[];
+  assert.equal(lightText!.style.color, '#111111');
+  assert.equal(lightText!.style.border.color, light.scheme.primary);
+  assert.equal(darkText!.style.color, dark.scheme.onSurface);
+  assert.equal(darkText!.style.border.color, '#222222');
+  assert.deepEqual([lightImage!.asset, darkImage!.asset], ['day', 'night']);
+});
+
+test('window: opacity as a fraction; the scrim role in a scrim slot draws at 40 %, a hex scrim keeps its alpha', () => {
+  const window = (placement: unknown, opacity?: number) =>
+    show({ window: { placement, ...(opacity === undefined ? {} : { opacity }) }, theme: { mode: 'light' } }).controller.renderModel()!.window;
+  assert.deepEqual(window({ type: 'fullscreen', scrim: 'scrim' }, 80), {
+    placement: { type: 'fullscreen', scrim: '#00000066' }, opacity: 0.8, layer: 'system', persistence: 'session',
+  });
+  assert.equal((window({ type: 'fullscreen', scrim: '#80000000' }).placement as { scrim: string }).scrim, '#00000080');
+  assert.equal((window({ type: 'fullscreen', scrim: { light: 'scrim', dark: '#000000' } }).placement as { scrim: string }).scrim, '#00000066');
+  assert.equal((window({ type: 'fullscreen', scrim: 'surface' }).placement as { scrim: string }).scrim, '#fef7ff');
+  assert.equal((window({ type: 'fullscreen' }).placement as { scrim: null }).scrim, null);
+  assert.deepEqual(window({ type: 'sheet', edge: 'bottom', height: 240 }).placement, { type: 'sheet', edge: 'bottom', height: 240 });
+});
+
+test('bottom sheet scrim: omitted draws the scrim role at 40 %; a dialog\'s fixed scrim is the scrim role at 32 %', () => {
+  const root = {
+    type: 'column',
+    children: [
+      { type: 'bottomSheet', openWhen: { key: 's', equals: true }, detents: ['half'], child: { type: 'text', text: 's' } },
+      { type: 'bottomSheet', openWhen: { key: 's', equals: true }, detents: ['half'], scrim: '#33FF0000', child: { type: 'text', text: 's' } },
+      { type: 'dialog', openWhen: { key: 'd', equals: true }, confirm: { label: 'OK' } },
+    ],
+  };
+  const children = (show({ theme: { mode: 'dark' } }, root).controller.renderModel()!.root as ContainerNode).children as never[] as Record<string, unknown>[];
+  assert.deepEqual(children.map((child) => child.scrim), ['#00000066', '#ff000033', '#00000052']);
+});
+
