@@ -1,10 +1,9 @@
-/** Repeat templates are expanded by the spec model's expander; this adapts it to tree keys. */
-import type { PrototypeNode, NodeOfType } from '../spec/index.ts';
+/** Repeat templates are expanded by the spec model's expander; this adapts it to tree entries. */
+import type { PrototypeNode } from '../spec/index.ts';
+import { repeatInstances } from '../expand/index.ts';
 
-type RepeatContainer = NodeOfType<'box'> | NodeOfType<'row'> | NodeOfType<'column'>;
-
-export function expandRepeatChildren(container: RepeatContainer, key: string): [string, PrototypeNode][] {
-  void container;
-  void key;
-  throw new Error('repeat expansion is not available yet');
+/** The instances of a repeat container as [key, node] pairs, keyed
+ *  `<container>.repeat[<item>].children[<template>]`. */
+export function expandRepeatChildren(container: PrototypeNode, key: string): [string, PrototypeNode][] {
+  return repeatInstances(container, key).map((instance) => [instance.key, instance.node]);
 }
