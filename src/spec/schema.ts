@@ -6,6 +6,7 @@
  * state types, limits counted on the whole tree) this schema accepts what the walker may accept.
  */
 import { z } from 'zod';
+import { iconNames as contractIconNames } from '../contract/index.ts';
 import { colorRoles, textStyleRoles } from './vocabulary.ts';
 
 const MIN_POSITIVE = 0.000001;
@@ -20,8 +21,8 @@ const positive = z.number().min(MIN_POSITIVE);
 export const scalarSchema = z.union([z.string(), z.number(), z.boolean()]);
 export type Scalar = z.infer<typeof scalarSchema>;
 
-/** Icon names are checked against the closed list by the walker. */
-export const iconNameSchema = nonEmpty;
+/** The closed list of built-in icon names, shared with the walker through the contract. */
+export const iconNameSchema = z.enum(contractIconNames as [string, ...string[]]);
 export const colorRoleSchema = z.enum(colorRoles);
 export const hexColorSchema = z.string().regex(/^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/);
 
