@@ -4,6 +4,7 @@
  * passes, then the typed decode. The first error wins and comes back as {path, message}.
  */
 import { limits } from '../contract/index.ts';
+import { expandComponents } from '../expand/index.ts';
 import { compactJsonByteLength, readStrictJson } from '../json/index.ts';
 import { decodePrototypeSpec, type PrototypeSpec } from '../spec/index.ts';
 import { checkReferences } from './references.ts';
@@ -44,9 +45,18 @@ function readInput(input: unknown): { ok: true; value: unknown } | ValidationFai
 }
 
 function validateValue(value: unknown): ValidationResult {
-  const walk = walkSpec(value);
-  checkReferences(value as Record<string, unknown>, walk);
-  const decoded = decodePrototypeSpec(value);
-  if (!decoded.ok) return decoded;
-  return { ok: true, spec: decoded.spec, nodeCount: walk.nodeCount };
+  const expansion = expandComponents(value);
+  if (!expansion.ok) return expansion;
+  const expanded = expansion.value;
+  try {
+    const walk = walkSpec(expanded);
+    checkReferences(expanded as Record<string, unknown>, walk);
+    const decoded = decodePrototypeSpec(expanded);
+    if (!decoded.ok) return decoded;
+    return { ok: true, spec: decoded.spec, nodeCount: walk.nodeCount };
+  } catch (error) {
+    if (!(error instanceof Rejection)) throw error;
+    // Paths inside an expanded use name the use chain they came through.
+    return { ok: false, path: error.path === '$' ? '$' : expansion.authoredPath(error.path), message: error.message };
+  }
 }
