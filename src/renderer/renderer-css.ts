@@ -48,8 +48,8 @@ html, body { margin: 0; height: 100%; overflow: hidden; background: #000; }
 .ps-window-body { position: absolute; overflow: clip; }
 .ps-window-content { position: absolute; inset: 0; display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr);
   justify-items: start; align-items: start; }
-.ps-floating .ps-window-body { position: relative; }
-.ps-floating .ps-window-content { position: relative; inset: auto; display: inline-grid; max-width: 100vw; max-height: 100vh; }
+.ps-floating .ps-window-body { position: relative; width: fit-content; }
+.ps-floating .ps-window-content { position: relative; inset: auto; width: fit-content; max-width: 100vw; max-height: 100vh; }
 .ps-layer { position: absolute; inset: 0; pointer-events: none; }
 .ps-layer > * { pointer-events: auto; }
 .ps-scrim-fill { position: absolute; inset: 0; }

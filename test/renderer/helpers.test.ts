@@ -1,0 +1,119 @@
+// Pure helpers of the renderer: windows and insets, accessibility attributes, pickers, sliders,
+// sheets, page assets and the spec checks the page makes before a show.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { a11yAttributes, partTag } from '../../src/renderer/a11y.ts';
+import { safeAreaInsets } from '../../src/renderer/frame.tsx';
+import { sliderFraction, sliderSteps, sliderValueAt } from '../../src/renderer/nodes/controls.tsx';
+import { detentHeight, settleSheet } from '../../src/renderer/nodes/overlays.tsx';
+import { dialPosition, formatDate, monthGrid, shiftMonth, timeValue, twelveHour } from '../../src/renderer/nodes/pickers.tsx';
+import { innerSvg, materialIconMap } from '../../src/renderer/page-assets.ts';
+import { collectAssetIds, findElementAnchor } from '../../src/renderer/page.ts';
+import { HOST_ROW_HEIGHT, contentRect, floatingPosition, windowInsets, type DeviceState } from '../../src/renderer/screen.tsx';
+import type { ResolvedWindow } from '../../src/runtime/model.ts';
+
+const phone: DeviceState = {
+  dark: false,
+  rtl: false,
+  fontScale: 1,
+  insets: { systemBars: { top: 24, bottom: 48, start: 0, end: 0 }, cutout: { top: 24, bottom: 0, start: 0, end: 0 }, ime: 280 },
+  keyboardOpen: false,
+  width: 412,
+  height: 915,
+};
+const windowOf = (placement: ResolvedWindow['placement']): ResolvedWindow => ({ placement, opacity: 1, layer: 'system', persistence: 'session' });
+
+test('a fullscreen window starts below the status bar and the host row', () => {
+  const rect = contentRect(windowOf({ type: 'fullscreen', scrim: null }), phone);
+  assert.deepEqual(rect, { x: 0, y: 24 + HOST_ROW_HEIGHT, width: 412, height: 915 - 24 - HOST_ROW_HEIGHT });
+  const insets = windowInsets(rect, phone);
+  assert.deepEqual(insets.systemBars, { top: 0, bottom: 48, start: 0, end: 0 });
+  assert.equal(insets.ime.bottom, 0, 'no keyboard, no ime inset');
+});
+
+test('a bottom sheet window rides above the open keyboard and then sees no ime inset', () => {
+  const sheet = windowOf({ type: 'sheet', edge: 'bottom', height: 240 });
+  assert.equal(contentRect(sheet, phone).y, 915 - 240);
+  const typing = { ...phone, keyboardOpen: true };
+  const lifted = contentRect(sheet, typing);
+  assert.equal(lifted.y, 915 - 280 - 240);
+  assert.equal(windowInsets(lifted, typing).ime.bottom, 0);
+  assert.equal(windowInsets(contentRect(windowOf({ type: 'sheet', edge: 'top', height: 100 }), phone), phone).systemBars.top, 24);
+});
+
+test('safe-area padding takes the largest selected inset per selected edge, minus what ancestors used', () => {
+  const insets = { systemBars: { top: 24, bottom: 48, start: 0, end: 0 }, cutout: { top: 30, bottom: 0, start: 0, end: 0 }, ime: { top: 0, bottom: 280, start: 0, end: 0 } };
+  const none = { top: 0, bottom: 0, start: 0, end: 0 };
+  assert.deepEqual(safeAreaInsets({ edges: ['top', 'bottom'], types: ['systemBars', 'cutout', 'ime'] }, insets, none), { top: 30, bottom: 280, start: 0, end: 0 });
+  assert.deepEqual(safeAreaInsets({ edges: ['bottom'], types: ['ime'] }, insets, { ...none, bottom: 48 }), { ...none, bottom: 232 });
+  assert.deepEqual(safeAreaInsets(null, insets, none), none);
+});
+
+test('floating gravity places the window from the matching edges, mirrored in RTL', () => {
+  assert.deepEqual(floatingPosition('topStart', { x: 24, y: 120 }, false), { top: '120px', left: '24px' });
+  assert.deepEqual(floatingPosition('topStart', { x: 24, y: 120 }, true), { top: '120px', right: '24px' });
+  assert.deepEqual(floatingPosition('bottomEnd', { x: 8, y: 16 }, false), { bottom: '16px', right: '8px' });
+  assert.equal(floatingPosition('center', { x: 0, y: 10 }, false).translate, 'calc(-50% + 0px) calc(-50% + 10px)');
+});
+
+test('accessibility attributes carry tag, role, text and state', () => {
+  const attributes = a11yAttributes({ id: 'root', testTag: 'wifi', role: 'Switch', text: 'Wi-Fi', checked: true, range: { current: 1, min: 0, max: 2 } });
+  assert.equal(attributes['data-testid'], 'wifi');
+  assert.equal(attributes.role, 'switch');
+  assert.equal(attributes['aria-checked'], 'true');
+  assert.deepEqual(JSON.parse(attributes['data-ps-range']!), { current: 1, min: 0, max: 2 });
+  assert.equal(a11yAttributes({ id: 'x', testTag: null, role: null, text: null })['data-testid'], undefined);
+  assert.equal(partTag('dlg', 'confirm'), 'dlg.confirm');
+  assert.equal(partTag(null, 'confirm'), null);
+});
+
+test('sliders snap to the step grid and count Compose steps', () => {
+  assert.equal(sliderValueAt(0.44, 0, 100, 10), 40);
+  assert.equal(sliderValueAt(0.44, 0, 100, null), 44);
+  assert.equal(sliderValueAt(2, 0, 100, 10), 100);
+  assert.equal(sliderFraction(150, 0, 100), 1);
+  assert.equal(sliderSteps(0, 100, 10), 9);
+  assert.equal(sliderSteps(0, 1, null), undefined);
+});
+
+test('sheets settle on the nearest detent or close when swiped well below the lowest', () => {
+  assert.equal(detentHeight('half', 800), 400);
+  assert.equal(detentHeight({ dp: 1000 }, 800), 800);
+  assert.deepEqual(settleSheet(700, [400, 800], true), { close: false, index: 1 });
+  assert.deepEqual(settleSheet(100, [400, 800], true), { close: true });
+  assert.deepEqual(settleSheet(100, [400, 800], false), { close: false, index: 0 });
+});
+
+test('pickers: 24-hour values, 12-hour faces, calendar grids', () => {
+  assert.equal(timeValue(7, 5), '07:05');
+  assert.equal(twelveHour(0), 12);
+  assert.equal(twelveHour(13), 1);
+  const top = dialPosition(0, 12, 100);
+  assert.ok(Math.abs(top.x - 128) < 1e-9 && Math.abs(top.y - 28) < 1e-9);
+  const october2026 = monthGrid({ year: 2026, month: 9 });
+  assert.equal(october2026.filter((day) => day === null).length, 4, '1 October 2026 is a Thursday');
+  assert.equal(october2026.at(-1), 31);
+  assert.deepEqual(shiftMonth({ year: 2026, month: 0 }, -1), { year: 2025, month: 11 });
+  assert.equal(formatDate(2026, 9, 8), '2026-10-08');
+});
+
+test('the page refuses unresolved element anchors and lists referenced assets', () => {
+  const root = { type: 'column', children: [{ type: 'box', children: [], anchor: { type: 'element', selector: { testTag: 'buy' }, alignment: 'cover' } }] };
+  assert.equal(findElementAnchor(root), 'root.children[0].anchor');
+  assert.equal(findElementAnchor({ type: 'box', anchor: { type: 'bounds' }, children: [] }), null);
+  const ids = new Set<string>();
+  collectAssetIds({ type: 'column', children: [
+    { type: 'image', asset: { light: 'a', dark: 'b' } },
+    { type: 'bottomNav', items: [{ label: 'x', image: 'c' }] },
+    { type: 'text', text: 't', style: { fontFamily: { asset: 'font' } } },
+  ] }, ids);
+  assert.deepEqual([...ids], ['a', 'b', 'c', 'font']);
+});
+
+test('icon glyphs come from every variant folder; names missing there are absent', () => {
+  assert.equal(innerSvg('<svg viewBox="0 0 24 24"><path d="M0"/></svg>'), '<path d="M0"/>');
+  const icons = materialIconMap();
+  for (const variant of ['filled', 'outlined', 'rounded', 'sharp', 'twoTone'] as const) assert.ok(icons[variant].home, `${variant} has home`);
+  assert.notEqual(icons.filled.home, icons.twoTone.home);
+  assert.equal(icons.filled.whatsapp, undefined, 'closed-list names missing from the glyph set draw the fallback');
+});

@@ -1,0 +1,167 @@
+// The renderer in real Chromium: a spec draws, real touches change state and send events, and
+// the hierarchy reports roles, states and part tags.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { RendererPage } from './page-harness.ts';
+
+let device: RendererPage;
+before(async () => {
+  device = await RendererPage.open();
+});
+after(() => device.close());
+
+const fullscreen = { placement: { type: 'fullscreen' } };
+
+test('a switch reports its role and checked state, and a tap flips it with a change event', async () => {
+  await device.show({
+    id: 'toggle',
+    window: fullscreen,
+    state: { wifi: false },
+    root: { type: 'column', children: [{ type: 'switch', stateKey: 'wifi', label: 'Wi-Fi', testTag: 'wifi' }] },
+  });
+  const before = await device.node({ testTag: 'wifi' });
+  assert.equal(before.role, 'Switch');
+  assert.equal(before.text, 'Wi-Fi');
+  assert.equal(before.checked, false);
+  await device.tap({ testTag: 'wifi' });
+  const [event] = await device.waitForEvents(1);
+  assert.equal(event!.kind, 'change');
+  assert.deepEqual(event!.payload, { key: 'wifi', value: true });
+  assert.equal((await device.node({ testTag: 'wifi' })).checked, true);
+});
+
+test('typing into a text field updates the bound state and the field text', async () => {
+  await device.show({
+    id: 'field',
+    window: fullscreen,
+    state: { name: '' },
+    root: { type: 'column', children: [
+      { type: 'textField', stateKey: 'name', placeholder: 'Name', testTag: 'name' },
+      { type: 'text', text: 'Hi {name}', testTag: 'greeting' },
+    ] },
+  });
+  assert.equal((await device.node({ testTag: 'name' })).text, 'Name');
+  await device.tap({ testTag: 'name' });
+  assert.equal((await device.node({ testTag: 'name' })).focused, true);
+  await device.page.keyboard.type('Ada');
+  await device.settled();
+  assert.equal((await device.node({ testTag: 'name' })).text, 'Ada');
+  assert.equal((await device.node({ testTag: 'greeting' })).text, 'Hi Ada');
+  const events = await device.waitForEvents(3);
+  assert.deepEqual(events.at(-1)!.payload, { key: 'name', value: 'Ada' });
+});
+
+test('radio options are separate RadioButton nodes tagged <testTag>.<value>', async () => {
+  await device.show({
+    id: 'radio',
+    window: fullscreen,
+    state: { size: 's' },
+    root: { type: 'column', children: [{ type: 'radioGroup', stateKey: 'size', testTag: 'size', options: [
+      { value: 's', label: 'Small' },
+      { value: 'm', label: 'Medium' },
+    ] }] },
+  });
+  const medium = await device.node({ testTag: 'size.m' });
+  assert.equal(medium.role, 'RadioButton');
+  assert.equal(medium.selected, false);
+  assert.ok(medium.bounds.height >= 48, 'an option reserves a 48 dp touch target');
+  await device.tap({ testTag: 'size.m' });
+  assert.equal((await device.node({ testTag: 'size.m' })).selected, true);
+  assert.equal((await device.node({ testTag: 'size.s' })).selected, false);
+  const [event] = await device.waitForEvents(1);
+  assert.deepEqual(event!.payload, { key: 'size', value: 'm' });
+});
+
+test('an open dialog hides the page from the hierarchy; confirm closes it and runs its onTap', async () => {
+  await device.show({
+    id: 'dialog',
+    window: fullscreen,
+    state: { open: true },
+    root: { type: 'column', children: [
+      { type: 'text', text: 'Behind', testTag: 'behind' },
+      { type: 'dialog', testTag: 'ask', openWhen: { key: 'open', equals: true }, title: 'Discard?', text: 'Changes are lost.',
+        confirm: { label: 'Discard', onTap: [{ type: 'emit', name: 'discarded' }] }, dismiss: { label: 'Cancel' } },
+    ] },
+  });
+  const tags = (await device.hierarchy()).map((node) => node.testTag);
+  assert.ok(!tags.includes('behind'), 'the page behind an open dialog is not reported');
+  assert.ok(tags.includes('ask.confirm') && tags.includes('ask.dismiss'));
+  assert.equal((await device.node({ testTag: 'ask' })).text, 'Discard?');
+  await device.tap({ testTag: 'ask.confirm' });
+  const events = await device.waitForEvents(2);
+  assert.deepEqual(events.map((event) => event.kind), ['change', 'emit']);
+  assert.equal(events[1]!.name, 'discarded');
+  const after = (await device.hierarchy()).map((node) => node.testTag);
+  assert.ok(after.includes('behind') && !after.includes('ask'));
+});
+
+test('a swipe settles the pager on the next page and reports page_changed', async () => {
+  await device.show({
+    id: 'pager',
+    window: fullscreen,
+    root: { type: 'pager', id: 'pages', style: { width: 'fill', height: 'fill' }, children: [
+      { type: 'text', text: 'First {page}/{pageCount}', testTag: 'first' },
+      { type: 'text', text: 'Second {page}/{pageCount}', testTag: 'second' },
+    ] },
+  });
+  assert.equal((await device.node({ testTag: 'first' })).text, 'First 1/2');
+  const mouse = device.page.mouse;
+  await mouse.move(350, 400);
+  await mouse.down();
+  for (let x = 330; x >= 50; x -= 40) await mouse.move(x, 402);
+  await mouse.up();
+  await device.settled();
+  const [event] = await device.waitForEvents(1);
+  assert.equal(event!.kind, 'page_changed');
+  assert.equal(event!.name, 'pages');
+  assert.equal(event!.payload, 1);
+  const second = await device.node({ testTag: 'second' });
+  assert.equal(second.bounds.x, 0);
+  assert.ok(!(await device.hierarchy()).some((node) => node.testTag === 'first'), 'off-screen pages are not reported');
+});
+
+test('the fullscreen host row dismisses the prototype as the user', async () => {
+  await device.show({ id: 'host', window: fullscreen, root: { type: 'text', text: 'Content' } });
+  const row = await device.node({ text: 'Dismiss prototype' });
+  assert.equal(row.role, 'Button');
+  const content = await device.node({ text: 'Content' });
+  assert.ok(content.bounds.y >= row.bounds.y + row.bounds.height, 'authored content starts below the host row');
+  await device.tap({ text: 'Dismiss prototype' });
+  const [event] = await device.waitForEvents(1);
+  assert.equal(event!.kind, 'dismissed');
+  assert.deepEqual(event!.payload, { reason: 'user' });
+  assert.deepEqual(await device.hierarchy(), []);
+});
+
+test('RTL puts start padding on the right and a floating window at its gravity', async () => {
+  await device.call('setDevice', { rtl: true });
+  try {
+    await device.show({
+      id: 'rtl',
+      window: { placement: { type: 'floating', gravity: 'topStart', offset: { x: 10, y: 100 } } },
+      root: { type: 'box', style: { padding: { start: 30 } }, children: [{ type: 'text', text: 'Hello', testTag: 'hello' }] },
+    });
+    const hello = await device.node({ testTag: 'hello' });
+    const viewport = device.page.viewportSize()!;
+    assert.equal(Math.round(hello.bounds.x + hello.bounds.width), viewport.width - 10 - 30);
+    assert.equal(hello.bounds.y, 100);
+  } finally {
+    await device.call('setDevice', { rtl: false });
+  }
+});
+
+test('an uploaded image replaces the broken-image placeholder', async () => {
+  const spec = {
+    id: 'image',
+    window: fullscreen,
+    root: { type: 'image', asset: 'dot', testTag: 'picture', style: { width: { dp: 40 }, height: { dp: 40 } } },
+  };
+  const shown = await device.show(spec);
+  assert.deepEqual(shown.missingAssets, ['dot']);
+  const status = () => device.page.$eval('[data-testid="picture"]', (element) => element.querySelector('[data-ps-image-status]')?.getAttribute('data-ps-image-status') ?? 'image');
+  assert.equal(await status(), 'broken');
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  assert.deepEqual(await device.call('putAsset', 'dot', 'image/png', png), { ok: true });
+  await device.settled();
+  assert.equal(await status(), 'image');
+});
