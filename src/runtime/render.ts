@@ -69,21 +69,44 @@ export class RenderBuilder {
   private buildEntry(treeNode: TreeNode, changed: ChangeSet, inputs: RenderInputs): CacheEntry {
     const previous = this.cache.get(treeNode.key);
     if (previous && !touches(previous.subtreeDeps, changed)) return previous;
-    const children = treeNode.children.map((child) => this.buildEntry(child, changed, inputs));
-    const childrenSame = previous !== undefined && children.every((child, i) => child === previous.children[i]);
-    if (previous && childrenSame && !touches(previous.deps, changed)) return previous;
-
-    const deps = new Set<string>();
-    const read = nodeReader(treeNode, inputs, deps);
-    const render = buildRenderNode(treeNode, read, children.map((child) => child.render), inputs, deps);
-    const subtreeDeps =
-      previous && childrenSame && sameSet(deps, previous.deps)
-        ? previous.subtreeDeps
-        : unionDeps(deps, children);
-    const entry: CacheEntry = { render, children, deps, subtreeDeps };
+    const children = treeNode.children.length === 0 ? NO_ENTRIES : treeNode.children.map((child) => this.buildEntry(child, changed, inputs));
+    const entry = previous && !touches(previous.deps, changed)
+      ? this.reuseOwn(previous, children)
+      : this.buildOwn(treeNode, children, inputs, previous);
     this.cache.set(treeNode.key, entry);
     return entry;
   }
+
+  /** Only descendants changed: keep this node's own fields, swap in the new children. */
+  private reuseOwn(previous: CacheEntry, children: readonly CacheEntry[]): CacheEntry {
+    if (children.every((child, i) => child === previous.children[i])) return previous;
+    const render = withChildren(previous.render, children.map((child) => child.render));
+    const sameSubtrees = children.every((child, i) => child.subtreeDeps === previous.children[i]!.subtreeDeps);
+    const subtreeDeps = sameSubtrees ? previous.subtreeDeps : unionDeps(previous.deps, children);
+    return { render, children, deps: previous.deps, subtreeDeps };
+  }
+
+  private buildOwn(treeNode: TreeNode, children: readonly CacheEntry[], inputs: RenderInputs, previous: CacheEntry | undefined): CacheEntry {
+    const deps = new Set<string>();
+    const read = nodeReader(treeNode, inputs, deps);
+    const render = buildRenderNode(treeNode, read, children.map((child) => child.render), inputs, deps);
+    const sameSubtrees =
+      previous !== undefined &&
+      sameSet(deps, previous.deps) &&
+      children.every((child, i) => child.subtreeDeps === previous.children[i]!.subtreeDeps);
+    const subtreeDeps = sameSubtrees ? previous.subtreeDeps : unionDeps(deps, children);
+    return { render, children, deps, subtreeDeps };
+  }
+}
+
+const NO_ENTRIES: readonly CacheEntry[] = [];
+
+/** A copy of a container render node with new children. */
+function withChildren(render: RenderNode, children: RenderNode[]): RenderNode {
+  const copy = { ...render } as RenderNode & { children?: RenderNode[]; child?: RenderNode | null };
+  if ('children' in render) copy.children = children;
+  if ('child' in render) copy.child = children[0] ?? null;
+  return copy;
 }
 
 function unionDeps(own: Set<string>, children: readonly CacheEntry[]): Set<string> {
@@ -139,7 +162,6 @@ function buildRenderNode(
 ): RenderNode {
   const node = treeNode.node;
   const { theme } = inputs;
-  const text = (value: string) => interpolate(value, read);
   const base: RenderNodeBase = {
     key: treeNode.key,
     id: node.id ?? null,
@@ -153,14 +175,14 @@ function buildRenderNode(
     anchor: resolveAnchor(node.anchor),
     safeAreaPadding: node.safeAreaPadding ?? null,
   };
-  const rendered = buildTyped(node, base, read, text, children, inputs, deps);
-  if (node.contentDescription !== undefined) rendered.label = text(node.contentDescription);
+  const rendered = buildTyped(node, base, read, children, inputs, deps);
+  if (node.contentDescription !== undefined) rendered.label = interpolate(node.contentDescription, read);
   return rendered;
 }
 
-function options(node: NodeOfType<'radioGroup'> | NodeOfType<'segmentedButton'>, read: StateReader, text: (s: string) => string): OptionView[] {
+function options(node: NodeOfType<'radioGroup'> | NodeOfType<'segmentedButton'>, read: StateReader): OptionView[] {
   const selected = read(node.stateKey);
-  return node.options.map((option) => ({ value: option.value, text: text(option.label), selected: selected === option.value }));
+  return node.options.map((option) => ({ value: option.value, text: interpolate(option.label, read), selected: selected === option.value }));
 }
 
 function navItems(node: NodeOfType<'tabBar'> | NodeOfType<'bottomNav'>, selectedIndex: number, inputs: RenderInputs): NavItemView[] {
@@ -172,8 +194,8 @@ function navItems(node: NodeOfType<'tabBar'> | NodeOfType<'bottomNav'>, selected
   }));
 }
 
-function appBarButton(button: { icon: string; label: string; onTap?: unknown }, text: (s: string) => string): AppBarButton {
-  return { icon: button.icon, text: text(button.label), tappable: button.onTap !== undefined };
+function appBarButton(button: { icon: string; label: string; onTap?: unknown }, read: StateReader): AppBarButton {
+  return { icon: button.icon, text: interpolate(button.label, read), tappable: button.onTap !== undefined };
 }
 
 function openState(node: { openWhen: { key: string; equals: boolean } }, read: StateReader): boolean {
@@ -185,7 +207,6 @@ function buildTyped(
   node: PrototypeNode,
   base: RenderNodeBase,
   read: StateReader,
-  text: (s: string) => string,
   children: RenderNode[],
   inputs: RenderInputs,
   deps: Set<string>,
@@ -198,7 +219,7 @@ function buildTyped(
     case 'card':
       return { ...base, type: 'card', variant: node.variant ?? 'filled', children };
     case 'text': {
-      const value = text(node.text);
+      const value = interpolate(node.text, read);
       return { ...base, type: 'text', text: value, label: value };
     }
     case 'image':
@@ -215,7 +236,7 @@ function buildTyped(
     case 'divider':
       return { ...base, type: 'divider', orientation: node.orientation ?? 'horizontal' };
     case 'badge': {
-      const value = node.text === undefined ? null : text(node.text);
+      const value = node.text === undefined ? null : interpolate(node.text, read);
       return { ...base, type: 'badge', text: value, label: value };
     }
     case 'textField': {
@@ -224,19 +245,19 @@ function buildTyped(
     }
     case 'switch':
     case 'checkbox': {
-      const label = node.label === undefined ? null : text(node.label);
+      const label = node.label === undefined ? null : interpolate(node.label, read);
       return { ...base, type: node.type, stateKey: node.stateKey, checked: read(node.stateKey) === true, text: label, label };
     }
     case 'button': {
-      const label = text(node.label);
+      const label = interpolate(node.label, read);
       return { ...base, type: 'button', text: label, variant: node.variant ?? 'filled', icon: node.icon ?? null, label };
     }
     case 'radioGroup':
     case 'segmentedButton':
-      return { ...base, type: node.type, stateKey: node.stateKey, options: options(node, read, text) };
+      return { ...base, type: node.type, stateKey: node.stateKey, options: options(node, read) };
     case 'listItem': {
-      const headline = text(node.headline);
-      const supporting = node.supporting === undefined ? null : text(node.supporting);
+      const headline = interpolate(node.headline, read);
+      const supporting = node.supporting === undefined ? null : interpolate(node.supporting, read);
       const trailing = node.trailing === undefined
         ? null
         : node.trailing.type === 'icon'
@@ -246,12 +267,12 @@ function buildTyped(
       return { ...base, type: 'listItem', headline, supporting, leadingIcon: node.leadingIcon ?? null, trailing, label };
     }
     case 'slider': {
-      const label = node.label === undefined ? null : text(node.label);
+      const label = node.label === undefined ? null : interpolate(node.label, read);
       const value = asNumber(read(node.stateKey), node.min);
       return { ...base, type: 'slider', stateKey: node.stateKey, value, min: node.min, max: node.max, step: node.step ?? null, text: label, label };
     }
     case 'chip': {
-      const label = text(node.label);
+      const label = interpolate(node.label, read);
       const stateKey = node.stateKey ?? null;
       const variant = node.variant ?? (stateKey === null ? 'assist' : 'filter');
       return { ...base, type: 'chip', text: label, variant, stateKey, checked: stateKey === null ? null : read(stateKey) === true, label };
@@ -259,18 +280,18 @@ function buildTyped(
     case 'iconButton':
       return { ...base, type: 'iconButton', icon: node.icon, variant: node.variant ?? 'standard', label: node.icon };
     case 'fab': {
-      const label = node.label === undefined ? null : text(node.label);
+      const label = node.label === undefined ? null : interpolate(node.label, read);
       return { ...base, type: 'fab', icon: node.icon, text: label, size: node.size ?? 'regular', label: label ?? node.icon };
     }
     case 'topAppBar': {
-      const title = text(node.title);
+      const title = interpolate(node.title, read);
       return {
         ...base,
         type: 'topAppBar',
         title,
         variant: node.variant ?? 'small',
-        navigationIcon: node.navigationIcon ? appBarButton(node.navigationIcon, text) : null,
-        actions: (node.actions ?? []).map((action) => appBarButton(action, text)),
+        navigationIcon: node.navigationIcon ? appBarButton(node.navigationIcon, read) : null,
+        actions: (node.actions ?? []).map((action) => appBarButton(action, read)),
         label: title,
       };
     }
@@ -283,24 +304,24 @@ function buildTyped(
         max: node.max ?? 1,
       };
     case 'dialog': {
-      const title = node.title === undefined ? null : text(node.title);
+      const title = node.title === undefined ? null : interpolate(node.title, read);
       return {
         ...base,
         type: 'dialog',
         open: openState(node, read),
         title,
-        text: node.text === undefined ? null : text(node.text),
+        text: node.text === undefined ? null : interpolate(node.text, read),
         icon: node.icon ?? null,
-        confirm: { text: text(node.confirm.label) },
-        dismiss: node.dismiss ? { text: text(node.dismiss.label) } : null,
+        confirm: { text: interpolate(node.confirm.label, read) },
+        dismiss: node.dismiss ? { text: interpolate(node.dismiss.label, read) } : null,
         child: children[0] ?? null,
         scrim: dialogScrim(inputs.theme),
         label: title,
       };
     }
     case 'snackbar': {
-      const value = text(node.text);
-      return { ...base, type: 'snackbar', open: openState(node, read), text: value, action: node.action ? { text: text(node.action.label) } : null, label: value };
+      const value = interpolate(node.text, read);
+      return { ...base, type: 'snackbar', open: openState(node, read), text: value, action: node.action ? { text: interpolate(node.action.label, read) } : null, label: value };
     }
     case 'timePicker':
       return {
