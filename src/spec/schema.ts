@@ -215,8 +215,8 @@ export const anchorSchema = z.discriminatedUnion('type', [
 export type Anchor = z.infer<typeof anchorSchema>;
 
 export const safeAreaPaddingSchema = z.strictObject({
-  edges: z.array(z.enum(['top', 'bottom', 'start', 'end'])).min(1).max(4),
-  types: z.array(z.enum(['systemBars', 'cutout', 'ime'])).min(1).max(3),
+  edges: z.array(z.enum(['top', 'bottom', 'start', 'end'])).min(1),
+  types: z.array(z.enum(['systemBars', 'cutout', 'ime'])).min(1),
 });
 export type SafeAreaPadding = z.infer<typeof safeAreaPaddingSchema>;
 
@@ -242,7 +242,7 @@ export const repeatSchema = z.strictObject({
 });
 export type Repeat = z.infer<typeof repeatSchema>;
 
-const optionsSchema = z.array(z.strictObject({ value: nonEmpty, label: nonEmpty }));
+const optionsSchema = z.array(z.strictObject({ value: nonEmpty, label: z.string() }));
 const componentButtonSchema = z.strictObject({ label: nonEmpty, onTap: onTapSchema.optional() });
 const appBarButtonSchema = z.strictObject({ icon: iconNameSchema, label: nonEmpty, onTap: onTapSchema.optional() });
 export const navItemSchema = z.strictObject({
