@@ -2,7 +2,7 @@
 // the device sends, draws the render model, and forwards every event to `__protostageEvent`.
 import { h, render } from 'preact';
 import { createController, type Interaction, type PrototypeController, type PrototypeEvent, type DismissReason } from '../runtime/index.ts';
-import { decodePrototypeSpec } from '../spec/index.ts';
+import { validatePrototypeSpec } from '../validate/index.ts';
 import { collectHierarchy, type HierarchyNode } from './a11y.ts';
 import { AssetStore } from './assets.ts';
 import { imagesSettled } from './loading.ts';
@@ -70,12 +70,12 @@ export class PageRenderer {
   }
 
   show(spec: unknown, options: { reset?: boolean; appearance?: 'device' | 'light' | 'dark' } = {}): Result {
-    const anchorPath = findElementAnchor((spec as { root?: unknown } | null)?.root);
+    const decoded = validatePrototypeSpec(spec);
+    if (!decoded.ok) return { ok: false, path: decoded.path, message: decoded.message };
+    const anchorPath = findElementAnchor(decoded.spec.root);
     if (anchorPath) {
       return { ok: false, path: anchorPath, message: 'Element anchors must be resolved by the host before a show', hint: 'show through the host, or use a bounds anchor' };
     }
-    const decoded = decodePrototypeSpec(spec);
-    if (!decoded.ok) return { ok: false, path: decoded.path, message: decoded.message };
     const result = this.controller.show(decoded.spec, options);
     if (!result.ok) return result;
     this.draw();
