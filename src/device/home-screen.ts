@@ -45,7 +45,7 @@ h1 { font-weight: 400; font-size: 56px; margin: 0; }
 #status { margin-top: 24px; color: var(--muted); text-align: center; }
 </style></head>
 <body>
-<h1 id="clock">9:30</h1>
+<h1 id="clock">12:00</h1>
 <p id="date">Monday, November 30</p>
 <input id="search" data-testid="home.search" placeholder="Search" aria-label="Search">
 <section id="shop" data-testid="home.shop">

@@ -72,6 +72,21 @@ declare global {
  */
 const KEEP_NAMES_SHIM = 'globalThis.__name ??= (target) => target;';
 
+/**
+ * Reports whether a prototype text field holds the focus, so the device can open its on-screen
+ * keyboard (a phone shows the IME exactly then). Runs in the device page, not in the app frame.
+ */
+const KEYBOARD_TRACKER = `if (window === window.top) {
+  const report = () => {
+    const active = document.activeElement;
+    const editable = active instanceof HTMLElement && active.closest('#ps-device') !== null &&
+      (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active.isContentEditable);
+    window.__protostageKeyboard?.(editable);
+  };
+  addEventListener('focusin', report, true);
+  addEventListener('focusout', () => setTimeout(report, 0), true);
+}`;
+
 const SWIPE_STEPS = 12;
 const SWIPE_STEP_MS = 8;
 
@@ -85,6 +100,7 @@ export class WebDevice {
   #settings: DeviceSettings;
   #listeners = new Set<EventListener>();
   #keyboardOpen = false;
+  #keyboardChange: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly browser: Browser,
@@ -126,10 +142,12 @@ export class WebDevice {
       serviceWorkers: 'block',
     });
     await context.addInitScript(KEEP_NAMES_SHIM);
+    await context.addInitScript(KEYBOARD_TRACKER);
     await installDeviceRoutes(context, options.appUrl ?? HOME_SCREEN_URL);
     const page = await context.newPage();
     const device = new WebDevice(browser, ownsBrowser, context, page, await context.newCDPSession(page), profile, settings);
     await page.exposeBinding('__protostageEvent', (_source, event: PrototypeEvent) => device.#deliver(event));
+    await page.exposeBinding('__protostageKeyboard', (_source, open: boolean) => device.#setKeyboard(open));
     await page.goto(DEVICE_PAGE_URL);
     await page.waitForFunction(() => typeof window.protostage === 'object');
     await page.evaluate(() => document.fonts.ready);
@@ -149,6 +167,12 @@ export class WebDevice {
 
   #deliver(event: PrototypeEvent): void {
     for (const listener of this.#listeners) listener(event);
+  }
+
+  #setKeyboard(open: boolean): void {
+    if (open === this.#keyboardOpen) return;
+    this.#keyboardOpen = open;
+    this.#keyboardChange = this.#keyboardChange.then(() => this.#applySettings()).catch(() => undefined);
   }
 
   async show(spec: unknown, options: { reset?: boolean; appearance?: 'light' | 'dark' | 'system' } = {}): Promise<unknown> {
@@ -188,7 +212,7 @@ export class WebDevice {
     await this.page.emulateMedia({ colorScheme: this.#settings.dark ? 'dark' : 'light' });
     const deviceState = {
       ...this.#settings,
-      insets: { systemBars: this.profile.systemBars, cutout: this.profile.cutout, ime: this.#keyboardOpen ? this.profile.keyboardHeight : 0 },
+      insets: { systemBars: this.profile.systemBars, cutout: this.profile.cutout, ime: this.profile.keyboardHeight },
       keyboardOpen: this.#keyboardOpen,
     };
     await this.page.evaluate((state) => window.protostage.setDevice(state), deviceState);
@@ -196,6 +220,7 @@ export class WebDevice {
 
   /** Resolves once the prototype layer has finished rendering and animating. */
   async settled(): Promise<void> {
+    await this.#keyboardChange;
     await this.page.evaluate(() => window.protostage.settled());
   }
 
@@ -221,7 +246,9 @@ export class WebDevice {
   async observe(): Promise<Observation> {
     await this.settled();
     const hierarchy = await this.hierarchy();
-    const screenshot = await this.page.screenshot({ type: 'png', animations: 'allow', caret: 'hide' });
+    // Endless animations (an indeterminate progress) are shown at their first frame, so the
+    // same screen always gives the same pixels.
+    const screenshot = await this.page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
     return { hierarchy, screenshot };
   }
 
@@ -309,7 +336,7 @@ export class WebDevice {
       if (!found.ok) return found;
       area = visiblePart(found.node.bounds, this.profile);
     }
-    const { from, to } = swipePath(area, direction);
+    const { from, to } = swipePath(area, direction, this.profile);
     await this.#drag(from, to);
     return { ok: true };
   }
@@ -353,15 +380,34 @@ function visiblePart(bounds: Bounds, screen: { width: number; height: number }):
   return { x, y, width, height };
 }
 
-/** A drag over the middle 60 % of the area along the swipe's axis. */
-export function swipePath(area: Bounds, direction: SwipeDirection): { from: { x: number; y: number }; to: { x: number; y: number } } {
+/** Below this length along the swipe's axis a node is a grip (a drag handle), not a track. */
+const MIN_TRACK_LENGTH = 160;
+
+/**
+ * The finger's path: across the middle 60 % of a long area (a list, a pager), or from the centre
+ * of a small one (a drag handle) for 40 % of the screen, stopping short of the screen's edge.
+ */
+export function swipePath(
+  area: Bounds,
+  direction: SwipeDirection,
+  screen: { width: number; height: number },
+): { from: { x: number; y: number }; to: { x: number; y: number } } {
   const centre = centreOf(area);
-  const along = (start: number, length: number, forward: boolean) =>
-    forward ? [start + length * 0.2, start + length * 0.8] : [start + length * 0.8, start + length * 0.2];
-  if (direction === 'left' || direction === 'right') {
-    const [fromX, toX] = along(area.x, area.width, direction === 'right');
-    return { from: { x: fromX!, y: centre.y }, to: { x: toX!, y: centre.y } };
+  const horizontal = direction === 'left' || direction === 'right';
+  const forward = direction === 'right' || direction === 'down';
+  const start = horizontal ? area.x : area.y;
+  const length = horizontal ? area.width : area.height;
+  const screenLength = horizontal ? screen.width : screen.height;
+  let from: number;
+  let to: number;
+  if (length >= MIN_TRACK_LENGTH) {
+    [from, to] = forward ? [start + length * 0.2, start + length * 0.8] : [start + length * 0.8, start + length * 0.2];
+  } else {
+    from = horizontal ? centre.x : centre.y;
+    const travel = screenLength * 0.4;
+    to = forward ? Math.min(from + travel, screenLength - 2) : Math.max(from - travel, 1);
   }
-  const [fromY, toY] = along(area.y, area.height, direction === 'down');
-  return { from: { x: centre.x, y: fromY! }, to: { x: centre.x, y: toY! } };
+  return horizontal
+    ? { from: { x: from, y: centre.y }, to: { x: to, y: centre.y } }
+    : { from: { x: centre.x, y: from }, to: { x: centre.x, y: to } };
 }

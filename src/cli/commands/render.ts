@@ -1,0 +1,164 @@
+// `protostage render SPEC -o out.png`: validate a spec, show it on the web device, perform
+// taps in order, and write the settled screenshot, the observed hierarchy and every event.
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { isDeviceProfileName, type DeviceProfileName } from '../../device/profiles.ts';
+import { WebDevice } from '../../device/web-device.ts';
+import type { PrototypeEvent } from '../../runtime/model.ts';
+import { validatePrototypeSpec } from '../../validate/index.ts';
+
+const HELP = `Usage: protostage render SPEC -o out.png [options]
+
+Validates SPEC, shows it on the web device (Chromium), performs the taps in order,
+waits until the UI settles and writes the screenshot.
+
+Options:
+  -o, --output FILE      PNG screenshot to write (required)
+  --hierarchy FILE       write the observed hierarchy as JSON
+  --events FILE          write every prototype event as JSON lines
+  --tap TAG              tap the node with this testTag (repeatable, in order)
+  --dark                 dark device setting
+  --device phone|tablet  device profile (default phone: 412×915 dp; tablet: 1280×800 dp)
+  --rtl                  right-to-left layout direction
+  --font-scale N         font scale (default 1)
+  --pixel-ratio N        screenshot pixels per dp (default 1)
+  --headed               show the browser window
+  -h, --help             show this help
+
+Exit codes: 0 rendered, 1 invalid spec or failed show/tap, 2 bad arguments.`;
+
+interface RenderOptions {
+  specPath: string;
+  output: string;
+  hierarchy?: string;
+  events?: string;
+  taps: string[];
+  dark: boolean;
+  device: DeviceProfileName;
+  rtl: boolean;
+  fontScale: number;
+  pixelRatio: number;
+  headed: boolean;
+}
+
+class UsageError extends Error {}
+
+export async function run(args: string[]): Promise<number> {
+  let options: RenderOptions | 'help';
+  try {
+    options = parseOptions(args);
+  } catch (error) {
+    console.error(`protostage render: ${(error as Error).message}\nRun \`protostage render --help\` for usage.`);
+    return 2;
+  }
+  if (options === 'help') {
+    console.log(HELP);
+    return 0;
+  }
+  return render(options);
+}
+
+function parseOptions(args: string[]): RenderOptions | 'help' {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      output: { type: 'string', short: 'o' },
+      hierarchy: { type: 'string' },
+      events: { type: 'string' },
+      tap: { type: 'string', multiple: true },
+      dark: { type: 'boolean' },
+      device: { type: 'string' },
+      rtl: { type: 'boolean' },
+      'font-scale': { type: 'string' },
+      'pixel-ratio': { type: 'string' },
+      headed: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  if (positionals.length !== 1) throw new UsageError('expected exactly one SPEC file');
+  if (values.output === undefined) throw new UsageError('-o out.png is required');
+  const device = values.device ?? 'phone';
+  if (!isDeviceProfileName(device)) throw new UsageError(`--device must be phone or tablet, not "${device}"`);
+  return {
+    specPath: positionals[0]!,
+    output: values.output,
+    hierarchy: values.hierarchy,
+    events: values.events,
+    taps: values.tap ?? [],
+    dark: values.dark ?? false,
+    device,
+    rtl: values.rtl ?? false,
+    fontScale: positiveNumber(values['font-scale'], '--font-scale', 1),
+    pixelRatio: positiveNumber(values['pixel-ratio'], '--pixel-ratio', 1),
+    headed: values.headed ?? false,
+  };
+}
+
+function positiveNumber(text: string | undefined, flag: string, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || value > 4) throw new UsageError(`${flag} must be a number above 0 and at most 4`);
+  return value;
+}
+
+async function render(options: RenderOptions): Promise<number> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(options.specPath);
+  } catch (error) {
+    console.error(`protostage render: cannot read ${options.specPath}: ${(error as Error).message}`);
+    return 1;
+  }
+  const validated = validatePrototypeSpec(bytes);
+  if (!validated.ok) {
+    console.error(`${validated.path}: ${validated.message}`);
+    return 1;
+  }
+  const device = await WebDevice.launch({
+    headed: options.headed,
+    profile: options.device,
+    dark: options.dark,
+    rtl: options.rtl,
+    fontScale: options.fontScale,
+    pixelRatio: options.pixelRatio,
+  });
+  try {
+    return await showAndCapture(device, validated.spec, options);
+  } finally {
+    await device.close();
+  }
+}
+
+async function showAndCapture(device: WebDevice, spec: unknown, options: RenderOptions): Promise<number> {
+  const events: PrototypeEvent[] = [];
+  device.onEvent((event) => events.push(event));
+  const shown = await device.show(spec);
+  if (isFailure(shown)) {
+    console.error(`protostage render: show failed: ${describeFailure(shown)}`);
+    return 1;
+  }
+  for (const testTag of options.taps) {
+    await device.settled();
+    const tapped = await device.tap({ testTag });
+    if (!tapped.ok) {
+      console.error(`protostage render: --tap ${testTag}: ${tapped.message} (${tapped.hint})`);
+      return 1;
+    }
+  }
+  const observation = await device.observe();
+  await writeFile(options.output, observation.screenshot);
+  if (options.hierarchy !== undefined) await writeFile(options.hierarchy, `${JSON.stringify(observation.hierarchy, null, 2)}\n`);
+  if (options.events !== undefined) await writeFile(options.events, events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+  return 0;
+}
+
+function isFailure(result: unknown): result is { ok: false } {
+  return typeof result === 'object' && result !== null && (result as { ok?: unknown }).ok === false;
+}
+
+function describeFailure(result: object): string {
+  const { path, message } = result as { path?: unknown; message?: unknown };
+  return [path, message].filter((part) => typeof part === 'string').join(': ') || JSON.stringify(result);
+}

@@ -1,0 +1,194 @@
+// End to end in Chromium, one test per control node type: show → observe shows the control by
+// testTag with its role and state → a real tap, drag or typing → the next observe shows the new
+// state and the change / emit event arrived.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { HierarchyNode } from '../../src/device/hierarchy.ts';
+import type { PrototypeEvent } from '../../src/runtime/model.ts';
+import { byTag, useDevice, validSpec } from './helpers.ts';
+
+const phone = useDevice();
+
+async function show(id: string, state: Record<string, string | number | boolean>, ...children: object[]): Promise<HierarchyNode[]> {
+  await phone().device.show(validSpec({
+    id,
+    window: { placement: { type: 'fullscreen' } },
+    state,
+    root: { type: 'column', safeAreaPadding: { edges: ['top'], types: ['systemBars'] }, children },
+  }));
+  return (await phone().device.observe()).hierarchy;
+}
+
+/** Taps a node with a real touch and waits for the first event of `kind` it causes. */
+async function tapFor(testTag: string, kind: PrototypeEvent['kind']): Promise<PrototypeEvent> {
+  const since = phone().log.events.length;
+  const tapped = await phone().device.tap({ testTag });
+  assert.ok(tapped.ok, tapped.ok ? '' : `${tapped.message} (${tapped.hint})`);
+  return phone().log.next((event) => event.kind === kind, since);
+}
+
+async function observed(testTag: string): Promise<HierarchyNode> {
+  return byTag((await phone().device.observe()).hierarchy, testTag);
+}
+
+test('textField: typing into the tagged field edits its state key', async () => {
+  const hierarchy = await show('ctl-text', { name: '' },
+    { type: 'textField', stateKey: 'name', placeholder: 'Your name', testTag: 'name' },
+    { type: 'text', text: 'Hello {name}', testTag: 'greeting' });
+  assert.equal(byTag(hierarchy, 'name').role, 'TextField');
+  const since = phone().log.events.length;
+  const typed = await phone().device.type('Ada', 'name');
+  assert.ok(typed.ok, typed.ok ? '' : typed.message);
+  const last = await phone().log.next((event) => event.kind === 'change' && event.state.name === 'Ada', since);
+  assert.deepEqual(last.payload, { key: 'name', value: 'Ada' });
+  assert.equal((await observed('greeting')).text, 'Hello Ada');
+  assert.equal((await observed('name')).focused, true);
+});
+
+test('textField: typing without a focused field is refused with a hint', async () => {
+  await show('ctl-text-unfocused', { name: '' },
+    { type: 'textField', stateKey: 'name', testTag: 'name' },
+    { type: 'spacer', style: { height: { dp: 120 } } },
+    { type: 'text', text: 'Elsewhere', testTag: 'elsewhere' });
+  assert.ok((await phone().device.type('a', 'name')).ok);
+  assert.ok((await phone().device.tap({ testTag: 'elsewhere' })).ok, 'a tap elsewhere takes the focus away');
+  const typed = await phone().device.type('x');
+  assert.equal(typed.ok, false);
+  assert.match(typed.ok ? '' : typed.hint, /testTag/);
+});
+
+for (const type of ['switch', 'checkbox'] as const) {
+  test(`${type}: a tap flips the bound boolean`, async () => {
+    const role = type === 'switch' ? 'Switch' : 'Checkbox';
+    const hierarchy = await show(`ctl-${type}`, { on: false }, { type, stateKey: 'on', label: 'Wi-Fi', testTag: 'toggle' });
+    const before = byTag(hierarchy, 'toggle');
+    assert.equal(before.role, role);
+    assert.equal(before.checked, false);
+    assert.equal(before.text, 'Wi-Fi');
+    const change = await tapFor('toggle', 'change');
+    assert.deepEqual(change.payload, { key: 'on', value: true });
+    assert.equal((await observed('toggle')).checked, true);
+  });
+}
+
+test('button: a tap runs onTap (emit with payload)', async () => {
+  const hierarchy = await show('ctl-button', {},
+    { type: 'button', label: 'Save', icon: 'save', variant: 'tonal', testTag: 'save', onTap: [{ type: 'emit', name: 'save', payload: { draft: false } }] });
+  const button = byTag(hierarchy, 'save');
+  assert.equal(button.role, 'Button');
+  assert.equal(button.text, 'Save');
+  const emit = await tapFor('save', 'emit');
+  assert.equal(emit.name, 'save');
+  assert.deepEqual(emit.payload, { draft: false });
+});
+
+test('radioGroup: tapping an option selects it', async () => {
+  const hierarchy = await show('ctl-radio', { size: 's' }, {
+    type: 'radioGroup', stateKey: 'size', testTag: 'size',
+    options: [{ value: 's', label: 'Small' }, { value: 'l', label: 'Large' }],
+  });
+  const large = byTag(hierarchy, 'size.l');
+  assert.equal(large.role, 'RadioButton');
+  assert.equal(large.selected, false);
+  assert.equal(byTag(hierarchy, 'size.s').selected, true);
+  const change = await tapFor('size.l', 'change');
+  assert.deepEqual(change.payload, { key: 'size', value: 'l' });
+  assert.equal((await observed('size.l')).selected, true);
+  assert.equal((await observed('size.s')).selected, false);
+});
+
+test('listItem: a trailing switch makes the row toggle it', async () => {
+  const hierarchy = await show('ctl-list', { alarms: true }, {
+    type: 'listItem', headline: 'Alarms', supporting: 'Every morning', leadingIcon: 'alarm', testTag: 'alarms',
+    trailing: { type: 'switch', stateKey: 'alarms' },
+  });
+  const row = byTag(hierarchy, 'alarms');
+  assert.equal(row.role, 'Switch');
+  assert.equal(row.checked, true);
+  assert.match(row.text ?? '', /Alarms/);
+  const change = await tapFor('alarms', 'change');
+  assert.deepEqual(change.payload, { key: 'alarms', value: false });
+  assert.equal((await observed('alarms')).checked, false);
+});
+
+test('listItem: a plain row with onTap is a button', async () => {
+  const hierarchy = await show('ctl-list-tap', {}, {
+    type: 'listItem', headline: 'Account', testTag: 'account', onTap: [{ type: 'emit', name: 'account' }],
+  });
+  assert.equal(byTag(hierarchy, 'account').role, 'Button');
+  assert.equal((await tapFor('account', 'emit')).name, 'account');
+});
+
+test('slider: a touch on the track moves the value to that point', async () => {
+  const hierarchy = await show('ctl-slider', { volume: 0 },
+    { type: 'slider', stateKey: 'volume', min: 0, max: 10, step: 1, label: 'Volume', testTag: 'volume', style: { width: 'fill' } });
+  const slider = byTag(hierarchy, 'volume');
+  assert.equal(slider.role, 'Slider');
+  assert.deepEqual(slider.range, { current: 0, min: 0, max: 10, steps: 9 });
+  const since = phone().log.events.length;
+  const tapped = await phone().device.tap({ x: slider.bounds.x + slider.bounds.width * 0.75, y: slider.bounds.y + slider.bounds.height / 2 });
+  assert.ok(tapped.ok);
+  const change = await phone().log.next((event) => event.kind === 'change', since);
+  const value = (change.payload as { value: number }).value;
+  assert.ok(value >= 6 && value <= 9, `a touch at three quarters of the track set ${value}`);
+  const after = await observed('volume');
+  assert.equal(after.range !== undefined && after.range !== 'indeterminate' && after.range.current, value);
+});
+
+test('chip: a filter chip toggles, an assist chip runs onTap', async () => {
+  const hierarchy = await show('ctl-chip', { veggie: false },
+    { type: 'chip', label: 'Vegetarian', variant: 'filter', stateKey: 'veggie', testTag: 'veggie' },
+    { type: 'chip', label: 'Directions', variant: 'assist', testTag: 'directions', onTap: [{ type: 'emit', name: 'directions' }] });
+  const filter = byTag(hierarchy, 'veggie');
+  assert.equal(filter.role, 'Checkbox');
+  assert.equal(filter.checked, false);
+  assert.equal(byTag(hierarchy, 'directions').role, 'Button');
+  assert.deepEqual((await tapFor('veggie', 'change')).payload, { key: 'veggie', value: true });
+  assert.equal((await observed('veggie')).checked, true);
+  assert.equal((await tapFor('directions', 'emit')).name, 'directions');
+});
+
+test('iconButton: labelled by its icon name, a tap runs onTap', async () => {
+  const hierarchy = await show('ctl-icon-button', { likes: 0 },
+    { type: 'iconButton', icon: 'thumb_up', variant: 'filled', testTag: 'like', onTap: [{ type: 'increment', key: 'likes' }] },
+    { type: 'text', text: '{likes} likes', testTag: 'likes' });
+  const button = byTag(hierarchy, 'like');
+  assert.equal(button.role, 'Button');
+  assert.equal(button.text, 'thumb_up');
+  assert.deepEqual((await tapFor('like', 'change')).payload, { key: 'likes', value: 1 });
+  assert.equal((await observed('likes')).text, '1 likes');
+});
+
+test('fab: an extended FAB reads as its label and runs onTap', async () => {
+  const hierarchy = await show('ctl-fab', {},
+    { type: 'fab', icon: 'edit', label: 'Compose', testTag: 'compose', onTap: [{ type: 'emit', name: 'compose' }] },
+    { type: 'fab', icon: 'add', size: 'large', testTag: 'add' });
+  assert.equal(byTag(hierarchy, 'compose').text, 'Compose');
+  assert.equal(byTag(hierarchy, 'add').role, 'Button');
+  assert.equal((await tapFor('compose', 'emit')).name, 'compose');
+});
+
+test('segmentedButton: tapping a segment selects it', async () => {
+  const hierarchy = await show('ctl-segments', { view: 'day' }, {
+    type: 'segmentedButton', stateKey: 'view', testTag: 'view',
+    options: [{ value: 'day', label: 'Day' }, { value: 'week', label: 'Week' }, { value: 'month', label: 'Month' }],
+  });
+  assert.equal(byTag(hierarchy, 'view.day').selected, true);
+  assert.equal(byTag(hierarchy, 'view.week').selected, false);
+  assert.deepEqual((await tapFor('view.week', 'change')).payload, { key: 'view', value: 'week' });
+  assert.equal((await observed('view.week')).selected, true);
+  assert.equal((await observed('view.day')).selected, false);
+});
+
+test('progress: determinate reports its range and follows state; unbound is indeterminate', async () => {
+  const hierarchy = await show('ctl-progress', { done: 2 },
+    { type: 'progress', stateKey: 'done', max: 4, testTag: 'bar' },
+    { type: 'progress', variant: 'circular', testTag: 'spinner' },
+    { type: 'button', label: 'Step', testTag: 'step', onTap: [{ type: 'increment', key: 'done' }] });
+  const bar = byTag(hierarchy, 'bar');
+  assert.equal(bar.role, 'ProgressBar');
+  assert.deepEqual(bar.range, { current: 0.5, min: 0, max: 1 });
+  assert.equal(byTag(hierarchy, 'spinner').range, 'indeterminate');
+  assert.deepEqual((await tapFor('step', 'change')).payload, { key: 'done', value: 3 });
+  assert.deepEqual((await observed('bar')).range, { current: 0.75, min: 0, max: 1 });
+});

@@ -1,0 +1,176 @@
+// End to end in Chromium, one test per navigation, overlay and picker node type: show → observe
+// shows the node (and its tagged parts) with role and state → a real tap or swipe → the next
+// observe shows the change and the change / emit / page_changed event arrived.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { HierarchyNode } from '../../src/device/hierarchy.ts';
+import type { PrototypeEvent } from '../../src/runtime/model.ts';
+import { byTag, useDevice, validSpec } from './helpers.ts';
+
+const phone = useDevice();
+
+async function show(spec: { id: string; state?: object; root: object; window?: object }): Promise<HierarchyNode[]> {
+  await phone().device.show(validSpec({ window: { placement: { type: 'fullscreen' } }, ...spec }));
+  return (await phone().device.observe()).hierarchy;
+}
+
+function column(...children: object[]): object {
+  return { type: 'column', safeAreaPadding: { edges: ['top', 'bottom'], types: ['systemBars'] }, style: { height: 'fill' }, children };
+}
+
+async function tapFor(testTag: string, kind: PrototypeEvent['kind']): Promise<PrototypeEvent> {
+  const since = phone().log.events.length;
+  const tapped = await phone().device.tap({ testTag });
+  assert.ok(tapped.ok, tapped.ok ? '' : `${tapped.message} (${tapped.hint})`);
+  return phone().log.next((event) => event.kind === kind, since);
+}
+
+async function hierarchy(): Promise<HierarchyNode[]> {
+  return (await phone().device.observe()).hierarchy;
+}
+
+const tags = (nodes: readonly HierarchyNode[]) => nodes.map((node) => node.testTag);
+
+test('topAppBar: title, navigation icon and actions are tagged parts that run onTap', async () => {
+  const nodes = await show({
+    id: 'nav-app-bar',
+    root: column({
+      type: 'topAppBar', title: 'Inbox', testTag: 'bar',
+      navigationIcon: { icon: 'arrow_back', label: 'Back', onTap: [{ type: 'emit', name: 'back' }] },
+      actions: [{ icon: 'search', label: 'Search', onTap: [{ type: 'emit', name: 'search' }] }],
+    }),
+  });
+  assert.equal(byTag(nodes, 'bar').text, 'Inbox');
+  const back = byTag(nodes, 'bar.navigation');
+  assert.equal(back.role, 'Button');
+  assert.equal(back.text, 'Back');
+  assert.equal(byTag(nodes, 'bar.actions.0').text, 'Search');
+  assert.equal((await tapFor('bar.navigation', 'emit')).name, 'back');
+  assert.equal((await tapFor('bar.actions.0', 'emit')).name, 'search');
+});
+
+test('dialog: opens over a hidden page, confirm closes it and runs onTap', async () => {
+  const nodes = await show({
+    id: 'overlay-dialog',
+    state: { ask: false },
+    root: column(
+      { type: 'button', label: 'Delete', testTag: 'delete', onTap: [{ type: 'setState', key: 'ask', value: true }] },
+      {
+        type: 'dialog', testTag: 'confirm', openWhen: { key: 'ask', equals: true }, title: 'Delete item?', text: 'This cannot be undone.',
+        confirm: { label: 'Delete', onTap: [{ type: 'emit', name: 'deleted' }] }, dismiss: { label: 'Cancel' },
+      },
+    ),
+  });
+  assert.ok(!tags(nodes).includes('confirm.confirm'), 'a closed dialog is not in the hierarchy');
+  assert.deepEqual((await tapFor('delete', 'change')).payload, { key: 'ask', value: true });
+  const opened = await hierarchy();
+  assert.equal(byTag(opened, 'confirm.confirm').role, 'Button');
+  assert.equal(byTag(opened, 'confirm.dismiss').text, 'Cancel');
+  assert.ok(!tags(opened).includes('delete'), 'the page behind an open dialog leaves the hierarchy');
+  const since = phone().log.events.length;
+  const tapped = await phone().device.tap({ testTag: 'confirm.confirm' });
+  assert.ok(tapped.ok);
+  const close = await phone().log.next((event) => event.kind === 'change', since);
+  assert.deepEqual(close.payload, { key: 'ask', value: false });
+  assert.equal((await phone().log.next((event) => event.kind === 'emit', since)).name, 'deleted');
+  const closed = await hierarchy();
+  assert.ok(tags(closed).includes('delete') && !tags(closed).includes('confirm.confirm'));
+});
+
+test('snackbar: not modal, its action closes it and runs onTap', async () => {
+  const nodes = await show({
+    id: 'overlay-snackbar',
+    state: { saved: true },
+    root: column(
+      { type: 'text', text: 'Draft', testTag: 'page' },
+      { type: 'snackbar', testTag: 'toast', openWhen: { key: 'saved', equals: true }, text: 'Saved', action: { label: 'Undo', onTap: [{ type: 'emit', name: 'undo' }] } },
+    ),
+  });
+  assert.equal(byTag(nodes, 'toast').text, 'Saved');
+  assert.ok(tags(nodes).includes('page'), 'the page stays in the hierarchy under a snackbar');
+  const since = phone().log.events.length;
+  assert.ok((await phone().device.tap({ testTag: 'toast.action' })).ok);
+  assert.deepEqual((await phone().log.next((event) => event.kind === 'change', since)).payload, { key: 'saved', value: false });
+  assert.equal((await phone().log.next((event) => event.kind === 'emit', since)).name, 'undo');
+  assert.ok(!tags(await hierarchy()).includes('toast'));
+});
+
+test('bottomSheet: opens on a tap, a downward swipe on its handle dismisses it', async () => {
+  const nodes = await show({
+    id: 'overlay-sheet',
+    state: { details: false },
+    root: column(
+      { type: 'button', label: 'Details', testTag: 'open', onTap: [{ type: 'setState', key: 'details', value: true }] },
+      { type: 'bottomSheet', testTag: 'sheet', openWhen: { key: 'details', equals: true }, detents: ['half'], child: { type: 'text', text: 'Sheet body', testTag: 'body' } },
+    ),
+  });
+  assert.ok(!tags(nodes).includes('body'));
+  await tapFor('open', 'change');
+  const opened = await hierarchy();
+  assert.equal(byTag(opened, 'body').text, 'Sheet body');
+  const since = phone().log.events.length;
+  assert.equal(byTag(opened, 'sheet.dragHandle').role, 'Button');
+  assert.ok((await phone().device.swipe('down', 'sheet.dragHandle')).ok);
+  assert.deepEqual((await phone().log.next((event) => event.kind === 'change', since)).payload, { key: 'details', value: false });
+  assert.ok(!tags(await hierarchy()).includes('body'));
+});
+
+test('tabBar: tapping a tab selects it and its pager page', async () => {
+  const nodes = await show({
+    id: 'nav-tabs',
+    root: column(
+      { type: 'tabBar', pager: 'sections', testTag: 'tabs', items: [{ label: 'Music' }, { label: 'Podcasts', icon: 'podcasts' }] },
+      { type: 'pager', id: 'sections', style: { weight: 1 }, children: [{ type: 'text', text: 'Music page' }, { type: 'text', text: 'Podcasts page', testTag: 'podcasts' }] },
+    ),
+  });
+  assert.equal(byTag(nodes, 'tabs.0').role, 'Tab');
+  assert.equal(byTag(nodes, 'tabs.0').selected, true);
+  const changed = await tapFor('tabs.1', 'page_changed');
+  assert.equal(changed.name, 'sections');
+  assert.equal(changed.payload, 1);
+  const after = await hierarchy();
+  assert.equal(byTag(after, 'tabs.1').selected, true);
+  assert.equal(byTag(after, 'tabs.0').selected, false);
+});
+
+test('bottomNav: tapping an item writes its index to the state key', async () => {
+  const nodes = await show({
+    id: 'nav-bottom',
+    state: { tab: 0 },
+    root: column(
+      { type: 'text', text: 'Tab {tab}', testTag: 'current', style: { weight: 1 } },
+      { type: 'bottomNav', stateKey: 'tab', testTag: 'nav', items: [{ label: 'Home', icon: 'home' }, { label: 'Saved', icon: 'bookmark' }, { label: 'Me', icon: 'person' }] },
+    ),
+  });
+  assert.equal(byTag(nodes, 'nav.0').selected, true);
+  assert.deepEqual((await tapFor('nav.2', 'change')).payload, { key: 'tab', value: 2 });
+  const after = await hierarchy();
+  assert.equal(byTag(after, 'nav.2').selected, true);
+  assert.equal(byTag(after, 'current').text, 'Tab 2');
+});
+
+test('timePicker: picking an hour on the dial writes the hour key', async () => {
+  const nodes = await show({
+    id: 'picker-time',
+    state: { hour: 7, minute: 30 },
+    root: column({ type: 'timePicker', hourKey: 'hour', minuteKey: 'minute', is24Hour: true, testTag: 'time' }, { type: 'text', text: '{hour}:{minute}', testTag: 'shown' }),
+  });
+  assert.match(byTag(nodes, 'time').text ?? '', /07:30/);
+  const change = await tapFor('time.hour.9', 'change');
+  assert.deepEqual(change.payload, { key: 'hour', value: 9 });
+  assert.equal(byTag(await hierarchy(), 'shown').text, '9:30');
+});
+
+test('datePicker: tapping a day writes the date key', async () => {
+  const nodes = await show({
+    id: 'picker-date',
+    state: { day: '2026-10-08' },
+    root: column({ type: 'datePicker', stateKey: 'day', testTag: 'date' }, { type: 'text', text: 'On {day}', testTag: 'shown' }),
+  });
+  assert.equal(byTag(nodes, 'date.2026-10-08').selected, true);
+  const change = await tapFor('date.2026-10-15', 'change');
+  assert.deepEqual(change.payload, { key: 'day', value: '2026-10-15' });
+  const after = await hierarchy();
+  assert.equal(byTag(after, 'date.2026-10-15').selected, true);
+  assert.equal(byTag(after, 'shown').text, 'On 2026-10-15');
+});
