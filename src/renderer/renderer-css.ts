@@ -50,6 +50,7 @@ html, body { margin: 0; height: 100%; overflow: hidden; background: #000; }
   justify-items: start; align-items: start; }
 .ps-floating .ps-window-body { position: relative; width: fit-content; }
 .ps-floating .ps-window-content { position: relative; inset: auto; width: fit-content; max-width: 100vw; max-height: 100vh; }
+.ps-floating.ps-covered .ps-window-content { width: 100%; height: 100%; }
 .ps-layer { position: absolute; inset: 0; pointer-events: none; }
 .ps-layer > * { pointer-events: auto; }
 .ps-scrim-fill { position: absolute; inset: 0; }

@@ -1,7 +1,7 @@
 // The device screen: the simulated status bar, navigation bar, camera cutout and keyboard, and the
 // prototype window in its placement (fullscreen with the host's dismiss row, sheet, floating).
 import { useMemo, useState } from 'preact/hooks';
-import type { Interaction, RenderModel, ResolvedWindow } from '../runtime/model.ts';
+import type { Interaction, RenderModel, RenderNode, ResolvedWindow } from '../runtime/model.ts';
 import type { AssetStore } from './assets.ts';
 import { Env, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
 import { Icon } from './icons.tsx';
@@ -195,20 +195,20 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
         ? { left: `${anchored.bounds.x + anchored.offset.x}px`, top: `${anchored.bounds.y + anchored.offset.y}px` }
         : floatingPosition(placement.gravity, placement.offset, device.rtl),
     );
-    if (anchored?.alignment === 'cover') Object.assign(bodyStyle, { width: `${anchored.bounds.width}px`, height: `${anchored.bounds.height}px` });
+    if (coversFloatingWindow(model)) Object.assign(bodyStyle, { width: `${anchored!.bounds.width}px`, height: `${anchored!.bounds.height}px` });
   } else {
     Object.assign(windowStyle, { left: `${rect.x}px`, top: `${placement.type === 'fullscreen' ? 0 : rect.y}px`, width: `${rect.width}px`, height: `${placement.type === 'fullscreen' ? device.height : rect.height}px` });
     Object.assign(bodyStyle, { left: '0px', right: '0px', bottom: '0px', top: `${placement.type === 'fullscreen' ? rect.y : 0}px` });
   }
   const scrim = placement.type === 'fullscreen' && placement.scrim ? <div class="ps-scrim-fill" style={{ backgroundColor: placement.scrim }} /> : null;
   return (
-    <div class={`ps-window ps-${placement.type}${model.motion ? ' ps-motion' : ''}`} style={windowStyle} dir={device.rtl ? 'rtl' : 'ltr'} data-ps-window={model.id}>
+    <div class={`ps-window ps-${placement.type}${model.motion ? ' ps-motion' : ''}${coversFloatingWindow(model) ? ' ps-covered' : ''}`} style={windowStyle} dir={device.rtl ? 'rtl' : 'ltr'} data-ps-window={model.id}>
       {placement.type === 'fullscreen' ? <HostRow height={rect.y} dark={chromeDark} onDismiss={dismissByUser} /> : null}
       <div class="ps-window-body" style={bodyStyle}>
         {scrim}
         <Env.Provider value={env}>
           <div class="ps-window-content" {...hidden}>
-            {anchorLayer ? <Node node={model.root} parent="box" /> : null}
+            {anchorLayer ? <Node node={coversFloatingWindow(model) ? filled(model.root) : model.root} parent="box" /> : null}
           </div>
           <div class="ps-layer ps-anchor-layer" ref={setAnchorLayer} {...hidden} />
           <div class="ps-layer ps-overlay-layer" ref={setOverlayLayer} />
@@ -216,6 +216,18 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
       </div>
     </div>
   );
+}
+
+/** A floating window moved onto a cover-anchored root takes the anchor's size, and so does the root. */
+function coversFloatingWindow(model: RenderModel): boolean {
+  return model.window.placement.type === 'floating' && model.root.anchor?.alignment === 'cover';
+}
+
+const filledRoots = new WeakMap<RenderNode, RenderNode>();
+function filled(root: RenderNode): RenderNode {
+  let copy = filledRoots.get(root);
+  if (!copy) filledRoots.set(root, (copy = { ...root, style: { ...root.style, width: 'fill', height: 'fill' } } as RenderNode));
+  return copy;
 }
 
 /** The host's dismiss row: opaque, not styled or faded by the spec, always there on fullscreen. */
