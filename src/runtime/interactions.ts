@@ -107,8 +107,8 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       return isOverlay(node) ? closeOverlay(unit, node) : MISMATCH;
     case 'dialogButton': {
       if (node.type !== 'dialog') return MISMATCH;
-      const button = interaction.button === 'confirm' ? node.confirm : node.dismiss;
-      if (!button) return 'the dialog has no dismiss button';
+      const button = interaction.button === 'confirm' ? node.confirm : interaction.button === 'dismiss' ? node.dismiss : undefined;
+      if (!button) return `the dialog has no ${String(interaction.button)} button`;
       return closeOverlay(unit, node) ?? runOnTap(unit, button.onTap);
     }
     case 'snackbarAction':
@@ -116,8 +116,9 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       return closeOverlay(unit, node) ?? runOnTap(unit, node.action.onTap);
     case 'appBar': {
       if (node.type !== 'topAppBar') return MISMATCH;
-      const button = interaction.target === 'navigation' ? node.navigationIcon : node.actions?.[interaction.target];
-      if (!button) return `no app bar button ${String(interaction.target)}`;
+      const { target: which } = interaction;
+      const button = which === 'navigation' ? node.navigationIcon : Number.isInteger(which) ? node.actions?.[which] : undefined;
+      if (!button) return `no app bar button ${String(which)}`;
       return runOnTap(unit, button.onTap);
     }
     default:
