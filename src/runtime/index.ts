@@ -109,6 +109,7 @@ export class PrototypeController {
     const target = typeof interaction?.key === 'string' ? session.tree.byKey.get(interaction.key) : undefined;
     if (!target) return { ok: false, reason: `no node ${String(interaction?.key)}` };
     if (!session.isShown(target)) return { ok: false, reason: `${interaction.key} is not shown` };
+    if (session.isCoveredByModal(target)) return { ok: false, reason: `${interaction.key} is behind an open dialog or sheet` };
     const unit = session.newUnit();
     const rejection = applyInteraction(unit, target, interaction);
     // A pager reporting the page it already shows is rendering, not a user interaction.

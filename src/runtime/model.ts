@@ -84,8 +84,9 @@ export interface ResolvedGradient {
 /**
  * A node's style after styleWhen merging, with every colour resolved for the current mode and
  * every token resolved against the theme. Absent fields mean "component / platform default".
- * For text nodes `color`, `textSize`, `lineHeight`, `fontWeight`, `letterSpacing` and `fontFamily`
- * are always filled (textStyle role, theme family, onSurface colour, 14 sp default).
+ * For text nodes `color`, `textSize`, `fontWeight` and `fontFamily` are always filled (textStyle
+ * role, else the 14 sp / 400 plain default; the theme family; onSurface), and a textStyle role also
+ * fills `lineHeight` and `letterSpacing` unless the node sets them.
  */
 export interface ResolvedStyle {
   width?: Dimension;
@@ -391,7 +392,8 @@ export interface RenderModel {
   motion: boolean;
   root: RenderNode;
   /** Keys of overlay nodes currently open, in tree order. A dialog is modal: while one is open
-   *  the page behind it leaves the accessibility tree. */
+   *  the page behind it leaves the accessibility tree and takes no interactions. An open bottom
+   *  sheet takes the window's touches too, except an open snackbar's. */
   openOverlays: { dialogs: string[]; snackbars: string[]; sheets: string[] };
 }
 

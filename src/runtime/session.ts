@@ -145,6 +145,18 @@ export class Session implements CommittedState {
     return true;
   }
 
+  /**
+   * Whether an open modal covers the node: while a dialog is open only that dialog takes
+   * interactions; while a bottom sheet is open only the sheet and an open snackbar (drawn above
+   * the author tree) do.
+   */
+  isCoveredByModal(treeNode: TreeNode): boolean {
+    const { dialogs, snackbars, sheets } = this.model.openOverlays;
+    if (dialogs.length > 0) return !isInside(treeNode, dialogs);
+    if (sheets.length === 0 || isInside(treeNode, snackbars)) return false;
+    return !isInside(treeNode, sheets);
+  }
+
   private openOverlays(): RenderModel['openOverlays'] {
     const open: RenderModel['openOverlays'] = { dialogs: [], snackbars: [], sheets: [] };
     for (const overlay of this.tree.overlays) {
@@ -161,6 +173,11 @@ export class Session implements CommittedState {
   pagesRecord(): Record<string, number> {
     return Object.fromEntries(this.pages);
   }
+}
+
+function isInside(treeNode: TreeNode, keys: readonly string[]): boolean {
+  for (let node: TreeNode | null = treeNode; node; node = node.parent) if (keys.includes(node.key)) return true;
+  return false;
 }
 
 function isClosedOverlay(rendered: RenderNode): boolean {

@@ -339,3 +339,27 @@ test('hidden nodes and closed sheets take no interactions; unknown keys and mism
   assert.equal(controller.interact({ type: 'bogus' } as never).ok, false);
   assert.deepEqual(events, []);
 });
+
+test('"A dialog is modal": while it is open only the dialog takes interactions; an open sheet takes the window\'s touches except a snackbar\'s', () => {
+  const { controller, events } = setup();
+  controller.show(spec({
+    type: 'column',
+    children: [
+      { type: 'button', label: 'Behind', onTap: [{ type: 'emit', name: 'behind' }] },
+      { type: 'dialog', openWhen: { key: 'dialog', equals: true }, confirm: { label: 'OK' }, child: { type: 'button', label: 'In dialog', onTap: [{ type: 'emit', name: 'inDialog' }] } },
+      { type: 'bottomSheet', openWhen: { key: 'sheet', equals: true }, detents: ['half'], child: { type: 'button', label: 'In sheet', onTap: [{ type: 'emit', name: 'inSheet' }] } },
+      { type: 'snackbar', openWhen: { key: 'toast', equals: true }, text: 'Hi', action: { label: 'Undo', onTap: [{ type: 'emit', name: 'undo' }] } },
+    ],
+  }, { state: { dialog: true, sheet: true, toast: true } }));
+  const tap = (key: string) => controller.interact({ type: 'tap', key }).ok;
+  assert.equal(tap('root.children[0]'), false);
+  assert.equal(tap('root.children[2].child'), false);
+  assert.equal(tap('root.children[1].child'), true);
+  controller.interact({ type: 'close', key: 'root.children[1]' });
+  assert.equal(tap('root.children[0]'), false, 'the open sheet still covers the page');
+  assert.equal(tap('root.children[2].child'), true);
+  assert.equal(controller.interact({ type: 'snackbarAction', key: 'root.children[3]' }).ok, true);
+  controller.interact({ type: 'close', key: 'root.children[2]' });
+  assert.equal(tap('root.children[0]'), true);
+  assert.deepEqual(events.filter((e) => e.kind === 'emit').map((e) => e.name), ['inDialog', 'inSheet', 'undo', 'behind']);
+});

@@ -160,3 +160,21 @@ test('bottom sheet scrim: omitted draws the scrim role at 40 %; a dialog\'s fixe
   assert.deepEqual(children.map((child) => child.scrim), ['#00000066', '#ff000033', '#00000052']);
 });
 
+
+test('"a colors.source: device scheme is read again after a wallpaper change": colours change, no event', () => {
+  const { controller, events } = show({ theme: { mode: 'light', colors: { source: 'device', seed: '#1E88E5' } } }, { type: 'text', text: 'x', style: { color: 'primary' } });
+  const seeded = controller.renderModel()!.scheme.primary;
+  controller.setDevice({ dynamicColor: '#E53935' });
+  const model = controller.renderModel()!;
+  assert.notEqual(model.scheme.primary, seeded);
+  assert.equal(model.root.style.color, model.scheme.primary);
+  assert.deepEqual(events, []);
+});
+
+test('motion: "motion: none opts out"; a device that reduces motion turns it off too', () => {
+  assert.equal(show({}).controller.renderModel()!.motion, true);
+  assert.equal(show({ motion: 'none' }).controller.renderModel()!.motion, false);
+  const { controller } = show({});
+  controller.setDevice({ reducedMotion: true });
+  assert.equal(controller.renderModel()!.motion, false);
+});
