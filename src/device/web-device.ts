@@ -175,7 +175,7 @@ export class WebDevice {
     this.#keyboardChange = this.#keyboardChange.then(() => this.#applySettings()).catch(() => undefined);
   }
 
-  async show(spec: unknown, options: { reset?: boolean; appearance?: 'light' | 'dark' | 'system' } = {}): Promise<unknown> {
+  async show(spec: unknown, options: { reset?: boolean; appearance?: 'device' | 'light' | 'dark' } = {}): Promise<unknown> {
     return this.page.evaluate(([spec, options]) => window.protostage.show(spec, options), [spec, options] as const);
   }
 

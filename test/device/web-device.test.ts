@@ -1,0 +1,164 @@
+// The web device itself in Chromium: the app layer beneath the prototype, which touches reach
+// it, tap/type/swipe targeting and their errors, dismissal, device settings and profiles.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { PNG } from 'pngjs';
+import { resolveElementSelector } from '../../src/device/element-selector.ts';
+import { centreOf, type AppHierarchyNode, type HierarchyNode } from '../../src/device/hierarchy.ts';
+import { byTag, HOME_BUY_BUTTON_BOUNDS, useDevices, validSpec } from './helpers.ts';
+
+const devices = useDevices({}, { profile: 'tablet', pixelRatio: 2, rtl: true, fontScale: 2 });
+const phone = () => devices()[0]!;
+const tablet = () => devices()[1]!;
+
+function spec(id: string, placement: object, root: object, state: object = {}): unknown {
+  return validSpec({ id, window: { placement }, state, root });
+}
+
+const FLOATING = { type: 'floating', gravity: 'bottomCenter', offset: { x: 0, y: 96 } };
+const FULLSCREEN = { type: 'fullscreen' };
+const GO_BUTTON = { type: 'button', label: 'Go', testTag: 'go', onTap: [{ type: 'emit', name: 'go' }] };
+
+const appNodes = (hierarchy: readonly HierarchyNode[]) => hierarchy.filter((node): node is AppHierarchyNode => node.layer === 'app');
+const statusText = async () => byTag(await phone().device.hierarchy(), 'home.status').text;
+
+async function clearPrototype(): Promise<void> {
+  await phone().device.dismiss('all');
+}
+
+test('observe lists the home screen app layer with tags, text, roles and on-screen bounds', async () => {
+  await clearPrototype();
+  const { hierarchy, screenshot } = await phone().device.observe();
+  const app = appNodes(hierarchy);
+  const buy = byTag(app, 'buy');
+  assert.equal(buy.layer, 'app');
+  assert.equal(buy.role, 'Button');
+  assert.equal(buy.text, 'Buy');
+  assert.equal(buy.id, 'buy');
+  for (const node of app) assert.ok(node.bounds.x >= 0 && node.bounds.x + node.bounds.width <= 412, `${node.id} is inside the screen`);
+  const png = PNG.sync.read(screenshot);
+  assert.deepEqual([png.width, png.height], [412, 915]);
+});
+
+test('the fixed gallery anchor is where the home screen draws its Buy button', async () => {
+  await clearPrototype();
+  const app = appNodes(await phone().device.hierarchy());
+  const resolved = resolveElementSelector({ testTag: 'buy' }, app, { width: 412, height: 915 });
+  assert.ok(resolved.ok);
+  for (const field of ['x', 'y', 'width', 'height'] as const) {
+    assert.ok(Math.abs(resolved.bounds[field] - HOME_BUY_BUTTON_BOUNDS[field]) <= 1, `${field}: ${resolved.bounds[field]}`);
+  }
+});
+
+test('a tap by text reaches the app when no prototype is shown', async () => {
+  await clearPrototype();
+  assert.ok((await phone().device.tap({ text: 'Camera' })).ok);
+  assert.equal(await statusText(), 'Opened Camera');
+});
+
+test('touches outside a floating window reach the app; touches on it reach the prototype', async () => {
+  const { device, log } = phone();
+  await device.show(spec('floating', FLOATING, GO_BUTTON));
+  await device.observe();
+  assert.ok((await device.tap({ testTag: 'app.music' })).ok);
+  assert.equal(await statusText(), 'Opened Music');
+  const since = log.events.length;
+  assert.ok((await device.tap({ testTag: 'go' })).ok);
+  assert.equal((await log.next((event) => event.kind === 'emit', since)).name, 'go');
+});
+
+test('a fullscreen window blocks touches to the app beneath it', async () => {
+  const { device } = phone();
+  await device.show(spec('blocking', FULLSCREEN, { type: 'column', children: [GO_BUTTON] }));
+  const before = await statusText();
+  const photos = byTag(await device.hierarchy(), 'app.photos');
+  assert.ok((await device.tap(centreOf(photos.bounds))).ok);
+  await device.settled();
+  assert.equal(await statusText(), before);
+});
+
+test('tap targeting failures are values with a hint', async () => {
+  const { device } = phone();
+  await device.show(spec('targets', FLOATING, { type: 'row', children: [GO_BUTTON, { ...GO_BUTTON, testTag: 'go-2' }, { type: 'text', text: 'Go' }] }));
+  const missing = await device.tap({ testTag: 'nope' });
+  assert.equal(missing.ok, false);
+  assert.match(missing.ok ? '' : missing.hint, /"go"/);
+  const ambiguous = await device.tap({ text: 'Go' });
+  assert.equal(ambiguous.ok, false);
+  assert.match(ambiguous.ok ? '' : ambiguous.message, /3 nodes match text "Go"/);
+  const outside = await device.tap({ x: 500, y: 10 });
+  assert.equal(outside.ok, false);
+  const swipe = await device.swipe('up', 'nope');
+  assert.equal(swipe.ok, false);
+});
+
+test('dismiss by id reports an agent dismissal; an unknown id changes nothing', async () => {
+  const { device, log } = phone();
+  await device.show(spec('to-dismiss', FLOATING, GO_BUTTON));
+  const unknown = (await device.dismiss('another')) as { ok: boolean };
+  assert.equal(unknown.ok, false);
+  assert.ok((await device.hierarchy()).some((node) => node.testTag === 'go'));
+  const since = log.events.length;
+  const dismissed = (await device.dismiss('to-dismiss')) as { ok: boolean };
+  assert.equal(dismissed.ok, true);
+  const event = await log.next((candidate) => candidate.kind === 'dismissed', since);
+  assert.deepEqual(event.payload, { reason: 'agent' });
+  assert.equal(event.id, 'to-dismiss');
+  assert.ok(!(await device.hierarchy()).some((node) => node.layer === 'prototype' && node.testTag === 'go'));
+});
+
+test("the fullscreen host row dismisses as the user", async () => {
+  const { device, log } = phone();
+  await device.show(spec('host-row', FULLSCREEN, { type: 'column', children: [GO_BUTTON] }));
+  await device.observe();
+  const since = log.events.length;
+  assert.ok((await device.tap({ testTag: 'protostage.dismiss' })).ok);
+  assert.deepEqual((await log.next((event) => event.kind === 'dismissed', since)).payload, { reason: 'user' });
+});
+
+test('the dark device setting reaches a prototype that follows the device', async () => {
+  const { device, log } = phone();
+  await device.show(spec('appearance', FLOATING, { type: 'box', style: { background: 'surface', width: { dp: 100 }, height: { dp: 100 } }, testTag: 'swatch', children: [] }));
+  const since = log.events.length;
+  await device.configure({ dark: true });
+  try {
+    const changed = await log.next((event) => event.kind === 'appearance_changed', since);
+    assert.equal((changed.payload as { mode: string }).mode, 'dark');
+    const { hierarchy, screenshot } = await device.observe();
+    const centre = centreOf(byTag(hierarchy, 'swatch').bounds);
+    const png = PNG.sync.read(screenshot);
+    const offset = (Math.round(centre.y) * png.width + Math.round(centre.x)) * 4;
+    assert.ok(png.data[offset]! < 64, `a dark surface is dark (red channel ${png.data[offset]})`);
+  } finally {
+    await device.configure({ dark: false });
+  }
+});
+
+test('a focused text field opens the keyboard and a bottom sheet window rides above it', async () => {
+  const { device } = phone();
+  await device.show(spec('keyboard', { type: 'sheet', edge: 'bottom', height: 200 }, {
+    type: 'column', testTag: 'panel', style: { height: 'fill', width: 'fill' },
+    children: [{ type: 'textField', stateKey: 'note', testTag: 'note' }],
+  }, { note: '' }));
+  const resting = byTag((await device.observe()).hierarchy, 'panel').bounds;
+  assert.ok((await device.type('hi', 'note')).ok);
+  const lifted = byTag((await device.observe()).hierarchy, 'panel').bounds;
+  assert.ok(lifted.y < resting.y - 200, `the sheet rose from ${resting.y} to ${lifted.y}`);
+  await device.dismiss('all');
+});
+
+test('tablet profile: 1280×800 dp at two pixels per dp, right-to-left, font scale 2', async () => {
+  const { device } = tablet();
+  await device.show(spec('tablet', FULLSCREEN, {
+    type: 'row', style: { width: 'fill' },
+    children: [{ type: 'text', text: 'First', testTag: 'first' }, { type: 'text', text: 'Second', testTag: 'second' }],
+  }));
+  const { hierarchy, screenshot } = await device.observe();
+  const png = PNG.sync.read(screenshot);
+  assert.deepEqual([png.width, png.height], [2560, 1600]);
+  const first = byTag(hierarchy, 'first').bounds;
+  const second = byTag(hierarchy, 'second').bounds;
+  assert.ok(first.x > second.x, 'in RTL the first child of a row sits on the right');
+  assert.ok(first.height >= 28, `text is scaled up by the font scale (height ${first.height})`);
+  assert.ok(first.x + first.width > 1000, 'the layout uses the tablet width');
+});
