@@ -1,0 +1,90 @@
+/** The validate and conformance commands, run as a user runs them. */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { runCorpus } from '../../src/cli/commands/conformance.ts';
+
+const bin = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
+const fixtures = fileURLToPath(new URL('../fixtures/prototype-spec/', import.meta.url));
+
+function protostage(args: string[], input?: string) {
+  const result = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8' });
+  return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'protostage-cli-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('protostage validate', () => {
+  test('a valid file exits 0 with its id and node count; a bad spec on stdin exits 1 with path: message', () => {
+    const ok = protostage(['validate', join(fixtures, 'valid', 'doc-example-1.json')]);
+    assert.deepEqual([ok.code, ok.out], [0, 'valid: variants (10 nodes)']);
+    const bad = protostage(['validate', '-'], '{"id":"x","window":{"placement":{"type":"fullscreen"}},"root":{"type":"text","text":"a","style":{"colour":"#112233"}}}');
+    assert.equal(bad.code, 1);
+    assert.match(bad.out, /^root\.style\.colour: Unknown property "colour" \(did you mean "color"\?\)/);
+  });
+
+  test('--json prints ok, path and message; usage errors exit 2', () => {
+    const json = protostage(['validate', '--json', '-'], '{"id":"x"');
+    assert.equal(json.code, 1);
+    const parsed = JSON.parse(json.out) as { ok: boolean; path: string; message: string };
+    assert.equal(parsed.ok, false);
+    assert.equal(parsed.path, '$');
+    assert.ok(parsed.message.length > 0);
+    assert.equal(protostage(['validate', join(scratch, 'absent.json')]).code, 2);
+    const help = protostage(['validate', '--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.out, /Usage: protostage validate FILE\|-/);
+  });
+});
+
+describe('protostage conformance', () => {
+  function corpus(name: string, files: Record<string, unknown>): string {
+    const dir = join(scratch, name);
+    for (const [file, content] of Object.entries(files)) {
+      mkdirSync(join(dir, file, '..'), { recursive: true });
+      writeFileSync(join(dir, file), JSON.stringify(content));
+    }
+    return dir;
+  }
+  const good = { id: 'g', window: { placement: { type: 'fullscreen' } }, root: { type: 'spacer' } };
+  const badSpec = { id: 'b', window: { placement: { type: 'fullscreen' } }, root: { type: 'spacer', extra: 1 } };
+
+  test('the project fixtures pass as a corpus and the command closes with the count line', () => {
+    const run = protostage(['conformance', fixtures]);
+    assert.equal(run.code, 0, run.out);
+    assert.match(run.out, /^\d+ passed, 0 failed$/m);
+  });
+
+  test('every folder kind is run and each wrong expectation is one failure line', () => {
+    const dir = corpus('mixed', {
+      'valid/good.json': good,
+      'valid/actually-bad.json': badSpec,
+      'invalid/right.json': { spec: badSpec, expectedPath: 'root.extra' },
+      'invalid/wrong-path.json': { spec: badSpec, expectedPath: 'root.other' },
+      'invalid/accepted.json': { spec: good, expectedPath: 'root' },
+      'components/uses.json': { ...good, components: { c: { root: { type: 'spacer' } } }, root: { type: 'use', component: 'c' } },
+      'components/invalid/message.json': { spec: { ...good, root: { type: 'use', component: 'nope' } }, expectedPath: 'root.component', expectedMessage: 'Unknown component' },
+      'components/invalid/wrong-message.json': { spec: { ...good, root: { type: 'use', component: 'nope' } }, expectedPath: 'root.component', expectedMessage: 'no such text' },
+    });
+    const outcomes = runCorpus(dir);
+    assert.equal(outcomes.length, 8);
+    assert.deepEqual(
+      outcomes.filter((o) => o.failure).map((o) => o.file).sort(),
+      ['components/invalid/wrong-message.json', 'invalid/accepted.json', 'invalid/wrong-path.json', 'valid/actually-bad.json'],
+    );
+    const run = protostage(['conformance', dir]);
+    assert.equal(run.code, 1);
+    assert.equal(run.out.split('\n').filter((line) => line.startsWith('FAIL ')).length, 4);
+    assert.match(run.out, /^4 passed, 4 failed$/m);
+  });
+
+  test('--help explains the layout; a missing directory exits 2', () => {
+    assert.match(protostage(['conformance', '--help']).out, /components\/invalid/);
+    assert.equal(protostage(['conformance', join(scratch, 'none')]).code, 2);
+  });
+});
