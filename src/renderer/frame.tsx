@@ -152,22 +152,27 @@ function endOwnAnimation(motion: NodeMotion | null) {
 
 const SIZE_ANIMATION_MS = 180;
 
-/** animateContentSize: when a container's children change, its size glides to the new one. */
+/**
+ * animateContentSize: when a container's children change, its size glides to the new one. The old
+ * size is read while rendering (Preact has not touched this subtree yet), never on first mount.
+ */
 function useContainerSizeAnimation(element: { current: HTMLElement | null }, enabled: boolean, node: RenderNode) {
-  const previous = useRef<{ width: number; height: number } | null>(null);
   const children = 'children' in node ? node.children : null;
+  const lastChildren = useRef(children);
+  let before: { width: number; height: number } | null = null;
+  if (enabled && element.current && lastChildren.current !== children) {
+    before = { width: element.current.offsetWidth, height: element.current.offsetHeight };
+  }
+  lastChildren.current = children;
   useLayoutEffect(() => {
     const target = element.current;
-    if (!target) return;
-    const rect = { width: target.offsetWidth, height: target.offsetHeight };
-    const before = previous.current;
-    previous.current = rect;
-    if (!enabled || !before) return;
-    if (before.width === rect.width && before.height === rect.height) return;
+    if (!before || !target) return;
+    const after = { width: target.offsetWidth, height: target.offsetHeight };
+    if (before.width === after.width && before.height === after.height) return;
     target.animate(
       [
         { width: `${before.width}px`, height: `${before.height}px`, overflow: 'clip' },
-        { width: `${rect.width}px`, height: `${rect.height}px`, overflow: 'clip' },
+        { width: `${after.width}px`, height: `${after.height}px`, overflow: 'clip' },
       ],
       { duration: SIZE_ANIMATION_MS, easing: 'cubic-bezier(0.2, 0, 0, 1)' },
     );

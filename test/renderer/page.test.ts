@@ -165,3 +165,46 @@ test('an uploaded image replaces the broken-image placeholder', async () => {
   await device.settled();
   assert.equal(await status(), 'image');
 });
+
+function visibilitySpec(motion: 'standard' | 'none') {
+  return {
+    id: `motion-${motion}`,
+    window: fullscreen,
+    motion,
+    state: { shown: true },
+    root: { type: 'column', children: [
+      { type: 'button', label: 'Toggle', testTag: 'toggle', onTap: [{ type: 'toggle', key: 'shown' }] },
+      { type: 'text', text: 'Details', testTag: 'details', visibleWhen: { key: 'shown', equals: true }, transition: 'fade' },
+      { type: 'box', testTag: 'pressable', style: { width: { dp: 100 }, height: { dp: 100 }, background: 'primary', pressScale: 0.5 }, onTap: [{ type: 'emit', name: 'pressed' }], children: [] },
+    ] },
+  };
+}
+
+async function runningAnimations(): Promise<number> {
+  return device.page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').length);
+}
+
+test('a visibleWhen exit animates with motion on, leaves the hierarchy at once and is gone once settled', async () => {
+  await device.show(visibilitySpec('standard'));
+  const toggle = await device.node({ testTag: 'toggle' });
+  await device.page.touchscreen.tap(toggle.bounds.x + 10, toggle.bounds.y + 10);
+  assert.ok((await runningAnimations()) > 0, 'the exit is animated');
+  assert.ok(!(await device.hierarchy()).some((node) => node.testTag === 'details'));
+  await device.settled();
+  assert.equal(await runningAnimations(), 0);
+  assert.equal(await device.page.$('[data-testid="details"]'), null);
+});
+
+test('motion "none" makes visibility changes and press scale instant', async () => {
+  await device.show(visibilitySpec('none'));
+  await device.tap({ testTag: 'toggle' });
+  assert.equal(await device.page.$('[data-testid="details"]'), null);
+  const box = await device.node({ testTag: 'pressable' });
+  await device.page.mouse.move(box.bounds.x + 50, box.bounds.y + 50);
+  await device.page.mouse.down();
+  const scale = await device.page.$eval('[data-testid="pressable"]', (element) => getComputedStyle(element).scale);
+  assert.equal(scale, '0.5');
+  assert.equal(await runningAnimations(), 0);
+  await device.page.mouse.up();
+  assert.equal(await device.page.$eval('[data-testid="pressable"]', (element) => getComputedStyle(element).scale), 'none');
+});
