@@ -12,7 +12,8 @@ import { Rejection } from './rejection.ts';
 import { walkSpec } from './walker.ts';
 
 export type ValidationResult =
-  | { ok: true; spec: PrototypeSpec; nodeCount: number }
+  /** `capabilities`: what a device must advertise to show the spec (e.g. prototype_anchor_v1). */
+  | { ok: true; spec: PrototypeSpec; nodeCount: number; capabilities: string[] }
   | { ok: false; path: string; message: string };
 
 export type ValidationFailure = Extract<ValidationResult, { ok: false }>;
@@ -53,7 +54,7 @@ function validateValue(value: unknown): ValidationResult {
     checkReferences(expanded as Record<string, unknown>, walk);
     const decoded = decodePrototypeSpec(expanded);
     if (!decoded.ok) return decoded;
-    return { ok: true, spec: decoded.spec, nodeCount: walk.nodeCount };
+    return { ok: true, spec: decoded.spec, nodeCount: walk.nodeCount, capabilities: walk.capabilities };
   } catch (error) {
     if (!(error instanceof Rejection)) throw error;
     // Paths inside an expanded use name the use chain they came through.

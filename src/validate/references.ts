@@ -5,9 +5,10 @@
  * snackbar `openWhen` keys (preorder).
  */
 import { contract, type BindingRule } from '../contract/index.ts';
-import { propertyPath } from './path.ts';
+import { propertyPath } from '../expand/path.ts';
 import { reject } from './rejection.ts';
-import { bindTokens, repeatTokens, type Scalar } from './repeat.ts';
+import type { Scalar } from '../spec/index.ts';
+import { bindForItem, bindsInTemplate } from './repeat.ts';
 import { describeValue, hasOwn, isPlainObject } from './values.ts';
 import type { BindingUse, NodeRecord, PagerReference, WalkResult } from './walker.ts';
 
@@ -44,13 +45,14 @@ function checkPagerReference(reference: PagerReference, ids: Set<string>): void 
 /** One concrete key a binding names: the literal key, or the key bound for one repeat item. */
 interface BoundKey {
   key: string;
-  item: Record<string, unknown> | null;
+  /** The repeat item the key was bound for, or -1 for a literal key. */
   index: number;
 }
 
 function boundKeys(use: BindingUse): BoundKey[] {
-  if (!use.tokens || !use.template) return [{ key: use.key, item: null, index: -1 }];
-  return use.template.items.map((item, index) => ({ key: String(bindTokens(use.tokens!, item, index)), item, index }));
+  const { template } = use;
+  if (!template || !use.keyBinds) return [{ key: use.key, index: -1 }];
+  return template.items.map((_, index) => ({ key: String(bindForItem(use.key, template, index)), index }));
 }
 
 type ValueType = 'string' | 'boolean' | 'number';
@@ -78,7 +80,7 @@ function valueTypeOf(rule: BindingRule): ValueType | null {
 function checkBinding(use: BindingUse, state: Record<string, unknown>, controls: Map<string, ValueType>): void {
   for (const bound of boundKeys(use)) {
     const suffix = bound.index >= 0 ? ` (repeat item ${bound.index})` : '';
-    if (use.rule.type === 'any') checkSetStateValue(use, bound, controls, suffix);
+    if (use.rule.type === 'any') checkSetStateValue(use, bound, controls);
     else checkStateValue(use, bound, state, suffix);
   }
 }
@@ -87,14 +89,12 @@ function checkStateValue(use: BindingUse, bound: BoundKey, state: Record<string,
   const { rule } = use;
   const present = hasOwn(state, bound.key);
   if (!present && rule.ifPresent) return;
-  const requirement = describeRequirement(use);
+  const requirement = `${use.label} must name ${describeRequirement(use)}${suffix}`;
   if (!present) {
-    reject(use.path, `${capitalize(use.label)} requires ${requirement}${suffix}; "${bound.key}" is not in state — declare it, e.g. "state": {"${bound.key}": ${exampleValue(rule)}}`);
+    reject(use.path, `${requirement}; "${bound.key}" is not in state — declare it, e.g. "state": {"${bound.key}": ${exampleValue(rule)}}`);
   }
   const value = state[bound.key];
-  if (!fits(value, use)) {
-    reject(use.path, `${capitalize(use.label)} requires ${requirement}${suffix}; state.${bound.key} is ${describeValue(value)}`);
-  }
+  if (!fits(value, use)) reject(use.path, `${requirement}; state.${bound.key} is ${describeValue(value)}`);
 }
 
 function fits(value: unknown, use: BindingUse): boolean {
@@ -127,12 +127,11 @@ function describeRequirement(use: BindingUse): string {
   const { rule, owner } = use;
   const existing = rule.declared ? 'a declared' : rule.ifPresent ? 'a' : 'an initialized';
   if (rule.type === 'date') {
-    return `${existing} YYYY-MM-DD date string from ${contract.dateRange.minYear} to ${contract.dateRange.maxYear} state key`;
+    return `${existing} state value holding a real YYYY-MM-DD date from ${contract.dateRange.minYear} to ${contract.dateRange.maxYear}`;
   }
   const [min, max] = bounds(rule, owner);
   const range = min !== undefined && max !== undefined ? ` within ${min}..${max}` : min !== undefined ? ` >= ${min}` : '';
-  const noun = rule.type === 'integer' ? 'integer' : rule.type;
-  return `${existing} ${noun}${range} state key`;
+  return `${existing} ${rule.type} state value${range}`;
 }
 
 function exampleValue(rule: BindingRule): string {
@@ -143,19 +142,25 @@ function exampleValue(rule: BindingRule): string {
 }
 
 /** setState may not change the type a control bound to the same key needs. */
-function checkSetStateValue(use: BindingUse, bound: BoundKey, controls: Map<string, ValueType>, suffix: string): void {
+function checkSetStateValue(use: BindingUse, bound: BoundKey, controls: Map<string, ValueType>): void {
   const needed = controls.get(bound.key);
   if (!needed || !use.rule.valueField) return;
-  const authored = use.owner[use.rule.valueField] as Scalar;
-  const value = bound.item && typeof authored === 'string' && use.template ? bindValue(authored, use, bound) : authored;
-  if (typeof value !== needed) {
+  for (const { value, index } of writtenValues(use, bound)) {
+    if (typeof value === needed) continue;
+    const suffix = index >= 0 ? ` (repeat item ${index})` : '';
     reject(propertyPath(use.ownerPath, use.rule.valueField), `setState would write ${describeValue(value)} to "${bound.key}", which a control binds as a ${needed}${suffix}; write a ${needed}`);
   }
 }
 
-function bindValue(authored: string, use: BindingUse, bound: BoundKey): Scalar {
-  return bindTokens(repeatTokens(authored, use.template!.alias), bound.item!, bound.index);
+/** The values a setState writes: the authored scalar, or its binding for each item in a template. */
+function writtenValues(use: BindingUse, bound: BoundKey): Array<{ value: Scalar; index: number }> {
+  const authored = use.owner[use.rule.valueField!] as Scalar;
+  const { template } = use;
+  if (!template || typeof authored !== 'string' || !bindsInTemplate(authored, template)) return [{ value: authored, index: bound.index }];
+  const indexes = bound.index >= 0 ? [bound.index] : template.items.map((_, index) => index);
+  return indexes.map((index) => ({ value: bindForItem(authored, template, index), index }));
 }
+
 
 const daysInMonth = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -168,8 +173,4 @@ export function isRealDate(text: string): boolean {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   const limit = month === 2 && leap ? 29 : daysInMonth[month - 1]!;
   return day >= 1 && day <= limit;
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -2,7 +2,7 @@
  * The first error of a walk. The walker stops at the first error it meets, so it throws this
  * and the entry point turns it back into a value; nothing outside src/validate sees it thrown.
  */
-import { displayPath } from './path.ts';
+import { displayPath } from '../expand/path.ts';
 
 export class Rejection {
   readonly path: string;

@@ -26,17 +26,9 @@ import {
   type UnionRule,
 } from '../contract/index.ts';
 import { checkEmitPayload } from './emit-payload.ts';
-import { indexPath, propertyPath } from './path.ts';
+import { indexPath, propertyPath } from '../expand/path.ts';
 import { reject } from './rejection.ts';
-import {
-  bindTokens,
-  hasPlaceholder,
-  missingField,
-  repeatContext,
-  repeatTokens,
-  type RepeatContext,
-  type Token,
-} from './repeat.ts';
+import { bindForItem, bindsInTemplate, missingRepeatField, repeatContext, type RepeatContext } from './repeat.ts';
 import {
   canonicalJson,
   closestWord,
@@ -52,14 +44,15 @@ import {
 export interface BindingUse {
   path: string;
   key: string;
-  /** Placeholders of a key inside a repeat template; null for a literal key. */
-  tokens: Token[] | null;
+  /** The repeat template the field sits in, or null outside templates. */
   template: RepeatContext | null;
+  /** Whether the key itself holds placeholders of that template (one key per item). */
+  keyBinds: boolean;
   rule: BindingRule;
   /** The object holding the key field and its path (for sibling bounds and setState values). */
   owner: Record<string, unknown>;
   ownerPath: string;
-  /** What holds the key, for messages: a node type or an action type. */
+  /** What holds the key, for messages: `slider stateKey`, `toggle action key`. */
   label: string;
 }
 
@@ -82,6 +75,8 @@ export interface WalkResult {
   actionPagerReferences: PagerReference[];
   /** Nodes of the repeat-expanded tree. */
   nodeCount: number;
+  /** Device capabilities the authored features need (contract entries that name one), sorted. */
+  capabilities: string[];
 }
 
 const enumSets = new Map<string, Set<string>>();
@@ -135,16 +130,23 @@ class Walker {
   private template: RepeatContext | null = null;
   private inAction = false;
   private readonly nesting = new Map<object, number>();
+  private readonly capabilities = new Set<string>();
   /** The object whose fields are being walked, for bindings that read sibling fields. */
   private owner: { value: Record<string, unknown>; path: string; label: string } | null = null;
 
   run(spec: unknown): WalkResult {
     if (!isPlainObject(spec)) reject('', `A spec is a JSON object {id, window, root, …}; got ${describeValue(spec)}`);
     this.walkShape(spec, contract.envelope, '', 'the spec', declaredProperties(contract.envelope));
-    return { nodes: this.nodes, actionPagerReferences: this.actionPagerReferences, nodeCount: this.nodeCount };
+    return {
+      nodes: this.nodes,
+      actionPagerReferences: this.actionPagerReferences,
+      nodeCount: this.nodeCount,
+      capabilities: [...this.capabilities].sort(),
+    };
   }
 
   private walk(value: unknown, rule: Rule, path: string, what: string): void {
+    if (rule.capability) this.capabilities.add(rule.capability);
     if (rule.kind === undefined) {
       const target = contract.definitions[rule.ref];
       if (!target) throw new Error(`Contract definition "${rule.ref}" is missing`);
@@ -189,13 +191,10 @@ class Walker {
 
   private walkString(value: unknown, rule: StringRule, path: string, what: string): void {
     if (typeof value !== 'string') reject(path, expectedMessage(expectedString(rule), value));
-    if (rule.binds && this.template) {
-      const tokens = repeatTokens(value, this.template.alias);
-      if (hasPlaceholder(tokens)) {
-        this.checkTemplateString(tokens, rule, path);
-        if (rule.binding) this.recordBinding(value, tokens, rule.binding, path);
-        return;
-      }
+    if (rule.binds && this.template && bindsInTemplate(value, this.template)) {
+      this.checkTemplateString(value, rule, path);
+      if (rule.binding) this.recordBinding(value, true, rule.binding, path, what);
+      return;
     }
     if (rule.nonempty && value.length === 0) reject(path, `Expected a nonempty string; ${hintFor(what)}`);
     if (rule.nonblank && value.trim().length === 0) reject(path, 'Expected text with at least one non-space character');
@@ -208,20 +207,20 @@ class Walker {
     if (rule.oneOf && !rule.oneOf.some((choice) => matchesChoice(value, choice))) {
       reject(path, `${JSON.stringify(value)} is not ${rule.expected ?? 'accepted here'}${didYouMean(value, rule.oneOf)}`);
     }
-    if (rule.binding) this.recordBinding(value, null, rule.binding, path);
+    if (rule.binding) this.recordBinding(value, false, rule.binding, path, what);
   }
 
   /** A template string: every item must have the fields it names, and what it binds to must fit. */
-  private checkTemplateString(tokens: Token[], rule: StringRule | { binds: 'scalar' }, path: string): void {
+  private checkTemplateString(text: string, rule: StringRule | { binds: 'scalar' }, path: string): void {
     const template = this.template!;
     template.items.forEach((item, index) => {
-      const missing = missingField(tokens, item);
+      const missing = missingRepeatField(text, template, item);
       if (missing !== null) {
         reject(path, `Unknown repeat field "${missing}": repeat item ${index} has no scalar field of that name (fields: ${Object.keys(item).join(', ') || 'none'})`);
       }
     });
-    template.items.forEach((item, index) => {
-      const bound = bindTokens(tokens, item, index);
+    template.items.forEach((_, index) => {
+      const bound = bindForItem(text, template, index);
       if (rule.binds === 'stateKey' && (typeof bound !== 'string' || !pattern('stateKey').test(bound))) {
         reject(indexPath(`${template.path}.items`, index), `Bound state key "${String(bound)}" is invalid: a state key is ${contract.patternHints.stateKey}`);
       }
@@ -233,9 +232,8 @@ class Walker {
 
   private walkScalar(value: unknown, binds: boolean, path: string): void {
     if (!isScalar(value)) reject(path, expectedMessage('a string, a finite number or a boolean', value));
-    if (binds && this.template && typeof value === 'string') {
-      const tokens = repeatTokens(value, this.template.alias);
-      if (hasPlaceholder(tokens)) this.checkTemplateString(tokens, { binds: 'scalar' }, path);
+    if (binds && this.template && typeof value === 'string' && bindsInTemplate(value, this.template)) {
+      this.checkTemplateString(value, { binds: 'scalar' }, path);
     }
   }
 
@@ -354,6 +352,7 @@ class Walker {
     if (entry!.templateForbidden && this.template) {
       reject(path, `A repeat template may not contain a ${type}; move it outside the repeating container (${this.template.path})`);
     }
+    if (entry!.capability) this.capabilities.add(entry!.capability);
     const record: NodeRecord = { path, type: type!, pagerId: null, pagerReferences: [], bindings: [] };
     if (type === 'pager' && typeof value.id === 'string') record.pagerId = { id: value.id, path: propertyPath(path, 'id') };
     this.nodes.push(record);
@@ -425,6 +424,7 @@ class Walker {
     if (!isPlainObject(value)) reject(path, expectedMessage('an action object {"type": …}', value));
     const type = discriminator(value, 'type', actionTypeList, path, 'action');
     const shape = contract.actions[type]!;
+    if (shape.capability) this.capabilities.add(shape.capability);
     const wasInAction = this.inAction;
     this.inAction = true;
     this.walkShape(value, shape, path, `${type} action`, declaredProperties(shape, undefined, 'type'), 'type');
@@ -477,17 +477,18 @@ class Walker {
     else this.current?.pagerReferences.push(reference);
   }
 
-  private recordBinding(key: string, tokens: Token[] | null, rule: BindingRule, path: string): void {
+  private recordBinding(key: string, keyBinds: boolean, rule: BindingRule, path: string, field: string): void {
     if (!this.current || !this.owner) return;
+    const holder = this.inAction ? `${String(this.owner.value.type)} action` : this.current.type;
     this.current.bindings.push({
       path,
       key,
-      tokens,
-      template: tokens ? this.template : null,
+      template: this.template,
+      keyBinds,
       rule,
       owner: this.owner.value,
       ownerPath: this.owner.path,
-      label: this.owner.label,
+      label: `${holder} ${field}`,
     });
   }
 }

@@ -219,3 +219,18 @@ describe('robustness', () => {
     assertRejectedAt(spec(text('x', { style: { alpha: Number.NaN } })), '$');
   });
 });
+
+describe('capabilities', () => {
+  test('features gated by a device capability are reported on success', () => {
+    const plain = validatePrototypeSpec(spec(text()));
+    assert.ok(plain.ok);
+    assert.deepEqual(plain.capabilities, []);
+    const gated = validatePrototypeSpec(
+      spec(text('x', { anchor: { type: 'bounds', bounds: { x: 0, y: 0, width: 1, height: 1 } }, style: { color: { light: 'primary', dark: '#FFFFFF' } } }), {
+        window: { placement: { type: 'fullscreen' }, layer: 'app' },
+      }),
+    );
+    assert.ok(gated.ok);
+    assert.deepEqual(gated.capabilities, ['prototype_anchor_v1', 'prototype_theme_modes_v1', 'prototype_window_options_v1']);
+  });
+});
