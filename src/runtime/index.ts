@@ -151,7 +151,7 @@ export class PrototypeController {
       this.dismiss('user');
       return;
     }
-    if (session.modeAfterChange(this.device)) this.deliverAppearance(session);
+    if (session.refreshAppearance(this.device)) this.deliverAppearance(session);
     this.syncSnackbarTimers();
   }
 

@@ -71,32 +71,37 @@ export class Session implements CommittedState {
     if (touched.size > 0) this.rebuild(touched);
   }
 
-  /** Resolve the mode again (after a commit or a device change). Returns the new appearance when
-   *  the mode changed. */
+  /** Re-theme for the device settings: resolve the mode, rebuild every colour. Returns the new
+   *  appearance when the mode changed. */
   retheme(device: DeviceSettings): Appearance | null {
     const previous = this.appearance;
-    const resolved = resolveMode({
-      theme: this.spec.theme,
-      override: this.override,
-      deviceDark: device.dark,
-      authoredBackground: () => this.authoredBackgroundMode(),
-    });
-    this.appearance = { ...resolved, deviceDark: device.dark };
-    this.theme = resolveTheme(this.spec.theme, resolved.mode, device.dynamicColor ?? null);
+    this.appearance = this.resolveAppearance(device);
+    this.theme = resolveTheme(this.spec.theme, this.appearance.mode, device.dynamicColor ?? null);
     this.motion = this.spec.motion !== 'none' && device.reducedMotion !== true;
     this.rebuild('all');
-    return previous && previous.mode !== resolved.mode ? this.appearance : null;
+    return previous && previous.mode !== this.appearance.mode ? this.appearance : null;
   }
 
-  /** Resolve the mode without touching the theme when it stays the same. */
-  modeAfterChange(device: DeviceSettings): Appearance | null {
+  /** After a commit: state or pages may move the inferred background. Re-themes only when the
+   *  mode changes (returning the new appearance); a new source alone is just recorded. */
+  refreshAppearance(device: DeviceSettings): Appearance | null {
+    const resolved = this.resolveAppearance(device);
+    if (resolved.mode !== this.appearance.mode) return this.retheme(device);
+    if (resolved.source !== this.appearance.source) {
+      this.appearance = resolved;
+      this.model = { ...this.model, appearance: resolved };
+    }
+    return null;
+  }
+
+  private resolveAppearance(device: DeviceSettings): Appearance {
     const resolved = resolveMode({
       theme: this.spec.theme,
       override: this.override,
       deviceDark: device.dark,
       authoredBackground: () => this.authoredBackgroundMode(),
     });
-    return resolved.mode === this.appearance.mode ? null : this.retheme(device);
+    return { ...resolved, deviceDark: device.dark };
   }
 
   private authoredBackgroundMode(): Mode | null {

@@ -178,3 +178,17 @@ test('motion: "motion: none opts out"; a device that reduces motion turns it off
   controller.setDevice({ reducedMotion: true });
   assert.equal(controller.renderModel()!.motion, false);
 });
+
+test('a state change that moves the deciding step but keeps the mode sends nothing and reports the new source', () => {
+  const root = {
+    type: 'box',
+    children: [{ type: 'switch', stateKey: 'plain' }],
+    styleWhen: [{ when: { key: 'plain', equals: false }, style: { background: '#FFFFFF' } }],
+  };
+  const { controller, events } = show({ state: { plain: false } }, root);
+  assert.equal(controller.inspect()!.appearance.source, 'authoredBackground');
+  controller.interact({ type: 'toggle', key: 'root.children[0]' });
+  assert.deepEqual(events.map((e) => e.kind), ['change']);
+  assert.deepEqual(controller.inspect()!.appearance, { mode: 'light', source: 'system', deviceDark: false });
+  assert.deepEqual(controller.renderModel()!.appearance, controller.inspect()!.appearance);
+});
