@@ -17,6 +17,8 @@ export const MAX_FRAME_BYTES = 24 * 1024 * 1024;
 /** Environment variables the host uses to hand a device agent its port and token. */
 export const DEVICE_PORT_ENV = 'PROTOSTAGE_DEVICE_PORT';
 export const DEVICE_TOKEN_ENV = 'PROTOSTAGE_DEVICE_TOKEN';
+/** Set by a host that spawns the agent: the agent exits when the host's end of its stdin closes. */
+export const DEVICE_EXIT_WITH_STDIN_ENV = 'PROTOSTAGE_DEVICE_EXIT_WITH_STDIN';
 
 /**
  * Capability names a device advertises in hello_result. The host refuses, before sending

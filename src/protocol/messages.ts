@@ -3,6 +3,7 @@
 // `deviceFrameSchema`. Unknown fields are dropped (an older peer ignores what it does not know);
 // unknown `type`s fail the parse and are answered with an `error` frame.
 import { z } from 'zod';
+import { ASSET_MIME_TYPES } from './assets.ts';
 
 const requestId = z.string().min(1).max(128);
 const nonEmpty = z.string().min(1);
@@ -37,7 +38,9 @@ export const hierarchyNodeSchema = z.object({
   selected: z.boolean().optional(),
   enabled: z.boolean(),
   focused: z.boolean(),
+  /** App layer only: lets a text match be promoted to its clickable owner. */
   clickable: z.boolean().optional(),
+  parentId: z.string().nullable().optional(),
   range: z
     .union([
       z.object({ current: z.number(), min: z.number(), max: z.number(), steps: z.number().optional() }),
@@ -102,7 +105,7 @@ export const putPrototypeAssetSchema = z.object({
   type: z.literal('put_prototype_asset'),
   requestId,
   id: z.string().min(1).max(256),
-  mimeType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'font/ttf', 'font/otf']),
+  mimeType: z.enum(ASSET_MIME_TYPES),
   dataBase64: z.string(),
 });
 
@@ -174,6 +177,8 @@ export const observeResultSchema = z.object({
   error: z.string().optional(),
   hierarchy: z.array(hierarchyNodeSchema).optional(),
   hierarchyUpdatedAt: z.number().optional(),
+  /** The screen size in dp, for placing anchors and checking that elements are on screen. */
+  screen: z.object({ width: z.number(), height: z.number() }).optional(),
   screenshotBase64: z.string().optional(),
 });
 

@@ -1,0 +1,79 @@
+// `protostage device`: run the web device agent. Normally the host starts it; run by hand to
+// drive a device from another host, with the port and token in the environment.
+import { parseArgs } from 'node:util';
+import { readAgentConfig, startAgent } from '../../device/agent.ts';
+import { DEVICE_EXIT_WITH_STDIN_ENV, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../../protocol/constants.ts';
+
+const HELP = `Usage: protostage device [--headed] [--profile phone|tablet] [--app-url URL]
+
+Runs the web device agent: Chromium showing a phone frame, driven over the protostage device
+protocol (newline-delimited JSON on 127.0.0.1).
+
+Environment (both required; the agent refuses to start without them):
+  ${DEVICE_PORT_ENV}    TCP port to listen on, on 127.0.0.1 only
+  ${DEVICE_TOKEN_ENV}   launch token (at least 16 characters) the host sends in hello
+
+Options:
+  --headed            show the browser window
+  --profile NAME      phone (default) or tablet
+  --app-url URL       the web app shown beneath prototypes (default: the built-in home screen)
+  -h, --help          this text`;
+
+export async function run(args: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        headed: { type: 'boolean' },
+        profile: { type: 'string' },
+        'app-url': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    console.error(`protostage device: ${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  if (values.profile !== undefined && values.profile !== 'phone' && values.profile !== 'tablet') {
+    console.error(`protostage device: --profile must be phone or tablet, not "${values.profile}"`);
+    return 2;
+  }
+  const config = readAgentConfig(process.env);
+  if (!config.ok) {
+    console.error(`protostage device: ${config.message}. See --help.`);
+    return 2;
+  }
+  let agent;
+  try {
+    agent = await startAgent(config, { headed: values.headed, profile: values.profile, appUrl: values['app-url'] });
+  } catch (error) {
+    console.error(`protostage device: ${(error as Error).message}`);
+    return 1;
+  }
+  console.error(`protostage device: listening on 127.0.0.1:${agent.port}`);
+  agent.deviceReady.then(
+    () => console.error('protostage device: web device ready'),
+    (error: Error) => console.error(`protostage device: ${error.message}`),
+  );
+  await untilStopped();
+  await agent.close();
+  process.stdin.destroy(); // Stop watching stdin so the process can exit.
+  return 0;
+}
+
+function untilStopped(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+    if (process.env[DEVICE_EXIT_WITH_STDIN_ENV] === '1') {
+      process.stdin.once('end', resolve);
+      process.stdin.once('close', resolve);
+      process.stdin.resume();
+    }
+  });
+}

@@ -1,0 +1,187 @@
+// The web device agent: a process that owns one WebDevice and speaks the device protocol on
+// 127.0.0.1. The host launches it with a port and a token in its environment.
+import { ASSET_LIMITS, maxBytesFor, sniffMimeType } from '../protocol/assets.ts';
+import { CAPABILITIES, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
+import { isAcceptableToken } from '../protocol/handshake.ts';
+import type { HostRequest, PrototypeStatus } from '../protocol/messages.ts';
+import { startProtocolServer, type ProtocolServer, type ReplyBody } from '../protocol/server.ts';
+import type { WebDevice, WebDeviceOptions } from './web-device.ts';
+
+export const AGENT_VERSION = '0.1.0';
+
+/** What the web device supports. It has no other apps and no persistence, so no window options. */
+export const WEB_DEVICE_CAPABILITIES = [
+  CAPABILITIES.prototype,
+  CAPABILITIES.assets,
+  CAPABILITIES.fonts,
+  CAPABILITIES.showInPlace,
+  CAPABILITIES.anchors,
+  CAPABILITIES.appearance,
+  CAPABILITIES.themeModes,
+  CAPABILITIES.inspect,
+  CAPABILITIES.webInput,
+];
+
+export type AgentConfig = { ok: true; port: number; token: string } | { ok: false; message: string };
+
+/** Reads the launch port and token; the agent refuses to start without both. */
+export function readAgentConfig(env: NodeJS.ProcessEnv): AgentConfig {
+  const port = Number(env[DEVICE_PORT_ENV]);
+  const token = env[DEVICE_TOKEN_ENV];
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    return { ok: false, message: `${DEVICE_PORT_ENV} must be a TCP port number (1-65535)` };
+  }
+  if (!isAcceptableToken(token)) return { ok: false, message: `${DEVICE_TOKEN_ENV} must be a token of at least 16 characters` };
+  return { ok: true, port, token };
+}
+
+export interface RunningAgent {
+  readonly port: number;
+  /** Settles when the browser is up; rejects with the reason it could not start. */
+  readonly deviceReady: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens first, then opens the browser, so the host can connect while Chromium starts;
+ * requests wait for the device to be ready.
+ */
+export async function startAgent(config: { port: number; token: string }, deviceOptions: WebDeviceOptions = {}): Promise<RunningAgent> {
+  const { WebDevice } = await import('./web-device.ts');
+  // A device that fails to start keeps the agent up: every request then answers with the reason.
+  const deviceReady = WebDevice.launch(deviceOptions).catch((error: Error) => {
+    throw new Error(`the web device could not start: ${error.message}`);
+  });
+  deviceReady.catch(() => {});
+  let assetIds = new Set<string>();
+  const server: ProtocolServer = await startProtocolServer({
+    port: config.port,
+    token: config.token,
+    agentVersion: AGENT_VERSION,
+    capabilities: WEB_DEVICE_CAPABILITIES,
+    handle: async (request) => handleRequest(request, await deviceReady, assetIds),
+    onLastClientGone: () => {
+      // The session is over: nothing stays on screen and uploaded assets are dropped.
+      deviceReady
+        .then(async (device) => {
+          await device.dismiss('all');
+          for (const id of assetIds) await device.removeAsset(id);
+        })
+        .catch(() => {})
+        .finally(() => (assetIds = new Set()));
+    },
+  });
+  deviceReady.then((device) => device.onEvent((event) => server.broadcastEvent(event))).catch(() => {});
+  return {
+    port: config.port,
+    deviceReady: deviceReady.then(() => undefined),
+    async close() {
+      await server.close();
+      await deviceReady.then((device) => device.close()).catch(() => {});
+    },
+  };
+}
+
+async function handleRequest(request: HostRequest, device: WebDevice, assetIds: Set<string>): Promise<ReplyBody> {
+  switch (request.type) {
+    case 'show_prototype':
+      return showResult(await device.show(request.spec, { reset: request.reset, appearance: pageAppearance(request.appearance) }));
+    case 'dismiss_prototype':
+      return outcome(await device.dismiss(request.all ? 'all' : (request.id ?? 'all')));
+    case 'put_prototype_asset':
+      return putAsset(device, request, assetIds);
+    case 'remove_prototype_asset':
+      assetIds.delete(request.id);
+      return outcome(await device.removeAsset(request.id));
+    case 'inspect_prototypes':
+      return inspectResult(await device.inspect());
+    case 'observe':
+      return observe(device, request);
+    case 'tap':
+      return inputOutcome(await device.tap(request.target));
+    case 'type_text':
+      return inputOutcome(await device.type(request.text, request.testTag));
+    case 'swipe':
+      return inputOutcome(await device.swipe(request.direction, request.testTag));
+  }
+}
+
+function pageAppearance(appearance: 'device' | 'light' | 'dark' | undefined): 'light' | 'dark' | 'system' | undefined {
+  return appearance === 'device' ? 'system' : appearance;
+}
+
+async function putAsset(
+  device: WebDevice,
+  request: Extract<HostRequest, { type: 'put_prototype_asset' }>,
+  assetIds: Set<string>,
+): Promise<ReplyBody> {
+  const bytes = Buffer.from(request.dataBase64, 'base64');
+  if (sniffMimeType(bytes) !== request.mimeType) {
+    return { success: false, error: `asset "${request.id}" bytes do not start with the ${request.mimeType} signature` };
+  }
+  if (bytes.length > maxBytesFor(request.mimeType)) {
+    return { success: false, error: `asset "${request.id}" is ${bytes.length} bytes; ${request.mimeType} is capped at ${maxBytesFor(request.mimeType)}` };
+  }
+  if (!assetIds.has(request.id) && assetIds.size >= ASSET_LIMITS.maxAssets) {
+    return { success: false, error: `the asset store is full (${ASSET_LIMITS.maxAssets} assets); remove one first` };
+  }
+  const result = outcome(await device.putAsset(request.id, request.mimeType, request.dataBase64));
+  if (result.success) assetIds.add(request.id);
+  return result;
+}
+
+async function observe(device: WebDevice, request: Extract<HostRequest, { type: 'observe' }>): Promise<ReplyBody> {
+  const screen = { width: device.profile.width, height: device.profile.height };
+  const wantsScreenshot = request.screenshot !== false;
+  const { hierarchy, screenshot } = wantsScreenshot ? await device.observe() : { hierarchy: await device.hierarchy(), screenshot: undefined };
+  const nodes = request.excludePrototype ? hierarchy.filter((node) => node.layer !== 'prototype') : hierarchy;
+  return {
+    success: true,
+    hierarchy: nodes,
+    hierarchyUpdatedAt: Date.now(),
+    screen,
+    ...(screenshot ? { screenshotBase64: screenshot.toString('base64') } : {}),
+  };
+}
+
+type Loose = Record<string, unknown> | null | undefined;
+
+/** The page API answers with `{ok, message?}` or `{success, error?}`; both map to the wire shape. */
+function outcome(result: unknown): ReplyBody {
+  const value = result as Loose;
+  const success = value?.ok !== false && value?.success !== false;
+  const error = value?.message ?? value?.error;
+  return success ? { success } : { success, error: typeof error === 'string' ? error : 'the device refused the request' };
+}
+
+function showResult(result: unknown): ReplyBody {
+  const value = result as Loose;
+  const reply = outcome(result);
+  const missing = value?.missingAssets;
+  if (Array.isArray(missing) && missing.length > 0) reply.missingAssets = missing.filter((id): id is string => typeof id === 'string');
+  const appearance = (value?.appearance as Loose)?.mode ?? value?.appearance;
+  if (appearance === 'light' || appearance === 'dark') reply.appearance = appearance;
+  return reply;
+}
+
+function inspectResult(result: unknown): ReplyBody {
+  const value = result as Loose;
+  const prototypes = Array.isArray(value?.prototypes) ? (value.prototypes as Loose[]) : [];
+  return {
+    success: true,
+    prototypes: prototypes.map(
+      (entry): PrototypeStatus => ({
+        id: String(entry?.id),
+        persistent: false,
+        state: (entry?.state as PrototypeStatus['state']) ?? {},
+        pages: (entry?.pages as PrototypeStatus['pages']) ?? {},
+        lastSequence: Number(entry?.lastSequence ?? 0),
+      }),
+    ),
+    droppedEvents: 0,
+  };
+}
+
+function inputOutcome(result: { ok: true } | { ok: false; message: string; hint: string }): ReplyBody {
+  return result.ok ? { success: true } : { success: false, error: `${result.message}; ${result.hint}` };
+}

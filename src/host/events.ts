@@ -1,0 +1,120 @@
+// Event buffers and awaitEvent: each prototype id keeps its latest 64 events; a waiting call
+// consumes the first event after its cursor that matches its filters.
+import type { EventKind, PrototypeEvent } from '../protocol/messages.ts';
+
+export const EVENT_BUFFER_SIZE = 64;
+export const DEFAULT_AWAIT_MS = 30_000;
+export const MAX_AWAIT_MS = 60_000;
+
+export interface EventFilter {
+  id: string;
+  /** Only events with a sequence strictly greater than this. */
+  afterSequence?: number;
+  eventName?: string;
+  kind?: EventKind;
+}
+
+export type AwaitOutcome =
+  | { status: 'event'; event: PrototypeEvent }
+  /** The prototype was dismissed while waiting; the dismissal is returned though it did not match. */
+  | { status: 'dismissed'; event: PrototypeEvent }
+  | { status: 'timedOut' }
+  | { status: 'deviceLost'; reason: string };
+
+interface Waiter {
+  filter: EventFilter;
+  settle(outcome: AwaitOutcome): void;
+}
+
+export function matchesFilter(filter: EventFilter, event: PrototypeEvent): boolean {
+  return (
+    event.id === filter.id &&
+    (filter.afterSequence === undefined || event.sequence > filter.afterSequence) &&
+    (filter.eventName === undefined || event.name === filter.eventName) &&
+    (filter.kind === undefined || event.kind === filter.kind)
+  );
+}
+
+export class EventBuffers {
+  private readonly buffers = new Map<string, PrototypeEvent[]>();
+  private readonly dropped = new Map<string, number>();
+  private readonly waiters = new Set<Waiter>();
+
+  /** Delivers an event: to the first matching waiter (consumed), else into the buffer. */
+  push(event: PrototypeEvent): void {
+    for (const waiter of this.waiters) {
+      if (!matchesFilter(waiter.filter, event)) continue;
+      this.waiters.delete(waiter);
+      waiter.settle({ status: 'event', event });
+      return;
+    }
+    this.store(event);
+    if (event.kind === 'dismissed') this.settleWaitersFor(event.id, { status: 'dismissed', event });
+  }
+
+  /** Takes (removes) the first buffered event matching the filter. */
+  take(filter: EventFilter): PrototypeEvent | undefined {
+    const buffer = this.buffers.get(filter.id);
+    const index = buffer?.findIndex((event) => matchesFilter(filter, event)) ?? -1;
+    if (index === -1) return undefined;
+    return buffer!.splice(index, 1)[0];
+  }
+
+  /** The latest buffered dismissal of `id` after the cursor, if the prototype is already gone. */
+  dismissalAfter(id: string, afterSequence: number | undefined): PrototypeEvent | undefined {
+    const dismissals = (this.buffers.get(id) ?? []).filter((event) => event.kind === 'dismissed' && (afterSequence === undefined || event.sequence > afterSequence));
+    return dismissals.at(-1);
+  }
+
+  /** Waits for a matching event, consuming a buffered one first. Never rejects. */
+  wait(filter: EventFilter, timeoutMs: number): Promise<AwaitOutcome> {
+    const buffered = this.take(filter);
+    if (buffered) return Promise.resolve({ status: 'event', event: buffered });
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        resolve({ status: 'timedOut' });
+      }, timeoutMs);
+      const waiter: Waiter = {
+        filter,
+        settle: (outcome) => {
+          clearTimeout(timer);
+          resolve(outcome);
+        },
+      };
+      this.waiters.add(waiter);
+    });
+  }
+
+  droppedCount(id: string): number {
+    return this.dropped.get(id) ?? 0;
+  }
+
+  buffered(id: string): readonly PrototypeEvent[] {
+    return this.buffers.get(id) ?? [];
+  }
+
+  /** The device went away: every waiting call returns now. */
+  settleAll(reason: string): void {
+    for (const waiter of this.waiters) waiter.settle({ status: 'deviceLost', reason });
+    this.waiters.clear();
+  }
+
+  private store(event: PrototypeEvent): void {
+    const buffer = this.buffers.get(event.id) ?? [];
+    buffer.push(event);
+    if (buffer.length > EVENT_BUFFER_SIZE) {
+      buffer.shift();
+      this.dropped.set(event.id, this.droppedCount(event.id) + 1);
+    }
+    this.buffers.set(event.id, buffer);
+  }
+
+  private settleWaitersFor(id: string, outcome: AwaitOutcome): void {
+    for (const waiter of this.waiters) {
+      if (waiter.filter.id !== id) continue;
+      this.waiters.delete(waiter);
+      waiter.settle(outcome);
+    }
+  }
+}

@@ -1,0 +1,380 @@
+// The host: owns the device connection (launching the device when needed), runs the show
+// pipeline, keeps the status store and event buffers, and answers awaitEvent.
+import { CAPABILITIES } from '../protocol/constants.ts';
+import type { DeviceChannel } from '../protocol/client.ts';
+import type { EventKind, HierarchyNode, PrototypeEvent, PrototypeStatus, SwipeDirection, TapTarget } from '../protocol/messages.ts';
+import { checkFloatingAnchors, findElementAnchors, resolveElementAnchors, type ResolvedAnchorReport } from './anchors.ts';
+import { stageAssets, type AssetRequest, type StagedAsset } from './assets.ts';
+import { checkCapabilities } from './capabilities.ts';
+import { fail, failure, HostFailureError, type HostFailure } from './errors.ts';
+import { DEFAULT_AWAIT_MS, EventBuffers, MAX_AWAIT_MS, type AwaitOutcome } from './events.ts';
+import { readSpecSource, type SpecSource } from './spec-source.ts';
+
+/** Turns spec input into the expanded, validated spec the device receives. */
+export type SpecPreparer = (input: unknown) => { ok: true; spec: Record<string, unknown> & { id: string } } | { ok: false; path: string; message: string };
+
+export interface DeviceLauncher {
+  launch(): Promise<DeviceChannel>;
+}
+
+export interface HostOptions {
+  launcher: DeviceLauncher;
+  prepareSpec: SpecPreparer;
+  /** Wall clock for status timestamps (injected so tests can pin it). */
+  now?: () => number;
+}
+
+export type Success<T extends object = object> = { success: true } & T;
+export type HostResult<T extends object = object> = Success<T> | HostFailure;
+
+export interface ShowArgs extends SpecSource {
+  reset?: boolean;
+  appearance?: 'device' | 'light' | 'dark';
+  assets?: AssetRequest[];
+}
+
+export interface ShowSummary {
+  id: string;
+  /** The same id was on screen and was replaced in place (pages kept). */
+  replacedInPlace: boolean;
+  missingAssets?: string[];
+  uploadedAssets?: string[];
+  anchors?: ResolvedAnchorReport[];
+  hierarchyUpdatedAt?: number;
+  appearance?: 'light' | 'dark';
+  warning?: string;
+}
+
+export interface StatusEntry extends PrototypeStatus {
+  shownAt: number;
+  lastEvent: { sequence: number; kind: EventKind; name: string | null } | null;
+}
+
+export interface AwaitSummary {
+  event?: PrototypeEvent;
+  timedOut?: true;
+  warning?: string;
+}
+
+export interface AwaitArgs {
+  id?: string;
+  eventName?: string;
+  kind?: EventKind;
+  afterSequence?: number;
+  timeoutMs?: number;
+}
+
+export class Host {
+  private channel: DeviceChannel | null = null;
+  private launching: Promise<DeviceChannel> | null = null;
+  private readonly events = new EventBuffers();
+  private readonly shown = new Map<string, StatusEntry>();
+  private readonly latestShow = new Map<string, number>();
+  private showCounter = 0;
+  private lastResult: Record<string, unknown> | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly options: HostOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  // ── Device lifecycle ───────────────────────────────────────────────────────
+
+  /** The live device connection, launching the device on first use or after it was lost. */
+  async device(): Promise<DeviceChannel> {
+    if (this.channel && !this.channel.closed) return this.channel;
+    this.launching ??= this.options.launcher.launch().then(
+      (channel) => {
+        this.adoptChannel(channel);
+        this.launching = null;
+        return channel;
+      },
+      (error: Error) => {
+        this.launching = null;
+        fail('device', `the web device could not start: ${error.message}`, 'Check that Chromium is installed at /usr/bin/chromium, then retry.');
+      },
+    );
+    return this.launching;
+  }
+
+  private adoptChannel(channel: DeviceChannel): void {
+    this.channel = channel;
+    channel.onEvent((event) => this.receiveEvent(event));
+    channel.onClose((reason) => {
+      if (this.channel !== channel) return;
+      this.channel = null;
+      // Whatever was on screen went with the device.
+      this.shown.clear();
+      this.events.settleAll(reason);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.channel?.close();
+    this.channel = null;
+  }
+
+  private receiveEvent(event: PrototypeEvent): void {
+    const entry = this.shown.get(event.id);
+    if (event.kind === 'dismissed') this.shown.delete(event.id);
+    else if (entry) Object.assign(entry, { state: event.state, pages: event.pages, lastSequence: event.sequence });
+    if (entry && event.kind !== 'dismissed') entry.lastEvent = { sequence: event.sequence, kind: event.kind, name: event.name };
+    this.events.push(event);
+  }
+
+  // ── show ───────────────────────────────────────────────────────────────────
+
+  show(args: ShowArgs): Promise<HostResult<ShowSummary>> {
+    return guard(async () => {
+      const prepared = this.options.prepareSpec(await readSpecSource(args));
+      if (!prepared.ok) {
+        fail(prepared.path, prepared.message, `Fix the spec at ${prepared.path} and show again; nothing on screen was changed.`);
+      }
+      const spec = structuredClone(prepared.spec);
+      const id = spec.id;
+      const showNumber = this.claimLatest(id);
+      const device = await this.device();
+      const refused = checkCapabilities(spec, { reset: args.reset, appearance: args.appearance, hasAssets: (args.assets?.length ?? 0) > 0 }, device.capabilities);
+      if (refused) return refused;
+      const staged = await stageAssets(args.assets ?? []);
+      const anchoring = await this.resolveAnchors(device, spec);
+      this.ensureLatest(id, showNumber);
+      const uploadedAssets = await uploadAssets(device, staged);
+      this.ensureLatest(id, showNumber);
+      const replacedInPlace = this.shown.has(id) && !args.reset;
+      const sent = await this.sendShow(device, spec, args, staged);
+      this.recordShown(spec, sent.appearance);
+      const summary: ShowSummary = {
+        id,
+        replacedInPlace,
+        ...(sent.missingAssets ? { missingAssets: sent.missingAssets } : {}),
+        ...(uploadedAssets.length > 0 ? { uploadedAssets } : {}),
+        ...anchoring,
+        ...(sent.appearance ? { appearance: sent.appearance } : {}),
+        ...(sent.warning ? { warning: sent.warning } : {}),
+      };
+      this.lastResult = { action: 'show', ...summary };
+      return { success: true, ...summary };
+    });
+  }
+
+  private claimLatest(id: string): number {
+    this.showCounter += 1;
+    this.latestShow.set(id, this.showCounter);
+    return this.showCounter;
+  }
+
+  /** Latest wins: a show overtaken by a later show of the same id stops before it changes the screen. */
+  private ensureLatest(id: string, showNumber: number): void {
+    if (this.latestShow.get(id) !== showNumber) {
+      fail('spec.id', `a later show of "${id}" superseded this one before it was sent`, 'Nothing to do: the later show is the one on screen.');
+    }
+  }
+
+  private async resolveAnchors(device: DeviceChannel, spec: Record<string, unknown>): Promise<Pick<ShowSummary, 'anchors' | 'hierarchyUpdatedAt'>> {
+    const sites = findElementAnchors(spec);
+    if (sites.length === 0) return {};
+    checkFloatingAnchors(spec, sites);
+    const observed = await device.request({ type: 'observe', screenshot: false, excludePrototype: true });
+    if (!observed.success || !observed.hierarchy || !observed.screen) {
+      fail(`${sites[0]!.path}.anchor`, `the app hierarchy could not be read to resolve anchors (${observed.error ?? 'no hierarchy'})`, 'Retry the show.');
+    }
+    const anchors = resolveElementAnchors(sites, observed.hierarchy, observed.screen);
+    return { anchors, ...(observed.hierarchyUpdatedAt !== undefined ? { hierarchyUpdatedAt: observed.hierarchyUpdatedAt } : {}) };
+  }
+
+  /**
+   * Sends the show. When the device reports as missing an asset this call uploaded (its store was
+   * cleared in between), re-uploads those once and re-sends once; never loops.
+   */
+  private async sendShow(device: DeviceChannel, spec: Record<string, unknown>, args: ShowArgs, staged: StagedAsset[]) {
+    const request = { type: 'show_prototype' as const, spec, ...(args.reset ? { reset: true as const } : {}), ...(args.appearance ? { appearance: args.appearance } : {}) };
+    const first = await device.request(request);
+    if (!first.success) fail('spec', `the device refused the spec: ${first.error ?? 'no reason given'}`, 'Fix the spec as the message says and show again.');
+    const lost = staged.filter((asset) => first.missingAssets?.includes(asset.id));
+    if (lost.length === 0) return { missingAssets: first.missingAssets, appearance: first.appearance, warning: undefined };
+    const retried = await uploadAssets(device, lost)
+      .then(() => device.request(request))
+      .catch(() => null);
+    if (retried?.success && !retried.missingAssets?.some((id) => lost.some((asset) => asset.id === id))) {
+      return { missingAssets: retried.missingAssets, appearance: retried.appearance, warning: undefined };
+    }
+    const ids = lost.map((asset) => asset.id).join(', ');
+    return { missingAssets: first.missingAssets, appearance: first.appearance, warning: `the device lost uploaded assets (${ids}) and a re-upload did not restore them; show again with assets` };
+  }
+
+  private recordShown(spec: Record<string, unknown>, _appearance: string | undefined): void {
+    const id = spec.id as string;
+    const previous = this.shown.get(id);
+    const state = (spec.state ?? {}) as PrototypeStatus['state'];
+    this.shown.set(id, {
+      id,
+      persistent: false,
+      state,
+      pages: previous?.pages ?? {},
+      lastSequence: previous?.lastSequence ?? this.events.buffered(id).at(-1)?.sequence ?? 0,
+      shownAt: this.now(),
+      lastEvent: previous?.lastEvent ?? null,
+    });
+  }
+
+  // ── dismiss, status, inspect ───────────────────────────────────────────────
+
+  dismiss(args: { id?: string; all?: boolean }): Promise<HostResult<{ dismissed: string[] }>> {
+    return guard(async () => {
+      if ((args.id === undefined) === !args.all) {
+        fail(args.id === undefined ? 'id' : 'all', 'give exactly one of id and all: true', 'Pass the prototype id to dismiss, or all: true.');
+      }
+      const device = await this.device();
+      const ids = args.all ? [...this.shown.keys()] : [args.id!];
+      const result = await device.request(args.all ? { type: 'dismiss_prototype', all: true } : { type: 'dismiss_prototype', id: args.id! });
+      if (!result.success) fail('id', result.error ?? `prototype "${args.id}" could not be dismissed`, 'Check status for the ids on screen.');
+      this.lastResult = { action: 'dismiss', dismissed: ids };
+      return { success: true, dismissed: ids };
+    });
+  }
+
+  /** Host-local: what this host believes is on screen, as fresh as the last event or inspect. */
+  status(): Success<{ prototypes: StatusEntry[]; lastResult: Record<string, unknown> | null; deviceConnected: boolean }> {
+    return {
+      success: true,
+      prototypes: [...this.shown.values()].map((entry) => ({ ...entry })),
+      lastResult: this.lastResult,
+      deviceConnected: this.channel !== null && !this.channel.closed,
+    };
+  }
+
+  /** Adopts what the device reports: its prototypes replace the host's list. */
+  inspect(): Promise<HostResult<{ prototypes: StatusEntry[]; droppedEvents: number }>> {
+    return guard(async () => {
+      const device = await this.device();
+      if (!device.capabilities.has(CAPABILITIES.inspect)) {
+        fail('action', `this device does not support inspect (it does not advertise ${CAPABILITIES.inspect})`, 'Use status instead.');
+      }
+      const result = await device.request({ type: 'inspect_prototypes' });
+      if (!result.success) fail('action', result.error ?? 'inspect failed', 'Retry.');
+      const reported = result.prototypes ?? [];
+      const adopted = reported.map((entry): StatusEntry => ({
+        ...entry,
+        shownAt: this.shown.get(entry.id)?.shownAt ?? this.now(),
+        lastEvent: this.shown.get(entry.id)?.lastEvent ?? null,
+      }));
+      this.shown.clear();
+      for (const entry of adopted) this.shown.set(entry.id, entry);
+      return { success: true, prototypes: adopted, droppedEvents: result.droppedEvents ?? 0 };
+    });
+  }
+
+  // ── awaitEvent ─────────────────────────────────────────────────────────────
+
+  awaitEvent(args: AwaitArgs): Promise<HostResult<AwaitSummary>> {
+    return guard<AwaitSummary>(async () => {
+      const id = args.id ?? this.onlyShownId();
+      const filter = { id, afterSequence: args.afterSequence, eventName: args.eventName, kind: args.kind };
+      const timeoutMs = Math.min(Math.max(args.timeoutMs ?? DEFAULT_AWAIT_MS, 0), MAX_AWAIT_MS);
+      const buffered = this.events.take(filter);
+      if (buffered) return { success: true, event: buffered };
+      if (!this.shown.has(id)) {
+        const dismissal = this.events.dismissalAfter(id, args.afterSequence);
+        if (dismissal) return dismissedOutcome(dismissal);
+        fail('id', `no prototype "${id}" is showing and no matching event is buffered`, 'Show it first, or check status for the ids on screen.');
+      }
+      return outcomeResult(await this.events.wait(filter, timeoutMs));
+    });
+  }
+
+  private onlyShownId(): string {
+    const ids = [...this.shown.keys()];
+    if (ids.length === 1) return ids[0]!;
+    return fail('id', ids.length === 0 ? 'no prototype is showing' : `${ids.length} prototypes are showing (${ids.join(', ')})`, 'Pass the id of the prototype to wait on.');
+  }
+
+  // ── observe and input ──────────────────────────────────────────────────────
+
+  observe(): Promise<HostResult<{ hierarchy: HierarchyNode[]; screenshotBase64: string; hierarchyUpdatedAt?: number }>> {
+    return guard(async () => {
+      const device = await this.requireInput();
+      const result = await device.request({ type: 'observe' });
+      if (!result.success || !result.hierarchy || !result.screenshotBase64) fail('observe', result.error ?? 'the device returned no observation', 'Retry.');
+      return { success: true, hierarchy: result.hierarchy, screenshotBase64: result.screenshotBase64, hierarchyUpdatedAt: result.hierarchyUpdatedAt };
+    });
+  }
+
+  tap(target: TapTarget): Promise<HostResult> {
+    return this.input('target', { type: 'tap', target });
+  }
+
+  type(text: string, testTag?: string): Promise<HostResult> {
+    return this.input(testTag === undefined ? 'text' : 'testTag', { type: 'type_text', text, ...(testTag !== undefined ? { testTag } : {}) });
+  }
+
+  swipe(direction: SwipeDirection, testTag?: string): Promise<HostResult> {
+    return this.input(testTag === undefined ? 'direction' : 'testTag', { type: 'swipe', direction, ...(testTag !== undefined ? { testTag } : {}) });
+  }
+
+  private input(
+    path: string,
+    body: { type: 'tap'; target: TapTarget } | { type: 'type_text'; text: string; testTag?: string } | { type: 'swipe'; direction: SwipeDirection; testTag?: string },
+  ): Promise<HostResult> {
+    return guard(async () => {
+      const device = await this.requireInput();
+      const result = await device.request(body);
+      if (!result.success) fail(path, result.error ?? `${body.type} failed`, 'Call observe to see what is on screen, then retry with a target it lists.');
+      return { success: true };
+    });
+  }
+
+  private async requireInput(): Promise<DeviceChannel> {
+    const device = await this.device();
+    if (!device.capabilities.has(CAPABILITIES.webInput)) fail('device', 'this device does not take observe or input requests', 'Use a web device.');
+    return device;
+  }
+}
+
+/** Uploads one asset at a time; a failure names the assets already stored. */
+async function uploadAssets(device: DeviceChannel, staged: readonly StagedAsset[]): Promise<string[]> {
+  const stored: string[] = [];
+  for (const [index, asset] of staged.entries()) {
+    const result = await device
+      .request({ type: 'put_prototype_asset', id: asset.id, mimeType: asset.mimeType, dataBase64: asset.bytes.toString('base64') })
+      .catch((error: Error) => ({ success: false, error: error.message }));
+    if (!result.success) {
+      const already = stored.length > 0 ? `already stored: ${stored.join(', ')}` : 'none were stored';
+      fail(`assets[${index}]`, `uploading "${asset.id}" failed (${result.error ?? 'no reason given'}); ${already}`, 'Fix or drop that asset and show again.', { uploadedAssets: stored });
+    }
+    stored.push(asset.id);
+  }
+  return stored;
+}
+
+function dismissedOutcome(event: PrototypeEvent): Success<{ event: PrototypeEvent; warning: string }> {
+  const reason = (event.payload as { reason?: string } | null)?.reason ?? 'unknown';
+  return { success: true, event, warning: `prototype "${event.id}" was dismissed (reason: ${reason}) before a matching event arrived` };
+}
+
+function outcomeResult(outcome: AwaitOutcome): HostResult<AwaitSummary> {
+  switch (outcome.status) {
+    case 'event':
+      return { success: true, event: outcome.event };
+    case 'dismissed':
+      return dismissedOutcome(outcome.event);
+    case 'timedOut':
+      return { success: true, timedOut: true };
+    case 'deviceLost':
+      return failure('device', `the device went away while waiting: ${outcome.reason}`, 'The device restarts on the next call; show the prototype again.');
+  }
+}
+
+/** Runs one host operation; every failure comes back as a value, never a throw. */
+async function guard<T extends object>(operation: () => Promise<HostResult<T>>): Promise<HostResult<T>> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error instanceof HostFailureError) return error.failure;
+    const message = (error as Error).message ?? String(error);
+    if (/device (disconnected|unavailable)/.test(message)) {
+      return failure('device', message, 'The device restarts on the next call; show the prototype again.');
+    }
+    return failure('$', message, 'Retry; if it keeps failing, restart protostage.');
+  }
+}

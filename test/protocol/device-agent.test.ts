@@ -1,0 +1,106 @@
+// The handshake and framing rules against the real device agent process (`protostage device`).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import { DeviceConnection } from '../../src/protocol/client.ts';
+import { MAX_FRAME_BYTES } from '../../src/protocol/constants.ts';
+import { launchWebDevice, type LaunchedDevice } from '../../src/host/device-launcher.ts';
+
+const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
+let device: LaunchedDevice;
+
+before(async () => {
+  device = await launchWebDevice();
+});
+after(async () => {
+  const exited = new Promise((resolve) => device.child.once('exit', resolve));
+  device.channel.close();
+  await exited;
+});
+
+function rawSocket(): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port: device.port, host: '127.0.0.1' }, () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+function readUntilClosedOr(socket: Socket, ms: number): Promise<{ text: string; closed: boolean }> {
+  return new Promise((resolve) => {
+    let text = '';
+    const timer = setTimeout(() => resolve({ text, closed: false }), ms);
+    socket.on('data', (chunk) => (text += chunk.toString()));
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text, closed: true });
+    });
+  });
+}
+
+/** Reads frames until `count` have arrived. */
+function readFrames(socket: Socket, count: number): Promise<Record<string, unknown>[]> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`only got: ${text}`)), 20_000);
+    socket.on('data', (chunk) => {
+      text += chunk.toString();
+      const lines = text.split('\n').filter(Boolean);
+      if (lines.length >= count) {
+        clearTimeout(timer);
+        resolve(lines.map((line) => JSON.parse(line)));
+      }
+    });
+  });
+}
+
+test('the device refuses to start without a port and a long enough token', () => {
+  const env = { ...process.env, PROTOSTAGE_DEVICE_PORT: '', PROTOSTAGE_DEVICE_TOKEN: '' };
+  const missing = spawnSync(process.execPath, [CLI, 'device'], { env, encoding: 'utf8', timeout: 30_000 });
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /PROTOSTAGE_DEVICE_PORT must be a TCP port/);
+  const shortToken = spawnSync(process.execPath, [CLI, 'device'], { env: { ...env, PROTOSTAGE_DEVICE_PORT: '4999', PROTOSTAGE_DEVICE_TOKEN: 'short' }, encoding: 'utf8', timeout: 30_000 });
+  assert.equal(shortToken.status, 2);
+  assert.match(shortToken.stderr, /at least 16 characters/);
+});
+
+test('a wrong token is closed with no reply', async () => {
+  const socket = await rawSocket();
+  socket.write(`${JSON.stringify({ type: 'hello', token: 'x'.repeat(43), protocolVersion: 1 })}\n`);
+  assert.deepEqual(await readUntilClosedOr(socket, 5000), { text: '', closed: true });
+});
+
+test('a first frame that is not hello is closed with no reply', async () => {
+  const socket = await rawSocket();
+  socket.write(`${JSON.stringify({ type: 'dismiss_prototype', requestId: 'r1', all: true })}\n`);
+  assert.deepEqual(await readUntilClosedOr(socket, 5000), { text: '', closed: true });
+});
+
+test('after hello, a garbage line and an oversized frame get error frames and the connection keeps serving', async () => {
+  const socket = await rawSocket();
+  const frames = readFrames(socket, 5);
+  socket.write(`${JSON.stringify({ type: 'hello', token: device.token, protocolVersion: 1 })}\n`);
+  socket.write('}{ garbage\n');
+  socket.write(Buffer.alloc(MAX_FRAME_BYTES + 10, 0x20));
+  socket.write('\n');
+  socket.write(`${JSON.stringify({ type: 'reboot_phone', requestId: 'x1' })}\n`);
+  socket.write(`${JSON.stringify({ type: 'remove_prototype_asset', requestId: 'x2', id: 'never-uploaded' })}\n`);
+  const [hello, garbage, oversized, unknown, removed] = await frames;
+  socket.destroy();
+  assert.equal(hello!.type, 'hello_result');
+  assert.ok((hello!.capabilities as string[]).includes('prototype_v1'));
+  assert.equal(garbage!.type, 'error');
+  assert.match(String(garbage!.message), /not JSON/);
+  assert.equal(oversized!.type, 'error');
+  assert.match(String(oversized!.message), new RegExp(`larger than ${MAX_FRAME_BYTES} bytes`));
+  assert.deepEqual([unknown!.type, unknown!.requestId], ['error', 'x1']);
+  assert.deepEqual([removed!.type, removed!.requestId], ['prototype_result', 'x2']);
+});
+
+test('after all that, a new connection with the token still works', async () => {
+  const connection = await DeviceConnection.open(device.port, device.token);
+  const reply = await connection.request({ type: 'observe', screenshot: false });
+  assert.equal(reply.type, 'observe_result');
+  connection.close();
+});
