@@ -3,7 +3,7 @@
  * locates something in the input (a present value, a missing key of a present object, or `$`).
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { parsePath } from '../../src/expand/path.ts';
@@ -12,11 +12,18 @@ import { validatePrototypeSpec } from '../../src/validate/index.ts';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Segment = string | number;
 
-const validDir = new URL('../fixtures/prototype-spec/valid/', import.meta.url);
-const seeds: Json[] = readdirSync(validDir)
-  .filter((name) => name.endsWith('.json'))
-  .sort()
-  .map((name) => JSON.parse(readFileSync(new URL(name, validDir), 'utf8')) as Json);
+/** Valid specs to mutate: the project's fixtures, plus the shared corpus when it is beside the project. */
+const seedDirs = [
+  new URL('../fixtures/prototype-spec/valid/', import.meta.url),
+  new URL('../../../shared/conformance/automobile/valid/', import.meta.url),
+  new URL('../../../shared/conformance/automobile/components/', import.meta.url),
+].filter((dir) => existsSync(dir));
+const seeds: Json[] = seedDirs.flatMap((dir) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(new URL(name, dir), 'utf8')) as Json),
+);
 
 function isObject(value: Json | undefined): value is { [key: string]: Json } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -104,9 +111,14 @@ function mutate(root: { spec: Json }, change: Mutation): void {
   }
 }
 
-/** Whether `path` locates something in `input`: every step resolves, except a missing last key of an object. */
+/**
+ * Whether `path` locates something in `input`: every step resolves, except a missing last key of
+ * an object. A use-chain path (`root.children[0] (use a) → components.a.root.text`) must locate
+ * at every link.
+ */
 function locates(input: Json, path: string): boolean {
   if (path === '$') return true;
+  if (path.includes(' → ')) return path.split(' → ').every((link) => locates(input, link.replace(/ \(use [A-Za-z0-9_]+\)$/, '')));
   const segments = parsePath(path);
   if (segments === null) return false;
   const parent = at(input, segments.slice(0, -1));
