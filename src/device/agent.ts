@@ -85,7 +85,7 @@ export async function startAgent(config: { port: number; token: string }, device
 async function handleRequest(request: HostRequest, device: WebDevice, assetIds: Set<string>): Promise<ReplyBody> {
   switch (request.type) {
     case 'show_prototype':
-      return showResult(await device.show(request.spec, { reset: request.reset, appearance: pageAppearance(request.appearance) }));
+      return showResult(await device.show(request.spec, { reset: request.reset, appearance: request.appearance }));
     case 'dismiss_prototype':
       return outcome(await device.dismiss(request.all ? 'all' : (request.id ?? 'all')));
     case 'put_prototype_asset':
@@ -104,10 +104,6 @@ async function handleRequest(request: HostRequest, device: WebDevice, assetIds: 
     case 'swipe':
       return inputOutcome(await device.swipe(request.direction, request.testTag));
   }
-}
-
-function pageAppearance(appearance: 'device' | 'light' | 'dark' | undefined): 'light' | 'dark' | 'system' | undefined {
-  return appearance === 'device' ? 'system' : appearance;
 }
 
 async function putAsset(
@@ -150,8 +146,10 @@ type Loose = Record<string, unknown> | null | undefined;
 function outcome(result: unknown): ReplyBody {
   const value = result as Loose;
   const success = value?.ok !== false && value?.success !== false;
-  const error = value?.message ?? value?.error;
-  return success ? { success } : { success, error: typeof error === 'string' ? error : 'the device refused the request' };
+  const message = value?.message ?? value?.error;
+  if (success) return { success };
+  const where = typeof value?.path === 'string' ? `${value.path}: ` : '';
+  return { success, error: typeof message === 'string' ? `${where}${message}` : 'the device refused the request' };
 }
 
 function showResult(result: unknown): ReplyBody {

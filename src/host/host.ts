@@ -11,7 +11,11 @@ import { DEFAULT_AWAIT_MS, EventBuffers, MAX_AWAIT_MS, type AwaitOutcome } from 
 import { readSpecSource, type SpecSource } from './spec-source.ts';
 
 /** Turns spec input into the expanded, validated spec the device receives. */
-export type SpecPreparer = (input: unknown) => { ok: true; spec: Record<string, unknown> & { id: string } } | { ok: false; path: string; message: string };
+export type SpecPreparer = (
+  input: unknown,
+) =>
+  | { ok: true; spec: Record<string, unknown> & { id: string }; /** Capabilities the spec's features need. */ capabilities: string[] }
+  | { ok: false; path: string; message: string };
 
 export interface DeviceLauncher {
   launch(): Promise<DeviceChannel>;
@@ -134,7 +138,8 @@ export class Host {
       const id = spec.id;
       const showNumber = this.claimLatest(id);
       const device = await this.device();
-      const refused = checkCapabilities(spec, { reset: args.reset, appearance: args.appearance, hasAssets: (args.assets?.length ?? 0) > 0 }, device.capabilities);
+      const needs = { specCapabilities: prepared.capabilities, reset: args.reset, appearance: args.appearance, hasAssets: (args.assets?.length ?? 0) > 0 };
+      const refused = checkCapabilities(spec, needs, device.capabilities);
       if (refused) return refused;
       const staged = await stageAssets(args.assets ?? []);
       const anchoring = await this.resolveAnchors(device, spec);

@@ -1,0 +1,12 @@
+// The spec steps of the show pipeline: strict read, component expansion and validation, all in
+// validatePrototypeSpec, which also names the device capabilities the spec's features need.
+import { validatePrototypeSpec } from '../validate/index.ts';
+import type { SpecPreparer } from './host.ts';
+
+export const prepareSpec: SpecPreparer = (input) => {
+  const result = validatePrototypeSpec(input);
+  if (!result.ok) return result;
+  // The decoded spec is plain JSON (components already expanded); the device re-validates it.
+  const spec = result.spec as unknown as Record<string, unknown> & { id: string };
+  return { ok: true, spec, capabilities: result.capabilities };
+};
