@@ -84,3 +84,8 @@ export function webDeviceLauncher(options: WebDeviceLaunchOptions = {}): DeviceL
     },
   };
 }
+
+/** A launcher for a device agent someone else started: it only connects. */
+export function existingDeviceLauncher(port: number, token: string): DeviceLauncher {
+  return { launch: () => DeviceConnection.open(port, token) };
+}

@@ -1,0 +1,44 @@
+// The host as the entry points use it: the show pipeline wired to the real validator and to a
+// web device (launched here, or an agent already running).
+import { DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
+import { isAcceptableToken } from '../protocol/handshake.ts';
+import { existingDeviceLauncher, webDeviceLauncher, type WebDeviceLaunchOptions } from './device-launcher.ts';
+import { Host } from './host.ts';
+import { prepareSpec } from './prepare.ts';
+
+export { Host } from './host.ts';
+export type { HostResult, ShowArgs, AwaitArgs, StatusEntry } from './host.ts';
+
+export interface HostSetup extends WebDeviceLaunchOptions {
+  /** Use the device agent already listening on this 127.0.0.1 port instead of launching one. */
+  existingDevice?: { port: number; token: string };
+}
+
+export function createHost(setup: HostSetup = {}): Host {
+  const launcher = setup.existingDevice ? existingDeviceLauncher(setup.existingDevice.port, setup.existingDevice.token) : webDeviceLauncher(setup);
+  return new Host({ launcher, prepareSpec });
+}
+
+/** Parses the device options `mcp` and `serve` share. */
+export const DEVICE_OPTIONS = {
+  headed: { type: 'boolean' },
+  profile: { type: 'string' },
+  'device-port': { type: 'string' },
+} as const;
+
+/** The host setup from command-line values, or a message saying what is wrong with them. */
+export function hostSetupFrom(values: { headed?: boolean; profile?: string; 'device-port'?: string }, env: NodeJS.ProcessEnv = process.env): HostSetup | string {
+  if (values.profile !== undefined && values.profile !== 'phone' && values.profile !== 'tablet') return `--profile must be phone or tablet, not "${values.profile}"`;
+  const deviceArgs = [...(values.headed ? ['--headed'] : []), ...(values.profile ? ['--profile', values.profile] : [])];
+  if (values['device-port'] === undefined) return { deviceArgs };
+  const port = Number(values['device-port']);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) return `--device-port must be a port number, not "${values['device-port']}"`;
+  const token = env[DEVICE_TOKEN_ENV];
+  if (!isAcceptableToken(token)) return `--device-port needs the device's launch token (at least 16 characters) in ${DEVICE_TOKEN_ENV}`;
+  return { existingDevice: { port, token } };
+}
+
+export const DEVICE_OPTIONS_HELP = `  --headed            show the web device's browser window
+  --profile NAME      phone (default) or tablet
+  --device-port N     use a device agent already listening on 127.0.0.1:N instead of starting one
+                      (its token in ${DEVICE_TOKEN_ENV})`;

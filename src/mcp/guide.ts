@@ -1,0 +1,134 @@
+// The authoring guide resource, generated from the contract so it cannot drift from what the
+// validator accepts: short prose, then node, style and action tables.
+import { contract, iconNames, limits, resolveRule, type ObjectShape, type Rule } from '../contract/index.ts';
+
+const MAX_LISTED_ENUM_VALUES = 12;
+
+/** One-line description of what a rule accepts. */
+export function describeRule(rule: Rule): string {
+  if (rule.kind === undefined) {
+    // A named shape keeps its name; a named scalar (dp, hexColor, iconName …) says what it accepts.
+    const target = resolveRule(rule);
+    if (target.kind === 'union') return target.expected;
+    return ['object', 'tagged', 'map', 'array'].includes(target.kind) ? `\`${rule.ref}\`` : describeRule(target);
+  }
+  switch (rule.kind) {
+    case 'string':
+      return rule.pattern ? `string (${rule.pattern})` : rule.nonempty || rule.nonblank ? 'nonempty string' : 'string';
+    case 'number': {
+      const range = rule.min !== undefined || rule.max !== undefined ? ` ${rule.min ?? '…'}–${rule.max ?? '…'}` : '';
+      return `${rule.integer ? 'integer' : rule.positive ? 'positive number' : 'number'}${range}`;
+    }
+    case 'enum':
+      return describeEnum(rule.enum ? enumOf(rule.enum) : (rule.values ?? []), rule.enum);
+    case 'object':
+      return 'object';
+    case 'map':
+      return `map of ${describeRule(rule.values)}`;
+    case 'array':
+      return `array of ${describeRule(rule.items)}${rule.minItems ? ` (at least ${rule.minItems})` : ''}`;
+    case 'union':
+      return rule.expected;
+    case 'tagged':
+      return `one of ${Object.keys(rule.variants).map((tag) => `{${rule.tag}: "${tag}"}`).join(', ')}`;
+    case 'json':
+      return 'JSON value';
+    default:
+      return rule.kind;
+  }
+}
+
+function enumOf(name: string): readonly string[] {
+  return name === 'iconName' ? iconNames : ((contract.enums as Record<string, readonly string[]>)[name] ?? []);
+}
+
+function describeEnum(values: readonly string[], name: string | undefined): string {
+  if (name === 'iconName') return `icon name (${iconNames.length} names; search protostage://icons/{query})`;
+  const shown = values.slice(0, MAX_LISTED_ENUM_VALUES).map((value) => `\`${value}\``).join(' \\| ');
+  return values.length > MAX_LISTED_ENUM_VALUES ? `${shown} … (${values.length} values)` : shown;
+}
+
+function propertyList(shape: ObjectShape): string {
+  const required = new Set(shape.required ?? []);
+  const entries = Object.entries(shape.properties).map(([name, rule]) => `\`${name}\`${required.has(name) ? '*' : ''}: ${describeRule(rule)}`);
+  return entries.length > 0 ? entries.join('; ') : '—';
+}
+
+function table(header: string[], rows: string[][]): string {
+  const escape = (cell: string) => cell.replace(/\n/g, ' ');
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`)].join('\n');
+}
+
+function definition(name: string): ObjectShape | undefined {
+  const rule = (contract.definitions as Record<string, Rule>)[name];
+  return rule && rule.kind === 'object' ? rule : undefined;
+}
+
+function nodeTable(): string {
+  const rows = Object.entries(contract.nodes).map(([type, entry]) => [`\`${type}\``, propertyList(entry), entry.capability ?? '']);
+  return table(['type', 'properties (* required)', 'needs capability'], rows);
+}
+
+function styleTable(): string {
+  const style = definition('style');
+  if (!style) return '';
+  return table(['property', 'accepts'], Object.entries(style.properties).map(([name, rule]) => [`\`${name}\``, describeRule(rule)]));
+}
+
+function actionTable(): string {
+  const rows = Object.entries(contract.actions).map(([type, entry]) => [`\`${type}\``, propertyList(entry as ObjectShape)]);
+  return table(['type', 'properties (* required)'], rows);
+}
+
+function commonTable(): string {
+  return table(['property', 'accepts'], Object.entries(contract.nodeCommon.properties).map(([name, rule]) => [`\`${name}\``, describeRule(rule)]));
+}
+
+const PROSE = `# Protostage authoring guide
+
+Show a working UI prototype instead of describing one. A spec is strict JSON:
+\`{ "id", "window", "state"?, "theme"?, "motion"?, "components"?, "root" }\`. Every object is strict:
+an unknown property, an unknown node or action type, or an explicit \`null\` rejects the whole spec
+with one path (for example \`root.children[1].style.color\`). Fix that path and show again; a rejected
+show never changes what is on screen.
+
+**Flow.** \`prototype {action: "show", spec}\` → \`observe\` to see it (hierarchy + screenshot) →
+\`tapOn\` / \`sendKeys\` / \`swipeOn\` to drive it → \`prototype {action: "awaitEvent", afterSequence}\`
+to receive what the person did. Events are \`{id, sequence, kind, name, payload, state, pages}\`;
+kinds are \`change\` (state written), \`emit\` (an \`emit\` action: name + payload), \`page_changed\`
+(pager id + page), \`dismissed\` (payload.reason) and \`appearance_changed\`. Sequences start at 1 per
+prototype id and continue across re-shows; pass the last sequence you saw as \`afterSequence\`.
+A same-id show replaces the prototype in place and keeps pager pages; \`reset: true\` starts fresh.
+
+**State and bindings.** \`state\` is a flat object of strings, finite numbers and booleans. Text
+fields interpolate \`{key}\`; controls bind a \`stateKey\`. Actions (\`onTap\`) change state, move pagers,
+emit named events or dismiss. Conditions (\`visibleWhen\`, \`styleWhen\`) compare state keys.
+
+**Reuse.** \`components\` + \`{type: "use", component, props}\` expand on the host; \`repeat\` on a
+box/row/column turns its children into a template over \`items\` (\`{item.field}\`, \`{index}\`).
+
+**Assets.** Images and fonts are referenced by opaque id (\`{type: "image", asset: "hero"}\`) and
+supplied with the show as \`assets: [{id, path}]\` (absolute path; PNG, JPEG, WebP up to 4 MiB,
+TTF/OTF up to 2 MiB; 32 assets, 16 MiB in all). Ids the device lacks come back in \`missingAssets\`
+and render as placeholders until uploaded.
+
+**Anchors.** \`anchor: {type: "element", selector: {testTag|text|elementId, container?}, alignment}\`
+places a node over an app element; the host resolves it once, at show, and fails with candidates
+when the match is missing or ambiguous. \`{type: "bounds", bounds: {x, y, width, height}}\` is in dp.
+
+**Limits.** ${limits.specBytes} bytes of UTF-8, ${limits.nodes} nodes, depth ${limits.depth}.
+Icons come from a closed list of ${iconNames.length} Material names: read \`protostage://icons/{query}\`.`;
+
+export function authoringGuide(): string {
+  return [
+    PROSE,
+    '## Properties every node accepts',
+    commonTable(),
+    '## Nodes',
+    nodeTable(),
+    '## Style',
+    styleTable(),
+    '## Actions (`onTap` lists)',
+    actionTable(),
+  ].join('\n\n');
+}

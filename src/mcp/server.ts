@@ -1,0 +1,156 @@
+// The MCP surface: five tools and two resources, each a thin skin over the host. Every result
+// carries structured content and the same JSON as text; a failure is an isError result naming
+// the path and the fix.
+import { McpServer, ResourceTemplate, type CallToolResult } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import type { Host, HostResult } from '../host/host.ts';
+import { appearanceSchema, eventKindSchema, swipeDirectionSchema } from '../protocol/messages.ts';
+import { authoringGuide } from './guide.ts';
+import { searchIcons } from './icons.ts';
+
+export const SERVER_INFO = { name: 'protostage', version: '0.1.0' };
+export const GUIDE_URI = 'protostage://guide';
+
+const prototypeInput = z.object({
+  action: z.enum(['show', 'dismiss', 'status', 'inspect', 'awaitEvent']).describe('What to do.'),
+  spec: z.unknown().optional().describe('show: the prototype spec, as a JSON object or JSON text. See protostage://guide.'),
+  specPath: z.string().optional().describe('show: absolute path of a spec JSON file (at most 1 MiB), instead of spec.'),
+  reset: z.boolean().optional().describe('show: start fresh even if the same id is on screen (default: replace in place, keeping pages).'),
+  appearance: appearanceSchema.optional().describe('show: follow the device (default) or force light or dark.'),
+  assets: z
+    .array(z.object({ id: z.string().min(1).max(256), path: z.string().min(1) }))
+    .max(32)
+    .optional()
+    .describe('show: image/font assets the spec references, as absolute file paths.'),
+  id: z.string().min(1).optional().describe('dismiss / awaitEvent: the prototype id.'),
+  all: z.boolean().optional().describe('dismiss: dismiss every prototype.'),
+  eventName: z.string().optional().describe('awaitEvent: only events with this name (emit name or pager id).'),
+  kind: eventKindSchema.optional().describe('awaitEvent: only events of this kind.'),
+  afterSequence: z.number().int().min(0).optional().describe('awaitEvent: only events with a greater sequence.'),
+  timeoutMs: z.number().int().min(0).max(60_000).optional().describe('awaitEvent: how long to wait (default 30000, at most 60000).'),
+});
+
+const tapInput = z.object({
+  testTag: z.string().min(1).optional().describe('Tap the element with this testTag.'),
+  text: z.string().min(1).optional().describe('Tap the element showing this text.'),
+  x: z.number().optional().describe('Tap this screen point (dp), with y.'),
+  y: z.number().optional(),
+});
+
+const sendKeysInput = z.object({
+  text: z.string().max(10_000).describe('Text to type, as keystrokes.'),
+  testTag: z.string().min(1).optional().describe('Focus this text field first (tapping it).'),
+});
+
+const swipeInput = z.object({
+  direction: swipeDirectionSchema,
+  testTag: z.string().min(1).optional().describe('Swipe within this element (default: the screen).'),
+});
+
+export function toolResult(result: HostResult<object>): CallToolResult {
+  const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(result) }];
+  if (result.success) return { content, structuredContent: result as Record<string, unknown> };
+  const summary = `${result.path}: ${result.error}. Fix: ${result.fix}`;
+  return { content: [{ type: 'text', text: summary }, ...content], structuredContent: result as unknown as Record<string, unknown>, isError: true };
+}
+
+/** Builds an MCP server over a host. One host may serve several MCP sessions. */
+export function createMcpServer(host: Host): McpServer {
+  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {}, resources: {} } });
+
+  server.registerTool(
+    'prototype',
+    {
+      title: 'Show and follow a UI prototype',
+      description:
+        'Show a working UI prototype (a JSON spec; read protostage://guide) on the device, replace it, dismiss it, list what is shown (status, inspect), or wait for what the person did (awaitEvent).',
+      inputSchema: prototypeInput,
+    },
+    async (args) => toolResult(await runPrototypeAction(host, args)),
+  );
+
+  server.registerTool(
+    'observe',
+    { title: 'Observe the screen', description: 'The accessibility hierarchy of the app and prototype layers (dp bounds) plus a screenshot.', inputSchema: z.object({}) },
+    async () => {
+      const result = await host.observe();
+      if (!result.success) return toolResult(result);
+      const { screenshotBase64, ...structured } = result;
+      return {
+        content: [
+          { type: 'text', text: JSON.stringify(structured) },
+          { type: 'image', data: screenshotBase64, mimeType: 'image/png' },
+        ],
+        structuredContent: structured,
+      };
+    },
+  );
+
+  server.registerTool(
+    'tapOn',
+    { title: 'Tap', description: 'Tap an element by testTag or text, or a screen point (x, y in dp), with real touch input.', inputSchema: tapInput },
+    async (args) => toolResult(await tap(host, args)),
+  );
+
+  server.registerTool(
+    'sendKeys',
+    { title: 'Type text', description: 'Type text into the focused field, or into the field with testTag.', inputSchema: sendKeysInput },
+    async (args) => toolResult(await host.type(args.text, args.testTag)),
+  );
+
+  server.registerTool(
+    'swipeOn',
+    { title: 'Swipe', description: 'Swipe the screen or an element (pagers, scrolls, sheets).', inputSchema: swipeInput },
+    async (args) => toolResult(await host.swipe(args.direction, args.testTag)),
+  );
+
+  server.registerResource(
+    'authoring-guide',
+    GUIDE_URI,
+    { title: 'Prototype spec authoring guide', description: 'How to write a spec: flow, events, and the node, style and action tables.', mimeType: 'text/markdown' },
+    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: authoringGuide() }] }),
+  );
+
+  server.registerResource(
+    'icon-search',
+    new ResourceTemplate('protostage://icons/{query}', { list: undefined }),
+    { title: 'Icon search', description: 'Material icon names (the closed list icon nodes accept) containing every word of the query.', mimeType: 'application/json' },
+    async (uri, variables) => {
+      const query = decodeURIComponent(String(variables.query ?? ''));
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify({ query, icons: searchIcons(query) }) }] };
+    },
+  );
+
+  return server;
+}
+
+async function runPrototypeAction(host: Host, args: z.infer<typeof prototypeInput>): Promise<HostResult<object>> {
+  switch (args.action) {
+    case 'show':
+      return host.show({ spec: args.spec, specPath: args.specPath, reset: args.reset, appearance: args.appearance, assets: args.assets });
+    case 'dismiss':
+      return host.dismiss({ id: args.id, all: args.all });
+    case 'status':
+      return host.status();
+    case 'inspect':
+      return host.inspect();
+    case 'awaitEvent':
+      return host.awaitEvent({ id: args.id, eventName: args.eventName, kind: args.kind, afterSequence: args.afterSequence, timeoutMs: args.timeoutMs });
+  }
+}
+
+function tap(host: Host, args: z.infer<typeof tapInput>): Promise<HostResult> {
+  const hasPoint = args.x !== undefined || args.y !== undefined;
+  const given = [args.testTag !== undefined, args.text !== undefined, hasPoint].filter(Boolean).length;
+  if (given !== 1 || (hasPoint && (args.x === undefined || args.y === undefined))) {
+    return Promise.resolve({
+      success: false,
+      path: hasPoint && given === 1 ? (args.x === undefined ? 'x' : 'y') : 'testTag',
+      error: 'give exactly one target: testTag, text, or both x and y',
+      fix: 'Call observe to find the element, then pass its testTag or text (or a point inside its bounds).',
+    });
+  }
+  if (args.testTag !== undefined) return host.tap({ testTag: args.testTag });
+  if (args.text !== undefined) return host.tap({ text: args.text });
+  return host.tap({ x: args.x!, y: args.y! });
+}

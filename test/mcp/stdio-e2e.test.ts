@@ -1,0 +1,131 @@
+// End to end: the official MCP client spawns `protostage mcp` over stdio, which launches the real
+// web device agent (Chromium). One server and one device for the whole file.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { PNG } from 'pngjs';
+
+const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
+const EXAMPLE = fileURLToPath(new URL('../fixtures/prototype-spec/valid/doc-example-1.json', import.meta.url));
+const spec = JSON.parse(readFileSync(EXAMPLE, 'utf8'));
+
+let client: Client;
+let scratch: string;
+
+type Structured = Record<string, any>;
+
+async function call(name: string, args: Record<string, unknown> = {}): Promise<{ data: Structured; isError: boolean; content: any[] }> {
+  const result = (await client.callTool({ name, arguments: args })) as { structuredContent?: Structured; isError?: boolean; content: any[] };
+  return { data: result.structuredContent ?? {}, isError: result.isError === true, content: result.content };
+}
+
+function writePng(path: string): void {
+  const png = new PNG({ width: 4, height: 4 });
+  png.data.fill(200);
+  writeFileSync(path, PNG.sync.write(png));
+}
+
+before(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'protostage-mcp-'));
+  client = new Client({ name: 'protostage-e2e', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], stderr: 'ignore' }));
+});
+
+after(async () => {
+  await client.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+test('the server lists the five tools and two resources', async () => {
+  const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
+  assert.deepEqual(tools, ['observe', 'prototype', 'sendKeys', 'swipeOn', 'tapOn']);
+  const guide = await client.readResource({ uri: 'protostage://guide' });
+  const text = String((guide.contents[0] as { text: string }).text);
+  assert.match(text, /\| `pager` \|/);
+  assert.match(text, /\| `setPage` \|/);
+  assert.match(text, /\| `background` \|/);
+  const icons = await client.readResource({ uri: 'protostage://icons/arrow%20back' });
+  assert.deepEqual(JSON.parse(String((icons.contents[0] as { text: string }).text)).icons.slice(0, 2), ['arrow_back', 'arrow_back_ios']);
+});
+
+test('show the first worked example, observe both tabs, tap Next, and await page_changed', async () => {
+  const shown = await call('prototype', { action: 'show', spec });
+  assert.equal(shown.isError, false, JSON.stringify(shown.content));
+  assert.equal(shown.data.id, 'variants');
+  assert.deepEqual(JSON.parse(shown.content[0].text), shown.data, 'text carries the same JSON');
+
+  const observed = await call('observe');
+  const prototypeTexts = (observed.data.hierarchy as Structured[]).filter((node) => node.layer === 'prototype').map((node) => node.text);
+  assert.ok(prototypeTexts.includes('Original') && prototypeTexts.includes('Edited'), `tab items in ${prototypeTexts}`);
+  const image = observed.content.find((item) => item.type === 'image');
+  assert.equal(image?.mimeType, 'image/png');
+  assert.ok(Buffer.from(image.data, 'base64').subarray(1, 4).toString() === 'PNG');
+
+  const tapped = await call('tapOn', { text: 'Next' });
+  assert.equal(tapped.isError, false, JSON.stringify(tapped.content));
+  const awaited = await call('prototype', { action: 'awaitEvent', id: 'variants', kind: 'page_changed', timeoutMs: 10_000 });
+  assert.equal(awaited.data.event?.kind, 'page_changed', JSON.stringify(awaited.data));
+  assert.equal(awaited.data.event.name, 'pages');
+  assert.equal(awaited.data.event.payload, 1);
+});
+
+test('an unsupplied asset is listed in missingAssets; a re-show with assets fills it in place', async () => {
+  const first = await call('prototype', { action: 'show', spec });
+  assert.deepEqual(first.data.missingAssets, ['variant-b']);
+  const png = join(scratch, 'variant-b.png');
+  writePng(png);
+  const second = await call('prototype', { action: 'show', spec, assets: [{ id: 'variant-b', path: png }] });
+  assert.equal(second.isError, false, JSON.stringify(second.content));
+  assert.equal(second.data.missingAssets, undefined);
+  assert.deepEqual(second.data.uploadedAssets, ['variant-b']);
+  assert.equal(second.data.replacedInPlace, true);
+  const status = await call('prototype', { action: 'status' });
+  assert.deepEqual(status.data.prototypes.map((entry: Structured) => entry.id), ['variants']);
+});
+
+test('an invalid spec is an isError result with the exact path, and the prototype on screen is untouched', async () => {
+  const before = (await call('observe')).data.hierarchy.filter((node: Structured) => node.layer === 'prototype');
+  const broken = structuredClone(spec);
+  broken.root.children[3].onTap[0].page = 'sideways';
+  const refused = await call('prototype', { action: 'show', spec: broken });
+  assert.equal(refused.isError, true);
+  assert.equal(refused.data.path, 'root.children[3].onTap[0].page');
+  assert.match(refused.content[0].text, /^root\.children\[3\]\.onTap\[0\]\.page: .*Fix: /);
+  const after = (await call('observe')).data.hierarchy.filter((node: Structured) => node.layer === 'prototype');
+  assert.deepEqual(after, before);
+});
+
+test('awaitEvent with nothing happening times out as a success', async () => {
+  const waited = await call('prototype', { action: 'awaitEvent', id: 'variants', kind: 'emit', timeoutMs: 200 });
+  assert.equal(waited.isError, false);
+  assert.equal(waited.data.timedOut, true);
+});
+
+test('dismiss gives a dismissed event with reason agent', async () => {
+  const status = await call('prototype', { action: 'status' });
+  const lastSequence = status.data.prototypes[0].lastSequence as number;
+  const dismissed = await call('prototype', { action: 'dismiss', id: 'variants' });
+  assert.deepEqual(dismissed.data.dismissed, ['variants']);
+  const awaited = await call('prototype', { action: 'awaitEvent', id: 'variants', afterSequence: lastSequence, timeoutMs: 10_000 });
+  assert.equal(awaited.data.event?.kind, 'dismissed', JSON.stringify(awaited.data));
+  assert.deepEqual(awaited.data.event.payload, { reason: 'agent' });
+  assert.ok(awaited.data.event.sequence > lastSequence);
+  const status2 = await call('prototype', { action: 'status' });
+  assert.deepEqual(status2.data.prototypes, []);
+});
+
+test('bad tool input is an isError result naming the path, never a crash', async () => {
+  const tap = await call('tapOn', { x: 10 });
+  assert.equal(tap.isError, true);
+  assert.equal(tap.data.path, 'y');
+  const relative = await call('prototype', { action: 'show', specPath: 'relative/spec.json' });
+  assert.equal(relative.isError, true);
+  assert.equal(relative.data.path, 'specPath');
+  const missingFile = await call('prototype', { action: 'show', spec, assets: [{ id: 'variant-b', path: join(scratch, 'nope.png') }] });
+  assert.equal(missingFile.data.path, 'assets[0].path');
+});
