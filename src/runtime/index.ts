@@ -69,7 +69,8 @@ export class PrototypeController {
     this.clock = options.clock;
     this.device = { ...options.device };
     this.onEvent = options.onEvent;
-    this.idleTtlMs = options.idleTtlMs ?? DEFAULT_IDLE_TTL_MS;
+    const ttl = options.idleTtlMs;
+    this.idleTtlMs = ttl !== undefined && Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_IDLE_TTL_MS;
   }
 
   /**
@@ -176,9 +177,12 @@ export class PrototypeController {
     this.snackbarTimers.clear();
   }
 
+  /** A `persistence: "device"` prototype outlives its session and has no idle TTL. */
   private restartIdleTimer(): void {
     if (this.idleTimer !== null) this.clock.clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     const session = this.session;
+    if (!session || session.spec.window.persistence === 'device') return;
     this.idleTimer = this.clock.setTimeout(() => {
       this.idleTimer = null;
       if (this.session === session) this.dismiss('ttl');

@@ -5,7 +5,7 @@
 import type { Action, NodeOfType, PrototypeNode } from '../spec/index.ts';
 import type { Interaction } from './model.ts';
 import { isValidDate, onStepGrid } from './bindings.ts';
-import { pageCount, pagerId, type TreeNode } from './tree.ts';
+import { isOverlayNode, pageCount, pagerId, type OverlayNode, type TreeNode } from './tree.ts';
 import type { Unit } from './unit.ts';
 
 const MISMATCH = 'the interaction does not fit this node';
@@ -29,14 +29,8 @@ function toggleKey(node: PrototypeNode): string | null {
   }
 }
 
-type Overlay = NodeOfType<'dialog'> | NodeOfType<'snackbar'> | NodeOfType<'bottomSheet'>;
-
-function isOverlay(node: PrototypeNode): node is Overlay {
-  return node.type === 'dialog' || node.type === 'snackbar' || node.type === 'bottomSheet';
-}
-
 /** Closing an overlay writes !equals to its openWhen key. */
-export function closeOverlay(unit: Unit, node: Overlay): string | null {
+export function closeOverlay(unit: Unit, node: OverlayNode): string | null {
   if (unit.get(node.openWhen.key) !== node.openWhen.equals) return 'it is not open';
   return unit.controlWrite([[node.openWhen.key, !node.openWhen.equals]]);
 }
@@ -104,7 +98,7 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       return null;
     }
     case 'close':
-      return isOverlay(node) ? closeOverlay(unit, node) : MISMATCH;
+      return isOverlayNode(node) ? closeOverlay(unit, node) : MISMATCH;
     case 'dialogButton': {
       if (node.type !== 'dialog') return MISMATCH;
       const button = interaction.button === 'confirm' ? node.confirm : interaction.button === 'dismiss' ? node.dismiss : undefined;

@@ -20,6 +20,11 @@ export interface TreeNode {
 
 export type OverlayNode = NodeOfType<'dialog'> | NodeOfType<'snackbar'> | NodeOfType<'bottomSheet'>;
 
+/** Dialogs, snackbars and bottom sheets: open while their openWhen holds. */
+export function isOverlayNode(node: PrototypeNode): node is OverlayNode {
+  return node.type === 'dialog' || node.type === 'snackbar' || node.type === 'bottomSheet';
+}
+
 export interface ShownTree {
   root: TreeNode;
   byKey: Map<string, TreeNode>;
@@ -57,7 +62,7 @@ export function buildTree(root: PrototypeNode): ShownTree {
     const treeNode: TreeNode = { key, node, parent, children: [], pager };
     tree.byKey.set(key, treeNode);
     if (node.type === 'pager') tree.pagers.set(pagerId(node), treeNode);
-    if (node.type === 'dialog' || node.type === 'snackbar' || node.type === 'bottomSheet') tree.overlays.push(treeNode);
+    if (isOverlayNode(node)) tree.overlays.push(treeNode);
     addBindings(tree.bindings, node);
     for (const [childKey, child] of childEntries(node, key)) treeNode.children.push(visit(child, childKey, treeNode));
     return treeNode;

@@ -148,3 +148,21 @@ test('inspect reports {id, state, pages, lastSequence, appearance, open overlays
     openOverlays: { dialogs: [], snackbars: [], sheets: ['root.children[1]'] },
   });
 });
+
+test('"A persistence: device prototype ... has no idle TTL"', () => {
+  const { controller, events, clock } = setup();
+  controller.show({ ...tapper, window: { placement: { type: 'fullscreen' }, persistence: 'device' } });
+  clock.advance(10 * DEFAULT_IDLE_TTL_MS);
+  assert.deepEqual(events, []);
+  assert.equal(controller.inspect()!.id, 'p');
+  assert.equal(clock.pending, 0);
+});
+
+test('an idle TTL that is not positive falls back to five minutes', () => {
+  const { controller, events, clock } = setup({ dark: false }, 0);
+  controller.show(tapper);
+  clock.advance(DEFAULT_IDLE_TTL_MS - 1);
+  assert.equal(events.length, 0);
+  clock.advance(1);
+  assert.equal(events.length, 1);
+});
