@@ -1,0 +1,85 @@
+// `protostage serve`: the MCP server over streamable HTTP on 127.0.0.1.
+import { localhostHostValidation, localhostOriginValidation, toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { createServer, type Server } from 'node:http';
+import { parseArgs } from 'node:util';
+import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom } from '../../host/index.ts';
+import { createMcpServer } from '../../mcp/server.ts';
+
+export const DEFAULT_SERVE_PORT = 7410;
+const MCP_PATH = '/mcp';
+
+const HELP = `Usage: protostage serve [--port N] [options]
+
+Serves the protostage MCP tools and resources over streamable HTTP at
+http://127.0.0.1:PORT${MCP_PATH} (loopback only; Host and Origin must be local).
+The web device starts on the first call.
+
+Options:
+  --port N            port to listen on (default ${DEFAULT_SERVE_PORT}; 0 picks a free one)
+${DEVICE_OPTIONS_HELP}
+  -h, --help          this text`;
+
+export async function run(args: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({ args, options: { ...DEVICE_OPTIONS, port: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+  } catch (error) {
+    console.error(`protostage serve: ${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const port = values.port === undefined ? DEFAULT_SERVE_PORT : Number(values.port);
+  const setup = hostSetupFrom(values);
+  const problem = !Number.isInteger(port) || port < 0 || port > 65_535 ? `--port must be a port number, not "${values.port}"` : typeof setup === 'string' ? setup : null;
+  if (problem || typeof setup === 'string') {
+    console.error(`protostage serve: ${problem}`);
+    return 2;
+  }
+  const host = createHost(setup);
+  const server = mcpHttpServer(() => createMcpServer(host));
+  try {
+    await listen(server, port);
+  } catch (error) {
+    console.error(`protostage serve: cannot listen on 127.0.0.1:${port} (${(error as Error).message}); pass another --port`);
+    await host.close();
+    return 1;
+  }
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}${MCP_PATH}`;
+  console.log(`protostage MCP server listening on ${url}`);
+  console.log('Register it with your MCP client, e.g.:');
+  console.log(JSON.stringify({ mcpServers: { protostage: { type: 'http', url } } }, null, 2));
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  server.close();
+  server.closeAllConnections();
+  await host.close();
+  return 0;
+}
+
+function mcpHttpServer(factory: Parameters<typeof createMcpHandler>[0]): Server {
+  const handle = toNodeHandler(createMcpHandler(factory));
+  const hostIsLocal = localhostHostValidation();
+  const originIsLocal = localhostOriginValidation();
+  return createServer((request, response) => {
+    if (!hostIsLocal(request, response) || !originIsLocal(request, response)) return;
+    if (new URL(request.url ?? '/', 'http://127.0.0.1').pathname !== MCP_PATH) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end(`The MCP endpoint is ${MCP_PATH}\n`);
+      return;
+    }
+    void handle(request, response);
+  });
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+}
