@@ -208,3 +208,20 @@ test('motion "none" makes visibility changes and press scale instant', async () 
   await device.page.mouse.up();
   assert.equal(await device.page.$eval('[data-testid="pressable"]', (element) => getComputedStyle(element).scale), 'none');
 });
+
+test('a text node draws in an uploaded font once the font asset arrives', async () => {
+  const spec = {
+    id: 'font',
+    window: fullscreen,
+    root: { type: 'text', text: 'iiiiiiiiii', testTag: 'styled', style: { fontFamily: { asset: 'mono' } } },
+  };
+  const shown = await device.show(spec);
+  assert.deepEqual(shown.missingAssets, ['mono']);
+  const fallbackWidth = (await device.node({ testTag: 'styled' })).bounds.width;
+  const { readFileSync } = await import('node:fs');
+  const font = readFileSync('/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf').toString('base64');
+  assert.deepEqual(await device.call('putAsset', 'mono', 'font/ttf', font), { ok: true });
+  await device.settled();
+  const monoWidth = (await device.node({ testTag: 'styled' })).bounds.width;
+  assert.ok(monoWidth > fallbackWidth * 1.5, `monospace "i"s are wider (${monoWidth} vs ${fallbackWidth})`);
+});
