@@ -57,6 +57,8 @@ html, body { margin: 0; height: 100%; overflow: hidden; background: #000; }
 .ps-host-row { position: absolute; top: 0; left: 0; right: 0; display: flex; align-items: flex-end; pointer-events: auto; z-index: 2; }
 .ps-host-row-button { flex: 1; height: 48px; display: flex; align-items: center; gap: 12px; padding: 0 16px;
   font: 500 14px/20px Roboto, sans-serif; letter-spacing: 0.1px; cursor: pointer; }
+.ps-close-control { position: absolute; top: 4px; inset-inline-end: 4px; z-index: 3; width: 40px; height: 40px; border-radius: 50%;
+  display: flex; align-items: center; justify-content: center; box-shadow: 0px 1px 3px rgba(0,0,0,0.3); cursor: pointer; }
 .ps-anchor { pointer-events: none; }
 .ps-anchor > * { pointer-events: auto; }
 .ps-anchor-cover > * { flex: 1 1 auto; width: auto !important; height: auto !important; }
@@ -250,7 +252,7 @@ const NAVIGATION = `
 const OVERLAYS = `
 .ps-overlay { position: absolute; inset: 0; pointer-events: auto; }
 .ps-scrim { position: absolute; inset: 0; }
-.ps-dialog-layer { display: flex; align-items: center; justify-content: center; padding: 48px; }
+.ps-dialog-layer { z-index: 2; display: flex; align-items: center; justify-content: center; padding: 48px; }
 .ps-dialog { position: relative; min-width: 280px; max-width: 560px; padding: 24px; border-radius: var(--ps-shape-extra-large);
   background: var(--md-sys-color-surface-container-high); display: flex; flex-direction: column; box-shadow: 0px 2px 6px 2px rgba(0,0,0,0.15); }
 .ps-dialog-icon { align-self: center; color: var(--md-sys-color-secondary); margin-bottom: 16px; }
@@ -261,7 +263,7 @@ const OVERLAYS = `
 .ps-dialog-buttons { display: flex; justify-content: flex-end; gap: 8px; margin-top: 24px; }
 .ps-dialog-button, .ps-snackbar-action { min-width: 48px; height: 40px; padding: 0 12px; border: 0; border-radius: 20px; background: transparent;
   color: var(--md-sys-color-primary); font: 500 calc(14px * var(--ps-font-scale))/20px var(--ps-font); letter-spacing: 0.1px; cursor: pointer; }
-.ps-snackbar-layer { top: auto; display: flex; justify-content: center; padding: 0 16px; pointer-events: none; }
+.ps-snackbar-layer { z-index: 1; top: auto; display: flex; justify-content: center; padding: 0 16px; pointer-events: none; }
 .ps-snackbar { pointer-events: auto; width: 100%; max-width: 600px; min-height: 48px; display: flex; align-items: center; gap: 8px;
   padding: 0 8px 0 16px; border-radius: var(--ps-shape-extra-small); background: var(--md-sys-color-inverse-surface);
   color: var(--md-sys-color-inverse-on-surface); box-shadow: 0px 2px 6px 2px rgba(0,0,0,0.15); }

@@ -204,6 +204,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
   return (
     <div class={`ps-window ps-${placement.type}${model.motion ? ' ps-motion' : ''}${coversFloatingWindow(model) ? ' ps-covered' : ''}`} style={windowStyle} dir={device.rtl ? 'rtl' : 'ltr'} data-ps-window={model.id}>
       {placement.type === 'fullscreen' ? <HostRow height={rect.y} dark={chromeDark} onDismiss={dismissByUser} /> : null}
+      {placement.type !== 'fullscreen' && model.window.persistence === 'device' ? <CloseControl dark={chromeDark} onClose={dismissByUser} /> : null}
       <div class="ps-window-body" style={bodyStyle}>
         {scrim}
         <Env.Provider value={env}>
@@ -228,6 +229,29 @@ function filled(root: RenderNode): RenderNode {
   let copy = filledRoots.get(root);
   if (!copy) filledRoots.set(root, (copy = { ...root, style: { ...root.style, width: 'fill', height: 'fill' } } as RenderNode));
   return copy;
+}
+
+export const HOST_CLOSE_TAG = 'protostage.close';
+
+/** A device-persistent sheet or floating window's own opaque Close control, above the content
+ *  and never faded by the spec's opacity: nobody may be connected to dismiss it otherwise. */
+function CloseControl({ dark, onClose }: { dark: boolean; onClose(): void }) {
+  const colors = dark ? { background: '#2b2930', color: '#e6e0e9' } : { background: '#ece6f0', color: '#1d1b20' };
+  return (
+    <div
+      class="ps-close-control"
+      style={colors}
+      data-ps-a11y="host#close"
+      data-testid={HOST_CLOSE_TAG}
+      data-ps-role="Button"
+      data-ps-text="Close"
+      role="button"
+      aria-label="Close"
+      onClick={onClose}
+    >
+      <Icon name="close" size={20} />
+    </div>
+  );
 }
 
 /** The host's dismiss row: opaque, not styled or faded by the spec, always there on fullscreen. */

@@ -225,3 +225,41 @@ test('a text node draws in an uploaded font once the font asset arrives', async 
   const monoWidth = (await device.node({ testTag: 'styled' })).bounds.width;
   assert.ok(monoWidth > fallbackWidth * 1.5, `monospace "i"s are wider (${monoWidth} vs ${fallbackWidth})`);
 });
+
+test('swiping a bottom sheet down dismisses it and writes the negated openWhen value', async () => {
+  await device.show({
+    id: 'sheet',
+    window: fullscreen,
+    state: { open: true },
+    root: { type: 'column', children: [
+      { type: 'bottomSheet', testTag: 'sheet', openWhen: { key: 'open', equals: true }, detents: [{ dp: 300 }],
+        child: { type: 'text', text: 'Sheet body', testTag: 'body' } },
+    ] },
+  });
+  const handle = await device.node({ testTag: 'sheet.dragHandle' });
+  const body = await device.node({ testTag: 'body' });
+  assert.ok(body.bounds.y > 915 - 300 - 1, 'the sheet opens at its first detent');
+  const mouse = device.page.mouse;
+  const x = handle.bounds.x + handle.bounds.width / 2;
+  await mouse.move(x, handle.bounds.y);
+  await mouse.down();
+  for (let y = handle.bounds.y + 20; y <= 900; y += 40) await mouse.move(x, y);
+  await mouse.up();
+  await device.settled();
+  const [event] = await device.waitForEvents(1);
+  assert.deepEqual(event!.payload, { key: 'open', value: false });
+  assert.ok(!(await device.hierarchy()).some((node) => node.testTag === 'body'));
+});
+
+test('a device-persistent floating window carries its own Close control', async () => {
+  await device.show({
+    id: 'persistent',
+    window: { placement: { type: 'floating', gravity: 'center', offset: { x: 0, y: 0 } }, persistence: 'device', opacity: 0 },
+    root: { type: 'box', style: { width: { dp: 200 }, height: { dp: 100 } }, children: [] },
+  });
+  const close = await device.node({ testTag: 'protostage.close' });
+  assert.equal(close.text, 'Close');
+  await device.tap({ testTag: 'protostage.close' });
+  const [event] = await device.waitForEvents(1);
+  assert.deepEqual(event!.payload, { reason: 'user' });
+});
