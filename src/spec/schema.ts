@@ -6,10 +6,19 @@
  * state types, limits counted on the whole tree) this schema accepts what the walker may accept.
  */
 import { z } from 'zod';
-import { iconNames as contractIconNames } from '../contract/index.ts';
+import { iconNames as contractIconNames, limits } from '../contract/index.ts';
 import { colorRoles, textStyleRoles } from './vocabulary.ts';
 
 const MIN_POSITIVE = 0.000001;
+
+/**
+ * A compiled copy of a cycle-free schema (`z.compile`): the same rules, run by a generated parser
+ * instead of the interpreter. Used for the parts every node repeats (style, actions), which
+ * dominate the cost of decoding a large spec.
+ */
+function fast<T extends z.ZodType>(schema: T): T {
+  return z.compile(schema);
+}
 const MAX_INT32 = 2147483647;
 
 const nonEmpty = z.string().min(1);
@@ -76,7 +85,7 @@ export const fontFamilySchema = z.union([
   z.strictObject({ asset: nonEmpty }),
 ]);
 
-export const styleSchema = z.strictObject({
+export const styleSchema = fast(z.strictObject({
   width: dimensionSchema.optional(),
   height: dimensionSchema.optional(),
   weight: positive.optional(),
@@ -117,42 +126,75 @@ export const styleSchema = z.strictObject({
   fontStyle: z.enum(['normal', 'italic']).optional(),
   fontFamily: fontFamilySchema.optional(),
   textStyle: z.enum(textStyleRoles).optional(),
-});
+}));
 export type Style = z.infer<typeof styleSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Conditions, actions
 
-const equalsCondition = z.strictObject({ key: stateKey, equals: scalarSchema });
-const notEqualsCondition = z.strictObject({ key: stateKey, notEquals: scalarSchema });
-const gtCondition = z.strictObject({ key: stateKey, gt: z.number() });
-const ltCondition = z.strictObject({ key: stateKey, lt: z.number() });
-
 export type Condition =
-  | z.infer<typeof equalsCondition>
-  | z.infer<typeof notEqualsCondition>
-  | z.infer<typeof gtCondition>
-  | z.infer<typeof ltCondition>
+  | { key: string; equals: Scalar }
+  | { key: string; notEquals: Scalar }
+  | { key: string; gt: number }
+  | { key: string; lt: number }
   | { all: Condition[] }
   | { any: Condition[] }
   | { not: Condition };
 
-export const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
-  z.union([
-    equalsCondition,
-    notEqualsCondition,
-    gtCondition,
-    ltCondition,
-    z.strictObject({ all: z.array(conditionSchema).min(1).max(16) }),
-    z.strictObject({ any: z.array(conditionSchema).min(1).max(16) }),
-    z.strictObject({ not: conditionSchema }),
-  ]),
-);
+const COMPARISONS = ['equals', 'notEquals', 'gt', 'lt'] as const;
+const COMBINATORS = ['all', 'any', 'not'] as const;
+
+type ConditionFields = { key?: string } & Partial<Record<(typeof COMPARISONS)[number] | (typeof COMBINATORS)[number], unknown>>;
+
+/** Exactly one form: a key with exactly one comparison, or exactly one combinator alone. */
+function isOneConditionForm(condition: ConditionFields): boolean {
+  const comparisons = COMPARISONS.filter((field) => condition[field] !== undefined).length;
+  const combinators = COMBINATORS.filter((field) => condition[field] !== undefined).length;
+  if (condition.key !== undefined) return comparisons === 1 && combinators === 0;
+  return comparisons === 0 && combinators === 1;
+}
+
+const comparisonFields = {
+  key: stateKey.optional(),
+  equals: scalarSchema.optional(),
+  notEquals: scalarSchema.optional(),
+  gt: z.number().optional(),
+  lt: z.number().optional(),
+};
+
+/** The fields of a condition whose members are `member`: the seven forms share one object. */
+function conditionFields(member: z.ZodType<Condition>) {
+  return z.strictObject({
+    ...comparisonFields,
+    all: z.array(member).min(1).max(16).optional(),
+    any: z.array(member).min(1).max(16).optional(),
+    not: member.optional(),
+  });
+}
+
+const oneForm = {
+  message: 'A condition is exactly one of {key, equals | notEquals | gt | lt}, {all}, {any} or {not}',
+};
+
+/**
+ * A condition nesting at most `levels` deep, unrolled rather than recursive so the typed decode
+ * can be compiled (the contract bounds condition depth anyway). One strict object plus a form
+ * check rather than a union of seven objects: a union tries each form in turn and pays for every
+ * failed attempt.
+ */
+function conditionOfDepth(levels: number): z.ZodType<Condition> {
+  const fields = levels > 1 ? conditionFields(conditionOfDepth(levels - 1)) : z.strictObject(comparisonFields);
+  return fields.refine(isOneConditionForm, oneForm) as unknown as z.ZodType<Condition>;
+}
+
+export const conditionSchema = conditionOfDepth(limits.conditionDepth);
+/** The top-level condition object before its one-form check (for introspection). */
+export const conditionFieldsSchema = conditionFields(conditionOfDepth(limits.conditionDepth - 1));
 
 /** openWhen of bottomSheet, dialog and snackbar: the boolean `{key, equals}` form only. */
 export const openWhenSchema = z.strictObject({ key: stateKey, equals: z.boolean() });
 
-export const actionSchema = z.discriminatedUnion('type', [
+export const actionSchema = fast(z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('emit'), name: nonEmpty, payload: z.unknown().optional() }),
   z.strictObject({
     type: z.literal('setPage'),
@@ -164,7 +206,7 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('increment'), key: stateKey, by: z.number().optional() }),
   z.strictObject({ type: z.literal('decrement'), key: stateKey, by: z.number().optional() }),
   z.strictObject({ type: z.literal('dismiss') }),
-]);
+]));
 export type Action = z.infer<typeof actionSchema>;
 export type ActionType = Action['type'];
 
@@ -181,15 +223,19 @@ export type ContainerSelector = {
   container?: ContainerSelector;
 };
 
-export const containerSelectorSchema: z.ZodType<ContainerSelector> = z.lazy(() =>
-  z.strictObject({
+/** A container chain at most `levels` deep, unrolled like conditions (selector depth limit). */
+function containerSelectorOfDepth(levels: number): z.ZodType<ContainerSelector> {
+  const chain = levels > 1 ? { container: containerSelectorOfDepth(levels - 1).optional() } : {};
+  return z.strictObject({
     elementId: nonEmpty.optional(),
     text: nonEmpty.optional(),
     index: z.number().int().min(0).max(MAX_INT32).optional(),
     selectionStrategy: z.literal('unique').optional(),
-    container: containerSelectorSchema.optional(),
-  }),
-);
+    ...chain,
+  }) as z.ZodType<ContainerSelector>;
+}
+
+export const containerSelectorSchema = containerSelectorOfDepth(limits.selectorDepth);
 
 export const anchorAlignmentSchema = z.enum(['cover', 'top', 'bottom', 'start', 'end']);
 
@@ -223,18 +269,28 @@ export type SafeAreaPadding = z.infer<typeof safeAreaPaddingSchema>;
 // ---------------------------------------------------------------------------------------------
 // Nodes
 
-const commonNodeFields = {
-  id: nonEmpty.optional(),
-  testTag: nonEmpty.optional(),
-  contentDescription: nonEmpty.optional(),
-  onTap: onTapSchema.optional(),
-  style: styleSchema.optional(),
-  styleWhen: z.array(z.strictObject({ when: conditionSchema, style: styleSchema })).min(1).max(8).optional(),
-  visibleWhen: conditionSchema.optional(),
-  transition: z.enum(['none', 'fade', 'expand', 'slide']).optional(),
-  anchor: anchorSchema.optional(),
-  safeAreaPadding: safeAreaPaddingSchema.optional(),
-};
+/** Schemas a node's fields are built from, so the decode can substitute cheaper stand-ins. */
+interface NodeParts<Child extends z.ZodType> {
+  child: Child;
+  condition: z.ZodType<Condition>;
+  style: z.ZodType<Style>;
+}
+
+/** The properties every node may have. */
+function commonNodeFields({ condition, style }: NodeParts<z.ZodType>) {
+  return {
+    id: nonEmpty.optional(),
+    testTag: nonEmpty.optional(),
+    contentDescription: nonEmpty.optional(),
+    onTap: onTapSchema.optional(),
+    style: styleSchema.optional(),
+    styleWhen: z.array(z.strictObject({ when: condition, style: styleSchema })).min(1).max(8).optional(),
+    visibleWhen: condition.optional(),
+    transition: z.enum(['none', 'fade', 'expand', 'slide']).optional(),
+    anchor: anchorSchema.optional(),
+    safeAreaPadding: safeAreaPaddingSchema.optional(),
+  };
+}
 
 export const repeatSchema = z.strictObject({
   items: z.array(z.record(z.string(), scalarSchema)).min(1).max(128),
@@ -252,137 +308,162 @@ export const navItemSchema = z.strictObject({
 });
 export type NavItem = z.infer<typeof navItemSchema>;
 
+
+/**
+ * The schema of every node type, given the schemas of its parts. The model passes the node union
+ * itself (a recursive schema) and the condition and style schemas; the typed decode passes a
+ * placeholder child, decoded node by node, and checks conditions and styles as opaque steps, which
+ * keeps each node's schema small and free of cycles so it compiles quickly.
+ */
+function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
+  const nodeRef = parts.child;
+  const common = commonNodeFields(parts);
+  const nodeShape = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+    z.strictObject({ type: z.literal(type), ...common, ...shape });
+  const containerFields = {
+    children: z.array(nodeRef),
+    repeat: repeatSchema.optional(),
+  };
+  return {
+    box: nodeShape('box', containerFields),
+    row: nodeShape('row', containerFields),
+    column: nodeShape('column', containerFields),
+    text: nodeShape('text', { text: z.string() }),
+    image: nodeShape('image', { asset: assetRefSchema, contentScale: z.enum(['fit', 'crop', 'fill']).optional() }),
+    icon: nodeShape('icon', {
+      name: iconNameSchema,
+      variant: z.enum(['filled', 'outlined', 'rounded', 'sharp', 'twoTone']).optional(),
+    }),
+    spacer: nodeShape('spacer', {}),
+    textField: nodeShape('textField', { stateKey, placeholder: z.string().optional() }),
+    switch: nodeShape('switch', { stateKey, label: nonEmpty.optional() }),
+    checkbox: nodeShape('checkbox', { stateKey, label: nonEmpty.optional() }),
+    button: nodeShape('button', {
+      label: nonEmpty,
+      variant: z.enum(['filled', 'tonal', 'elevated', 'outlined', 'text']).optional(),
+      icon: iconNameSchema.optional(),
+    }),
+    radioGroup: nodeShape('radioGroup', { stateKey, options: optionsSchema.min(2).max(16) }),
+    listItem: nodeShape('listItem', {
+      headline: nonEmpty,
+      supporting: nonEmpty.optional(),
+      leadingIcon: iconNameSchema.optional(),
+      trailing: z
+        .discriminatedUnion('type', [
+          z.strictObject({ type: z.literal('switch'), stateKey }),
+          z.strictObject({ type: z.literal('checkbox'), stateKey }),
+          z.strictObject({ type: z.literal('icon'), name: iconNameSchema }),
+        ])
+        .optional(),
+    }),
+    slider: nodeShape('slider', {
+      stateKey,
+      min: z.number(),
+      max: z.number(),
+      step: positive.optional(),
+      label: nonEmpty.optional(),
+    }),
+    chip: nodeShape('chip', {
+      label: nonEmpty,
+      variant: z.enum(['assist', 'filter', 'input', 'suggestion']).optional(),
+      stateKey: stateKey.optional(),
+    }),
+    card: nodeShape('card', {
+      children: z.array(nodeRef),
+      variant: z.enum(['filled', 'elevated', 'outlined']).optional(),
+    }),
+    iconButton: nodeShape('iconButton', {
+      icon: iconNameSchema,
+      variant: z.enum(['standard', 'filled', 'tonal', 'outlined']).optional(),
+    }),
+    fab: nodeShape('fab', {
+      icon: iconNameSchema,
+      label: nonEmpty.optional(),
+      size: z.enum(['small', 'regular', 'large']).optional(),
+    }),
+    segmentedButton: nodeShape('segmentedButton', { stateKey, options: optionsSchema.min(2).max(5) }),
+    topAppBar: nodeShape('topAppBar', {
+      title: nonEmpty,
+      variant: z.enum(['small', 'centerAligned', 'medium', 'large']).optional(),
+      navigationIcon: appBarButtonSchema.optional(),
+      actions: z.array(appBarButtonSchema).min(1).max(3).optional(),
+    }),
+    divider: nodeShape('divider', { orientation: z.enum(['horizontal', 'vertical']).optional() }),
+    badge: nodeShape('badge', { text: nonEmpty.optional() }),
+    progress: nodeShape('progress', {
+      variant: z.enum(['linear', 'circular']).optional(),
+      stateKey: stateKey.optional(),
+      max: positive.optional(),
+    }),
+    dialog: nodeShape('dialog', {
+      openWhen: openWhenSchema,
+      confirm: componentButtonSchema,
+      title: nonEmpty.optional(),
+      text: nonEmpty.optional(),
+      icon: iconNameSchema.optional(),
+      dismiss: componentButtonSchema.optional(),
+      child: nodeRef.optional(),
+    }),
+    snackbar: nodeShape('snackbar', {
+      openWhen: openWhenSchema,
+      text: nonEmpty,
+      action: componentButtonSchema.optional(),
+      durationMs: z.number().int().min(1).max(600000).optional(),
+    }),
+    timePicker: nodeShape('timePicker', { hourKey: stateKey, minuteKey: stateKey, is24Hour: z.boolean().optional() }),
+    datePicker: nodeShape('datePicker', { stateKey }),
+    scroll: nodeShape('scroll', {
+      child: nodeRef,
+      axis: z.enum(['vertical', 'horizontal']).optional(),
+    }),
+    pager: nodeShape('pager', {
+      id: nonEmpty,
+      children: z.array(nodeRef).min(1),
+    }),
+    tabBar: nodeShape('tabBar', {
+      items: z.array(navItemSchema).min(1).max(32),
+      pager: nonEmpty.optional(),
+      stateKey: stateKey.optional(),
+      scrollable: z.boolean().optional(),
+    }),
+    bottomNav: nodeShape('bottomNav', {
+      items: z.array(navItemSchema).min(2).max(5),
+      pager: nonEmpty.optional(),
+      stateKey: stateKey.optional(),
+    }),
+    bottomSheet: nodeShape('bottomSheet', {
+      child: nodeRef,
+      openWhen: openWhenSchema,
+      detents: z
+        .array(z.union([z.literal('half'), z.literal('full'), z.strictObject({ dp: positive })]))
+        .min(1)
+        .max(8),
+      scrim: colorValueSchema.optional(),
+      dragHandle: z.boolean().optional(),
+      dismissOnSwipe: z.boolean().optional(),
+    }),
+  };
+}
+
 /** Node children refer to the node union lazily, so the union can be recursive. */
 const nodeRef = z.lazy((): z.ZodType<PrototypeNode> => prototypeNodeSchema);
 
-function nodeShape<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
-  return z.strictObject({ type: z.literal(type), ...commonNodeFields, ...shape });
+export const nodeSchemas = defineNodeSchemas({ child: nodeRef, condition: conditionSchema, style: styleSchema });
+
+/** A schema checked as one step: the value passes through unchanged when `schema` accepts it. */
+function opaque<T>(schema: z.ZodType<T>): z.ZodType<T> {
+  return z.custom<T>((value) => schema.safeParse(value).success);
 }
 
-const containerFields = {
-  children: z.array(nodeRef),
-  repeat: repeatSchema.optional(),
-};
-
-export const nodeSchemas = {
-  box: nodeShape('box', containerFields),
-  row: nodeShape('row', containerFields),
-  column: nodeShape('column', containerFields),
-  text: nodeShape('text', { text: z.string() }),
-  image: nodeShape('image', { asset: assetRefSchema, contentScale: z.enum(['fit', 'crop', 'fill']).optional() }),
-  icon: nodeShape('icon', {
-    name: iconNameSchema,
-    variant: z.enum(['filled', 'outlined', 'rounded', 'sharp', 'twoTone']).optional(),
-  }),
-  spacer: nodeShape('spacer', {}),
-  textField: nodeShape('textField', { stateKey, placeholder: z.string().optional() }),
-  switch: nodeShape('switch', { stateKey, label: nonEmpty.optional() }),
-  checkbox: nodeShape('checkbox', { stateKey, label: nonEmpty.optional() }),
-  button: nodeShape('button', {
-    label: nonEmpty,
-    variant: z.enum(['filled', 'tonal', 'elevated', 'outlined', 'text']).optional(),
-    icon: iconNameSchema.optional(),
-  }),
-  radioGroup: nodeShape('radioGroup', { stateKey, options: optionsSchema.min(2).max(16) }),
-  listItem: nodeShape('listItem', {
-    headline: nonEmpty,
-    supporting: nonEmpty.optional(),
-    leadingIcon: iconNameSchema.optional(),
-    trailing: z
-      .discriminatedUnion('type', [
-        z.strictObject({ type: z.literal('switch'), stateKey }),
-        z.strictObject({ type: z.literal('checkbox'), stateKey }),
-        z.strictObject({ type: z.literal('icon'), name: iconNameSchema }),
-      ])
-      .optional(),
-  }),
-  slider: nodeShape('slider', {
-    stateKey,
-    min: z.number(),
-    max: z.number(),
-    step: positive.optional(),
-    label: nonEmpty.optional(),
-  }),
-  chip: nodeShape('chip', {
-    label: nonEmpty,
-    variant: z.enum(['assist', 'filter', 'input', 'suggestion']).optional(),
-    stateKey: stateKey.optional(),
-  }),
-  card: nodeShape('card', {
-    children: z.array(nodeRef),
-    variant: z.enum(['filled', 'elevated', 'outlined']).optional(),
-  }),
-  iconButton: nodeShape('iconButton', {
-    icon: iconNameSchema,
-    variant: z.enum(['standard', 'filled', 'tonal', 'outlined']).optional(),
-  }),
-  fab: nodeShape('fab', {
-    icon: iconNameSchema,
-    label: nonEmpty.optional(),
-    size: z.enum(['small', 'regular', 'large']).optional(),
-  }),
-  segmentedButton: nodeShape('segmentedButton', { stateKey, options: optionsSchema.min(2).max(5) }),
-  topAppBar: nodeShape('topAppBar', {
-    title: nonEmpty,
-    variant: z.enum(['small', 'centerAligned', 'medium', 'large']).optional(),
-    navigationIcon: appBarButtonSchema.optional(),
-    actions: z.array(appBarButtonSchema).min(1).max(3).optional(),
-  }),
-  divider: nodeShape('divider', { orientation: z.enum(['horizontal', 'vertical']).optional() }),
-  badge: nodeShape('badge', { text: nonEmpty.optional() }),
-  progress: nodeShape('progress', {
-    variant: z.enum(['linear', 'circular']).optional(),
-    stateKey: stateKey.optional(),
-    max: positive.optional(),
-  }),
-  dialog: nodeShape('dialog', {
-    openWhen: openWhenSchema,
-    confirm: componentButtonSchema,
-    title: nonEmpty.optional(),
-    text: nonEmpty.optional(),
-    icon: iconNameSchema.optional(),
-    dismiss: componentButtonSchema.optional(),
-    child: nodeRef.optional(),
-  }),
-  snackbar: nodeShape('snackbar', {
-    openWhen: openWhenSchema,
-    text: nonEmpty,
-    action: componentButtonSchema.optional(),
-    durationMs: z.number().int().min(1).max(600000).optional(),
-  }),
-  timePicker: nodeShape('timePicker', { hourKey: stateKey, minuteKey: stateKey, is24Hour: z.boolean().optional() }),
-  datePicker: nodeShape('datePicker', { stateKey }),
-  scroll: nodeShape('scroll', {
-    child: nodeRef,
-    axis: z.enum(['vertical', 'horizontal']).optional(),
-  }),
-  pager: nodeShape('pager', {
-    id: nonEmpty,
-    children: z.array(nodeRef).min(1),
-  }),
-  tabBar: nodeShape('tabBar', {
-    items: z.array(navItemSchema).min(1).max(32),
-    pager: nonEmpty.optional(),
-    stateKey: stateKey.optional(),
-    scrollable: z.boolean().optional(),
-  }),
-  bottomNav: nodeShape('bottomNav', {
-    items: z.array(navItemSchema).min(2).max(5),
-    pager: nonEmpty.optional(),
-    stateKey: stateKey.optional(),
-  }),
-  bottomSheet: nodeShape('bottomSheet', {
-    child: nodeRef,
-    openWhen: openWhenSchema,
-    detents: z
-      .array(z.union([z.literal('half'), z.literal('full'), z.strictObject({ dp: positive })]))
-      .min(1)
-      .max(8),
-    scrim: colorValueSchema.optional(),
-    dragHandle: z.boolean().optional(),
-    dismissOnSwipe: z.boolean().optional(),
-  }),
-};
+/**
+ * Node schemas for the typed decode: child nodes are left undecoded (`child` present, `children`
+ * an array) and conditions and styles are checked by their own schemas as opaque steps.
+ */
+export const shallowNodeSchemas = defineNodeSchemas({
+  child: z.custom<unknown>((value) => value !== undefined),
+  condition: opaque(conditionSchema),
+  style: opaque(styleSchema),
+});
 
 export type NodeType = keyof typeof nodeSchemas;
 export const nodeTypes = Object.keys(nodeSchemas) as NodeType[];

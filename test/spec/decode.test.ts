@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodePrototypeSpec, nodeTypes, prototypeNodeSchema, type PrototypeSpec } from '../../src/spec/index.ts';
+import fc from 'fast-check';
+import { decodePrototypeSpec, nodeTypes, prototypeNodeSchema, prototypeSpecSchema, type PrototypeSpec } from '../../src/spec/index.ts';
 
 const envelope = (root: unknown, extra: Record<string, unknown> = {}) => ({
   id: 'p',
@@ -71,11 +72,83 @@ test('every condition form decodes, and a key with two comparisons does not', ()
     ],
   };
   assert.ok(decodePrototypeSpec(envelope({ type: 'spacer', visibleWhen })).ok);
-  const twoForms = { key: 'a', equals: 1, gt: 0 };
-  assert.equal(decodePrototypeSpec(envelope({ type: 'spacer', visibleWhen: twoForms })).ok, false);
+  const notOneForm = [
+    { key: 'a', equals: 1, gt: 0 },
+    { equals: 1 },
+    { key: 'a' },
+    {},
+    { all: [{ key: 'a', equals: 1 }], not: { key: 'a', equals: 1 } },
+    { key: 'a', equals: 1, not: { key: 'a', equals: 1 } },
+    { any: [] },
+    { not: { key: 'a', lt: 1, gt: 0 } },
+  ];
+  for (const visibleWhen of notOneForm) {
+    assert.equal(decodePrototypeSpec(envelope({ type: 'spacer', visibleWhen })).ok, false, JSON.stringify(visibleWhen));
+  }
 });
 
 test('the node union has one schema per node type of the Nodes table', () => {
   assert.equal(nodeTypes.length, 32);
   assert.equal(prototypeNodeSchema.safeParse({ type: 'use', component: 'x' }).success, false);
 });
+
+const richSpec = envelope(
+  {
+    type: 'column',
+    style: { background: { light: '#FFFFFF', dark: 'surface' }, padding: { top: 8 } },
+    styleWhen: [{ when: { key: 'open', equals: true }, style: { alpha: 0.5 } }],
+    anchor: { type: 'element', selector: { testTag: 'buy', container: { text: 'Card', container: { elementId: '3' } } }, alignment: 'cover' },
+    children: [
+      { type: 'text', text: 'x', visibleWhen: { not: { any: [{ key: 'open', equals: false }, { key: 'n', gt: 2 }] } } },
+      { type: 'dialog', openWhen: { key: 'open', equals: true }, confirm: { label: 'OK', onTap: [{ type: 'toggle', key: 'open' }] }, child: { type: 'spacer' } },
+      { type: 'scroll', child: { type: 'row', repeat: { items: [{ a: 1 }], as: 'item' }, children: [{ type: 'text', text: '{item.a}' }] } },
+      { type: 'pager', id: 'p', children: [{ type: 'icon', name: 'home' }, { type: 'image', asset: { light: 'a', dark: 'b' } }] },
+      { type: 'bottomNav', pager: 'p', items: [{ label: 'A', icon: 'home' }, { label: 'B', image: 'b' }] },
+    ],
+  },
+  { state: { open: false, n: 1 }, theme: { colors: { seed: '#6750A4', light: { primary: '#000000' } } } },
+);
+
+test('the compiled node-by-node decode returns what the whole model schema returns', () => {
+  const result = decodePrototypeSpec(richSpec);
+  assert.ok(result.ok, result.ok ? '' : result.message);
+  assert.deepEqual(result.spec, prototypeSpecSchema.parse(richSpec));
+});
+
+// seeds/000 "Conditions": "Conditions nest to a depth of 8".
+test('conditions decode up to 8 levels deep and no deeper', () => {
+  const nested = (levels: number) => {
+    let condition: Record<string, unknown> = { key: 'a', equals: 1 };
+    for (let i = 1; i < levels; i++) condition = { not: condition };
+    return condition;
+  };
+  assert.ok(decodePrototypeSpec(envelope({ type: 'spacer', visibleWhen: nested(8) })).ok);
+  assert.equal(decodePrototypeSpec(envelope({ type: 'spacer', visibleWhen: nested(9) })).ok, false);
+});
+
+test('property: the decode accepts exactly what the whole model schema accepts, and never throws', () => {
+  const paths = collectPaths(richSpec);
+  fc.assert(
+    fc.property(fc.constantFrom(...paths), fc.jsonValue({ maxDepth: 2 }), (path, replacement) => {
+      const mutated = structuredClone(richSpec) as Record<string, unknown>;
+      setAt(mutated, path, replacement);
+      const fastResult = decodePrototypeSpec(mutated);
+      assert.equal(fastResult.ok, prototypeSpecSchema.safeParse(mutated).success, `${path.join('.')} = ${JSON.stringify(replacement)}`);
+      if (!fastResult.ok) assert.equal(fastResult.path, '$');
+    }),
+    { numRuns: 400 },
+  );
+});
+
+function collectPaths(value: unknown, prefix: Array<string | number> = [], out: Array<Array<string | number>> = []) {
+  if (prefix.length > 0) out.push(prefix);
+  if (Array.isArray(value)) value.forEach((item, index) => collectPaths(item, [...prefix, index], out));
+  else if (typeof value === 'object' && value !== null) for (const [key, item] of Object.entries(value)) collectPaths(item, [...prefix, key], out);
+  return out;
+}
+
+function setAt(target: unknown, path: Array<string | number>, value: unknown): void {
+  let current = target as Record<string | number, unknown>;
+  for (const segment of path.slice(0, -1)) current = current[segment] as Record<string | number, unknown>;
+  current[path[path.length - 1]!] = value;
+}
