@@ -1,0 +1,109 @@
+// Render timings on the web device, each median printed beside a no-op baseline from the same run:
+//   show → settled for a 2000-node spec (target <= 150 ms), baseline: an empty page round trip;
+//   tap → event delivered to Node (target <= 16 ms), baseline: a tap on a point nothing listens to.
+import { centreOf } from '../src/device/hierarchy.ts';
+import { WebDevice } from '../src/device/web-device.ts';
+import type { PrototypeEvent } from '../src/runtime/model.ts';
+import { validatePrototypeSpec } from '../src/validate/index.ts';
+
+const SHOW_RUNS = 15;
+const TAP_RUNS = 40;
+const ROWS = 399; // root column + scroll + column + 399 rows × (row + 4 children) = 1998 nodes
+
+/** A long settings-like list: every row has a text, an icon, a checkbox and a button. */
+function largeSpec(id: string, label: string): unknown {
+  const rows = Array.from({ length: ROWS }, (_, index) => ({
+    type: 'row',
+    children: [
+      { type: 'text', text: `${label} ${index}`, testTag: `label-${index}`, style: { weight: 1 } },
+      { type: 'icon', name: 'favorite' },
+      { type: 'checkbox', stateKey: 'checked' },
+      { type: 'button', label: 'Open', testTag: `open-${index}`, onTap: [{ type: 'emit', name: 'open', payload: { row: index } }] },
+    ],
+  }));
+  return {
+    id,
+    window: { placement: { type: 'fullscreen' } },
+    state: { checked: false },
+    root: { type: 'column', children: [{ type: 'scroll', child: { type: 'column', children: rows } }] },
+  };
+}
+
+function validated(spec: unknown): unknown {
+  const result = validatePrototypeSpec(spec);
+  if (!result.ok) throw new Error(`bench spec is invalid at ${result.path}: ${result.message}`);
+  console.log(`spec ${(spec as { id: string }).id}: ${result.nodeCount} nodes`);
+  return result.spec;
+}
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+async function timed(action: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await action();
+  return performance.now() - start;
+}
+
+function report(name: string, samples: number[], baseline: number[], target: number): void {
+  const value = median(samples);
+  const base = median(baseline);
+  const verdict = value <= target ? 'within' : 'OVER';
+  console.log(`${name.padEnd(34)} median ${value.toFixed(2).padStart(8)} ms   no-op baseline ${base.toFixed(2).padStart(7)} ms   ` +
+    `ratio ${(value / base).toFixed(1).padStart(6)}×   target <= ${target} ms (${verdict})`);
+}
+
+async function benchShow(device: WebDevice): Promise<void> {
+  const specs = [validated(largeSpec('bench-a', 'Setting')), validated(largeSpec('bench-b', 'Option'))];
+  await device.show(specs[0]);
+  await device.settled();
+  const shows: number[] = [];
+  const noops: number[] = [];
+  for (let run = 0; run < SHOW_RUNS; run++) {
+    shows.push(await timed(async () => {
+      await device.show(specs[(run + 1) % 2]);
+      await device.settled();
+    }));
+    noops.push(await timed(() => device.settled()));
+  }
+  report('show → settled, 1998 nodes', shows, noops, 150);
+}
+
+async function benchTap(device: WebDevice): Promise<void> {
+  const hierarchy = await device.hierarchy();
+  const centreOfTag = (testTag: string) => {
+    const node = hierarchy.find((candidate) => candidate.testTag === testTag);
+    if (node === undefined) throw new Error(`the bench spec drew no ${testTag}`);
+    return centreOf(node.bounds);
+  };
+  const button = centreOfTag('open-0');
+  const label = centreOfTag('label-0');
+  const taps: number[] = [];
+  const noops: number[] = [];
+  let delivered: ((event: PrototypeEvent) => void) | undefined;
+  device.onEvent((event) => delivered?.(event));
+  for (let run = 0; run < TAP_RUNS; run++) {
+    taps.push(await timed(() => new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('a tap on open-0 delivered no event within 5 s')), 5000);
+      delivered = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      void device.tap(button);
+    })));
+    // The same real tap on the row's text, which has no onTap: the cost of the input itself.
+    noops.push(await timed(() => device.tap(label)));
+  }
+  report('tap → event on the Node side', taps, noops, 16);
+}
+
+const device = await WebDevice.launch();
+try {
+  await benchShow(device);
+  await benchTap(device);
+} finally {
+  await device.close();
+}
