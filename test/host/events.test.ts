@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { EVENT_BUFFER_SIZE, EventBuffers } from '../../src/host/events.ts';
+import type { PrototypeEvent } from '../../src/protocol/messages.ts';
+
+const event = (sequence: number, kind: PrototypeEvent['kind'] = 'change', name: string | null = null, id = 'p'): PrototypeEvent => ({
+  timestamp: sequence,
+  id,
+  sequence,
+  kind,
+  name,
+  payload: kind === 'dismissed' ? { reason: 'user' } : null,
+  state: {},
+  pages: {},
+});
+
+test('take consumes the first match after a strict cursor, honouring name and kind filters', () => {
+  const buffers = new EventBuffers();
+  [event(1), event(2, 'emit', 'save'), event(3, 'emit', 'share'), event(4)].forEach((e) => buffers.push(e));
+  assert.equal(buffers.take({ id: 'p', afterSequence: 1 })?.sequence, 2);
+  assert.equal(buffers.take({ id: 'p', afterSequence: 1 })?.sequence, 3, 'the match was consumed');
+  assert.equal(buffers.take({ id: 'p', eventName: 'save' }), undefined);
+  assert.equal(buffers.take({ id: 'p', kind: 'change', afterSequence: 4 }), undefined, 'afterSequence is strict');
+  assert.equal(buffers.take({ id: 'p', kind: 'change' })?.sequence, 1);
+  assert.equal(buffers.take({ id: 'other' }), undefined);
+});
+
+test('each prototype keeps its latest 64 events and counts the dropped ones', () => {
+  const buffers = new EventBuffers();
+  for (let sequence = 1; sequence <= EVENT_BUFFER_SIZE + 5; sequence++) buffers.push(event(sequence));
+  assert.equal(buffers.buffered('p').length, EVENT_BUFFER_SIZE);
+  assert.equal(buffers.buffered('p')[0]!.sequence, 6);
+  assert.equal(buffers.droppedCount('p'), 5);
+});
+
+test('a waiting call gets the next matching event, which is consumed rather than buffered', async () => {
+  const buffers = new EventBuffers();
+  const waiting = buffers.wait({ id: 'p', kind: 'emit' }, 5000);
+  buffers.push(event(1));
+  buffers.push(event(2, 'emit', 'save'));
+  assert.deepEqual(await waiting, { status: 'event', event: event(2, 'emit', 'save') });
+  assert.deepEqual(buffers.buffered('p').map((e) => e.sequence), [1]);
+});
+
+test('a timeout settles as timedOut', async () => {
+  const buffers = new EventBuffers();
+  assert.deepEqual(await buffers.wait({ id: 'p', kind: 'emit' }, 10), { status: 'timedOut' });
+});
+
+test('a dismissal settles calls waiting on that prototype only', async () => {
+  const buffers = new EventBuffers();
+  const onP = buffers.wait({ id: 'p', kind: 'emit' }, 5000);
+  const onQ = buffers.wait({ id: 'q', kind: 'emit' }, 30);
+  buffers.push(event(7, 'dismissed'));
+  assert.deepEqual(await onP, { status: 'dismissed', event: event(7, 'dismissed') });
+  assert.deepEqual(await onQ, { status: 'timedOut' });
+  assert.equal(buffers.dismissalAfter('p', 6)?.sequence, 7);
+  assert.equal(buffers.dismissalAfter('p', 7), undefined);
+});
+
+test('losing the device settles every waiting call', async () => {
+  const buffers = new EventBuffers();
+  const waiting = buffers.wait({ id: 'p' }, 5000);
+  buffers.settleAll('gone');
+  assert.deepEqual(await waiting, { status: 'deviceLost', reason: 'gone' });
+});

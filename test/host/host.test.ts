@@ -1,0 +1,276 @@
+// The host's show pipeline, dismiss, status and awaitEvent against an in-memory device channel,
+// with the real validator.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { Host } from '../../src/host/host.ts';
+import { prepareSpec } from '../../src/host/prepare.ts';
+import { CAPABILITIES } from '../../src/protocol/constants.ts';
+import { ALL_CAPABILITIES, FakeDevice } from './fake-device.ts';
+
+const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const WINDOW = { placement: { type: 'fullscreen' } };
+const textSpec = (id = 'p', text = 'hi') => ({ id, window: WINDOW, root: { type: 'text', text } });
+const imageSpec = { id: 'p', window: WINDOW, root: { type: 'column', children: [{ type: 'image', asset: 'a' }, { type: 'image', asset: 'b' }] } };
+const anchoredSpec = (selector: object, id = 'p') => ({
+  id,
+  window: WINDOW,
+  root: { type: 'box', children: [{ type: 'text', text: 'hi', anchor: { type: 'element', selector, alignment: 'top', offset: { x: 0, y: 4 } } }] },
+});
+
+let scratch: string;
+before(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'protostage-host-'));
+});
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+function file(name: string, bytes: Buffer): string {
+  const path = join(scratch, name);
+  writeFileSync(path, bytes);
+  return path;
+}
+
+function hostWith(...devices: FakeDevice[]): { host: Host; launches: () => number } {
+  let launches = 0;
+  const host = new Host({
+    prepareSpec,
+    launcher: {
+      async launch() {
+        const device = devices[launches++];
+        if (!device) throw new Error('no more devices');
+        return device;
+      },
+    },
+  });
+  return { host, launches: () => launches };
+}
+
+const appNode = (id: string, extra: object) => ({ id, testTag: null, text: null, role: null, enabled: true, focused: false, layer: 'app', parentId: null, clickable: true, ...extra });
+const bounds = (x: number, y: number) => ({ x, y, width: 100, height: 40 });
+
+test('spec and specPath: exactly one, absolute, at most 1 MiB; nothing reaches the device on failure', async () => {
+  const device = new FakeDevice();
+  const { host } = hostWith(device);
+  const neither = await host.show({});
+  assert.ok(!neither.success && neither.path === 'spec');
+  const both = await host.show({ spec: textSpec(), specPath: '/x.json' });
+  assert.equal(!both.success && both.path, 'specPath');
+  const relative = await host.show({ specPath: 'spec.json' });
+  assert.ok(!relative.success && relative.path === 'specPath' && /absolute/.test(relative.error));
+  const big = file('big.json', Buffer.alloc(1024 * 1024 + 1, 0x20));
+  const tooBig = await host.show({ specPath: big });
+  assert.ok(!tooBig.success && /1048576/.test(tooBig.error));
+  assert.deepEqual(device.requests, []);
+  const fromFile = await host.show({ specPath: file('ok.json', Buffer.from(JSON.stringify(textSpec()))) });
+  assert.equal(fromFile.success, true);
+  assert.deepEqual(device.requestTypes(), ['show_prototype']);
+});
+
+test('an invalid spec fails at its exact path before anything is sent', async () => {
+  const device = new FakeDevice();
+  const { host } = hostWith(device);
+  const result = await host.show({ spec: { ...textSpec(), root: { type: 'text', text: 'x', style: { color: 'nope' } } } });
+  assert.ok(!result.success);
+  assert.equal(result.path, 'root.style.color');
+  assert.match(result.fix, /nothing on screen was changed/);
+  assert.deepEqual(device.requests, []);
+});
+
+test('the capability gate refuses what the device did not advertise, before sending anything', async () => {
+  const device = new FakeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.anchors && name !== CAPABILITIES.showInPlace));
+  const { host } = hostWith(device);
+  const anchored = await host.show({ spec: { ...textSpec(), root: { type: 'text', text: 'x', anchor: { type: 'bounds', bounds: bounds(0, 0) } } } });
+  assert.ok(!anchored.success && anchored.path === 'root.anchor' && anchored.error.includes(CAPABILITIES.anchors));
+  const reset = await host.show({ spec: textSpec(), reset: true });
+  assert.ok(!reset.success && reset.path === 'reset');
+  assert.deepEqual(device.requests, []);
+});
+
+test('element anchors resolve against the app layer and reach the device as bounds anchors', async () => {
+  const device = new FakeDevice();
+  device.handlers.set('observe', (request) => {
+    assert.deepEqual(request, { type: 'observe', screenshot: false, excludePrototype: true });
+    return { success: true, screen: { width: 400, height: 800 }, hierarchyUpdatedAt: 5, hierarchy: [appNode('b1', { testTag: 'buy', bounds: bounds(10, 20) }), appNode('b2', { testTag: 'sell', bounds: bounds(10, 90) })] };
+  });
+  const { host } = hostWith(device);
+  const result = await host.show({ spec: anchoredSpec({ testTag: 'buy' }) });
+  assert.ok(result.success, JSON.stringify(result));
+  assert.deepEqual(result.anchors, [{ path: 'root.children[0]', elementId: 'b1', bounds: bounds(10, 20) }]);
+  assert.equal(result.hierarchyUpdatedAt, 5);
+  const sent = device.requests.find((request) => request.type === 'show_prototype') as { spec: any };
+  assert.deepEqual(sent.spec.root.children[0].anchor, { type: 'bounds', bounds: bounds(10, 20), alignment: 'top', offset: { x: 0, y: 4 } });
+});
+
+test('an ambiguous or missing anchor match fails with candidates and shows nothing', async () => {
+  const device = new FakeDevice();
+  device.handlers.set('observe', () => ({
+    success: true,
+    screen: { width: 400, height: 800 },
+    hierarchy: [appNode('a', { text: 'Buy', bounds: bounds(0, 0) }), appNode('b', { text: 'Buy', bounds: bounds(0, 100) })],
+  }));
+  const { host } = hostWith(device);
+  const ambiguous = await host.show({ spec: anchoredSpec({ text: 'Buy' }) });
+  assert.ok(!ambiguous.success);
+  assert.equal(ambiguous.path, 'root.children[0].anchor.selector');
+  assert.match(ambiguous.error, /2 app elements match.*Candidates: .*"elementId":"a".*"elementId":"b"/);
+  const missing = await host.show({ spec: anchoredSpec({ testTag: 'nowhere' }) });
+  assert.ok(!missing.success && /no app element matches/.test(missing.error));
+  assert.ok(!device.requestTypes().includes('show_prototype'));
+});
+
+test('assets: every file is checked before the first upload, then uploads go one at a time', async () => {
+  const device = new FakeDevice();
+  const { host } = hostWith(device);
+  const good = file('a.png', PNG_HEAD);
+  const notAnImage = file('b.txt', Buffer.from('hello world, not an image'));
+  const refused = await host.show({ spec: imageSpec, assets: [{ id: 'a', path: good }, { id: 'b', path: notAnImage }] });
+  assert.ok(!refused.success && refused.path === 'assets[1].path' && /signature/.test(refused.error));
+  const duplicate = await host.show({ spec: imageSpec, assets: [{ id: 'a', path: good }, { id: 'a', path: good }] });
+  assert.ok(!duplicate.success && duplicate.path === 'assets[1].id');
+  const tooLargeFont = file('big.ttf', Buffer.concat([Buffer.from([0, 1, 0, 0]), Buffer.alloc(2 * 1024 * 1024)]));
+  const font = await host.show({ spec: imageSpec, assets: [{ id: 'f', path: tooLargeFont }] });
+  assert.ok(!font.success && font.path === 'assets[0].path' && /font\/ttf/.test(font.error));
+  assert.deepEqual(device.requests, []);
+
+  const shown = await host.show({ spec: imageSpec, assets: [{ id: 'a', path: good }, { id: 'b', path: good }] });
+  assert.ok(shown.success);
+  assert.deepEqual(shown.uploadedAssets, ['a', 'b']);
+  assert.deepEqual(device.requestTypes(), ['put_prototype_asset', 'put_prototype_asset', 'show_prototype']);
+  assert.deepEqual(
+    device.requests.slice(0, 2).map((request: any) => [request.id, request.mimeType, Buffer.from(request.dataBase64, 'base64').equals(PNG_HEAD)]),
+    [['a', 'image/png', true], ['b', 'image/png', true]],
+  );
+});
+
+test('a failed upload names the assets already stored and nothing is shown', async () => {
+  const device = new FakeDevice();
+  device.handlers.set('put_prototype_asset', (request: any) => (request.id === 'b' ? { success: false, error: 'store full' } : { success: true }));
+  const { host } = hostWith(device);
+  const png = file('c.png', PNG_HEAD);
+  const result = await host.show({ spec: imageSpec, assets: [{ id: 'a', path: png }, { id: 'b', path: png }] });
+  assert.ok(!result.success);
+  assert.equal(result.path, 'assets[1]');
+  assert.deepEqual(result.uploadedAssets, ['a']);
+  assert.match(result.error, /already stored: a/);
+  assert.ok(!device.requestTypes().includes('show_prototype'));
+});
+
+test('missingAssets naming an asset this call uploaded triggers one re-upload and one re-send', async () => {
+  const device = new FakeDevice();
+  let shows = 0;
+  device.handlers.set('show_prototype', () => (++shows === 1 ? { success: true, missingAssets: ['a', 'b'] } : { success: true, missingAssets: ['b'] }));
+  const { host } = hostWith(device);
+  const result = await host.show({ spec: imageSpec, assets: [{ id: 'a', path: file('d.png', PNG_HEAD) }] });
+  assert.ok(result.success);
+  assert.deepEqual(device.requestTypes(), ['put_prototype_asset', 'show_prototype', 'put_prototype_asset', 'show_prototype']);
+  assert.deepEqual(result.missingAssets, ['b'], 'ids the call did not supply are only reported');
+  assert.equal(result.warning, undefined);
+});
+
+test('the re-send happens only once: still missing gives the first result with a warning', async () => {
+  const device = new FakeDevice();
+  device.handlers.set('show_prototype', () => ({ success: true, missingAssets: ['a'] }));
+  const { host } = hostWith(device);
+  const result = await host.show({ spec: imageSpec, assets: [{ id: 'a', path: file('e.png', PNG_HEAD) }] });
+  assert.ok(result.success);
+  assert.equal(device.requestTypes().filter((type) => type === 'show_prototype').length, 2);
+  assert.deepEqual(result.missingAssets, ['a']);
+  assert.match(result.warning ?? '', /lost uploaded assets \(a\)/);
+});
+
+test('latest wins: a show overtaken by a later show of the same id is never sent', async () => {
+  const device = new FakeDevice();
+  let releaseObserve!: () => void;
+  const observeHeld = new Promise<void>((resolve) => (releaseObserve = resolve));
+  device.handlers.set('observe', async () => {
+    await observeHeld;
+    return { success: true, screen: { width: 400, height: 800 }, hierarchy: [appNode('b1', { testTag: 'buy', bounds: bounds(0, 0) })] };
+  });
+  const { host } = hostWith(device);
+  const slow = host.show({ spec: anchoredSpec({ testTag: 'buy' }) });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const fast = await host.show({ spec: textSpec('p', 'later') });
+  releaseObserve();
+  const overtaken = await slow;
+  assert.ok(fast.success);
+  assert.ok(!overtaken.success && /superseded/.test(overtaken.error));
+  const shows = device.requests.filter((request) => request.type === 'show_prototype') as Array<{ spec: any }>;
+  assert.deepEqual(shows.map((request) => request.spec.root.text), ['later']);
+});
+
+test('same-id show is in place unless reset; status follows events and dismissal', async () => {
+  const device = new FakeDevice();
+  const { host } = hostWith(device);
+  assert.equal((await host.show({ spec: textSpec() })).success && true, true);
+  device.emit({ id: 'p', sequence: 1, kind: 'page_changed', name: 'pages', payload: 1, pages: { pages: 1 } });
+  const again = await host.show({ spec: textSpec() });
+  assert.ok(again.success && again.replacedInPlace);
+  const fresh = await host.show({ spec: textSpec(), reset: true });
+  assert.ok(fresh.success && !fresh.replacedInPlace);
+  assert.deepEqual((device.requests.at(-1) as any).reset, true);
+  const status = host.status();
+  assert.equal(status.prototypes[0]!.lastSequence, 1);
+  assert.deepEqual(status.prototypes[0]!.lastEvent, { sequence: 1, kind: 'page_changed', name: 'pages' });
+  device.emit({ id: 'p', sequence: 2, kind: 'dismissed', payload: { reason: 'user' } });
+  assert.deepEqual(host.status().prototypes, []);
+});
+
+test('awaitEvent: defaults to the only prototype, consumes buffered events, times out as success, settles on dismissal', async () => {
+  const device = new FakeDevice();
+  const { host } = hostWith(device);
+  const noneShown = await host.awaitEvent({});
+  assert.ok(!noneShown.success && noneShown.path === 'id');
+  await host.show({ spec: textSpec() });
+  device.emit({ id: 'p', sequence: 1, kind: 'emit', name: 'save' });
+  const first = await host.awaitEvent({ eventName: 'save' });
+  assert.ok(first.success && first.event?.sequence === 1);
+  const timedOut = await host.awaitEvent({ eventName: 'save', timeoutMs: 10 });
+  assert.deepEqual(timedOut, { success: true, timedOut: true });
+  const waiting = host.awaitEvent({ kind: 'emit', timeoutMs: 5000 });
+  device.emit({ id: 'p', sequence: 2, kind: 'dismissed', payload: { reason: 'agent' } });
+  const settled = await waiting;
+  assert.ok(settled.success && settled.event?.kind === 'dismissed' && /dismissed \(reason: agent\)/.test(settled.warning ?? ''));
+  const afterGone = await host.awaitEvent({ id: 'p', kind: 'emit', afterSequence: 1 });
+  assert.ok(afterGone.success && afterGone.event?.sequence === 2, 'a gone prototype answers at once with its dismissal');
+});
+
+test('the device dying mid-show is a clear error, and the next call launches a new device', async () => {
+  const dying = new FakeDevice();
+  let shows = 0;
+  dying.handlers.set('show_prototype', () => (++shows === 1 ? { success: true } : new Promise(() => {})));
+  const healthy = new FakeDevice();
+  const { host, launches } = hostWith(dying, healthy);
+  assert.ok((await host.show({ spec: textSpec() })).success);
+  const pending = host.show({ spec: textSpec('p', 'second') });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const waiting = host.awaitEvent({ id: 'p', timeoutMs: 5000 });
+  dying.kill();
+  const failed = await pending;
+  assert.ok(!failed.success);
+  assert.equal(failed.path, 'device');
+  assert.match(failed.error, /device disconnected/);
+  const lost = await waiting;
+  assert.ok(!lost.success && /went away/.test(lost.error));
+  assert.deepEqual(host.status().prototypes, [], 'what was on screen went with the device');
+  const next = await host.show({ spec: textSpec() });
+  assert.ok(next.success);
+  assert.equal(launches(), 2);
+});
+
+test('dismiss needs exactly one of id and all; inspect adopts what the device reports', async () => {
+  const device = new FakeDevice();
+  device.handlers.set('inspect_prototypes', () => ({ success: true, prototypes: [{ id: 'q', persistent: false, state: { n: 1 }, pages: {}, lastSequence: 9 }], droppedEvents: 0 }));
+  const { host } = hostWith(device);
+  const neither = await host.dismiss({});
+  assert.ok(!neither.success && neither.path === 'id');
+  await host.show({ spec: textSpec() });
+  const inspected = await host.inspect();
+  assert.ok(inspected.success);
+  assert.deepEqual(host.status().prototypes.map((entry) => [entry.id, entry.lastSequence]), [['q', 9]]);
+  const dismissed = await host.dismiss({ all: true });
+  assert.ok(dismissed.success);
+  assert.deepEqual(dismissed.dismissed, ['q']);
+  assert.deepEqual(device.requests.at(-1), { type: 'dismiss_prototype', all: true });
+});
