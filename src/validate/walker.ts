@@ -196,7 +196,7 @@ class Walker {
       if (rule.binding) this.recordBinding(value, true, rule.binding, path, what);
       return;
     }
-    if (rule.nonempty && value.length === 0) reject(path, `Expected a nonempty string; ${hintFor(what)}`);
+    if (rule.nonempty && value.length === 0) reject(path, `Expected a nonempty string for ${what}, got an empty string`);
     if (rule.nonblank && value.trim().length === 0) reject(path, 'Expected text with at least one non-space character');
     if (rule.pattern && !pattern(rule.pattern).test(value)) {
       if (rule.binds === 'stateKey' && /\{[^{}]*\}/.test(value)) {
@@ -271,7 +271,7 @@ class Walker {
       const keyPath = propertyPath(path, key);
       const rule = declared.get(key);
       if (!rule) reject(keyPath, unknownPropertyMessage(key, declared, what));
-      if (!hasOwn(value, key)) reject(keyPath, `Missing required property "${key}" of ${what}`);
+      if (!hasOwn(value, key)) reject(keyPath, missingMessage(key, shape, what));
       this.walk(value[key], rule, keyPath, key);
     }
     this.owner = outer;
@@ -304,7 +304,7 @@ class Walker {
     const { minItems = 0, maxItems } = rule;
     if (value.length < minItems || (maxItems !== undefined && value.length > maxItems)) {
       const range = maxItems === undefined ? `at least ${minItems}` : minItems === maxItems ? `exactly ${minItems}` : `${minItems} to ${maxItems}`;
-      reject(path, `${capitalize(what)} has ${value.length} entries; it takes ${range}`);
+      reject(path, `${what} has ${value.length} entries; it takes ${range}`);
     }
     const seen = rule.unique || rule.uniqueBy ? new Set<string>() : null;
     for (let index = 0; index < value.length; index++) {
@@ -376,7 +376,7 @@ class Walker {
       const keyPath = propertyPath(path, key);
       const rule = declared.get(key);
       if (!rule) reject(keyPath, unknownPropertyMessage(key, declared, what));
-      if (!hasOwn(value, key)) reject(keyPath, `Missing required property "${key}" of ${what}`);
+      if (!hasOwn(value, key)) reject(keyPath, missingMessage(key, entry, what));
       if (key === 'repeat' && entry.repeatable) {
         if (this.template) reject(keyPath, `A repeat template may not contain another repeat (template of ${this.template.path})`);
         this.walk(value[key], rule, keyPath, key);
@@ -637,13 +637,13 @@ function didYouMeanWord(value: string, words: readonly string[]): string {
   return close ? ` (did you mean "${close}"?)` : '';
 }
 
+function missingMessage(key: string, shape: ObjectShape, what: string): string {
+  return `Missing required property "${key}" of ${what} (required: ${(shape.required ?? []).join(', ')})`;
+}
+
 function unknownPropertyMessage(key: string, declared: Map<string, Rule>, what: string): string {
   const names = [...declared.keys()];
   return `Unknown property "${key}"${didYouMeanWord(key, names)}; ${what} accepts: ${listWords(names, 40)}`;
-}
-
-function hintFor(what: string): string {
-  return `give ${what} some text or leave the property out`;
 }
 
 function capitalize(text: string): string {
