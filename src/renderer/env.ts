@@ -2,7 +2,7 @@
 // asset store, the device insets, and the layers anchored and overlay nodes draw into.
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { Interaction, RenderModel } from '../runtime/model.ts';
+import type { Interaction } from '../runtime/model.ts';
 import type { AssetStore } from './assets.ts';
 
 export interface Edges {
@@ -21,8 +21,14 @@ export interface WindowInsets {
   ime: Edges;
 }
 
+/** Stays the same object while none of its fields change, so unchanged subtrees skip re-rendering. */
 export interface RenderEnv {
-  model: RenderModel;
+  /** Key of the root node. */
+  rootKey: string;
+  /** The window is floating: its anchored root moves the window instead of being lifted. */
+  floating: boolean;
+  /** A dialog is open: everything but the dialog leaves accessibility and touch. */
+  dialogOpen: boolean;
   rtl: boolean;
   /** False for motion "none": every change is instant. */
   motion: boolean;

@@ -1,5 +1,6 @@
 // Image decoding state, tracked page-wide so settled() can wait for every image to load or fail.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useReducer, useState } from 'preact/hooks';
+import type { AssetStore } from './assets.ts';
 
 export type ImageStatus = 'loading' | 'loaded' | 'broken';
 
@@ -33,4 +34,11 @@ export function useImageLoad(url: string | null): ImageStatus {
 /** Resolves once every image that started decoding has loaded or failed. */
 export async function imagesSettled(): Promise<void> {
   while (pending.size) await Promise.allSettled([...pending]);
+}
+
+/** The blob URL of an uploaded image asset (null while missing); follows puts and removals. */
+export function useAssetUrl(assets: AssetStore, id: string | null): string | null {
+  const [, refresh] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => assets.subscribe(() => refresh(undefined)), [assets]);
+  return id === null ? null : assets.get(id)?.url ?? null;
 }

@@ -1,9 +1,9 @@
 // <Node> draws any render node: it runs the visibleWhen enter/exit motion, lifts anchored nodes
 // into the window's anchor layer, and hands the node to the component drawing its type.
 import type { ComponentType } from 'preact';
-import { createPortal } from 'preact/compat';
+import { createPortal, memo } from 'preact/compat';
 import { useRef, useState } from 'preact/hooks';
-import type { RenderModel, RenderNode, ResolvedAnchor } from '../runtime/model.ts';
+import type { RenderNode, ResolvedAnchor } from '../runtime/model.ts';
 import { useEnv } from './env.ts';
 import { NodeMotionContext, type NodeMotion } from './frame.tsx';
 import type { ParentLayout } from './style-css.ts';
@@ -25,7 +25,11 @@ export function registerComponents(all: Components): void {
 /** Overlay types draw in the window's overlay layer, above the author tree. */
 const OVERLAY_TYPES = new Set(['dialog', 'snackbar', 'bottomSheet']);
 
-export function Node({ node, parent }: NodeProps) {
+/**
+ * Draws one node. Memoised on the node object: the runtime keeps an unchanged subtree's identity
+ * between rebuilds, so only the path to what changed renders again.
+ */
+export const Node = memo(function Node({ node, parent }: NodeProps) {
   const env = useEnv();
   const motion = useVisibilityMotion(node, env.motion);
   if (!motion) return null;
@@ -36,17 +40,12 @@ export function Node({ node, parent }: NodeProps) {
   } else {
     drawn = <NodeMotionContext.Provider value={null}>{drawn}</NodeMotionContext.Provider>;
   }
-  if (node.anchor && env.anchorLayer && !isFloatingRoot(node, env.model)) {
+  if (node.anchor && env.anchorLayer && !(env.floating && node.key === env.rootKey)) {
     return createPortal(<AnchorBox anchor={node.anchor}>{drawn}</AnchorBox>, env.anchorLayer);
   }
   if (OVERLAY_TYPES.has(node.type) && env.overlayLayer) return createPortal(drawn, env.overlayLayer);
   return drawn;
-}
-
-/** A floating window moves onto its anchored root instead (see screen.tsx). */
-function isFloatingRoot(node: RenderNode, model: RenderModel): boolean {
-  return node.key === model.root.key && model.window.placement.type === 'floating';
-}
+});
 
 /**
  * Keeps a node drawn while it leaves (exit animation) and marks its enter animation. Only nodes

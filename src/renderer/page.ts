@@ -45,6 +45,9 @@ export class PageRenderer {
   private readonly controller: PrototypeController;
   private device: DeviceState;
   private rendering = false;
+  /** Stable callbacks, so the drawn tree's context does not change with every draw. */
+  private readonly interactFromPage = (interaction: Interaction) => this.interact(interaction);
+  private readonly dismissFromPage = () => this.dismiss('user');
 
   constructor(private readonly container: Element) {
     this.device = {
@@ -155,8 +158,8 @@ export class PageRenderer {
           device: this.device,
           model: this.controller.renderModel(),
           assets: this.assets,
-          interact: (interaction: Interaction) => this.interact(interaction),
-          dismissByUser: () => this.dismiss('user'),
+          interact: this.interactFromPage,
+          dismissByUser: this.dismissFromPage,
         }),
         this.container,
       );

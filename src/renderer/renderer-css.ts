@@ -1,5 +1,12 @@
 // The renderer's stylesheet: device chrome, window frames and the Material 3 look of every
-// component, drawn from the scheme variables (`--md-sys-color-*`) the window sets.
+// component, drawn from the scheme variables (`--md-sys-color-*`) and the type-role variables
+// (`--ps-type-*`, already scaled by the theme and the font scale) the window sets.
+
+/** Declarations drawing text in one Material type role. */
+function type(role: string): string {
+  const name = `--ps-type-${role.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  return `font-family: var(--ps-font); font-weight: var(${name}-weight); font-size: var(${name}-size); line-height: var(${name}-line); letter-spacing: var(${name}-tracking);`;
+}
 
 const MOTION = `
 .ps-motion .ps-enter-fade { animation: ps-fade-in 150ms ease-out both; }
@@ -67,7 +74,7 @@ html, body { margin: 0; height: 100%; overflow: hidden; background: #000; }
 const LAYOUT = `
 .ps-node { position: relative; min-width: 0; color: var(--md-sys-color-on-surface); }
 .ps-touch { display: flex; align-items: center; justify-content: center; min-width: 48px; min-height: 48px; cursor: pointer; }
-.ps-text { font-family: var(--ps-font); font-size: calc(14px * var(--ps-font-scale)); }
+.ps-text { font-family: var(--ps-font); }
 .ps-text-content { display: block; white-space: pre-wrap; overflow-wrap: anywhere; }
 .ps-icon { display: block; flex-shrink: 0; }
 [dir="rtl"] .ps-mirror, [dir="rtl"] .ps-mirror-auto { transform: scaleX(-1); }
@@ -83,7 +90,7 @@ const LAYOUT = `
 .ps-scroll-vertical > *, .ps-scroll-horizontal > * { flex-shrink: 0; }
 .ps-badge-dot { width: 6px; height: 6px; border-radius: 3px; background: var(--md-sys-color-error); }
 .ps-badge-large { min-width: 16px; height: 16px; padding: 0 4px; border-radius: 8px; background: var(--md-sys-color-error);
-  color: var(--md-sys-color-on-error); font: 500 calc(11px * var(--ps-font-scale))/16px var(--ps-font); letter-spacing: 0.5px;
+  color: var(--md-sys-color-on-error); ${type('labelSmall')}
   display: inline-flex; align-items: center; justify-content: center; }
 `;
 
@@ -93,10 +100,10 @@ const CONTROLS = `
   box-shadow: inset 0 -1px 0 var(--md-sys-color-on-surface-variant); cursor: text; }
 .ps-field-focused { box-shadow: inset 0 -2px 0 var(--md-sys-color-primary); }
 .ps-field-input { flex: 1; min-width: 0; border: 0; outline: 0; background: transparent; padding: 16px 0; caret-color: var(--md-sys-color-primary);
-  color: var(--md-sys-color-on-surface); font: 400 calc(16px * var(--ps-font-scale))/calc(24px * var(--ps-font-scale)) var(--ps-font); letter-spacing: 0.5px; }
+  color: var(--md-sys-color-on-surface); ${type('bodyLarge')} }
 .ps-field-input::placeholder { color: var(--md-sys-color-on-surface-variant); }
 .ps-toggle { display: flex; align-items: center; gap: 16px; min-height: 48px; cursor: pointer; }
-.ps-toggle-label { flex: 1; font: 400 calc(16px * var(--ps-font-scale))/calc(24px * var(--ps-font-scale)) var(--ps-font); letter-spacing: 0.5px; }
+.ps-toggle-label { flex: 1; ${type('bodyLarge')} }
 .ps-toggle-checkbox { gap: 4px; padding-inline-end: 8px; }
 .ps-switch-track { position: relative; flex-shrink: 0; width: 52px; height: 32px; border-radius: 16px; border: 2px solid var(--md-sys-color-outline);
   background: var(--md-sys-color-surface-container-highest); }
@@ -109,7 +116,7 @@ const CONTROLS = `
 .ps-checkbox-box.ps-on { background: var(--md-sys-color-primary); border-color: var(--md-sys-color-primary); }
 .ps-checkbox-box .ps-icon { width: 16px; height: 16px; }
 .ps-button { height: 40px; display: inline-flex; align-items: center; justify-content: center; gap: 8px; padding: 0 24px;
-  border-radius: var(--ps-shape-full); font: 500 calc(14px * var(--ps-font-scale))/20px var(--ps-font); letter-spacing: 0.1px; white-space: nowrap; cursor: pointer; }
+  border-radius: var(--ps-shape-full); ${type('labelLarge')} white-space: nowrap; cursor: pointer; }
 .ps-button-with-icon { padding-inline: 16px 24px; }
 .ps-button-filled { background: var(--md-sys-color-primary); color: var(--md-sys-color-on-primary); }
 .ps-button-tonal { background: var(--md-sys-color-secondary-container); color: var(--md-sys-color-on-secondary-container); }
@@ -123,15 +130,15 @@ const CONTROLS = `
 .ps-radio { width: 20px; height: 20px; border-radius: 50%; border: 2px solid var(--md-sys-color-on-surface-variant); display: flex; align-items: center; justify-content: center; }
 .ps-radio.ps-on { border-color: var(--md-sys-color-primary); color: var(--md-sys-color-primary); }
 .ps-radio.ps-on::after { content: ''; width: 10px; height: 10px; border-radius: 50%; background: currentColor; }
-.ps-radio-label { font: 400 calc(16px * var(--ps-font-scale))/calc(24px * var(--ps-font-scale)) var(--ps-font); letter-spacing: 0.5px; }
+.ps-radio-label { ${type('bodyLarge')} }
 .ps-list-item { display: flex; align-items: center; gap: 16px; min-height: 56px; padding: 8px 24px 8px 16px; width: 100%;
   background: var(--md-sys-color-surface); }
 .ps-touch:has(> .ps-list-item) { align-self: stretch; }
 .ps-list-item.ps-two-line { min-height: 72px; }
 .ps-list-leading, .ps-list-trailing { color: var(--md-sys-color-on-surface-variant); }
 .ps-list-text { flex: 1; display: flex; flex-direction: column; min-width: 0; }
-.ps-list-headline { font: 400 calc(16px * var(--ps-font-scale))/calc(24px * var(--ps-font-scale)) var(--ps-font); letter-spacing: 0.5px; color: var(--md-sys-color-on-surface); }
-.ps-list-supporting { font: 400 calc(14px * var(--ps-font-scale))/calc(20px * var(--ps-font-scale)) var(--ps-font); letter-spacing: 0.25px; color: var(--md-sys-color-on-surface-variant); }
+.ps-list-headline { ${type('bodyLarge')} color: var(--md-sys-color-on-surface); }
+.ps-list-supporting { ${type('bodyMedium')} color: var(--md-sys-color-on-surface-variant); }
 .ps-list-item .ps-checkbox-target { margin-inline-end: -14px; }
 .ps-slider { width: 100%; min-width: 120px; height: 48px; display: flex; align-items: center; align-self: stretch; }
 .ps-slider-track { position: relative; flex: 1; height: 48px; margin: 0 10px; cursor: pointer; touch-action: none; }
@@ -141,7 +148,7 @@ const CONTROLS = `
   background: var(--md-sys-color-primary); box-shadow: 0px 1px 2px rgba(0,0,0,0.3); }
 .ps-chip { height: 32px; display: inline-flex; align-items: center; gap: 8px; padding: 0 16px; border-radius: var(--ps-shape-small);
   outline: 1px solid var(--md-sys-color-outline-variant); outline-offset: -1px; color: var(--md-sys-color-on-surface-variant);
-  font: 500 calc(14px * var(--ps-font-scale))/20px var(--ps-font); letter-spacing: 0.1px; white-space: nowrap; cursor: pointer; }
+  ${type('labelLarge')} white-space: nowrap; cursor: pointer; }
 .ps-chip-assist, .ps-chip-suggestion { color: var(--md-sys-color-on-surface); }
 .ps-chip-filter.ps-on { background: var(--md-sys-color-secondary-container); color: var(--md-sys-color-on-secondary-container); outline: 0; padding-inline-start: 8px; }
 .ps-chip-input { padding: 0 12px; }
@@ -156,10 +163,10 @@ const CONTROLS = `
 .ps-fab-small { width: 40px; height: 40px; border-radius: var(--ps-shape-medium); }
 .ps-fab-large { width: 96px; height: 96px; border-radius: var(--ps-shape-extra-large); }
 .ps-fab-extended { height: 56px; min-width: 80px; padding: 0 20px 0 16px; border-radius: var(--ps-shape-large); }
-.ps-fab-label { font: 500 calc(14px * var(--ps-font-scale))/20px var(--ps-font); letter-spacing: 0.1px; white-space: nowrap; }
+.ps-fab-label { ${type('labelLarge')} white-space: nowrap; }
 .ps-segmented { display: flex; height: 40px; border-radius: var(--ps-shape-full); outline: 1px solid var(--md-sys-color-outline); outline-offset: -1px; overflow: clip; min-width: 0; }
 .ps-segment { flex: 1 1 0; min-width: 48px; display: flex; align-items: center; justify-content: center; gap: 8px; padding: 0 12px;
-  font: 500 calc(14px * var(--ps-font-scale))/20px var(--ps-font); letter-spacing: 0.1px; color: var(--md-sys-color-on-surface); white-space: nowrap; cursor: pointer; }
+  ${type('labelLarge')} color: var(--md-sys-color-on-surface); white-space: nowrap; cursor: pointer; }
 .ps-segment + .ps-segment { border-inline-start: 1px solid var(--md-sys-color-outline); }
 .ps-segment.ps-on { background: var(--md-sys-color-secondary-container); color: var(--md-sys-color-on-secondary-container); }
 .ps-progress-linear { position: relative; width: 240px; height: 4px; border-radius: 2px; overflow: clip; background: var(--md-sys-color-secondary-container); }
@@ -173,36 +180,36 @@ const CONTROLS = `
 const PICKERS = `
 .ps-time-picker, .ps-date-picker { width: 328px; padding: 24px; border-radius: var(--ps-shape-extra-large);
   background: var(--md-sys-color-surface-container-high); display: flex; flex-direction: column; }
-.ps-picker-title { font: 500 12px/16px var(--ps-font); letter-spacing: 0.5px; color: var(--md-sys-color-on-surface-variant); margin-bottom: 20px; }
+.ps-picker-title { ${type('labelMedium')} color: var(--md-sys-color-on-surface-variant); margin-bottom: 20px; }
 .ps-time-header { display: flex; align-items: center; gap: 4px; margin-bottom: 36px; }
 .ps-time-box { width: 96px; height: 80px; border: 0; border-radius: var(--ps-shape-small); background: var(--md-sys-color-surface-container-highest);
-  color: var(--md-sys-color-on-surface); font: 400 57px/64px var(--ps-font); cursor: pointer; padding: 0; }
+  color: var(--md-sys-color-on-surface); ${type('displayLarge')} cursor: pointer; padding: 0; }
 .ps-time-box.ps-on { background: var(--md-sys-color-primary-container); color: var(--md-sys-color-on-primary-container); }
-.ps-time-colon { width: 24px; text-align: center; font: 400 57px/64px var(--ps-font); color: var(--md-sys-color-on-surface); }
+.ps-time-colon { width: 24px; text-align: center; ${type('displayLarge')} color: var(--md-sys-color-on-surface); }
 .ps-time-period { display: flex; flex-direction: column; margin-inline-start: 8px; width: 52px; height: 80px; border-radius: var(--ps-shape-small);
   outline: 1px solid var(--md-sys-color-outline); outline-offset: -1px; overflow: clip; }
-.ps-period { flex: 1; border: 0; background: transparent; color: var(--md-sys-color-on-surface-variant); font: 500 14px/20px var(--ps-font); cursor: pointer; padding: 0; }
+.ps-period { flex: 1; border: 0; background: transparent; color: var(--md-sys-color-on-surface-variant); ${type('labelLarge')} cursor: pointer; padding: 0; }
 .ps-period + .ps-period { border-top: 1px solid var(--md-sys-color-outline); }
 .ps-period.ps-on { background: var(--md-sys-color-tertiary-container); color: var(--md-sys-color-on-tertiary-container); }
 .ps-dial { position: relative; width: 256px; height: 256px; align-self: center; border-radius: 50%; background: var(--md-sys-color-surface-container-highest); direction: ltr; }
 .ps-dial-center { position: absolute; left: 124px; top: 124px; width: 8px; height: 8px; border-radius: 50%; background: var(--md-sys-color-primary); }
 .ps-dial-hand { position: absolute; left: 127px; bottom: 128px; width: 2px; background: var(--md-sys-color-primary); transform-origin: 50% 100%; }
 .ps-dial-number { position: absolute; width: 48px; height: 48px; border: 0; border-radius: 50%; background: transparent; padding: 0;
-  color: var(--md-sys-color-on-surface); font: 400 16px/24px var(--ps-font); cursor: pointer; }
+  color: var(--md-sys-color-on-surface); ${type('bodyLarge')} cursor: pointer; }
 .ps-dial-number.ps-inner { font-size: 14px; color: var(--md-sys-color-on-surface-variant); }
 .ps-dial-number.ps-on { background: var(--md-sys-color-primary); color: var(--md-sys-color-on-primary); }
 .ps-date-picker { padding: 16px 12px 12px; }
 .ps-date-picker .ps-picker-title { margin: 0 12px 36px; }
-.ps-date-headline { font: 400 32px/40px var(--ps-font); color: var(--md-sys-color-on-surface); margin: 0 12px 12px; }
+.ps-date-headline { ${type('headlineLarge')} color: var(--md-sys-color-on-surface); margin: 0 12px 12px; }
 .ps-date-divider { height: 1px; background: var(--md-sys-color-outline-variant); margin: 0 -12px 8px; }
 .ps-date-nav { display: flex; align-items: center; padding-inline-start: 12px; color: var(--md-sys-color-on-surface-variant); }
-.ps-date-month { flex: 1; font: 500 14px/20px var(--ps-font); letter-spacing: 0.1px; }
+.ps-date-month { flex: 1; ${type('labelLarge')} }
 .ps-date-arrow { width: 48px; height: 48px; border: 0; background: transparent; color: inherit; display: flex; align-items: center; justify-content: center; cursor: pointer; padding: 0; }
 .ps-date-arrow:disabled { opacity: 0.38; }
 .ps-date-grid { display: grid; grid-template-columns: repeat(7, 1fr); justify-items: center; row-gap: 4px; }
-.ps-date-weekday { width: 40px; height: 40px; display: flex; align-items: center; justify-content: center; font: 400 16px/24px var(--ps-font); color: var(--md-sys-color-on-surface); }
+.ps-date-weekday { width: 40px; height: 40px; display: flex; align-items: center; justify-content: center; ${type('bodyLarge')} color: var(--md-sys-color-on-surface); }
 .ps-date-day { width: 40px; height: 40px; border: 0; border-radius: 50%; background: transparent; color: var(--md-sys-color-on-surface);
-  font: 400 16px/24px var(--ps-font); cursor: pointer; padding: 0; }
+  ${type('bodyLarge')} cursor: pointer; padding: 0; }
 .ps-date-day.ps-on { background: var(--md-sys-color-primary); color: var(--md-sys-color-on-primary); }
 `;
 
@@ -215,15 +222,15 @@ const NAVIGATION = `
 .ps-app-bar-actions .ps-app-bar-button { color: var(--md-sys-color-on-surface-variant); }
 .ps-app-bar-gap { width: 12px; }
 .ps-app-bar-fill { flex: 1; }
-.ps-app-bar-title { flex: 1; min-width: 0; padding-inline-start: 4px; font: 400 calc(22px * var(--ps-font-scale))/28px var(--ps-font);
+.ps-app-bar-title { flex: 1; min-width: 0; padding-inline-start: 4px; ${type('titleLarge')}
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .ps-app-bar-centerAligned .ps-app-bar-title { text-align: center; }
 .ps-app-bar-centerAligned .ps-app-bar-gap { width: 48px; }
 .ps-app-bar-headline { padding: 0 16px; display: flex; align-items: flex-end; }
 .ps-app-bar-medium .ps-app-bar-headline { height: 48px; padding-bottom: 20px; }
-.ps-app-bar-medium .ps-app-bar-title { font-size: calc(24px * var(--ps-font-scale)); line-height: 32px; padding: 0; }
+.ps-app-bar-medium .ps-app-bar-title { ${type('headlineSmall')} padding: 0; }
 .ps-app-bar-large .ps-app-bar-headline { height: 88px; padding-bottom: 28px; }
-.ps-app-bar-large .ps-app-bar-title { font-size: calc(28px * var(--ps-font-scale)); line-height: 36px; padding: 0; white-space: normal; }
+.ps-app-bar-large .ps-app-bar-title { ${type('headlineMedium')} padding: 0; white-space: normal; }
 .ps-tabs { width: 100%; align-self: stretch; background: var(--md-sys-color-surface); box-shadow: inset 0 -1px 0 var(--md-sys-color-surface-variant); }
 .ps-nav-items { display: flex; }
 .ps-tabs .ps-nav-item { flex: 1 1 0; min-width: 0; height: 48px; display: flex; justify-content: center; cursor: pointer;
@@ -231,7 +238,7 @@ const NAVIGATION = `
 .ps-tabs-with-icons .ps-nav-item { height: 64px; }
 .ps-tabs .ps-nav-item.ps-on { color: var(--md-sys-color-primary); }
 .ps-tab-content { position: relative; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 2px; height: 100%; }
-.ps-tabs .ps-nav-label { font: 500 calc(14px * var(--ps-font-scale))/20px var(--ps-font); letter-spacing: 0.1px; white-space: nowrap; }
+.ps-tabs .ps-nav-label { ${type('labelLarge')} white-space: nowrap; }
 .ps-tab-indicator { position: absolute; left: 0; right: 0; bottom: 0; height: 3px; border-radius: 3px 3px 0 0; }
 .ps-nav-item.ps-on .ps-tab-indicator { background: var(--md-sys-color-primary); }
 .ps-tabs-scrollable { overflow-x: auto; scrollbar-width: none; }
@@ -243,7 +250,7 @@ const NAVIGATION = `
   gap: 4px; color: var(--md-sys-color-on-surface-variant); cursor: pointer; }
 .ps-nav-pill { width: 64px; height: 32px; border-radius: 16px; display: flex; align-items: center; justify-content: center; }
 .ps-bottom-nav .ps-nav-item.ps-on .ps-nav-pill { background: var(--md-sys-color-secondary-container); color: var(--md-sys-color-on-secondary-container); }
-.ps-bottom-nav .ps-nav-label { font: 500 calc(12px * var(--ps-font-scale))/16px var(--ps-font); letter-spacing: 0.5px; white-space: nowrap; }
+.ps-bottom-nav .ps-nav-label { ${type('labelMedium')} white-space: nowrap; }
 .ps-bottom-nav .ps-nav-item.ps-on .ps-nav-label { color: var(--md-sys-color-on-surface); }
 .ps-nav-image { width: 24px; height: 24px; object-fit: cover; border-radius: 4px; }
 .ps-nav-square { width: 24px; height: 24px; background: #9e9e9e; }
@@ -256,18 +263,18 @@ const OVERLAYS = `
 .ps-dialog { position: relative; min-width: 280px; max-width: 560px; padding: 24px; border-radius: var(--ps-shape-extra-large);
   background: var(--md-sys-color-surface-container-high); display: flex; flex-direction: column; box-shadow: 0px 2px 6px 2px rgba(0,0,0,0.15); }
 .ps-dialog-icon { align-self: center; color: var(--md-sys-color-secondary); margin-bottom: 16px; }
-.ps-dialog-title { font: 400 calc(24px * var(--ps-font-scale))/32px var(--ps-font); color: var(--md-sys-color-on-surface); margin-bottom: 16px; }
+.ps-dialog-title { ${type('headlineSmall')} color: var(--md-sys-color-on-surface); margin-bottom: 16px; }
 .ps-dialog-with-icon .ps-dialog-title { text-align: center; }
-.ps-dialog-text { font: 400 calc(14px * var(--ps-font-scale))/20px var(--ps-font); letter-spacing: 0.25px; color: var(--md-sys-color-on-surface-variant); }
+.ps-dialog-text { ${type('bodyMedium')} color: var(--md-sys-color-on-surface-variant); }
 .ps-dialog-child { margin-top: 16px; display: flex; flex-direction: column; }
 .ps-dialog-buttons { display: flex; justify-content: flex-end; gap: 8px; margin-top: 24px; }
 .ps-dialog-button, .ps-snackbar-action { min-width: 48px; height: 40px; padding: 0 12px; border: 0; border-radius: 20px; background: transparent;
-  color: var(--md-sys-color-primary); font: 500 calc(14px * var(--ps-font-scale))/20px var(--ps-font); letter-spacing: 0.1px; cursor: pointer; }
+  color: var(--md-sys-color-primary); ${type('labelLarge')} cursor: pointer; }
 .ps-snackbar-layer { z-index: 1; top: auto; display: flex; justify-content: center; padding: 0 16px; pointer-events: none; }
 .ps-snackbar { pointer-events: auto; width: 100%; max-width: 600px; min-height: 48px; display: flex; align-items: center; gap: 8px;
   padding: 0 8px 0 16px; border-radius: var(--ps-shape-extra-small); background: var(--md-sys-color-inverse-surface);
   color: var(--md-sys-color-inverse-on-surface); box-shadow: 0px 2px 6px 2px rgba(0,0,0,0.15); }
-.ps-snackbar-text { flex: 1; padding: 14px 0; font: 400 calc(14px * var(--ps-font-scale))/20px var(--ps-font); letter-spacing: 0.25px; }
+.ps-snackbar-text { flex: 1; padding: 14px 0; ${type('bodyMedium')} }
 .ps-snackbar-action { color: var(--md-sys-color-inverse-primary); }
 .ps-sheet-layer { display: flex; flex-direction: column; justify-content: flex-end; }
 .ps-sheet-holder { position: relative; display: flex; justify-content: center; touch-action: none; }

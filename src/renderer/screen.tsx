@@ -168,9 +168,13 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
   const placement = model.window.placement;
   const rect = contentRect(model.window, device);
   const insets = placement.type === 'floating' ? { systemBars: NO_EDGES, cutout: NO_EDGES, ime: NO_EDGES } : windowInsets(rect, device);
+  const dialogOpen = model.openOverlays.dialogs.length > 0;
+  const insetsKey = JSON.stringify(insets);
   const env: RenderEnv = useMemo(
     () => ({
-      model,
+      rootKey: model.root.key,
+      floating: placement.type === 'floating',
+      dialogOpen,
       rtl: device.rtl,
       motion: model.motion,
       interact,
@@ -181,9 +185,8 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
       contentOrigin: { x: rect.x, y: rect.y },
       contentHeight: rect.height,
     }),
-    [model, device, anchorLayer, overlayLayer, assets],
+    [model.root.key, placement.type, dialogOpen, device.rtl, model.motion, interact, assets, insetsKey, anchorLayer, overlayLayer, rect.x, rect.y, rect.height],
   );
-  const dialogOpen = model.openOverlays.dialogs.length > 0;
   const hidden = dialogOpen ? { 'data-ps-a11y-hidden': '', inert: true } : {};
   const bodyStyle: Record<string, string> = { opacity: String(model.window.opacity), ...themeVariables(model) };
   const windowStyle: Record<string, string> = {};

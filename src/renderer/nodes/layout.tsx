@@ -10,7 +10,7 @@ import { Frame, defaultA11y } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
 import { Node, type NodeProps } from '../node.tsx';
 import { textCss } from '../style-css.ts';
-import { useImageLoad } from '../loading.ts';
+import { useAssetUrl, useImageLoad } from '../loading.ts';
 
 function tapOf(node: RenderNode) {
   const env = useEnv();
@@ -69,14 +69,14 @@ export function Text({ node, parent }: NodeProps<TextNode>) {
 /** An uploaded image: grey while loading, a broken-image glyph when missing or undecodable. */
 export function Image({ node, parent }: NodeProps<ImageNode>) {
   const env = useEnv();
-  const asset = env.assets.get(node.asset);
-  const status = useImageLoad(asset?.url ?? null);
+  const url = useAssetUrl(env.assets, node.asset);
+  const status = useImageLoad(url);
   const fit = { fit: 'contain', crop: 'cover', fill: 'fill' }[node.contentScale];
   const a11y = defaultA11y(node, 'Image');
   return (
     <Frame node={node} parent={parent} a11y={a11y} onTap={tapOf(node)} pressable base={{ minWidth: '24px', minHeight: '24px' }}>
-      {status === 'loaded' && asset?.url ? (
-        <img class="ps-image-content" src={asset.url} alt="" draggable={false} style={{ objectFit: fit }} />
+      {status === 'loaded' && url ? (
+        <img class="ps-image-content" src={url} alt="" draggable={false} style={{ objectFit: fit }} />
       ) : (
         <div class={`ps-image-placeholder ps-image-${status}`} data-ps-image-status={status}>
           {status === 'broken' ? <Icon name="broken_image" size={24} /> : null}

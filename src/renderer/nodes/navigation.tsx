@@ -4,7 +4,7 @@ import { a11yAttributes, partTag } from '../a11y.ts';
 import { useEnv } from '../env.ts';
 import { Frame } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
-import { useImageLoad } from '../loading.ts';
+import { useAssetUrl, useImageLoad } from '../loading.ts';
 import type { NodeProps } from '../node.tsx';
 
 /** Navigation icon tagged `<testTag>.navigation`, actions `<testTag>.actions.<index>`. */
@@ -47,7 +47,7 @@ export function TopAppBar({ node, parent }: NodeProps<TopAppBarNode>) {
 /** A nav item's glyph: the image when it is ready, else the icon, else a grey square. */
 function NavGlyph({ item }: { item: NavItemView }) {
   const env = useEnv();
-  const url = item.image ? env.assets.get(item.image)?.url ?? null : null;
+  const url = useAssetUrl(env.assets, item.image);
   const status = useImageLoad(url);
   if (item.image && url && status === 'loaded') return <img class="ps-nav-image" src={url} alt="" draggable={false} />;
   if (item.icon) return <Icon name={item.icon} />;

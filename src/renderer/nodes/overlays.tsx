@@ -1,6 +1,6 @@
 // Overlays drawn above the author tree inside the window: dialog (modal), snackbar and bottomSheet.
 import { useMemo, useRef, useState } from 'preact/hooks';
-import type { BottomSheetNode, Detent, DialogNode, RenderModel, SnackbarNode } from '../../runtime/model.ts';
+import type { BottomSheetNode, Detent, DialogNode, SnackbarNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
 import { DragGuard, useEnv } from '../env.ts';
 import { Frame } from '../frame.tsx';
@@ -43,8 +43,8 @@ export function Dialog({ node }: NodeProps<DialogNode>) {
 }
 
 /** A snackbar or sheet is part of the page an open dialog hides from accessibility and touch. */
-function behindDialog(model: RenderModel) {
-  return model.openOverlays.dialogs.length > 0 ? { 'data-ps-a11y-hidden': '', inert: true } : {};
+function behindDialog(dialogOpen: boolean) {
+  return dialogOpen ? { 'data-ps-a11y-hidden': '', inert: true } : {};
 }
 
 /** Not modal: sits at the bottom of the window, above the bars and the keyboard. */
@@ -53,7 +53,7 @@ export function Snackbar({ node }: NodeProps<SnackbarNode>) {
   if (!node.open) return null;
   const bottom = Math.max(env.insets.systemBars.bottom, env.insets.ime.bottom);
   return (
-    <div class="ps-overlay ps-snackbar-layer" style={{ paddingBottom: `${bottom + 16}px` }} {...behindDialog(env.model)}>
+    <div class="ps-overlay ps-snackbar-layer" style={{ paddingBottom: `${bottom + 16}px` }} {...behindDialog(env.dialogOpen)}>
       <Frame node={node} parent="plain" class="ps-snackbar" a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.text }}>
         <span class="ps-snackbar-text">{node.text}</span>
         {node.action ? (
@@ -125,7 +125,7 @@ export function BottomSheet({ node }: NodeProps<BottomSheetNode>) {
     else setDetent(result.index);
   };
   return (
-    <div class="ps-overlay ps-sheet-layer" {...behindDialog(env.model)}>
+    <div class="ps-overlay ps-sheet-layer" {...behindDialog(env.dialogOpen)}>
       <div class="ps-scrim" style={{ backgroundColor: node.scrim }} onClick={() => env.interact({ type: 'close', key: node.key })} />
       <div
         class={drag ? 'ps-sheet-holder ps-dragging' : 'ps-sheet-holder'}
