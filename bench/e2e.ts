@@ -1,0 +1,76 @@
+// End-to-end latency through the MCP server over stdio (official client → `protostage mcp` →
+// device agent → Chromium), beside a no-op tool call measured in the same run.
+//   npm run bench:e2e [-- --rounds 50]
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const CLI = fileURLToPath(new URL('../bin/protostage.js', import.meta.url));
+const EXAMPLE = fileURLToPath(new URL('../test/fixtures/prototype-spec/valid/doc-example-1.json', import.meta.url));
+const WARMUP_ROUNDS = 3;
+
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '50' } } });
+const rounds = Number(values.rounds);
+
+/** A spec whose one tap emits an event, so every round produces exactly one event to await. */
+const tapSpec = {
+  id: 'bench-tap',
+  window: { placement: { type: 'fullscreen' } },
+  root: { type: 'column', children: [{ type: 'button', label: 'Save', testTag: 'save', onTap: [{ type: 'emit', name: 'save', payload: { n: 1 } }] }] },
+};
+
+type CallResult = { structuredContent?: Record<string, any>; isError?: boolean; content: unknown };
+
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<Record<string, any>> {
+  const result = (await client.callTool({ name, arguments: args })) as CallResult;
+  if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+  return result.structuredContent ?? {};
+}
+
+async function time(operation: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await operation();
+  return performance.now() - start;
+}
+
+async function measure(label: string, operation: () => Promise<unknown>): Promise<{ label: string; samples: number[] }> {
+  for (let i = 0; i < WARMUP_ROUNDS; i++) await operation();
+  const samples: number[] = [];
+  for (let i = 0; i < rounds; i++) samples.push(await time(operation));
+  return { label, samples };
+}
+
+const quantile = (samples: number[], q: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+
+async function main(): Promise<void> {
+  const client = new Client({ name: 'protostage-bench', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], stderr: 'ignore' }));
+  const example = JSON.parse(readFileSync(EXAMPLE, 'utf8'));
+  const launch = await time(() => call(client, 'prototype', { action: 'show', spec: example }));
+
+  const baseline = await measure('no-op tool call (prototype status)', () => call(client, 'prototype', { action: 'status' }));
+  const show = await measure('MCP show → result (worked example 1, same id)', () => call(client, 'prototype', { action: 'show', spec: example }));
+  await call(client, 'prototype', { action: 'show', spec: tapSpec });
+  let lastSequence = 0;
+  const tapToEvent = await measure('tapOn → awaitEvent delivered', async () => {
+    await call(client, 'tapOn', { testTag: 'save' });
+    const awaited = await call(client, 'prototype', { action: 'awaitEvent', id: tapSpec.id, eventName: 'save', afterSequence: lastSequence, timeoutMs: 10_000 });
+    if (!awaited.event) throw new Error(`no event: ${JSON.stringify(awaited)}`);
+    lastSequence = awaited.event.sequence;
+  });
+  await client.close();
+
+  const baseMedian = quantile(baseline.samples, 0.5);
+  console.log(`protostage e2e bench: ${rounds} rounds each after ${WARMUP_ROUNDS} warm-up rounds (first show incl. device launch: ${launch.toFixed(0)} ms)`);
+  for (const { label, samples } of [baseline, show, tapToEvent]) {
+    const median = quantile(samples, 0.5);
+    console.log(`${label.padEnd(48)} median ${median.toFixed(2).padStart(8)} ms  p90 ${quantile(samples, 0.9).toFixed(2).padStart(8)} ms  ×${(median / baseMedian).toFixed(1)} baseline`);
+  }
+}
+
+await main();
