@@ -87,6 +87,9 @@ const KEYBOARD_TRACKER = `if (window === window.top) {
   addEventListener('focusout', () => setTimeout(report, 0), true);
 }`;
 
+/** Typing is one key press per character; longer text belongs in state, not in the keyboard. */
+export const MAX_TYPED_CHARACTERS = 4096;
+
 const SWIPE_STEPS = 12;
 const SWIPE_STEP_MS = 8;
 
@@ -299,6 +302,9 @@ export class WebDevice {
    * focused by tapping it (when a testTag is given), then each character is a key press.
    */
   async type(text: string, testTag?: string): Promise<DeviceResult> {
+    if (text.length > MAX_TYPED_CHARACTERS) {
+      return failure(`the text has ${text.length} characters; at most ${MAX_TYPED_CHARACTERS} are typed`, 'type shorter text, or put long text into the spec\'s state');
+    }
     if (testTag !== undefined) {
       const tapped = await this.tap({ testTag });
       if (!tapped.ok) return tapped;

@@ -55,6 +55,9 @@ test('textField: typing without a focused field is refused with a hint', async (
   const typed = await phone().device.type('x');
   assert.equal(typed.ok, false);
   assert.match(typed.ok ? '' : typed.hint, /testTag/);
+  const tooLong = await phone().device.type('x'.repeat(4097), 'name');
+  assert.equal(tooLong.ok, false);
+  assert.match(tooLong.ok ? '' : tooLong.message, /4097 characters/);
 });
 
 for (const type of ['switch', 'checkbox'] as const) {
