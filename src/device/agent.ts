@@ -53,22 +53,22 @@ export async function startAgent(config: { port: number; token: string }, device
     throw new Error(`the web device could not start: ${error.message}`);
   });
   deviceReady.catch(() => {});
-  let assetIds = new Set<string>();
+  let assetSizes = new Map<string, number>();
   const server: ProtocolServer = await startProtocolServer({
     port: config.port,
     token: config.token,
     agentVersion: AGENT_VERSION,
     capabilities: WEB_DEVICE_CAPABILITIES,
-    handle: async (request) => handleRequest(request, await deviceReady, assetIds),
+    handle: async (request) => handleRequest(request, await deviceReady, assetSizes),
     onLastClientGone: () => {
       // The session is over: nothing stays on screen and uploaded assets are dropped.
       deviceReady
         .then(async (device) => {
           await device.dismiss('all');
-          for (const id of assetIds) await device.removeAsset(id);
+          for (const id of assetSizes.keys()) await device.removeAsset(id);
         })
         .catch(() => {})
-        .finally(() => (assetIds = new Set()));
+        .finally(() => (assetSizes = new Map()));
     },
   });
   deviceReady.then((device) => device.onEvent((event) => server.broadcastEvent(event))).catch(() => {});
@@ -82,16 +82,19 @@ export async function startAgent(config: { port: number; token: string }, device
   };
 }
 
-async function handleRequest(request: HostRequest, device: WebDevice, assetIds: Set<string>): Promise<ReplyBody> {
+/** Uploaded asset ids and their sizes, so the store's caps hold across uploads. */
+type AssetStore = Map<string, number>;
+
+async function handleRequest(request: HostRequest, device: WebDevice, assets: AssetStore): Promise<ReplyBody> {
   switch (request.type) {
     case 'show_prototype':
       return showResult(await device.show(request.spec, { reset: request.reset, appearance: request.appearance }));
     case 'dismiss_prototype':
       return outcome(await device.dismiss(request.all ? 'all' : (request.id ?? 'all')));
     case 'put_prototype_asset':
-      return putAsset(device, request, assetIds);
+      return putAsset(device, request, assets);
     case 'remove_prototype_asset':
-      assetIds.delete(request.id);
+      assets.delete(request.id);
       return outcome(await device.removeAsset(request.id));
     case 'inspect_prototypes':
       return inspectResult(await device.inspect());
@@ -109,7 +112,7 @@ async function handleRequest(request: HostRequest, device: WebDevice, assetIds: 
 async function putAsset(
   device: WebDevice,
   request: Extract<HostRequest, { type: 'put_prototype_asset' }>,
-  assetIds: Set<string>,
+  assets: AssetStore,
 ): Promise<ReplyBody> {
   const bytes = Buffer.from(request.dataBase64, 'base64');
   if (sniffMimeType(bytes) !== request.mimeType) {
@@ -118,11 +121,16 @@ async function putAsset(
   if (bytes.length > maxBytesFor(request.mimeType)) {
     return { success: false, error: `asset "${request.id}" is ${bytes.length} bytes; ${request.mimeType} is capped at ${maxBytesFor(request.mimeType)}` };
   }
-  if (!assetIds.has(request.id) && assetIds.size >= ASSET_LIMITS.maxAssets) {
+  // Putting an existing id replaces it; a full store refuses and never evicts.
+  if (!assets.has(request.id) && assets.size >= ASSET_LIMITS.maxAssets) {
     return { success: false, error: `the asset store is full (${ASSET_LIMITS.maxAssets} assets); remove one first` };
   }
+  const storedBytes = [...assets].reduce((total, [id, size]) => total + (id === request.id ? 0 : size), 0);
+  if (storedBytes + bytes.length > ASSET_LIMITS.maxTotalBytes) {
+    return { success: false, error: `the asset store would exceed ${ASSET_LIMITS.maxTotalBytes} bytes; remove an asset first` };
+  }
   const result = outcome(await device.putAsset(request.id, request.mimeType, request.dataBase64));
-  if (result.success) assetIds.add(request.id);
+  if (result.success) assets.set(request.id, bytes.length);
   return result;
 }
 

@@ -104,3 +104,14 @@ test('after all that, a new connection with the token still works', async () => 
   assert.equal(reply.type, 'observe_result');
   connection.close();
 });
+
+test('the device checks asset bytes against their declared type and accepts a real PNG', async () => {
+  const connection = await DeviceConnection.open(device.port, device.token);
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString('base64');
+  const wrong = await connection.request({ type: 'put_prototype_asset', id: 'a', mimeType: 'image/jpeg', dataBase64: png });
+  assert.equal(wrong.success, false);
+  assert.match(wrong.error ?? '', /image\/jpeg signature/);
+  const right = await connection.request({ type: 'put_prototype_asset', id: 'a', mimeType: 'image/png', dataBase64: png });
+  assert.equal(right.success, true, right.error);
+  connection.close();
+});
