@@ -73,6 +73,11 @@ html, body { margin: 0; height: 100%; overflow: hidden; background: #000; }
 
 const LAYOUT = `
 .ps-node { position: relative; min-width: 0; color: var(--md-sys-color-on-surface); }
+/* Compose measures a child within its parent's constraints: nothing outgrows its parent, so a
+   scroll below other content gets the remaining height and scrolls. Scroll content is unbounded. */
+.ps-node, .ps-touch { max-width: 100%; max-height: 100%; }
+.ps-scroll-vertical > .ps-node, .ps-scroll-vertical > .ps-touch { max-height: none; }
+.ps-scroll-horizontal > .ps-node, .ps-scroll-horizontal > .ps-touch { max-width: none; }
 .ps-touch { display: flex; align-items: center; justify-content: center; min-width: 48px; min-height: 48px; cursor: pointer; }
 .ps-text { font-family: var(--ps-font); }
 .ps-text-content { display: block; white-space: pre-wrap; overflow-wrap: anywhere; }

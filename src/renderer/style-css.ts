@@ -211,6 +211,7 @@ interface SizedNode {
   visible: boolean;
   style: ResolvedStyle;
   orientation?: string;
+  axis?: string;
   children?: SizedNode[];
   child?: SizedNode | null;
 }
@@ -229,8 +230,12 @@ export function fillsAxis(node: SizedNode, axis: 'width' | 'height'): boolean {
   let fills: boolean;
   if (dimension !== undefined) fills = dimension === 'fill';
   else if (axis === 'width' && (FILL_WIDTH_TYPES.has(node.type) || (node.type === 'divider' && node.orientation !== 'vertical'))) fills = true;
-  else if (node.type === 'box' || node.type === 'row' || node.type === 'column' || node.type === 'card') {
+  else if (node.type === 'box' || node.type === 'row' || node.type === 'column' || node.type === 'card' || node.type === 'pager') {
     fills = (node.children ?? []).some((child) => child.visible && fillsAxis(child, axis));
+  } else if (node.type === 'scroll' && node.child) {
+    // A scroll passes its cross-axis constraint to its content; along its axis content is unbounded.
+    const scrollsAlong = (node.axis ?? 'vertical') === 'vertical' ? 'height' : 'width';
+    fills = axis !== scrollsAlong && node.child.visible && fillsAxis(node.child, axis);
   } else fills = false;
   fillCache[axis].set(node, fills);
   return fills;

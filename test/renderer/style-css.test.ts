@@ -106,3 +106,11 @@ test('scheme roles become CSS variables with alpha mixing', () => {
   assert.equal(variables['--ps-type-body-large-size'], sp(16));
   assert.match(variables['--ps-font']!, /serif/);
 });
+
+test('a scroll passes fill across its axis only; a pager fills its width', () => {
+  const filling = { type: 'listItem', visible: true, style: { height: 'fill' as const } };
+  assert.equal(fillsAxis({ type: 'scroll', axis: 'vertical', visible: true, style: {}, child: filling }, 'width'), true);
+  assert.equal(fillsAxis({ type: 'scroll', axis: 'vertical', visible: true, style: {}, child: filling }, 'height'), false);
+  assert.equal(fillsAxis({ type: 'scroll', axis: 'horizontal', visible: true, style: {}, child: filling }, 'height'), true);
+  assert.equal(fillsAxis({ type: 'pager', visible: true, style: {}, children: [] }, 'width'), true);
+});
