@@ -101,6 +101,11 @@ export class Host {
     return this.launching;
   }
 
+  /** Starts the device ahead of the first call; a failure is reported by that call instead. */
+  startDevice(): void {
+    this.device().catch(() => {});
+  }
+
   private adoptChannel(channel: DeviceChannel): void {
     this.channel = channel;
     channel.onEvent((event) => this.receiveEvent(event));

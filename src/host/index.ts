@@ -24,6 +24,7 @@ export const DEVICE_OPTIONS = {
   headed: { type: 'boolean' },
   profile: { type: 'string' },
   'device-port': { type: 'string' },
+  'lazy-device': { type: 'boolean' },
 } as const;
 
 /** The host setup from command-line values, or a message saying what is wrong with them. */
@@ -41,4 +42,5 @@ export function hostSetupFrom(values: { headed?: boolean; profile?: string; 'dev
 export const DEVICE_OPTIONS_HELP = `  --headed            show the web device's browser window
   --profile NAME      phone (default) or tablet
   --device-port N     use a device agent already listening on 127.0.0.1:N instead of starting one
-                      (its token in ${DEVICE_TOKEN_ENV})`;
+                      (its token in ${DEVICE_TOKEN_ENV})
+  --lazy-device       start the device on the first tool call instead of at startup`;

@@ -1,5 +1,5 @@
 // `protostage serve`: streamable HTTP on 127.0.0.1 with the official client. Only host-local
-// calls here, so no device is launched.
+// calls here, and --lazy-device, so no device is launched.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
@@ -13,7 +13,7 @@ let url: string;
 let printed = '';
 
 before(async () => {
-  child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--lazy-device'], { stdio: ['ignore', 'pipe', 'inherit'] });
   url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve printed no URL: ${printed}`)), 30_000);
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -34,6 +34,7 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   const host = createHost(setup);
+  if (!values['lazy-device']) host.startDevice();
   const stdio = serveStdio(() => createMcpServer(host), { onerror: (error) => console.error(`protostage mcp: ${error.message}`) });
   await new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);

@@ -48,6 +48,7 @@ export async function run(args: string[]): Promise<number> {
     await host.close();
     return 1;
   }
+  if (!values['lazy-device']) host.startDevice();
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}${MCP_PATH}`;
   console.log(`protostage MCP server listening on ${url}`);
