@@ -10,6 +10,7 @@ import { iconNames as contractIconNames, limits } from '../contract/index.ts';
 import { colorRoles, textStyleRoles } from './vocabulary.ts';
 
 const MIN_POSITIVE = 0.000001;
+const MAX_INT32 = 2147483647;
 
 /**
  * A compiled copy of a cycle-free schema (`z.compile`): the same rules, run by a generated parser
@@ -19,7 +20,6 @@ const MIN_POSITIVE = 0.000001;
 function fast<T extends z.ZodType>(schema: T): T {
   return z.compile(schema);
 }
-const MAX_INT32 = 2147483647;
 
 const nonEmpty = z.string().min(1);
 /** State keys are checked by the walker; inside a repeat template they may still hold placeholders. */
@@ -283,8 +283,8 @@ function commonNodeFields({ condition, style }: NodeParts<z.ZodType>) {
     testTag: nonEmpty.optional(),
     contentDescription: nonEmpty.optional(),
     onTap: onTapSchema.optional(),
-    style: styleSchema.optional(),
-    styleWhen: z.array(z.strictObject({ when: condition, style: styleSchema })).min(1).max(8).optional(),
+    style: style.optional(),
+    styleWhen: z.array(z.strictObject({ when: condition, style })).min(1).max(8).optional(),
     visibleWhen: condition.optional(),
     transition: z.enum(['none', 'fade', 'expand', 'slide']).optional(),
     anchor: anchorSchema.optional(),
@@ -307,7 +307,6 @@ export const navItemSchema = z.strictObject({
   image: assetRefSchema.optional(),
 });
 export type NavItem = z.infer<typeof navItemSchema>;
-
 
 /**
  * The schema of every node type, given the schemas of its parts. The model passes the node union
