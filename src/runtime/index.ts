@@ -86,7 +86,13 @@ export class PrototypeController {
     const previous = this.session;
     const replaced = previous !== null && previous.id === spec.id && options.reset !== true;
     const keptPages = replaced ? previous.pages : new Map<string, number>();
-    const session = new Session(spec, appearance, this.device, keptPages);
+    let session: Session;
+    try {
+      session = new Session(spec, appearance, this.device, keptPages);
+    } catch (error) {
+      // Specs arrive validated; anything else is refused without touching what is shown.
+      return { ok: false, path: '$', message: `Cannot show this spec: ${(error as Error).message}` };
+    }
     this.closeSession();
     this.session = session;
     this.restartIdleTimer();

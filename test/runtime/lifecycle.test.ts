@@ -166,3 +166,11 @@ test('an idle TTL that is not positive falls back to five minutes', () => {
   clock.advance(1);
   assert.equal(events.length, 1);
 });
+
+test('a spec the runtime cannot build is refused as a value and leaves what is shown untouched', () => {
+  const { controller } = setup();
+  controller.show(tapper);
+  const result = controller.show({ id: 'broken', window: { placement: { type: 'fullscreen' } }, root: null } as never);
+  assert.equal(result.ok, false);
+  assert.equal(controller.inspect()!.id, 'p');
+});
