@@ -1,7 +1,7 @@
 // The element every node draws into: its style as CSS, safe-area padding, the 48 dp touch target,
 // press scale, visibility motion, container size animation and its accessibility node.
 import { createContext, type ComponentChildren } from 'preact';
-import { useContext, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useContext, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { RenderNode, SafeAreaPadding } from '../runtime/model.ts';
 import { a11yAttributes, type A11yInfo } from './a11y.ts';
 import { ConsumedInsets, DragGuard, useEnv, type Edges, type WindowInsets } from './env.ts';
@@ -70,6 +70,11 @@ export function Frame(props: FrameProps) {
   useContainerSizeAnimation(element, env.motion && props.layout !== undefined, node);
 
   const inset = safeAreaInsets(node.safeAreaPadding, env.insets, consumed);
+  // A new context value re-renders every descendant, so only a node with safeAreaPadding sets one
+  // (always, so the tree keeps its shape when the keyboard or the insets change).
+  const consumes = node.safeAreaPadding !== null;
+  const below = addEdges(consumed, inset);
+  const consumedBelow = useMemo(() => below, [below.top, below.bottom, below.start, below.end]);
   const wrapped = !!onTap;
   const fillOnly = {
     width: style.width === 'fill' ? ('fill' as const) : undefined,
@@ -118,7 +123,7 @@ export function Frame(props: FrameProps) {
       onClick={wrapped ? undefined : tap}
       {...press}
     >
-      <ConsumedInsets.Provider value={addEdges(consumed, inset)}>{props.children}</ConsumedInsets.Provider>
+      {consumes ? <ConsumedInsets.Provider value={consumedBelow}>{props.children}</ConsumedInsets.Provider> : props.children}
     </div>
   );
   if (!wrapped) return inner;
