@@ -1,5 +1,6 @@
 // The web device agent: a process that owns one WebDevice and speaks the device protocol on
 // 127.0.0.1. The host launches it with a port and a token in its environment.
+import packageJson from '../../package.json' with { type: 'json' };
 import { ASSET_LIMITS, maxBytesFor, sniffMimeType } from '../protocol/assets.ts';
 import { CAPABILITIES, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
 import { isAcceptableToken } from '../protocol/handshake.ts';
@@ -7,7 +8,7 @@ import type { HostRequest, PrototypeStatus } from '../protocol/messages.ts';
 import { startProtocolServer, type ProtocolServer, type ReplyBody } from '../protocol/server.ts';
 import type { WebDevice, WebDeviceOptions } from './web-device.ts';
 
-export const AGENT_VERSION = '0.1.0';
+export const AGENT_VERSION = packageJson.version;
 
 /** What the web device supports. It has no other apps and no persistence, so no window options. */
 export const WEB_DEVICE_CAPABILITIES = [

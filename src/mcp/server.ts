@@ -3,12 +3,13 @@
 // the path and the fix.
 import { McpServer, ResourceTemplate, type CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import packageJson from '../../package.json' with { type: 'json' };
 import type { Host, HostResult } from '../host/host.ts';
 import { appearanceSchema, eventKindSchema, swipeDirectionSchema } from '../protocol/messages.ts';
 import { authoringGuide } from './guide.ts';
 import { searchIcons } from './icons.ts';
 
-export const SERVER_INFO = { name: 'protostage', version: '0.1.0' };
+export const SERVER_INFO = { name: 'protostage', version: packageJson.version };
 export const GUIDE_URI = 'protostage://guide';
 
 const prototypeInput = z.object({
