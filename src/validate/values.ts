@@ -17,9 +17,7 @@ export function jsonType(value: unknown): JsonType {
   return 'non-JSON value';
 }
 
-export function hasOwn(object: Record<string, unknown>, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(object, key);
-}
+export const hasOwn: (object: Record<string, unknown>, key: string) => boolean = Object.hasOwn;
 
 /** A state value: string, finite number or boolean. */
 export function isScalar(value: unknown): value is string | number | boolean {

@@ -26,7 +26,7 @@ import {
   type UnionRule,
 } from '../contract/index.ts';
 import { checkEmitPayload } from './emit-payload.ts';
-import { indexPath, propertyPath } from '../expand/path.ts';
+import { indexPath, propertyPath as spellPropertyPath } from '../expand/path.ts';
 import { reject } from './rejection.ts';
 import { bindForItem, bindsInTemplate, missingRepeatField, repeatContext, type RepeatContext } from './repeat.ts';
 import {
@@ -79,6 +79,22 @@ export interface WalkResult {
   capabilities: string[];
 }
 
+const keySuffixes = new Map<string, string>();
+
+/**
+ * The path of `key` under `parent`, spelled as src/expand/path.ts spells it; each key's spelling
+ * is worked out once, because building paths is most of the walk's cost.
+ */
+function propertyPath(parent: string, key: string): string {
+  if (parent === '') return spellPropertyPath(parent, key);
+  let suffix = keySuffixes.get(key);
+  if (suffix === undefined) {
+    suffix = spellPropertyPath('_', key).slice(1);
+    if (keySuffixes.size < 4096) keySuffixes.set(key, suffix);
+  }
+  return parent + suffix;
+}
+
 const enumSets = new Map<string, Set<string>>();
 function enumSet(name: string): Set<string> {
   let set = enumSets.get(name);
@@ -110,11 +126,34 @@ function declaredProperties(shape: ObjectShape, extra?: ObjectShape, tag?: strin
 function keysToVisit(value: Record<string, unknown>, required: readonly string[] | undefined): string[] {
   const keys = Object.keys(value);
   if (required) for (const key of required) if (!hasOwn(value, key)) keys.push(key);
-  return keys.sort();
+  return keys.length > 16 ? keys.sort() : insertionSort(keys);
 }
 
-const nodeTypeList = Object.keys(contract.nodes);
-const actionTypeList = Object.keys(contract.actions);
+/** Ascending UTF-16 order in place; for the handful of keys an object has, cheaper than sort(). */
+function insertionSort(keys: string[]): string[] {
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+
+const nodeTypeSet: ReadonlySet<string> = new Set(Object.keys(contract.nodes));
+const actionTypeSet: ReadonlySet<string> = new Set(Object.keys(contract.actions));
+const variantSets = new WeakMap<TaggedRule, ReadonlySet<string>>();
+function variantSet(rule: TaggedRule): ReadonlySet<string> {
+  let set = variantSets.get(rule);
+  if (!set) {
+    set = new Set(Object.keys(rule.variants));
+    variantSets.set(rule, set);
+  }
+  return set;
+}
 
 export function walkSpec(spec: unknown): WalkResult {
   return new Walker().run(spec);
@@ -330,7 +369,7 @@ class Walker {
 
   private walkTagged(value: unknown, rule: TaggedRule, path: string, what: string): void {
     if (!isPlainObject(value)) reject(path, expectedMessage(`an object with "${rule.tag}" for ${what}`, value));
-    const variantName = discriminator(value, rule.tag, Object.keys(rule.variants), path, what);
+    const variantName = discriminator(value, rule.tag, variantSet(rule), path, what);
     const variant = rule.variants[variantName]!;
     this.walkShape(value, variant, path, `${what} "${variantName}"`, declaredProperties(variant, undefined, rule.tag), rule.tag);
   }
@@ -348,7 +387,7 @@ class Walker {
     const type = typeof value.type === 'string' && hasOwn(contract.nodes, value.type) ? value.type : null;
     const entry = type === null ? null : contract.nodes[type]!;
     if (entry?.imageUses) this.countImageUses(value[entry.imageUses], path);
-    discriminator(value, 'type', nodeTypeList, path, 'node');
+    discriminator(value, 'type', nodeTypeSet, path, 'node');
     if (entry!.templateForbidden && this.template) {
       reject(path, `A repeat template may not contain a ${type}; move it outside the repeating container (${this.template.path})`);
     }
@@ -422,7 +461,7 @@ class Walker {
 
   private walkAction(value: unknown, path: string): void {
     if (!isPlainObject(value)) reject(path, expectedMessage('an action object {"type": …}', value));
-    const type = discriminator(value, 'type', actionTypeList, path, 'action');
+    const type = discriminator(value, 'type', actionTypeSet, path, 'action');
     const shape = contract.actions[type]!;
     if (shape.capability) this.capabilities.add(shape.capability);
     const wasInAction = this.inAction;
@@ -531,15 +570,13 @@ function walkPayload(value: unknown, rule: JsonRule, path: string): void {
 }
 
 /** Checks the discriminator of a tagged object and returns its value; fails at `<path>.<tag>`. */
-function discriminator(value: Record<string, unknown>, tag: string, accepted: string[], path: string, what: string): string {
-  const tagPath = propertyPath(path, tag);
-  if (!hasOwn(value, tag)) reject(tagPath, `Missing "${tag}" of ${what}; one of: ${listWords(accepted, 40)}`);
+function discriminator(value: Record<string, unknown>, tag: string, accepted: ReadonlySet<string>, path: string, what: string): string {
   const name = value[tag];
-  if (typeof name !== 'string' || !accepted.includes(name)) {
-    const shown = typeof name === 'string' ? `Unknown ${what} ${tag} ${JSON.stringify(name)}${didYouMeanWord(name, accepted)}` : `The ${tag} of ${what} must be a string, got ${describeValue(name)}`;
-    reject(tagPath, `${shown}; accepted: ${listWords(accepted, 40)}`);
-  }
-  return name;
+  if (typeof name === 'string' && accepted.has(name)) return name;
+  const words = [...accepted];
+  if (!hasOwn(value, tag)) reject(propertyPath(path, tag), `Missing "${tag}" of ${what}; one of: ${listWords(words, 40)}`);
+  const shown = typeof name === 'string' ? `Unknown ${what} ${tag} ${JSON.stringify(name)}${didYouMeanWord(name, words)}` : `The ${tag} of ${what} must be a string, got ${describeValue(name)}`;
+  reject(propertyPath(path, tag), `${shown}; accepted: ${listWords(words, 40)}`);
 }
 
 function applyCheck(check: Check, value: Record<string, unknown>, path: string, what: string): void {
