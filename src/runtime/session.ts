@@ -42,7 +42,8 @@ export class Session implements CommittedState {
   ) {
     this.id = spec.id;
     this.tree = buildTree(spec.root);
-    this.state = { ...(spec.state ?? {}) };
+    // No prototype: a key named like an Object member ("constructor", "__proto__") is just a key.
+    this.state = Object.assign(Object.create(null) as Record<string, Scalar>, spec.state ?? {});
     for (const [key, value] of Object.entries(this.state)) this.stateBytes += entryBytes(key, value);
     for (const [id, pager] of this.tree.pagers) {
       const kept = keptPages.get(id) ?? 0;

@@ -161,7 +161,8 @@ export class Unit {
 
   stateSnapshot(): Record<string, Scalar> {
     const snapshot = { ...this.committed.state };
-    for (const [key, value] of this.writes) snapshot[key] = value;
+    // defineProperty, so a key named "__proto__" stays an own property.
+    for (const [key, value] of this.writes) Object.defineProperty(snapshot, key, { value, enumerable: true, writable: true, configurable: true });
     return snapshot;
   }
 

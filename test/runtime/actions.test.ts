@@ -363,3 +363,24 @@ test('"A dialog is modal": while it is open only the dialog takes interactions; 
   assert.equal(tap('root.children[0]'), true);
   assert.deepEqual(events.filter((e) => e.kind === 'emit').map((e) => e.name), ['inDialog', 'inSheet', 'undo', 'behind']);
 });
+
+test('state keys named like object members are ordinary keys ("constructor", "__proto__", "toString")', () => {
+  const { controller, events } = setup();
+  controller.show(spec({
+    type: 'column',
+    children: [
+      { type: 'text', text: '{constructor} {toString}', visibleWhen: { key: 'toString', notEquals: 'x' } },
+      { type: 'text', text: 'set', onTap: [{ type: 'setState', key: '__proto__', value: 'p' }, { type: 'setState', key: 'constructor', value: 1 }] },
+      { type: 'text', text: 'hidden', visibleWhen: { key: 'valueOf', equals: false } },
+    ],
+  }));
+  const texts = () => (controller.renderModel()!.root as { children: { text: string; visible: boolean }[] }).children;
+  assert.deepEqual(texts().map((t) => [t.text, t.visible]), [['{constructor} {toString}', true], ['set', true], ['hidden', false]]);
+  controller.interact({ type: 'tap', key: 'root.children[1]' });
+  assert.equal(texts()[0]!.text, '1 {toString}');
+  const state = controller.inspect()!.state;
+  assert.deepEqual(Object.keys(state), ['__proto__', 'constructor']);
+  assert.equal(Object.getPrototypeOf(state), Object.prototype);
+  assert.deepEqual(Object.keys(events[0]!.state), ['__proto__', 'constructor']);
+  assert.deepEqual(events[0]!.payload, { keys: ['__proto__', 'constructor'], values: ['p', 1] });
+});
