@@ -129,3 +129,26 @@ test('bad tool input is an isError result naming the path, never a crash', async
   const missingFile = await call('prototype', { action: 'show', spec, assets: [{ id: 'variant-b', path: join(scratch, 'nope.png') }] });
   assert.equal(missingFile.data.path, 'assets[0].path');
 });
+
+test('an element anchor resolves against the app beneath and the prototype is drawn over it', async () => {
+  const anchoredSpec = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/prototype-spec/valid/doc-example-3.json', import.meta.url)), 'utf8'));
+  const appBuy = (await call('observe')).data.hierarchy.find((node: Structured) => node.layer === 'app' && node.testTag === 'buy');
+  assert.ok(appBuy, 'the home screen has a Buy button');
+  const shown = await call('prototype', { action: 'show', spec: anchoredSpec });
+  assert.equal(shown.isError, false, JSON.stringify(shown.content));
+  assert.deepEqual(shown.data.anchors, [{ path: 'root', elementId: appBuy.id, bounds: appBuy.bounds }]);
+  const label = (await call('observe')).data.hierarchy.find((node: Structured) => node.layer === 'prototype' && node.text === 'Buy now');
+  const inside = (outer: Structured, inner: Structured) =>
+    inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
+  assert.ok(label && inside(appBuy.bounds, label.bounds), `label ${JSON.stringify(label?.bounds)} inside ${JSON.stringify(appBuy.bounds)}`);
+
+  const missing = structuredClone(anchoredSpec);
+  missing.root.anchor.selector = { testTag: 'no-such-element' };
+  const refused = await call('prototype', { action: 'show', spec: missing });
+  assert.equal(refused.isError, true);
+  assert.equal(refused.data.path, 'root.anchor.selector');
+  assert.match(refused.data.error, /no app element matches .*Candidates: .*"testTag":"buy"/);
+  const stillShown = await call('prototype', { action: 'status' });
+  assert.deepEqual(stillShown.data.prototypes.map((entry: Structured) => entry.id), ['button-preview']);
+  await call('prototype', { action: 'dismiss', all: true });
+});
