@@ -54,6 +54,7 @@ export interface InspectSnapshot {
 }
 
 const APPEARANCES: readonly string[] = ['device', 'light', 'dark'];
+const DISMISS_REASONS: readonly string[] = ['user', 'agent', 'disconnect', 'ttl', 'teardown'];
 
 export class PrototypeController {
   private session: Session | null = null;
@@ -103,7 +104,7 @@ export class PrototypeController {
   /** End the shown prototype with one `dismissed` event. */
   dismiss(reason: DismissReason): { ok: boolean } {
     const session = this.session;
-    if (!session) return { ok: false };
+    if (!session || !DISMISS_REASONS.includes(reason)) return { ok: false };
     this.deliver(session, [{ kind: 'dismissed', name: null, payload: { reason }, state: { ...session.state }, pages: session.pagesRecord() }]);
     this.closeSession();
     return { ok: true };

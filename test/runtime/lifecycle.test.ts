@@ -26,6 +26,7 @@ test('"Every dismissal emits one prototype_event with kind: dismissed, null name
     const { controller, events, clock } = setup();
     controller.show(spec({ type: 'text', text: 't' }, { state: { a: 1 } }));
     clock.advance(5);
+    assert.deepEqual(controller.dismiss('later' as never), { ok: false }, 'an unknown reason dismisses nothing');
     assert.deepEqual(controller.dismiss(reason), { ok: true });
     assert.deepEqual(controller.dismiss(reason), { ok: false }, 'nothing left to dismiss');
     assert.deepEqual(events, [{ timestamp: 1005, id: 'p', sequence: 1, kind: 'dismissed', name: null, payload: { reason }, state: { a: 1 }, pages: {} }]);
