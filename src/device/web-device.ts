@@ -9,7 +9,7 @@ import {
   type HierarchyNode,
   type PrototypeHierarchyNode,
 } from './hierarchy.ts';
-import { DEVICE_PAGE_URL, HOME_SCREEN_URL, installDeviceRoutes } from './page-routes.ts';
+import { startPageServer, type PageServer } from './page-server.ts';
 import { DEVICE_PROFILES, type DeviceProfile, type DeviceProfileName } from './profiles.ts';
 
 export interface WebDeviceOptions {
@@ -111,6 +111,7 @@ export class WebDevice {
     private readonly context: BrowserContext,
     private readonly page: Page,
     private readonly cdp: CDPSession,
+    private readonly pageServer: PageServer,
     profile: DeviceProfile,
     settings: DeviceSettings,
   ) {
@@ -135,27 +136,35 @@ export class WebDevice {
       rtl: options.rtl ?? false,
       fontScale: options.fontScale ?? 1,
     };
-    const context = await browser.newContext({
-      viewport: { width: profile.width, height: profile.height },
-      deviceScaleFactor: options.pixelRatio ?? 1,
-      isMobile: true,
-      hasTouch: true,
-      colorScheme: settings.dark ? 'dark' : 'light',
-      reducedMotion: 'no-preference',
-      serviceWorkers: 'block',
-    });
-    await context.addInitScript(KEEP_NAMES_SHIM);
-    await context.addInitScript(KEYBOARD_TRACKER);
-    await installDeviceRoutes(context, options.appUrl ?? HOME_SCREEN_URL);
-    const page = await context.newPage();
-    const device = new WebDevice(browser, ownsBrowser, context, page, await context.newCDPSession(page), profile, settings);
-    await page.exposeBinding('__protostageEvent', (_source, event: PrototypeEvent) => device.#deliver(event));
-    await page.exposeBinding('__protostageKeyboard', (_source, open: boolean) => device.#setKeyboard(open));
-    await page.goto(DEVICE_PAGE_URL);
-    await page.waitForFunction(() => typeof window.protostage === 'object');
-    await page.evaluate(() => document.fonts.ready);
-    await device.#applySettings();
-    return device;
+    const pageServer = await startPageServer(options.appUrl);
+    let context: BrowserContext | undefined;
+    try {
+      context = await browser.newContext({
+        viewport: { width: profile.width, height: profile.height },
+        deviceScaleFactor: options.pixelRatio ?? 1,
+        isMobile: true,
+        hasTouch: true,
+        colorScheme: settings.dark ? 'dark' : 'light',
+        reducedMotion: 'no-preference',
+        serviceWorkers: 'block',
+      });
+      await context.addInitScript(KEEP_NAMES_SHIM);
+      await context.addInitScript(KEYBOARD_TRACKER);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      const device = new WebDevice(browser, ownsBrowser, context, page, cdp, pageServer, profile, settings);
+      await page.exposeBinding('__protostageEvent', (_source, event: PrototypeEvent) => device.#deliver(event));
+      await page.exposeBinding('__protostageKeyboard', (_source, open: boolean) => device.#setKeyboard(open));
+      await page.goto(pageServer.devicePageUrl);
+      await page.waitForFunction(() => typeof window.protostage === 'object');
+      await page.evaluate(() => document.fonts.ready);
+      await device.#applySettings();
+      return device;
+    } catch (error) {
+      await context?.close().catch(() => undefined);
+      await pageServer.close();
+      throw error;
+    }
   }
 
   get settings(): DeviceSettings {
@@ -362,6 +371,7 @@ export class WebDevice {
   async close(): Promise<void> {
     this.#listeners.clear();
     await this.context.close().catch(() => undefined);
+    await this.pageServer.close();
     if (this.ownsBrowser) await this.browser.close().catch(() => undefined);
   }
 }

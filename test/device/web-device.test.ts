@@ -1,15 +1,30 @@
 // The web device itself in Chromium: the app layer beneath the prototype, which touches reach
 // it, tap/type/swipe targeting and their errors, dismissal, device settings and profiles.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, test } from 'node:test';
 import { PNG } from 'pngjs';
 import { resolveElementSelector } from '../../src/device/element-selector.ts';
 import { centreOf, type AppHierarchyNode, type HierarchyNode } from '../../src/device/hierarchy.ts';
 import { byTag, HOME_BUY_BUTTON_BOUNDS, useDevices, validSpec } from './helpers.ts';
 
-const devices = useDevices({}, { profile: 'tablet', pixelRatio: 2, rtl: true, fontScale: 2 });
+/** A tiny web app on a loopback port: one tagged button that counts its taps. */
+const COUNTER_APP = `<!doctype html><meta name="viewport" content="width=device-width">
+<button id="counter" data-testid="counter" style="margin:40px;width:200px;height:80px"
+  onclick="this.textContent = 'Taps ' + (++window.taps)">Taps 0</button><script>window.taps = 0</script>`;
+const appServer: Server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(COUNTER_APP));
+await new Promise<void>((resolve) => appServer.listen(0, '127.0.0.1', resolve));
+after(() => appServer.close());
+
+const devices = useDevices(
+  {},
+  { profile: 'tablet', pixelRatio: 2, rtl: true, fontScale: 2 },
+  { appUrl: `http://127.0.0.1:${(appServer.address() as AddressInfo).port}/` },
+);
 const phone = () => devices()[0]!;
 const tablet = () => devices()[1]!;
+const webApp = () => devices()[2]!;
 
 function spec(id: string, placement: object, root: object, state: object = {}): unknown {
   return validSpec({ id, window: { placement }, state, root });
@@ -161,4 +176,15 @@ test('tablet profile: 1280×800 dp at two pixels per dp, right-to-left, font sca
   assert.ok(first.x > second.x, 'in RTL the first child of a row sits on the right');
   assert.ok(first.height >= 28, `text is scaled up by the font scale (height ${first.height})`);
   assert.ok(first.x + first.width > 1000, 'the layout uses the tablet width');
+});
+
+test('any web app can be the app layer: observed, anchored against and tapped', async () => {
+  const { device } = webApp();
+  const app = appNodes(await device.hierarchy());
+  const counter = byTag(app, 'counter');
+  assert.equal(counter.text, 'Taps 0');
+  assert.equal(counter.role, 'Button');
+  assert.ok(resolveElementSelector({ text: 'Taps 0' }, app, { width: 412, height: 915 }).ok);
+  assert.ok((await device.tap({ testTag: 'counter' })).ok);
+  assert.equal(byTag(await device.hierarchy(), 'counter').text, 'Taps 1');
 });
