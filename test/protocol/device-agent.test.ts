@@ -65,10 +65,11 @@ test('the device refuses to start without a port and a long enough token', () =>
   assert.match(shortToken.stderr, /at least 16 characters/);
 });
 
-test('a wrong token is closed with no reply', async () => {
+test('a wrong token is closed with no reply, and the host reports it clearly', async () => {
   const socket = await rawSocket();
   socket.write(`${JSON.stringify({ type: 'hello', token: 'x'.repeat(43), protocolVersion: 1 })}\n`);
   assert.deepEqual(await readUntilClosedOr(socket, 5000), { text: '', closed: true });
+  await assert.rejects(DeviceConnection.open(device.port, 'y'.repeat(43)), /closed the connection during hello \(wrong token/);
 });
 
 test('a first frame that is not hello is closed with no reply', async () => {

@@ -142,3 +142,27 @@ test('a connection that drops fails its pending requests with a clear error', as
   await assert.rejects(pending, /device disconnected during inspect_prototypes/);
   await assert.rejects(connection.request({ type: 'inspect_prototypes' }), /device unavailable/);
 });
+
+test('the host connection ignores garbage, unknown and oversized frames from a device and still gets its reply', async () => {
+  const { createServer } = await import('node:net');
+  const device = createServer((socket) => {
+    socket.once('data', () => {
+      socket.write(`${JSON.stringify({ type: 'hello_result', agentVersion: 'x', protocolVersion: PROTOCOL_VERSION, capabilities: [] })}\n`);
+      socket.once('data', (chunk) => {
+        const { requestId } = JSON.parse(chunk.toString());
+        socket.write('not json at all\n');
+        socket.write(`${JSON.stringify({ type: 'mystery', requestId })}\n`);
+        socket.write(Buffer.alloc(MAX_FRAME_BYTES + 1, 0x20));
+        socket.write('\n');
+        socket.write(`${JSON.stringify({ type: 'prototype_result', requestId, success: true })}\n`);
+      });
+    });
+  });
+  await new Promise<void>((resolve) => device.listen(0, '127.0.0.1', resolve));
+  const port = (device.address() as { port: number }).port;
+  const connection = await DeviceConnection.open(port, token);
+  const reply = await connection.request({ type: 'inspect_prototypes' }, 10_000);
+  assert.equal(reply.success, true);
+  connection.close();
+  device.close();
+});
