@@ -130,9 +130,15 @@ export class PrototypeController {
 
   /** Device settings changed: re-resolve the appearance, keeping state and pages. */
   setDevice(settings: Partial<DeviceSettings>): void {
-    this.device = { ...this.device, ...settings };
+    const before = this.device;
+    this.device = { ...before, ...settings };
     const session = this.session;
-    if (session && session.retheme(this.device)) this.deliverAppearance(session);
+    // Layout settings (rtl, font scale) are the renderer's; only these change what the runtime resolves.
+    const themeChanged =
+      before.dark !== this.device.dark ||
+      (before.dynamicColor ?? null) !== (this.device.dynamicColor ?? null) ||
+      (before.reducedMotion ?? false) !== (this.device.reducedMotion ?? false);
+    if (session && themeChanged && session.retheme(this.device)) this.deliverAppearance(session);
   }
 
   inspect(): InspectSnapshot | null {

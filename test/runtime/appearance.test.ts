@@ -192,3 +192,13 @@ test('a state change that moves the deciding step but keeps the mode sends nothi
   assert.deepEqual(controller.inspect()!.appearance, { mode: 'light', source: 'system', deviceDark: false });
   assert.deepEqual(controller.renderModel()!.appearance, controller.inspect()!.appearance);
 });
+
+test('layout-only device settings keep the render model as it is', () => {
+  const { controller, events } = show({});
+  const before = controller.renderModel();
+  controller.setDevice({ rtl: true, fontScale: 1.3 });
+  assert.equal(controller.renderModel(), before);
+  controller.setDevice({ dark: false });
+  assert.equal(controller.renderModel(), before, 'the same dark setting again changes nothing');
+  assert.deepEqual(events, []);
+});
