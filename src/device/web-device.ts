@@ -191,14 +191,14 @@ export class WebDevice {
     return this.page.evaluate(([spec, options]) => window.protostage.show(spec, options), [spec, options] as const);
   }
 
-  /** Dismisses the prototype with this id (or whatever is shown, for 'all') as the agent. */
-  async dismiss(id: string | 'all'): Promise<unknown> {
-    return this.page.evaluate(([id]) => {
+  /** Dismisses the prototype with this id (or whatever is shown, for 'all'); by the agent unless the session ended ('disconnect'). */
+  async dismiss(id: string | 'all', reason: 'agent' | 'disconnect' = 'agent'): Promise<unknown> {
+    return this.page.evaluate(([id, reason]) => {
       const shown = window.protostage.inspect() as { prototypes?: { id: string }[] };
       const ids = (shown.prototypes ?? []).map((prototype) => prototype.id);
       if (id !== 'all' && !ids.includes(id)) return { ok: false, message: `no prototype "${id}" is showing`, dismissed: [] };
-      return { ...(window.protostage.dismiss('agent') as object), dismissed: ids };
-    }, [id] as const);
+      return { ...(window.protostage.dismiss(reason) as object), dismissed: ids };
+    }, [id, reason] as const);
   }
 
   async putAsset(id: string, mimeType: string, bytes: Uint8Array | string): Promise<unknown> {
