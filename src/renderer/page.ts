@@ -45,6 +45,8 @@ export class PageRenderer {
   private readonly controller: PrototypeController;
   private device: DeviceState;
   private rendering = false;
+  /** Counts shows: every show draws a fresh window, never an animated change of the last one. */
+  private shows = 0;
   /** Stable callbacks, so the drawn tree's context does not change with every draw. */
   private readonly interactFromPage = (interaction: Interaction) => this.interact(interaction);
   private readonly dismissFromPage = () => this.dismiss('user');
@@ -81,6 +83,7 @@ export class PageRenderer {
     }
     const result = this.controller.show(decoded.spec, options);
     if (!result.ok) return result;
+    this.shows += 1;
     this.draw();
     const missingAssets = this.missingAssets(decoded.spec);
     return missingAssets.length ? { ...result, missingAssets } : result;
@@ -157,6 +160,7 @@ export class PageRenderer {
         h(Screen, {
           device: this.device,
           model: this.controller.renderModel(),
+          show: this.shows,
           assets: this.assets,
           interact: this.interactFromPage,
           dismissByUser: this.dismissFromPage,

@@ -94,12 +94,14 @@ export function floatingPosition(gravity: string, offset: { x: number; y: number
 interface ScreenProps {
   device: DeviceState;
   model: RenderModel | null;
+  /** Which show the model belongs to; a new show mounts a new window. */
+  show: number;
   assets: AssetStore;
   interact(interaction: Interaction): void;
   dismissByUser(): void;
 }
 
-export function Screen({ device, model, assets, interact, dismissByUser }: ScreenProps) {
+export function Screen({ device, model, show, assets, interact, dismissByUser }: ScreenProps) {
   const chromeDark = model ? model.appearance.mode === 'dark' : device.dark;
   const appLayer = model?.window.layer === 'app';
   const bars = <SystemBars device={device} dark={device.dark} />;
@@ -108,7 +110,7 @@ export function Screen({ device, model, assets, interact, dismissByUser }: Scree
     <div class="ps-screen" style={{ '--ps-font-scale': String(device.fontScale) }}>
       {appLayer ? null : bars}
       {appLayer ? null : keyboard}
-      {model ? <PrototypeWindow device={device} model={model} assets={assets} interact={interact} dismissByUser={dismissByUser} chromeDark={chromeDark} /> : null}
+      {model ? <PrototypeWindow key={show} device={device} model={model} assets={assets} interact={interact} dismissByUser={dismissByUser} chromeDark={chromeDark} /> : null}
       {appLayer ? bars : null}
       {appLayer ? keyboard : null}
       {device.insets.cutout.top > 0 ? <div class="ps-cutout" /> : null}
@@ -156,7 +158,7 @@ function Keyboard({ height, dark }: { height: number; dark: boolean }) {
   );
 }
 
-interface WindowProps extends Omit<ScreenProps, 'device'> {
+interface WindowProps extends Omit<ScreenProps, 'device' | 'show'> {
   device: DeviceState;
   model: RenderModel;
   chromeDark: boolean;
