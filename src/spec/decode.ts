@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdaptiveParser } from './adaptive.ts';
 import { prototypeSpecSchema, shallowNodeSchemas, type PrototypeNode, type PrototypeSpec } from './schema.ts';
 
 export type DecodeResult = { ok: true; spec: PrototypeSpec } | { ok: false; path: '$'; message: string };
@@ -13,7 +14,7 @@ const MAX_DECODE_DEPTH = 64;
  */
 export function decodePrototypeSpec(value: unknown): DecodeResult {
   try {
-    const envelope = parse(compiledEnvelope(), value, '');
+    const envelope = parse(envelopeParser, value, '');
     const root = decodeNode(envelope.root, 'root', 1);
     return { ok: true, spec: { ...envelope, root } as PrototypeSpec };
   } catch (error) {
@@ -32,11 +33,11 @@ class DecodeFailure {
 
 type Decoded = Record<string, unknown> & { child?: unknown; children?: unknown[]; root?: unknown };
 
-/** Decodes one node with its own compiled schema, then its child nodes one by one. */
+/** Decodes one node with its own schema, then its child nodes one by one. */
 function decodeNode(value: unknown, path: string, depth: number): PrototypeNode {
   if (depth > MAX_DECODE_DEPTH) throw new DecodeFailure(path, `nodes nest deeper than ${MAX_DECODE_DEPTH}`);
   const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
-  const schema = typeof type === 'string' ? compiledNode(type) : undefined;
+  const schema = typeof type === 'string' ? nodeParsers.get(type) : undefined;
   if (!schema) throw new DecodeFailure(`${path}.type`, 'not a node type of the model');
   const node = parse(schema, value, path);
   if (node.child !== undefined) node.child = decodeNode(node.child, `${path}.child`, depth + 1);
@@ -46,7 +47,7 @@ function decodeNode(value: unknown, path: string, depth: number): PrototypeNode 
   return node as unknown as PrototypeNode;
 }
 
-function parse(schema: z.ZodType, value: unknown, path: string): Decoded {
+function parse(schema: AdaptiveParser<unknown>, value: unknown, path: string): Decoded {
   const result = schema.safeParse(value);
   if (result.success) return result.data as Decoded;
   const issue = result.error.issues[0];
@@ -54,22 +55,9 @@ function parse(schema: z.ZodType, value: unknown, path: string): Decoded {
   throw new DecodeFailure(where, issue?.message ?? 'rejected');
 }
 
-// Compiled parsers (`z.compile`): a cycle-free schema runs as generated code instead of on the
-// interpreter. Each is compiled on first use, so a process pays only for the node types it meets.
+// Parsers of the envelope and of each node type, compiled once they are hot (see AdaptiveParser).
 
-let envelopeParser: z.ZodType | undefined;
-const nodeParsers = new Map<string, z.ZodType>();
-
-function compiledEnvelope(): z.ZodType {
-  envelopeParser ??= z.compile(prototypeSpecSchema.extend({ root: z.custom<unknown>((value) => value !== undefined) }));
-  return envelopeParser;
-}
-
-function compiledNode(type: string): z.ZodType | undefined {
-  let parser = nodeParsers.get(type);
-  if (!parser && Object.hasOwn(shallowNodeSchemas, type)) {
-    parser = z.compile(shallowNodeSchemas[type as keyof typeof shallowNodeSchemas] as z.ZodType);
-    nodeParsers.set(type, parser);
-  }
-  return parser;
-}
+const envelopeParser = new AdaptiveParser(prototypeSpecSchema.extend({ root: z.custom<unknown>((value) => value !== undefined) }), 500);
+const nodeParsers = new Map<string, AdaptiveParser<unknown>>(
+  Object.entries(shallowNodeSchemas).map(([type, schema]) => [type, new AdaptiveParser<unknown>(schema as z.ZodType)]),
+);

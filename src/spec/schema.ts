@@ -7,19 +7,11 @@
  */
 import { z } from 'zod';
 import { iconNames as contractIconNames, limits } from '../contract/index.ts';
+import { AdaptiveParser } from './adaptive.ts';
 import { colorRoles, textStyleRoles } from './vocabulary.ts';
 
 const MIN_POSITIVE = 0.000001;
 const MAX_INT32 = 2147483647;
-
-/**
- * A compiled copy of a cycle-free schema (`z.compile`): the same rules, run by a generated parser
- * instead of the interpreter. Used for the parts every node repeats (style, actions), which
- * dominate the cost of decoding a large spec.
- */
-function fast<T extends z.ZodType>(schema: T): T {
-  return z.compile(schema);
-}
 
 const nonEmpty = z.string().min(1);
 /** State keys are checked by the walker; inside a repeat template they may still hold placeholders. */
@@ -85,7 +77,7 @@ export const fontFamilySchema = z.union([
   z.strictObject({ asset: nonEmpty }),
 ]);
 
-export const styleSchema = fast(z.strictObject({
+export const styleSchema = z.strictObject({
   width: dimensionSchema.optional(),
   height: dimensionSchema.optional(),
   weight: positive.optional(),
@@ -126,7 +118,8 @@ export const styleSchema = fast(z.strictObject({
   fontStyle: z.enum(['normal', 'italic']).optional(),
   fontFamily: fontFamilySchema.optional(),
   textStyle: z.enum(textStyleRoles).optional(),
-}));
+});
+
 export type Style = z.infer<typeof styleSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -194,7 +187,7 @@ export const conditionFieldsSchema = conditionFields(conditionOfDepth(limits.con
 /** openWhen of bottomSheet, dialog and snackbar: the boolean `{key, equals}` form only. */
 export const openWhenSchema = z.strictObject({ key: stateKey, equals: z.boolean() });
 
-export const actionSchema = fast(z.discriminatedUnion('type', [
+export const actionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('emit'), name: nonEmpty, payload: z.unknown().optional() }),
   z.strictObject({
     type: z.literal('setPage'),
@@ -206,7 +199,8 @@ export const actionSchema = fast(z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('increment'), key: stateKey, by: z.number().optional() }),
   z.strictObject({ type: z.literal('decrement'), key: stateKey, by: z.number().optional() }),
   z.strictObject({ type: z.literal('dismiss') }),
-]));
+]);
+
 export type Action = z.infer<typeof actionSchema>;
 export type ActionType = Action['type'];
 
@@ -450,8 +444,9 @@ const nodeRef = z.lazy((): z.ZodType<PrototypeNode> => prototypeNodeSchema);
 export const nodeSchemas = defineNodeSchemas({ child: nodeRef, condition: conditionSchema, style: styleSchema });
 
 /** A schema checked as one step: the value passes through unchanged when `schema` accepts it. */
-function opaque<T>(schema: z.ZodType<T>): z.ZodType<T> {
-  return z.custom<T>((value) => schema.safeParse(value).success);
+function opaque<T>(schema: z.ZodType<T>, compileAfter?: number): z.ZodType<T> {
+  const parser = new AdaptiveParser(schema, compileAfter);
+  return z.custom<T>((value) => parser.safeParse(value).success);
 }
 
 /**
@@ -460,7 +455,8 @@ function opaque<T>(schema: z.ZodType<T>): z.ZodType<T> {
  */
 export const shallowNodeSchemas = defineNodeSchemas({
   child: z.custom<unknown>((value) => value !== undefined),
-  condition: opaque(conditionSchema),
+  // Never compiled: the unrolled condition grows exponentially as generated code.
+  condition: opaque(conditionSchema, Infinity),
   style: opaque(styleSchema),
 });
 
