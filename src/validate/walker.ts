@@ -170,8 +170,9 @@ class Walker {
   private inAction = false;
   private readonly nesting = new Map<object, number>();
   private readonly capabilities = new Set<string>();
-  /** The object whose fields are being walked, for bindings that read sibling fields. */
-  private owner: { value: Record<string, unknown>; path: string; label: string } | null = null;
+  /** The object whose fields are being walked, and its path, for bindings that read sibling fields. */
+  private owner: Record<string, unknown> | null = null;
+  private ownerPath = '';
 
   run(spec: unknown): WalkResult {
     if (!isPlainObject(spec)) reject('', `A spec is a JSON object {id, window, root, …}; got ${describeValue(spec)}`);
@@ -304,7 +305,8 @@ class Walker {
     skip?: string,
   ): void {
     const outer = this.owner;
-    this.owner = { value, path, label: what };
+    const outerPath = this.ownerPath;
+    this.setOwner(value, path);
     for (const key of keysToVisit(value, shape.required)) {
       if (key === skip) continue;
       const keyPath = propertyPath(path, key);
@@ -313,7 +315,7 @@ class Walker {
       if (!hasOwn(value, key)) reject(keyPath, missingMessage(key, shape, what));
       this.walk(value[key], rule, keyPath, key);
     }
-    this.owner = outer;
+    this.setOwner(outer, outerPath);
     if (shape.minProperties && Object.keys(value).length < shape.minProperties) {
       reject(path, `${capitalize(what)} needs at least one property: ${listWords([...declared.keys()])}`);
     }
@@ -409,7 +411,8 @@ class Walker {
     let templateImages = 0;
     const what = `${type} node`;
     const outer = this.owner;
-    this.owner = { value, path, label: type };
+    const outerPath = this.ownerPath;
+    this.setOwner(value, path);
     for (const key of keysToVisit(value, entry.required)) {
       if (key === 'type') continue;
       const keyPath = propertyPath(path, key);
@@ -432,7 +435,7 @@ class Walker {
         this.walk(value[key], rule, keyPath, key);
       }
     }
-    this.owner = outer;
+    this.setOwner(outer, outerPath);
     if (entry.checks) for (const check of entry.checks) applyCheck(check, value, path, what);
   }
 
@@ -516,17 +519,22 @@ class Walker {
     else this.current?.pagerReferences.push(reference);
   }
 
+  private setOwner(value: Record<string, unknown> | null, path: string): void {
+    this.owner = value;
+    this.ownerPath = path;
+  }
+
   private recordBinding(key: string, keyBinds: boolean, rule: BindingRule, path: string, field: string): void {
     if (!this.current || !this.owner) return;
-    const holder = this.inAction ? `${String(this.owner.value.type)} action` : this.current.type;
+    const holder = this.inAction ? `${String(this.owner.type)} action` : this.current.type;
     this.current.bindings.push({
       path,
       key,
       template: this.template,
       keyBinds,
       rule,
-      owner: this.owner.value,
-      ownerPath: this.owner.path,
+      owner: this.owner,
+      ownerPath: this.ownerPath,
       label: `${holder} ${field}`,
     });
   }
