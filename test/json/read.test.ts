@@ -139,3 +139,9 @@ test('property: arbitrary strings never throw and always answer at $', () => {
     { numRuns: 500 },
   );
 });
+
+test('the reader limits are the contract limits', async () => {
+  const { limits } = await import('../../src/contract/index.ts');
+  assert.equal(MAX_SPEC_BYTES, limits.specBytes);
+  assert.equal(MAX_JSON_DEPTH, limits.jsonNesting);
+});
