@@ -61,16 +61,15 @@ export async function startAgent(config: { port: number; token: string }, device
     agentVersion: AGENT_VERSION,
     capabilities: WEB_DEVICE_CAPABILITIES,
     handle: async (request) => handleRequest(request, await deviceReady, assetSizes),
-    onLastClientGone: () => {
-      // The session is over: nothing stays on screen and uploaded assets are dropped.
+    // The session is over: nothing stays on screen and uploaded assets are dropped.
+    onLastClientGone: () =>
       deviceReady
         .then(async (device) => {
-          await device.dismiss('all');
+          await device.dismiss('all', 'disconnect');
           for (const id of assetSizes.keys()) await device.removeAsset(id);
         })
         .catch(() => {})
-        .finally(() => (assetSizes = new Map()));
-    },
+        .finally(() => (assetSizes = new Map())),
   });
   deviceReady.then((device) => device.onEvent((event) => server.broadcastEvent(event))).catch(() => {});
   return {

@@ -23,8 +23,11 @@ export interface ProtocolServerOptions {
   agentVersion: string;
   capabilities: readonly string[];
   handle(request: HostRequest): Promise<ReplyBody>;
-  /** Called when the last authenticated connection closes (the session is over). */
-  onLastClientGone?(): void;
+  /**
+   * Called when the last authenticated connection closes (the session is over). It runs in the
+   * request queue, so a request from a new connection is handled only after it.
+   */
+  onLastClientGone?(): void | Promise<void>;
   /** Test hook and diagnostics: frames refused before or after the handshake. */
   onRefused?(reason: string): void;
 }
@@ -47,7 +50,7 @@ export async function startProtocolServer(options: ProtocolServerOptions): Promi
     acceptConnection(socket, options, {
       authenticated: () => clients.add(socket),
       closed: () => {
-        if (clients.delete(socket) && clients.size === 0) options.onLastClientGone?.();
+        if (clients.delete(socket) && clients.size === 0) enqueue(async () => options.onLastClientGone?.());
       },
       enqueue,
     });

@@ -1,22 +1,36 @@
 // The handshake and framing rules against the real device agent process (`protostage device`).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { DeviceConnection } from '../../src/protocol/client.ts';
 import { MAX_FRAME_BYTES } from '../../src/protocol/constants.ts';
-import { launchWebDevice, type LaunchedDevice } from '../../src/host/device-launcher.ts';
+import { createLaunchToken } from '../../src/protocol/handshake.ts';
+import { findFreePort } from '../../src/host/ports.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
-let device: LaunchedDevice;
+/** The agent process, started here by hand so that no connection is held open between tests. */
+const device = { port: 0, token: createLaunchToken(), child: undefined as unknown as ChildProcess };
 
 before(async () => {
-  device = await launchWebDevice();
+  device.port = await findFreePort();
+  device.child = spawn(process.execPath, [CLI, 'device'], {
+    env: { ...process.env, PROTOSTAGE_DEVICE_PORT: String(device.port), PROTOSTAGE_DEVICE_TOKEN: device.token },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let stderr = '';
+    device.child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('listening on')) resolve();
+    });
+    device.child.once('exit', () => reject(new Error(`device exited: ${stderr}`)));
+  });
 });
 after(async () => {
   const exited = new Promise((resolve) => device.child.once('exit', resolve));
-  device.channel.close();
+  device.child.kill('SIGTERM');
   await exited;
 });
 
@@ -115,4 +129,22 @@ test('the device checks asset bytes against their declared type and accepts a re
   const right = await connection.request({ type: 'put_prototype_asset', id: 'a', mimeType: 'image/png', dataBase64: png });
   assert.equal(right.success, true, right.error);
   connection.close();
+});
+
+test('when the last connection closes the session ends: the prototype is dismissed and assets are dropped', async () => {
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString('base64');
+  const spec = { id: 'session', window: { placement: { type: 'fullscreen' } }, root: { type: 'image', asset: 'kept?' } };
+  const first = await DeviceConnection.open(device.port, device.token);
+  assert.equal((await first.request({ type: 'put_prototype_asset', id: 'kept?', mimeType: 'image/png', dataBase64: png })).success, true);
+  const shown = await first.request({ type: 'show_prototype', spec });
+  assert.equal(shown.success, true, shown.error);
+  assert.equal(shown.missingAssets, undefined);
+  first.close();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const second = await DeviceConnection.open(device.port, device.token);
+  const inspected = await second.request({ type: 'inspect_prototypes' });
+  assert.deepEqual(inspected.prototypes, []);
+  const again = await second.request({ type: 'show_prototype', spec });
+  assert.deepEqual(again.missingAssets, ['kept?']);
+  second.close();
 });
