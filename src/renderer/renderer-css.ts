@@ -169,8 +169,8 @@ const CONTROLS = `
 .ps-fab-large { width: 96px; height: 96px; border-radius: var(--ps-shape-extra-large); }
 .ps-fab-extended { height: 56px; min-width: 80px; padding: 0 20px 0 16px; border-radius: var(--ps-shape-large); }
 .ps-fab-label { ${type('labelLarge')} white-space: nowrap; }
-.ps-segmented { display: flex; height: 40px; border-radius: var(--ps-shape-full); outline: 1px solid var(--md-sys-color-outline); outline-offset: -1px; overflow: clip; min-width: 0; }
-.ps-segment { flex: 1 1 0; min-width: 48px; display: flex; align-items: center; justify-content: center; gap: 8px; padding: 0 12px;
+.ps-segmented { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); height: 40px; border-radius: var(--ps-shape-full); outline: 1px solid var(--md-sys-color-outline); outline-offset: -1px; overflow: clip; min-width: 0; }
+.ps-segment { min-width: 48px; display: flex; align-items: center; justify-content: center; gap: 8px; padding: 0 12px;
   ${type('labelLarge')} color: var(--md-sys-color-on-surface); white-space: nowrap; cursor: pointer; }
 .ps-segment + .ps-segment { border-inline-start: 1px solid var(--md-sys-color-outline); }
 .ps-segment.ps-on { background: var(--md-sys-color-secondary-container); color: var(--md-sys-color-on-secondary-container); }
