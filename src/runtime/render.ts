@@ -12,6 +12,7 @@ import { conditionHolds, type StateReader } from './conditions.ts';
 import { interpolate } from './text.ts';
 import { mergedStyle, resolveStyle } from './style.ts';
 import { pageCount, pagerId, type ShownTree, type TreeNode } from './tree.ts';
+import { ownValue } from './record.ts';
 
 /** Dependency token of a pager's page (state keys cannot contain NUL). */
 export function pageDependency(id: string): string {
@@ -126,7 +127,7 @@ export function nodeReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state
       return key === 'page' ? (inputs.pages.get(id) ?? 0) + 1 : pageCount(pager);
     }
     deps?.add(key);
-    return inputs.state[key];
+    return ownValue(inputs.state, key);
   };
 }
 

@@ -10,6 +10,7 @@ import { leadingChainMode, resolveMode, type AppearanceOverride } from './appear
 import { nodeReader, pageDependency, RenderBuilder, type ChangeSet } from './render.ts';
 import { buildTree, pageCount, type ShownTree, type TreeNode } from './tree.ts';
 import { changed, entryBytes, Unit, type CommittedState } from './unit.ts';
+import { ownValue, setOwn } from './record.ts';
 
 export interface DeviceSettings {
   dark: boolean;
@@ -42,8 +43,7 @@ export class Session implements CommittedState {
   ) {
     this.id = spec.id;
     this.tree = buildTree(spec.root);
-    // No prototype: a key named like an Object member ("constructor", "__proto__") is just a key.
-    this.state = Object.assign(Object.create(null) as Record<string, Scalar>, spec.state ?? {});
+    this.state = { ...(spec.state ?? {}) };
     for (const [key, value] of Object.entries(this.state)) this.stateBytes += entryBytes(key, value);
     for (const [id, pager] of this.tree.pagers) {
       const kept = keptPages.get(id) ?? 0;
@@ -61,8 +61,8 @@ export class Session implements CommittedState {
   commit(unit: Unit): void {
     const touched = new Set<string>();
     for (const [key, value] of unit.writes) {
-      if (changed(this.state[key], value)) touched.add(key);
-      this.state[key] = value;
+      if (changed(ownValue(this.state, key), value)) touched.add(key);
+      setOwn(this.state, key, value);
     }
     for (const [id, page] of unit.pageWrites) {
       if (this.pages.get(id) !== page) touched.add(pageDependency(id));

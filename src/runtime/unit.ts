@@ -10,6 +10,7 @@ import type { PrototypeEvent } from './model.ts';
 import { scalarEquals } from './conditions.ts';
 import { writeViolation } from './bindings.ts';
 import { pageCount, type ShownTree } from './tree.ts';
+import { ownValue, setOwn } from './record.ts';
 
 /** An event before it gets its sequence and timestamp. */
 export type PendingEvent = Pick<PrototypeEvent, 'kind' | 'name' | 'payload' | 'state' | 'pages'>;
@@ -65,7 +66,7 @@ export class Unit {
   }
 
   get(key: string): Scalar | undefined {
-    return this.writes.has(key) ? this.writes.get(key) : this.committed.state[key];
+    return this.writes.has(key) ? this.writes.get(key) : ownValue(this.committed.state, key);
   }
 
   page(id: string): number {
@@ -161,8 +162,7 @@ export class Unit {
 
   stateSnapshot(): Record<string, Scalar> {
     const snapshot = { ...this.committed.state };
-    // defineProperty, so a key named "__proto__" stays an own property.
-    for (const [key, value] of this.writes) Object.defineProperty(snapshot, key, { value, enumerable: true, writable: true, configurable: true });
+    for (const [key, value] of this.writes) setOwn(snapshot, key, value);
     return snapshot;
   }
 
