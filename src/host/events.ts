@@ -94,10 +94,15 @@ export class EventBuffers {
     return this.buffers.get(id) ?? [];
   }
 
-  /** The device went away: every waiting call returns now. */
+  /**
+   * The device went away: every waiting call returns now, and buffered events are dropped, since
+   * a new device starts its sequences afresh.
+   */
   settleAll(reason: string): void {
     for (const waiter of this.waiters) waiter.settle({ status: 'deviceLost', reason });
     this.waiters.clear();
+    this.buffers.clear();
+    this.dropped.clear();
   }
 
   private store(event: PrototypeEvent): void {

@@ -58,9 +58,11 @@ test('a dismissal settles calls waiting on that prototype only', async () => {
   assert.equal(buffers.dismissalAfter('p', 7), undefined);
 });
 
-test('losing the device settles every waiting call', async () => {
+test('losing the device settles every waiting call and forgets the old sequences', async () => {
   const buffers = new EventBuffers();
-  const waiting = buffers.wait({ id: 'p' }, 5000);
+  buffers.push(event(1, 'emit', 'old'));
+  const waiting = buffers.wait({ id: 'p', kind: 'change' }, 5000);
   buffers.settleAll('gone');
   assert.deepEqual(await waiting, { status: 'deviceLost', reason: 'gone' });
+  assert.deepEqual(buffers.buffered('p'), []);
 });

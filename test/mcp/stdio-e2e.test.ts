@@ -152,3 +152,26 @@ test('an element anchor resolves against the app beneath and the prototype is dr
   assert.deepEqual(stillShown.data.prototypes.map((entry: Structured) => entry.id), ['button-preview']);
   await call('prototype', { action: 'dismiss', all: true });
 });
+
+test('sendKeys types into a field and swipeOn turns a pager, each coming back as an event', async () => {
+  const inputs = structuredClone(spec);
+  inputs.id = 'inputs';
+  inputs.root.children[2].testTag = 'feedback';
+  inputs.root.children[1].testTag = 'pager';
+  const shown = await call('prototype', { action: 'show', spec: inputs, reset: true });
+  assert.equal(shown.isError, false, JSON.stringify(shown.content));
+  const typed = await call('sendKeys', { text: 'ok', testTag: 'feedback' });
+  assert.equal(typed.isError, false, JSON.stringify(typed.content));
+  let state: Structured = {};
+  for (let attempt = 0; attempt < 4 && state.query !== 'ok'; attempt++) {
+    const changed = await call('prototype', { action: 'awaitEvent', id: 'inputs', kind: 'change', timeoutMs: 5000 });
+    assert.equal(changed.data.event?.kind, 'change', JSON.stringify(changed.data));
+    state = changed.data.event.state;
+  }
+  assert.equal(state.query, 'ok');
+  const swiped = await call('swipeOn', { direction: 'left', testTag: 'pager' });
+  assert.equal(swiped.isError, false, JSON.stringify(swiped.content));
+  const paged = await call('prototype', { action: 'awaitEvent', id: 'inputs', kind: 'page_changed', timeoutMs: 5000 });
+  assert.deepEqual([paged.data.event?.name, paged.data.event?.payload], ['pages', 1]);
+  await call('prototype', { action: 'dismiss', id: 'inputs' });
+});
