@@ -70,7 +70,7 @@ export function utf8ByteLength(text: string, stopAbove = Infinity): number {
     const code = text.charCodeAt(i);
     if (code < 0x80) bytes += 1;
     else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {
+    else if (isHighSurrogate(code) && isLowSurrogate(text.charCodeAt(i + 1))) {
       bytes += 4;
       i++;
     } else bytes += 3;
