@@ -182,6 +182,14 @@ const CONTROLS = `
 .ps-progress-indicator { fill: none; stroke: var(--md-sys-color-primary); stroke-width: 4; stroke-linecap: round; }
 `;
 
+const PRESS_FEEDBACK = `
+.ps-touch:active > .ps-button, .ps-touch:active > .ps-chip, .ps-touch:active > .ps-icon-button, .ps-touch:active > .ps-fab,
+.ps-touch:active > .ps-list-item, .ps-touch:active > .ps-card, .ps-segment:active, .ps-nav-item:active .ps-nav-pill,
+.ps-app-bar-button:active, .ps-dialog-button:active, .ps-snackbar-action:active, .ps-date-day:active, .ps-dial-number:active {
+  box-shadow: inset 0 0 0 100vmax color-mix(in srgb, currentColor 12%, transparent); }
+.ps-segmented { margin-block: 4px; }
+`;
+
 const PICKERS = `
 .ps-time-picker, .ps-date-picker { width: 328px; padding: 24px; border-radius: var(--ps-shape-extra-large);
   background: var(--md-sys-color-surface-container-high); display: flex; flex-direction: column; }
@@ -289,4 +297,4 @@ const OVERLAYS = `
 .ps-sheet-content { flex: 1; min-height: 0; overflow: auto; display: flex; flex-direction: column; }
 `;
 
-export const RENDERER_CSS = [DEVICE, LAYOUT, CONTROLS, PICKERS, NAVIGATION, OVERLAYS, MOTION].join('\n');
+export const RENDERER_CSS = [DEVICE, LAYOUT, CONTROLS, PRESS_FEEDBACK, PICKERS, NAVIGATION, OVERLAYS, MOTION].join('\n');
