@@ -123,11 +123,17 @@ export class Host {
     this.channel = null;
   }
 
+  /** Keeps the status store current (a dismissal removes the entry) and buffers the event. */
   private receiveEvent(event: PrototypeEvent): void {
     const entry = this.shown.get(event.id);
-    if (event.kind === 'dismissed') this.shown.delete(event.id);
-    else if (entry) Object.assign(entry, { state: event.state, pages: event.pages, lastSequence: event.sequence });
-    if (entry && event.kind !== 'dismissed') entry.lastEvent = { sequence: event.sequence, kind: event.kind, name: event.name };
+    if (event.kind === 'dismissed') {
+      this.shown.delete(event.id);
+    } else if (entry) {
+      entry.state = event.state;
+      entry.pages = event.pages;
+      entry.lastSequence = event.sequence;
+      entry.lastEvent = { sequence: event.sequence, kind: event.kind, name: event.name };
+    }
     this.events.push(event);
   }
 
@@ -153,7 +159,7 @@ export class Host {
       this.ensureLatest(id, showNumber);
       const replacedInPlace = this.shown.has(id) && !args.reset;
       const sent = await this.sendShow(device, spec, args, staged);
-      this.recordShown(spec, sent.appearance);
+      this.recordShown(spec);
       const summary: ShowSummary = {
         id,
         replacedInPlace,
@@ -213,7 +219,7 @@ export class Host {
     return { missingAssets: first.missingAssets, appearance: first.appearance, warning: `the device lost uploaded assets (${ids}) and a re-upload did not restore them; show again with assets` };
   }
 
-  private recordShown(spec: Record<string, unknown>, _appearance: string | undefined): void {
+  private recordShown(spec: Record<string, unknown>): void {
     const id = spec.id as string;
     const previous = this.shown.get(id);
     const state = (spec.state ?? {}) as PrototypeStatus['state'];
