@@ -240,6 +240,9 @@ class Walker {
     if (rule.nonblank && value.trim().length === 0) reject(path, 'Expected text with at least one non-space character');
     if (rule.pattern && !pattern(rule.pattern).test(value)) {
       if (rule.binds === 'stateKey' && /\{[^{}]*\}/.test(value)) {
+        if (this.template) {
+          reject(path, `State key "${value}" holds a placeholder this template does not bind; inside it use {index} or {${this.template.alias}.<field>}`);
+        }
         reject(path, `State key placeholder outside a repeat template: "${value}"; placeholders such as {index} or {item.field} bind only inside a repeat template, elsewhere write a literal key (${contract.patternHints.stateKey})`);
       }
       reject(path, `${JSON.stringify(value)} is not ${patternNoun(rule.pattern)}: ${contract.patternHints[rule.pattern] ?? contract.patterns[rule.pattern]}`);
@@ -312,7 +315,7 @@ class Walker {
       const keyPath = propertyPath(path, key);
       const rule = declared.get(key);
       if (!rule) reject(keyPath, unknownPropertyMessage(key, declared, what));
-      if (!hasOwn(value, key)) reject(keyPath, missingMessage(key, shape, what));
+      if (value[key] === undefined && !hasOwn(value, key)) reject(keyPath, missingMessage(key, shape, what));
       this.walk(value[key], rule, keyPath, key);
     }
     this.setOwner(outer, outerPath);
@@ -418,7 +421,7 @@ class Walker {
       const keyPath = propertyPath(path, key);
       const rule = declared.get(key);
       if (!rule) reject(keyPath, unknownPropertyMessage(key, declared, what));
-      if (!hasOwn(value, key)) reject(keyPath, missingMessage(key, entry, what));
+      if (value[key] === undefined && !hasOwn(value, key)) reject(keyPath, missingMessage(key, entry, what));
       if (key === 'repeat' && entry.repeatable) {
         if (this.template) reject(keyPath, `A repeat template may not contain another repeat (template of ${this.template.path})`);
         this.walk(value[key], rule, keyPath, key);

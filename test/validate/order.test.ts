@@ -234,3 +234,11 @@ describe('capabilities', () => {
     assert.deepEqual(gated.capabilities, ['prototype_anchor_v1', 'prototype_theme_modes_v1', 'prototype_window_options_v1']);
   });
 });
+
+describe('state key placeholders', () => {
+  test('outside a template they fail at the key; inside, only the template alias binds', () => {
+    assert.match(assertRejectedAt(spec({ type: 'switch', stateKey: 'on_{item.id}' }), 'root.stateKey'), /outside a repeat template/);
+    const template = column([{ type: 'switch', stateKey: 'on_{other.id}' }], { repeat: { as: 'row', items: [{ id: 'a' }] } });
+    assert.match(assertRejectedAt(spec(template), 'root.children[0].stateKey'), /\{row\.<field>\}/);
+  });
+});
