@@ -7,7 +7,7 @@
  */
 import type { PrototypeNode, Scalar, NodeOfType, Anchor } from '../spec/index.ts';
 import { dialogScrim, resolveScrim, type ResolvedTheme } from '../theme/index.ts';
-import type { RenderNode, RenderNodeBase, ResolvedAnchor, OptionView, NavItemView, AppBarButton } from './model.ts';
+import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, NavItemView, AppBarButton } from './model.ts';
 import { conditionHolds, type StateReader } from './conditions.ts';
 import { interpolate } from './text.ts';
 import { mergedStyle, resolveStyle } from './style.ts';
@@ -90,7 +90,9 @@ export class RenderBuilder {
   private buildOwn(treeNode: TreeNode, children: readonly CacheEntry[], inputs: RenderInputs, previous: CacheEntry | undefined): CacheEntry {
     const deps = new Set<string>();
     const read = nodeReader(treeNode, inputs, deps);
-    const render = buildRenderNode(treeNode, read, children.map((child) => child.render), inputs, deps);
+    // Without styleWhen a node's style depends on the theme only, and a theme change clears the cache.
+    const keptStyle = previous && treeNode.node.styleWhen === undefined ? previous.render.style : null;
+    const render = buildRenderNode(treeNode, read, children.map((child) => child.render), inputs, deps, keptStyle);
     const sameSubtrees =
       previous !== undefined &&
       sameSet(deps, previous.deps) &&
@@ -160,6 +162,7 @@ function buildRenderNode(
   children: RenderNode[],
   inputs: RenderInputs,
   deps: Set<string>,
+  keptStyle: ResolvedStyle | null,
 ): RenderNode {
   const node = treeNode.node;
   const { theme } = inputs;
@@ -170,7 +173,7 @@ function buildRenderNode(
     visible: node.visibleWhen ? conditionHolds(node.visibleWhen, read) : true,
     animatesVisibility: node.visibleWhen !== undefined,
     transition: node.transition ?? null,
-    style: resolveStyle(mergedStyle(node, read), theme, node.type === 'text'),
+    style: keptStyle ?? resolveStyle(mergedStyle(node, read), theme, node.type === 'text'),
     label: null,
     tappable: node.onTap !== undefined,
     anchor: resolveAnchor(node.anchor),
