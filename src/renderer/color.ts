@@ -16,11 +16,6 @@ export function roleVariable(role: string): string {
   return `--md-sys-color-${role.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 }
 
-/** `var(--md-sys-color-…)` for a role, as components use it. */
-export function role(name: string): string {
-  return `var(${roleVariable(name)})`;
-}
-
 /** CSS variables for every role of a resolved scheme. */
 export function schemeVariables(scheme: Record<string, string>): Record<string, string> {
   const variables: Record<string, string> = {};

@@ -7,9 +7,6 @@ import { a11yAttributes, type A11yInfo } from './a11y.ts';
 import { ConsumedInsets, DragGuard, useEnv, type Edges, type WindowInsets } from './env.ts';
 import { containerCss, decorationCss, paddingCss, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
 
-/** Minimum touch target of anything tappable, in dp. */
-export const MIN_TOUCH_TARGET = 48;
-
 /** Padding a safeAreaPadding adds per edge: the union (max) of the selected inset types on the
  *  selected edges, minus what ancestors already consumed. */
 export function safeAreaInsets(padding: SafeAreaPadding | null, insets: WindowInsets, consumed: Edges): Edges {

@@ -6,11 +6,6 @@ type IconMap = Partial<Record<IconVariant, Record<string, string>>>;
 
 let icons: IconMap | undefined;
 
-/** Installs the glyph map (the page reads it from its `#ps-icons` script element). */
-export function setIconMap(map: IconMap): void {
-  icons = map;
-}
-
 function loadIcons(): IconMap {
   if (icons) return icons;
   const element = typeof document === 'undefined' ? null : document.getElementById('ps-icons');
@@ -27,10 +22,6 @@ export const FALLBACK_GLYPH =
 export function glyphMarkup(name: string, variant: IconVariant = 'filled'): string {
   const map = loadIcons();
   return map[variant]?.[name] ?? map.filled?.[name] ?? FALLBACK_GLYPH;
-}
-
-export function hasGlyph(name: string, variant: IconVariant = 'filled'): boolean {
-  return loadIcons()[variant]?.[name] !== undefined;
 }
 
 interface IconProps {

@@ -1,6 +1,6 @@
 // Font stacks and shape helpers the components draw with. Type roles, shapes and the scheme come
 // resolved in the render model; this maps them to CSS.
-import type { RenderModel, TypeRole } from '../runtime/model.ts';
+import type { RenderModel } from '../runtime/model.ts';
 import { schemeVariables } from './color.ts';
 
 /** CSS font stacks; Roboto is bundled, serif and mono come from the system (DejaVu on Debian). */
@@ -27,16 +27,6 @@ export function sp(value: number): string {
 
 function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-}
-
-/** CSS declarations setting a type role (size, line height, weight, tracking). */
-export function typeRoleCss(roleStyle: TypeRole): Record<string, string> {
-  return {
-    fontSize: sp(roleStyle.size),
-    lineHeight: sp(roleStyle.lineHeight),
-    fontWeight: String(roleStyle.weight),
-    letterSpacing: sp(roleStyle.letterSpacing),
-  };
 }
 
 /**

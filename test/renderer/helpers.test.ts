@@ -117,3 +117,15 @@ test('icon glyphs come from every variant folder; names missing there are absent
   assert.notEqual(icons.filled.home, icons.twoTone.home);
   assert.equal(icons.filled.whatsapp, undefined, 'closed-list names missing from the glyph set draw the fallback');
 });
+
+test('a layout container reports an accessibility node only when tagged, tappable or labelled', async () => {
+  const { defaultA11y } = await import('../../src/renderer/frame.tsx');
+  const base = {
+    key: 'root', id: null, testTag: null, visible: true, animatesVisibility: false, transition: null, style: {},
+    label: null, tappable: false, anchor: null, safeAreaPadding: null, type: 'column' as const, children: [],
+  };
+  assert.equal(defaultA11y(base, null), null);
+  assert.deepEqual(defaultA11y({ ...base, testTag: 'list' }, null), { id: 'root', testTag: 'list', role: null, text: null });
+  assert.equal(defaultA11y({ ...base, tappable: true }, 'Button')!.role, 'Button');
+  assert.equal(defaultA11y({ ...base, label: 'Profile' }, null)!.text, 'Profile');
+});
