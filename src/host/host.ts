@@ -75,6 +75,7 @@ export class Host {
   private readonly shown = new Map<string, StatusEntry>();
   private readonly latestShow = new Map<string, number>();
   private showCounter = 0;
+  private closing = false;
   private lastResult: Record<string, unknown> | null = null;
   private readonly now: () => number;
 
@@ -86,6 +87,7 @@ export class Host {
 
   /** The live device connection, launching the device on first use or after it was lost. */
   async device(): Promise<DeviceChannel> {
+    if (this.closing) fail('device', 'protostage is shutting down', 'Restart the MCP server.');
     if (this.channel && !this.channel.closed) return this.channel;
     this.launching ??= this.options.launcher.launch().then(
       (channel) => {
@@ -118,9 +120,14 @@ export class Host {
     });
   }
 
+  /** Closes the device connection (the launched device then stops), including one still starting. */
   async close(): Promise<void> {
+    this.closing = true;
+    const starting = this.launching;
     this.channel?.close();
     this.channel = null;
+    const late = await starting?.catch(() => null);
+    late?.close();
   }
 
   /** Keeps the status store current (a dismissal removes the entry) and buffers the event. */

@@ -274,3 +274,16 @@ test('dismiss needs exactly one of id and all; inspect adopts what the device re
   assert.deepEqual(dismissed.dismissed, ['q']);
   assert.deepEqual(device.requests.at(-1), { type: 'dismiss_prototype', all: true });
 });
+
+test('closing the host while the device is still starting closes it once it arrives, and refuses new calls', async () => {
+  const device = new FakeDevice();
+  let arrive!: () => void;
+  const host = new Host({ prepareSpec, launcher: { launch: () => new Promise((resolve) => (arrive = () => resolve(device))) } });
+  host.startDevice();
+  const closed = host.close();
+  arrive();
+  await closed;
+  assert.equal(device.closed, true);
+  const refused = await host.show({ spec: textSpec() });
+  assert.ok(!refused.success && refused.path === 'device' && /shutting down/.test(refused.error));
+});
