@@ -15,7 +15,16 @@ export class AdaptiveParser<T> {
   }
 
   safeParse(value: unknown): z.ZodSafeParseResult<T> {
+    return this.next().safeParse(value);
+  }
+
+  /** Whether the schema accepts `value`, without building the parsed output. */
+  accepts(value: unknown): boolean {
+    return this.next().validate(value);
+  }
+
+  private next(): z.ZodType<T> {
     if (++this.uses === this.threshold) this.parser = z.compile(this.schema);
-    return this.parser.safeParse(value);
+    return this.parser;
   }
 }

@@ -446,7 +446,7 @@ export const nodeSchemas = defineNodeSchemas({ child: nodeRef, condition: condit
 /** A schema checked as one step: the value passes through unchanged when `schema` accepts it. */
 function opaque<T>(schema: z.ZodType<T>, compileAfter?: number): z.ZodType<T> {
   const parser = new AdaptiveParser(schema, compileAfter);
-  return z.custom<T>((value) => parser.safeParse(value).success);
+  return z.custom<T>((value) => parser.accepts(value));
 }
 
 /**
