@@ -12,6 +12,7 @@ test('an adaptive parser answers the same before and after it switches to the co
     for (const sample of samples) {
       const result = parser.safeParse(sample);
       assert.equal(result.success, schema.safeParse(sample).success, JSON.stringify(sample));
+      assert.equal(parser.accepts(sample), result.success, JSON.stringify(sample));
       if (result.success) assert.deepEqual(result.data, sample);
     }
   }
