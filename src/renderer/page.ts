@@ -132,7 +132,7 @@ export class PageRenderer {
     for (let round = 0; round < 100; round++) {
       await nextFrame();
       await Promise.all([document.fonts.ready, imagesSettled(), this.assets.fontsLoaded()]);
-      const running = document.getAnimations().filter((animation) => animation.playState === 'running' || animation.pending);
+      const running = document.getAnimations().filter(isFinite);
       if (running.length === 0) break;
       await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
     }
@@ -194,6 +194,12 @@ export function collectAssetIds(value: unknown, ids: Set<string>): void {
   for (const [field, child] of Object.entries(record)) {
     if (field !== 'asset' && field !== 'fontFamily' && child && typeof child === 'object') collectAssetIds(child, ids);
   }
+}
+
+/** A running animation that will end (an endless one would never let the UI settle). */
+function isFinite(animation: Animation): boolean {
+  const running = animation.playState === 'running' || animation.pending;
+  return running && animation.effect?.getComputedTiming().endTime !== Infinity;
 }
 
 function nextFrame(): Promise<void> {
