@@ -9,6 +9,7 @@
 import {
   contract,
   enumValues,
+  limit,
   limits,
   pattern,
   type ArrayRule,
@@ -83,7 +84,7 @@ const keySuffixes = new Map<string, string>();
 
 /**
  * The path of `key` under `parent`, spelled as src/expand/path.ts spells it; each key's spelling
- * is worked out once, because building paths is most of the walk's cost.
+ * is worked out once, because building paths is a large part of the walk's cost.
  */
 function propertyPath(parent: string, key: string): string {
   if (parent === '') return spellPropertyPath(parent, key);
@@ -292,8 +293,8 @@ class Walker {
   /** An object that may contain itself (selector containers): its chain depth is checked at entry. */
   private walkNested(value: Record<string, unknown>, shape: ObjectShape, path: string, what: string): void {
     const depth = (this.nesting.get(shape) ?? 0) + 1;
-    const max = limits[shape.depthLimit === 'MAX_PROTOTYPE_SELECTOR_DEPTH' ? 'selectorDepth' : 'conditionDepth'];
-    if (depth > max) reject(path, `Container chain deeper than ${max}: the first container has depth 1; flatten the selector`);
+    const max = limit(shape.depthLimit!);
+    if (depth > max) reject(path, `${capitalize(what)} chain deeper than ${max} (the first ${what} has depth 1); flatten it`);
     this.nesting.set(shape, depth);
     this.walkShape(value, shape, path, what, declaredProperties(shape));
     this.nesting.set(shape, depth - 1);
