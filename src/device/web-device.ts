@@ -264,11 +264,17 @@ export class WebDevice {
     return { hierarchy, screenshot };
   }
 
-  /** Taps with a real touch at a node's centre or at a screen point (dp). */
+  /**
+   * Taps at a node's centre or at a screen point (dp) with a real pointer press and release.
+   * The press comes from the mouse rather than a touch because Chromium's touch adjustment
+   * retargets a touch on something inert to a clickable neighbour a few dp away, which a phone's
+   * own toolkit does not do. The pointer then leaves the screen so nothing stays hovered.
+   */
   async tap(target: TapTarget): Promise<DeviceResult<{ x: number; y: number }>> {
     const point = await this.#pointOf(target);
     if (!point.ok) return point;
-    await this.page.touchscreen.tap(point.x, point.y);
+    await this.page.mouse.click(point.x, point.y);
+    await this.page.mouse.move(-1, -1);
     return point;
   }
 
