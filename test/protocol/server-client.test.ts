@@ -26,7 +26,9 @@ before(async () => {
       if (request.type === 'tap') throw new Error('nothing to tap');
       return { success: true };
     },
-    onLastClientGone: () => (lastClientGone += 1),
+    onLastClientGone: () => {
+      lastClientGone += 1;
+    },
   });
 });
 after(() => server.close());
