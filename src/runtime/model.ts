@@ -61,6 +61,10 @@ export interface ResolvedWindow {
   opacity: number;
   layer: 'system' | 'app';
   persistence: 'session' | 'device';
+  /** prototypeOpaque: what is drawn hides the app completely — a fully opaque root background
+   *  drawn over the whole window, or an opaque fullscreen scrim (the scrim role never counts),
+   *  at full window opacity, all in the resolved mode. Always set by the runtime. */
+  opaque?: boolean;
 }
 
 /** Per-corner radii in dp (start/end follow layout direction). A pill is `PILL_RADIUS`. */

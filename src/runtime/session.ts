@@ -3,9 +3,9 @@
  * controller (index.ts) owns sessions, event sequences and timers; a session only changes when
  * the controller commits a unit or the device settings change.
  */
-import type { PrototypeSpec, Scalar } from '../spec/index.ts';
-import { resolveScrim, resolveTheme, type ResolvedTheme } from '../theme/index.ts';
-import type { Appearance, RenderModel, RenderNode, ResolvedWindow, Mode } from './model.ts';
+import type { PrototypeNode, PrototypeSpec, Scalar } from '../spec/index.ts';
+import { pickSide, resolveScrim, resolveTheme, type ResolvedTheme } from '../theme/index.ts';
+import type { Appearance, RenderModel, RenderNode, ResolvedStyle, ResolvedWindow, Mode } from './model.ts';
 import { leadingChainMode, resolveMode, type AppearanceOverride } from './appearance.ts';
 import { nodeReader, pageDependency, RenderBuilder, type ChangeSet } from './render.ts';
 import { buildTree, pageCount, type ShownTree, type TreeNode } from './tree.ts';
@@ -116,7 +116,7 @@ export class Session implements CommittedState {
     this.model = {
       id: this.id,
       revision: this.revision,
-      window: this.resolveWindow(),
+      window: this.resolveWindow(root),
       appearance: this.appearance,
       scheme: this.theme.css,
       typography: { fontFamily: this.theme.fontFamily, roles: this.theme.typeRoles },
@@ -127,17 +127,21 @@ export class Session implements CommittedState {
     };
   }
 
-  private resolveWindow(): ResolvedWindow {
+  private resolveWindow(root: RenderNode): ResolvedWindow {
     const window = this.spec.window;
     const placement = window.placement;
+    const authoredScrim = placement.type === 'fullscreen' ? placement.scrim : undefined;
+    const scrim = authoredScrim === undefined ? null : resolveScrim(authoredScrim, this.theme);
+    // The scrim role in a scrim slot is drawn translucent, so it never counts.
+    const scrimOpaque = scrim !== null && isOpaqueCss(scrim) && pickSide(authoredScrim!, this.theme.mode) !== 'scrim';
+    const opacity = (window.opacity ?? 100) / 100;
+    const rootOpaque = root.style.background !== undefined && isOpaqueCss(root.style.background) && drawsOverWholeWindow(this.spec.root, root);
     return {
-      placement:
-        placement.type === 'fullscreen'
-          ? { type: 'fullscreen', scrim: placement.scrim === undefined ? null : resolveScrim(placement.scrim, this.theme) }
-          : placement,
-      opacity: (window.opacity ?? 100) / 100,
+      placement: placement.type === 'fullscreen' ? { type: 'fullscreen', scrim } : placement,
+      opacity,
       layer: window.layer ?? 'system',
       persistence: window.persistence ?? 'session',
+      opaque: opacity === 1 && (rootOpaque || scrimOpaque),
     };
   }
 
@@ -179,6 +183,28 @@ export class Session implements CommittedState {
   pagesRecord(): Record<string, number> {
     return Object.fromEntries(this.pages);
   }
+}
+
+/** A CSS colour from the theme (`#rrggbb`, or `#rrggbbaa` with alpha below ff) is fully opaque. */
+function isOpaqueCss(color: string): boolean {
+  return color.length === 7;
+}
+
+/**
+ * The root covers the whole window (#11408): both sizes fill (the default), no anchor, no max
+ * size or aspect ratio, no offset, no rounded corner and no press scale below one.
+ */
+function drawsOverWholeWindow(node: PrototypeNode, root: RenderNode): boolean {
+  const style = root.style;
+  const fills = (size: ResolvedStyle['width']) => size === undefined || size === 'fill';
+  const corners = style.cornerRadius;
+  const square = corners === undefined || (corners.topStart === 0 && corners.topEnd === 0 && corners.bottomEnd === 0 && corners.bottomStart === 0);
+  const offset = style.offset;
+  return (
+    fills(style.width) && fills(style.height) && node.anchor === undefined && style.maxWidth === undefined &&
+    style.maxHeight === undefined && style.aspectRatio === undefined && (offset === undefined || (offset.x === 0 && offset.y === 0)) &&
+    square && (style.pressScale === undefined || style.pressScale >= 1)
+  );
 }
 
 function isInside(treeNode: TreeNode, keys: readonly string[]): boolean {

@@ -138,7 +138,7 @@ test('window: opacity as a fraction; the scrim role in a scrim slot draws at 40 
   const window = (placement: unknown, opacity?: number) =>
     show({ window: { placement, ...(opacity === undefined ? {} : { opacity }) }, theme: { mode: 'light' } }).controller.renderModel()!.window;
   assert.deepEqual(window({ type: 'fullscreen', scrim: 'scrim' }, 80), {
-    placement: { type: 'fullscreen', scrim: '#00000066' }, opacity: 0.8, layer: 'system', persistence: 'session',
+    placement: { type: 'fullscreen', scrim: '#00000066' }, opacity: 0.8, layer: 'system', persistence: 'session', opaque: false,
   });
   assert.equal((window({ type: 'fullscreen', scrim: '#80000000' }).placement as { scrim: string }).scrim, '#00000080');
   assert.equal((window({ type: 'fullscreen', scrim: { light: 'scrim', dark: '#000000' } }).placement as { scrim: string }).scrim, '#00000066');
@@ -201,4 +201,23 @@ test('layout-only device settings keep the render model as it is', () => {
   controller.setDevice({ dark: false });
   assert.equal(controller.renderModel(), before, 'the same dark setting again changes nothing');
   assert.deepEqual(events, []);
+});
+
+test('"prototypeOpaque follows what is drawn": an opaque root over the whole window, or an opaque fullscreen scrim', () => {
+  const opaque = (root: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    show({ theme: { mode: 'light' }, ...extra }, { type: 'box', children: [], ...root }).controller.renderModel()!.window.opaque;
+  assert.equal(opaque({ style: { background: '#FFFFFF' } }), true);
+  assert.equal(opaque({ style: { background: 'surface' } }), true, '"An opaque role counts"');
+  assert.equal(opaque({ style: { background: '#80FFFFFF' } }), false);
+  assert.equal(opaque({}), false);
+  for (const spoiler of [{ cornerRadius: 12 }, { maxWidth: 300 }, { aspectRatio: 1 }, { offset: { x: 0, y: 4 } }, { pressScale: 0.9 }, { width: { dp: 100 } }]) {
+    assert.equal(opaque({ style: { background: '#FFFFFF', ...spoiler } }), false, JSON.stringify(spoiler));
+  }
+  assert.equal(opaque({ style: { background: '#FFFFFF', cornerRadius: 'none', offset: { x: 0, y: 0 } } }), true);
+  assert.equal(opaque({ style: { background: '#FFFFFF' }, anchor: { type: 'bounds', bounds: { x: 0, y: 0, width: 10, height: 10 } } }), false);
+  const scrimmed = (scrim: unknown, opacity?: number) => opaque({ style: { cornerRadius: 8 } }, { window: { placement: { type: 'fullscreen', scrim }, ...(opacity === undefined ? {} : { opacity }) } });
+  assert.equal(scrimmed('#000000'), true);
+  assert.equal(scrimmed('scrim'), false, '"the scrim role in a scrim slot never does"');
+  assert.equal(scrimmed({ light: 'scrim', dark: '#000000' }), false);
+  assert.equal(scrimmed('#000000', 99), false, 'window opacity fades everything');
 });
