@@ -21,7 +21,7 @@ const phone: DeviceState = {
   width: 412,
   height: 915,
 };
-const windowOf = (placement: ResolvedWindow['placement']): ResolvedWindow => ({ placement, opacity: 1, layer: 'system', persistence: 'session' });
+const windowOf = (placement: ResolvedWindow['placement']) => ({ placement, opacity: 1, layer: 'system', persistence: 'session', opaque: false }) as ResolvedWindow;
 
 test('a fullscreen window starts below the status bar and the host row', () => {
   const rect = contentRect(windowOf({ type: 'fullscreen', scrim: null }), phone);
