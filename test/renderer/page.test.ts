@@ -174,7 +174,8 @@ function visibilitySpec(motion: 'standard' | 'none') {
     state: { shown: true },
     root: { type: 'column', children: [
       { type: 'button', label: 'Toggle', testTag: 'toggle', onTap: [{ type: 'toggle', key: 'shown' }] },
-      { type: 'text', text: 'Details', testTag: 'details', visibleWhen: { key: 'shown', equals: true }, transition: 'fade' },
+      // No transition: the default fade + expand.
+      { type: 'text', text: 'Details', testTag: 'details', visibleWhen: { key: 'shown', equals: true } },
       { type: 'box', testTag: 'pressable', style: { width: { dp: 100 }, height: { dp: 100 }, background: 'primary', pressScale: 0.5 }, onTap: [{ type: 'emit', name: 'pressed' }], children: [] },
     ] },
   };
