@@ -46,6 +46,8 @@ export type ShowResult =
 
 export interface InspectSnapshot {
   id: string;
+  /** `window.persistence: "device"`: outlives its host session, no idle TTL. */
+  persistent: boolean;
   state: Record<string, Scalar>;
   pages: Record<string, number>;
   lastSequence: number;
@@ -146,6 +148,7 @@ export class PrototypeController {
     if (!session) return null;
     return {
       id: session.id,
+      persistent: session.spec.window.persistence === 'device',
       state: { ...session.state },
       pages: session.pagesRecord(),
       lastSequence: this.sequences.get(session.id) ?? 0,

@@ -144,7 +144,7 @@ test('inspect reports {id, state, pages, lastSequence, appearance, open overlays
     ],
   }, { state: { sheet: true } }));
   assert.deepEqual(controller.inspect(), {
-    id: 'p', state: { sheet: true }, pages: { p: 0 }, lastSequence: 0,
+    id: 'p', persistent: false, state: { sheet: true }, pages: { p: 0 }, lastSequence: 0,
     appearance: { mode: 'dark', source: 'system', deviceDark: true },
     openOverlays: { dialogs: [], snackbars: [], sheets: ['root.children[1]'] },
   });
@@ -156,6 +156,7 @@ test('"A persistence: device prototype ... has no idle TTL"', () => {
   clock.advance(10 * DEFAULT_IDLE_TTL_MS);
   assert.deepEqual(events, []);
   assert.equal(controller.inspect()!.id, 'p');
+  assert.equal(controller.inspect()!.persistent, true);
   assert.equal(clock.pending, 0);
 });
 
