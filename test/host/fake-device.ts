@@ -2,23 +2,11 @@
 // per-type handlers the test sets.
 import type { DeviceChannel } from '../../src/protocol/client.ts';
 import { CAPABILITIES } from '../../src/protocol/constants.ts';
-import type { HostRequestBody, PrototypeEvent } from '../../src/protocol/messages.ts';
+import { replyTypeOf, type HostRequestBody, type PrototypeEvent } from '../../src/protocol/messages.ts';
 
 type Handler = (request: HostRequestBody) => unknown | Promise<unknown>;
 
 export const ALL_CAPABILITIES = Object.values(CAPABILITIES);
-
-const REPLY_TYPE: Record<string, string> = {
-  show_prototype: 'prototype_result',
-  dismiss_prototype: 'prototype_result',
-  put_prototype_asset: 'prototype_result',
-  remove_prototype_asset: 'prototype_result',
-  inspect_prototypes: 'prototype_result',
-  observe: 'observe_result',
-  tap: 'input_result',
-  type_text: 'input_result',
-  swipe: 'input_result',
-};
 
 export class FakeDevice implements DeviceChannel {
   readonly capabilities: Set<string>;
@@ -46,7 +34,7 @@ export class FakeDevice implements DeviceChannel {
       Promise.resolve(handler ? handler(body) : { success: true }).then(resolve, reject);
     });
     const reply = await answer;
-    return { type: REPLY_TYPE[body.type], requestId: 'r', ...(reply as object) };
+    return { type: replyTypeOf[body.type], requestId: 'r', ...(reply as object) };
   }
 
   emit(event: Partial<PrototypeEvent> & { id: string; sequence: number; kind: PrototypeEvent['kind'] }): void {

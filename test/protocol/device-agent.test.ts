@@ -1,10 +1,10 @@
 // The handshake and framing rules against the real device agent process (`protostage device`).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { DeviceConnection } from '../../src/protocol/client.ts';
+import { rawSocket, readFrames, readUntilClosedOr } from './raw-socket.ts';
 import { MAX_FRAME_BYTES } from '../../src/protocol/constants.ts';
 import { createLaunchToken } from '../../src/protocol/handshake.ts';
 import { findFreePort } from '../../src/host/ports.ts';
@@ -34,41 +34,6 @@ after(async () => {
   await exited;
 });
 
-function rawSocket(): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ port: device.port, host: '127.0.0.1' }, () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
-function readUntilClosedOr(socket: Socket, ms: number): Promise<{ text: string; closed: boolean }> {
-  return new Promise((resolve) => {
-    let text = '';
-    const timer = setTimeout(() => resolve({ text, closed: false }), ms);
-    socket.on('data', (chunk) => (text += chunk.toString()));
-    socket.on('close', () => {
-      clearTimeout(timer);
-      resolve({ text, closed: true });
-    });
-  });
-}
-
-/** Reads frames until `count` have arrived. */
-function readFrames(socket: Socket, count: number): Promise<Record<string, unknown>[]> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    const timer = setTimeout(() => reject(new Error(`only got: ${text}`)), 20_000);
-    socket.on('data', (chunk) => {
-      text += chunk.toString();
-      const lines = text.split('\n').filter(Boolean);
-      if (lines.length >= count) {
-        clearTimeout(timer);
-        resolve(lines.map((line) => JSON.parse(line)));
-      }
-    });
-  });
-}
-
 test('the device refuses to start without a port and a long enough token', () => {
   const env = { ...process.env, PROTOSTAGE_DEVICE_PORT: '', PROTOSTAGE_DEVICE_TOKEN: '' };
   const missing = spawnSync(process.execPath, [CLI, 'device'], { env, encoding: 'utf8', timeout: 30_000 });
@@ -80,20 +45,20 @@ test('the device refuses to start without a port and a long enough token', () =>
 });
 
 test('a wrong token is closed with no reply, and the host reports it clearly', async () => {
-  const socket = await rawSocket();
+  const socket = await rawSocket(device.port);
   socket.write(`${JSON.stringify({ type: 'hello', token: 'x'.repeat(43), protocolVersion: 1 })}\n`);
   assert.deepEqual(await readUntilClosedOr(socket, 5000), { text: '', closed: true });
   await assert.rejects(DeviceConnection.open(device.port, 'y'.repeat(43)), /closed the connection during hello \(wrong token/);
 });
 
 test('a first frame that is not hello is closed with no reply', async () => {
-  const socket = await rawSocket();
+  const socket = await rawSocket(device.port);
   socket.write(`${JSON.stringify({ type: 'dismiss_prototype', requestId: 'r1', all: true })}\n`);
   assert.deepEqual(await readUntilClosedOr(socket, 5000), { text: '', closed: true });
 });
 
 test('after hello, a garbage line and an oversized frame get error frames and the connection keeps serving', async () => {
-  const socket = await rawSocket();
+  const socket = await rawSocket(device.port);
   const frames = readFrames(socket, 5);
   socket.write(`${JSON.stringify({ type: 'hello', token: device.token, protocolVersion: 1 })}\n`);
   socket.write('}{ garbage\n');

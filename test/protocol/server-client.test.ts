@@ -1,9 +1,9 @@
 // The protocol server and client against each other on a real loopback socket, with an in-test
 // request handler standing in for the device.
 import assert from 'node:assert/strict';
-import { connect, type Socket } from 'node:net';
 import { after, before, test } from 'node:test';
 import { DeviceConnection } from '../../src/protocol/client.ts';
+import { rawSocket, readUntilClosedOr } from './raw-socket.ts';
 import { MAX_FRAME_BYTES, PROTOCOL_VERSION } from '../../src/protocol/constants.ts';
 import { createLaunchToken } from '../../src/protocol/handshake.ts';
 import type { HostRequest } from '../../src/protocol/messages.ts';
@@ -33,26 +33,6 @@ before(async () => {
 });
 after(() => server.close());
 
-function rawSocket(): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ port: server.port, host: '127.0.0.1' }, () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
-/** Collects what the server sends until it closes the socket or `ms` pass. */
-function readFor(socket: Socket, ms: number): Promise<{ text: string; closed: boolean }> {
-  return new Promise((resolve) => {
-    let text = '';
-    const timer = setTimeout(() => resolve({ text, closed: false }), ms);
-    socket.on('data', (chunk) => (text += chunk.toString()));
-    socket.on('close', () => {
-      clearTimeout(timer);
-      resolve({ text, closed: true });
-    });
-  });
-}
-
 test('hello with the token is answered with version and capabilities', async () => {
   const connection = await DeviceConnection.open(server.port, token);
   assert.equal(connection.hello.protocolVersion, PROTOCOL_VERSION);
@@ -61,28 +41,28 @@ test('hello with the token is answered with version and capabilities', async () 
 });
 
 test('a wrong token closes the connection with no reply', async () => {
-  const socket = await rawSocket();
+  const socket = await rawSocket(server.port);
   socket.write(`${JSON.stringify({ type: 'hello', token: `${token}x`, protocolVersion: 1 })}\n`);
-  assert.deepEqual(await readFor(socket, 2000), { text: '', closed: true });
+  assert.deepEqual(await readUntilClosedOr(socket, 2000), { text: '', closed: true });
   await assert.rejects(DeviceConnection.open(server.port, 'not-the-right-token-at-all'), /closed the connection during hello/);
 });
 
 test('any other first frame closes the connection with no reply', async () => {
-  const socket = await rawSocket();
+  const socket = await rawSocket(server.port);
   socket.write(`${JSON.stringify({ type: 'show_prototype', requestId: 'r1', spec: {} })}\n`);
-  assert.deepEqual(await readFor(socket, 2000), { text: '', closed: true });
+  assert.deepEqual(await readUntilClosedOr(socket, 2000), { text: '', closed: true });
   assert.equal(handled.length, 0);
 });
 
 test('an oversized hello line closes the connection with no reply', async () => {
-  const socket = await rawSocket();
+  const socket = await rawSocket(server.port);
   socket.write('x'.repeat(10_000));
-  assert.deepEqual(await readFor(socket, 2000), { text: '', closed: true });
+  assert.deepEqual(await readUntilClosedOr(socket, 2000), { text: '', closed: true });
 });
 
 test('after hello: garbage, unknown types, invalid fields and oversized frames get error frames, then requests still work', async () => {
-  const socket = await rawSocket();
-  const received = readFor(socket, 1500);
+  const socket = await rawSocket(server.port);
+  const received = readUntilClosedOr(socket, 1500);
   socket.write(`${JSON.stringify({ type: 'hello', token, protocolVersion: 1 })}\n`);
   socket.write('this is not json\n');
   socket.write(`${JSON.stringify({ type: 'launch_missiles', requestId: 'r2' })}\n`);
