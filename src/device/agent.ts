@@ -178,7 +178,7 @@ function inspectResult(result: unknown): ReplyBody {
     prototypes: prototypes.map(
       (entry): PrototypeStatus => ({
         id: String(entry?.id),
-        persistent: false,
+        persistent: entry?.persistent === true,
         state: (entry?.state as PrototypeStatus['state']) ?? {},
         pages: (entry?.pages as PrototypeStatus['pages']) ?? {},
         lastSequence: Number(entry?.lastSequence ?? 0),
