@@ -94,10 +94,14 @@ async function benchTap(device: WebDevice): Promise<void> {
       };
       void device.tap(button);
     })));
-    // The same real tap on the row's text, which has no onTap: the cost of the input itself.
+    // The same real tap on the row's text, which has no onTap: the cost of the input itself
+    // (press, release and moving the pointer off the screen).
     noops.push(await timed(() => device.tap(label)));
   }
   report('tap → event on the Node side', taps, noops, 16);
+  const roundTrips: number[] = [];
+  for (let run = 0; run < TAP_RUNS; run++) roundTrips.push(await timed(() => device.inspect()));
+  console.log(`(a bare Node → page → Node round trip, inspect: median ${median(roundTrips).toFixed(2)} ms)`);
 }
 
 const device = await WebDevice.launch();

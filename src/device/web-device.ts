@@ -95,8 +95,9 @@ const SWIPE_STEP_MS = 8;
 
 /**
  * A phone (or tablet) in Chromium: the app layer (a web app in an iframe) under the
- * prototype layer drawn by the renderer. Input goes through Chromium's real touch
- * pipeline; nothing is clicked from script.
+ * prototype layer drawn by the renderer. Input goes through Chromium's real input pipeline
+ * (pointer presses for taps, touch drags for swipes, key presses for typing); nothing is
+ * clicked from script.
  */
 export class WebDevice {
   readonly profile: DeviceProfile;
