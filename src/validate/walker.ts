@@ -144,6 +144,7 @@ function insertionSort(keys: string[]): string[] {
   return keys;
 }
 
+const definitions = new Map(Object.entries(contract.definitions));
 const nodeTypeSet: ReadonlySet<string> = new Set(Object.keys(contract.nodes));
 const actionTypeSet: ReadonlySet<string> = new Set(Object.keys(contract.actions));
 const variantSets = new WeakMap<TaggedRule, ReadonlySet<string>>();
@@ -189,7 +190,7 @@ class Walker {
   private walk(value: unknown, rule: Rule, path: string, what: string): void {
     if (rule.capability) this.capabilities.add(rule.capability);
     if (rule.kind === undefined) {
-      const target = contract.definitions[rule.ref];
+      const target = definitions.get(rule.ref);
       if (!target) throw new Error(`Contract definition "${rule.ref}" is missing`);
       this.walk(value, target, path, what);
       if (rule.pagerReference) this.recordPagerReference(value as string, path);
