@@ -407,7 +407,8 @@ export interface RenderModel {
  */
 export type Interaction =
   /** Tap on a node with onTap (button, card, chip without stateKey, iconButton, fab, listItem
-   *  without trailing toggle, any plain tappable node). */
+   *  without trailing toggle, any plain tappable node). On a switch, checkbox, filter chip or a
+   *  listItem with a trailing toggle it is the same as `toggle`. */
   | { type: 'tap'; key: string }
   /** Flip a switch, checkbox, filter chip or a listItem with a trailing switch/checkbox. */
   | { type: 'toggle'; key: string }
