@@ -327,6 +327,12 @@ export class Host {
     return this.input('target', { type: 'tap', target });
   }
 
+  /** Tap from loose arguments: exactly one of testTag, text, or the point x and y. */
+  tapOn(args: { testTag?: string; text?: string; x?: number; y?: number }): Promise<HostResult> {
+    const target = tapTargetFrom(args);
+    return 'success' in target ? Promise.resolve(target) : this.tap(target);
+  }
+
   type(text: string, testTag?: string): Promise<HostResult> {
     return this.input(testTag === undefined ? 'text' : 'testTag', { type: 'type_text', text, ...(testTag !== undefined ? { testTag } : {}) });
   }
@@ -352,6 +358,16 @@ export class Host {
     if (!device.capabilities.has(CAPABILITIES.webInput)) fail('device', 'this device does not take observe or input requests', 'Use a web device.');
     return device;
   }
+}
+
+export function tapTargetFrom(args: { testTag?: string; text?: string; x?: number; y?: number }): TapTarget | HostFailure {
+  const hasPoint = args.x !== undefined || args.y !== undefined;
+  const given = [args.testTag !== undefined, args.text !== undefined, hasPoint].filter(Boolean).length;
+  if (given === 1 && args.testTag !== undefined) return { testTag: args.testTag };
+  if (given === 1 && args.text !== undefined) return { text: args.text };
+  if (given === 1 && args.x !== undefined && args.y !== undefined) return { x: args.x, y: args.y };
+  const path = given === 1 ? (args.x === undefined ? 'x' : 'y') : 'testTag';
+  return failure(path, 'give exactly one target: testTag, text, or both x and y', 'Call observe to find the element, then pass its testTag or text (or a point inside its bounds).');
 }
 
 /** Uploads one asset at a time; a failure names the assets already stored. */

@@ -90,7 +90,7 @@ export function createMcpServer(host: Host): McpServer {
   server.registerTool(
     'tapOn',
     { title: 'Tap', description: 'Tap an element by testTag or text, or a screen point (x, y in dp), with real touch input.', inputSchema: tapInput },
-    async (args) => toolResult(await tap(host, args)),
+    async (args) => toolResult(await host.tapOn(args)),
   );
 
   server.registerTool(
@@ -138,20 +138,4 @@ async function runPrototypeAction(host: Host, args: z.infer<typeof prototypeInpu
     case 'awaitEvent':
       return host.awaitEvent({ id: args.id, eventName: args.eventName, kind: args.kind, afterSequence: args.afterSequence, timeoutMs: args.timeoutMs });
   }
-}
-
-function tap(host: Host, args: z.infer<typeof tapInput>): Promise<HostResult> {
-  const hasPoint = args.x !== undefined || args.y !== undefined;
-  const given = [args.testTag !== undefined, args.text !== undefined, hasPoint].filter(Boolean).length;
-  if (given !== 1 || (hasPoint && (args.x === undefined || args.y === undefined))) {
-    return Promise.resolve({
-      success: false,
-      path: hasPoint && given === 1 ? (args.x === undefined ? 'x' : 'y') : 'testTag',
-      error: 'give exactly one target: testTag, text, or both x and y',
-      fix: 'Call observe to find the element, then pass its testTag or text (or a point inside its bounds).',
-    });
-  }
-  if (args.testTag !== undefined) return host.tap({ testTag: args.testTag });
-  if (args.text !== undefined) return host.tap({ text: args.text });
-  return host.tap({ x: args.x!, y: args.y! });
 }

@@ -287,3 +287,18 @@ test('closing the host while the device is still starting closes it once it arri
   const refused = await host.show({ spec: textSpec() });
   assert.ok(!refused.success && refused.path === 'device' && /shutting down/.test(refused.error));
 });
+
+test('tapOn takes exactly one target and names the argument to fix', async () => {
+  const device = new FakeDevice();
+  const { host } = hostWith(device);
+  const onlyX = await host.tapOn({ x: 3 });
+  assert.ok(!onlyX.success && onlyX.path === 'y');
+  const two = await host.tapOn({ testTag: 'a', text: 'b' });
+  assert.ok(!two.success && two.path === 'testTag');
+  assert.deepEqual(device.requests, []);
+  assert.ok((await host.tapOn({ x: 3, y: 4 })).success);
+  assert.deepEqual(device.requests, [{ type: 'tap', target: { x: 3, y: 4 } }]);
+  device.handlers.set('tap', () => ({ success: false, error: 'no element with testTag "zzz"; call observe' }));
+  const missing = await host.tapOn({ testTag: 'zzz' });
+  assert.ok(!missing.success && missing.path === 'target' && /zzz/.test(missing.error));
+});
