@@ -2,7 +2,7 @@
 // (an iframe) under the prototype layer, Roboto and the icon glyphs embedded so it works offline.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { materialIconMap, robotoFontFaceCss } from './page-assets.ts';
+import { packedMaterialIconMap, robotoFontFaceCss } from './page-assets.ts';
 
 const entryPoint = fileURLToPath(new URL('./entry.tsx', import.meta.url));
 
@@ -52,7 +52,7 @@ export async function rendererPageHtml(options: RendererPageOptions = {}): Promi
 </head><body>
 <iframe id="ps-app" title="App" ${app}></iframe>
 <div id="ps-device"></div>
-<script type="application/json" id="ps-icons">${scriptText(JSON.stringify(materialIconMap()))}</script>
+<script type="application/gzip;base64" id="ps-icons">${packedMaterialIconMap()}</script>
 <script>${scriptText(script)}</script>
 </body></html>`;
 }

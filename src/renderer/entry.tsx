@@ -1,5 +1,6 @@
 // Browser entry: draws the device screen into #ps-device and exposes `window.protostage`.
 import './nodes/index.ts';
+import { unpackIcons } from './icons.tsx';
 import { PageRenderer } from './page.ts';
 import { RENDERER_CSS } from './renderer-css.ts';
 
@@ -7,22 +8,28 @@ const style = document.createElement('style');
 style.textContent = RENDERER_CSS;
 document.head.appendChild(style);
 
-let container = document.getElementById('ps-device');
-if (!container) {
-  container = document.createElement('div');
-  container.id = 'ps-device';
-  document.body.appendChild(container);
-}
-const page = new PageRenderer(container);
+/** Glyphs are unpacked first: `window.protostage` appears once the page can draw. */
+async function start(): Promise<void> {
+  await unpackIcons();
+  let container = document.getElementById('ps-device');
+  if (!container) {
+    container = document.createElement('div');
+    container.id = 'ps-device';
+    document.body.appendChild(container);
+  }
+  const page = new PageRenderer(container);
 
-/** The page API the device drives (see WebDevice). */
-(window as unknown as { protostage: object }).protostage = {
-  show: (spec: unknown, options?: Parameters<PageRenderer['show']>[1]) => page.show(spec, options),
-  dismiss: (reason?: string) => page.dismiss(reason),
-  inspect: () => page.inspect(),
-  setDevice: (settings: Parameters<PageRenderer['setDevice']>[0]) => page.setDevice(settings),
-  putAsset: (id: string, mimeType: string, base64: string) => page.putAsset(id, mimeType, base64),
-  removeAsset: (id: string) => page.removeAsset(id),
-  hierarchy: () => page.hierarchy(),
-  settled: () => page.settled(),
-};
+  /** The page API the device drives (see WebDevice). */
+  (window as unknown as { protostage: object }).protostage = {
+    show: (spec: unknown, options?: Parameters<PageRenderer['show']>[1]) => page.show(spec, options),
+    dismiss: (reason?: string) => page.dismiss(reason),
+    inspect: () => page.inspect(),
+    setDevice: (settings: Parameters<PageRenderer['setDevice']>[0]) => page.setDevice(settings),
+    putAsset: (id: string, mimeType: string, base64: string) => page.putAsset(id, mimeType, base64),
+    removeAsset: (id: string) => page.removeAsset(id),
+    hierarchy: () => page.hierarchy(),
+    settled: () => page.settled(),
+  };
+}
+
+void start();

@@ -7,10 +7,19 @@ type IconMap = Partial<Record<IconVariant, Record<string, string>>>;
 let icons: IconMap | undefined;
 
 function loadIcons(): IconMap {
-  if (icons) return icons;
-  const element = typeof document === 'undefined' ? null : document.getElementById('ps-icons');
-  icons = element?.textContent ? (JSON.parse(element.textContent) as IconMap) : {};
-  return icons;
+  return icons ?? {};
+}
+
+/** Unpacks the glyph map the page embeds (gzip-compressed JSON in base64, see page-assets.ts). */
+export async function unpackIcons(): Promise<void> {
+  const packed = document.getElementById('ps-icons')?.textContent?.trim();
+  if (!packed) {
+    icons = {};
+    return;
+  }
+  const bytes = Uint8Array.from(atob(packed), (char) => char.charCodeAt(0));
+  const json = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  icons = (await new Response(json).json()) as IconMap;
 }
 
 /** A square with a question mark: drawn for closed-list names the glyph set lacks. */

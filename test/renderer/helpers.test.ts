@@ -7,7 +7,8 @@ import { safeAreaInsets } from '../../src/renderer/frame.tsx';
 import { sliderFraction, sliderSteps, sliderValueAt } from '../../src/renderer/nodes/controls.tsx';
 import { detentHeight, settleSheet } from '../../src/renderer/nodes/overlays.tsx';
 import { dialPosition, formatDate, monthGrid, shiftMonth, timeValue, twelveHour } from '../../src/renderer/nodes/pickers.tsx';
-import { innerSvg, materialIconMap } from '../../src/renderer/page-assets.ts';
+import { innerSvg, materialIconMap, packedMaterialIconMap } from '../../src/renderer/page-assets.ts';
+import { gunzipSync } from 'node:zlib';
 import { collectAssetIds, findElementAnchor } from '../../src/renderer/page.ts';
 import { HOST_ROW_HEIGHT, contentRect, floatingPosition, windowInsets, type DeviceState } from '../../src/renderer/screen.tsx';
 import type { ResolvedWindow } from '../../src/runtime/model.ts';
@@ -116,6 +117,8 @@ test('icon glyphs come from every variant folder; names missing there are absent
   for (const variant of ['filled', 'outlined', 'rounded', 'sharp', 'twoTone'] as const) assert.ok(icons[variant].home, `${variant} has home`);
   assert.notEqual(icons.filled.home, icons.twoTone.home);
   assert.equal(icons.filled.whatsapp, undefined, 'closed-list names missing from the glyph set draw the fallback');
+  const unpacked = JSON.parse(gunzipSync(Buffer.from(packedMaterialIconMap(), 'base64')).toString('utf8'));
+  assert.deepEqual(unpacked.sharp.home, icons.sharp.home);
 });
 
 test('a layout container reports an accessibility node only when tagged, tappable or labelled', async () => {
