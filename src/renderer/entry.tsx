@@ -24,7 +24,7 @@ async function start(): Promise<void> {
     show: (spec: unknown, options?: Parameters<PageRenderer['show']>[1]) => page.show(spec, options),
     dismiss: (reason?: string) => page.dismiss(reason),
     inspect: () => page.inspect(),
-    setDevice: (settings: Parameters<PageRenderer['setDevice']>[0]) => page.setDevice(settings),
+    setDevice: (settings: unknown) => page.setDevice(settings),
     putAsset: (id: string, mimeType: string, base64: string) => page.putAsset(id, mimeType, base64),
     removeAsset: (id: string) => page.removeAsset(id),
     hierarchy: () => page.hierarchy(),

@@ -107,8 +107,8 @@ export class PageRenderer {
     this.draw();
   }
 
-  setDevice(settings: Partial<DeviceState>): { ok: true } {
-    this.device = { ...this.device, ...settings, width: innerWidth, height: innerHeight };
+  setDevice(settings: unknown): { ok: true } {
+    this.device = { ...mergeDeviceSettings(this.device, settings), width: innerWidth, height: innerHeight };
     this.controller.setDevice({ dark: this.device.dark, rtl: this.device.rtl, fontScale: this.device.fontScale });
     this.draw();
     return { ok: true };
@@ -171,6 +171,29 @@ export class PageRenderer {
       this.rendering = false;
     }
   }
+}
+
+const isEdges = (value: unknown): value is DeviceState['insets']['systemBars'] =>
+  typeof value === 'object' && value !== null && ['top', 'bottom', 'start', 'end'].every((edge) => nonNegative((value as Record<string, unknown>)[edge]));
+const nonNegative = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/** Applies the well-formed fields of a device update; anything malformed keeps its current value. */
+export function mergeDeviceSettings(current: DeviceState, input: unknown): DeviceState {
+  if (typeof input !== 'object' || input === null) return current;
+  const update = input as Record<string, unknown>;
+  const insets = (typeof update.insets === 'object' && update.insets !== null ? update.insets : {}) as Record<string, unknown>;
+  return {
+    ...current,
+    dark: typeof update.dark === 'boolean' ? update.dark : current.dark,
+    rtl: typeof update.rtl === 'boolean' ? update.rtl : current.rtl,
+    fontScale: nonNegative(update.fontScale) && update.fontScale > 0 ? update.fontScale : current.fontScale,
+    keyboardOpen: typeof update.keyboardOpen === 'boolean' ? update.keyboardOpen : current.keyboardOpen,
+    insets: {
+      systemBars: isEdges(insets.systemBars) ? insets.systemBars : current.insets.systemBars,
+      cutout: isEdges(insets.cutout) ? insets.cutout : current.insets.cutout,
+      ime: nonNegative(insets.ime) ? insets.ime : current.insets.ime,
+    },
+  };
 }
 
 /** Asset ids a spec references (images, nav item images, font assets), in first-use order. */

@@ -132,3 +132,14 @@ test('a layout container reports an accessibility node only when tagged, tappabl
   assert.equal(defaultA11y({ ...base, tappable: true }, 'Button')!.role, 'Button');
   assert.equal(defaultA11y({ ...base, label: 'Profile' }, null)!.text, 'Profile');
 });
+
+test('device updates apply only well-formed fields', async () => {
+  const { mergeDeviceSettings } = await import('../../src/renderer/page.ts');
+  assert.equal(mergeDeviceSettings(phone, null), phone);
+  const next = mergeDeviceSettings(phone, { dark: true, fontScale: -1, rtl: 'yes', insets: { ime: 300, cutout: { top: 1 } } });
+  assert.equal(next.dark, true);
+  assert.equal(next.fontScale, 1);
+  assert.equal(next.rtl, false);
+  assert.equal(next.insets.ime, 300);
+  assert.deepEqual(next.insets.cutout, phone.insets.cutout, 'an incomplete edge set is ignored');
+});
