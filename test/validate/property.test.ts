@@ -88,7 +88,7 @@ function mutate(root: { spec: Json }, change: Mutation): void {
       else if (Array.isArray(parent)) parent.push(structuredClone(parent[last as number]!));
       return;
     case 'retype':
-      set(parent, last, change.value);
+      set(parent, last, structuredClone(change.value));
       return;
     case 'swap': {
       const otherPath = all[change.other % all.length]!;
@@ -104,9 +104,10 @@ function mutate(root: { spec: Json }, change: Mutation): void {
     }
     case 'inject': {
       const target = at(root.spec, path);
-      if (isObject(target)) set(target, change.name, change.value);
-      else if (Array.isArray(target)) target.push(change.value);
-      else set(parent, last, change.value);
+      const value = structuredClone(change.value);
+      if (isObject(target)) set(target, change.name, value);
+      else if (Array.isArray(target)) target.push(value);
+      else set(parent, last, value);
     }
   }
 }
