@@ -185,15 +185,19 @@ async function runningAnimations(): Promise<number> {
   return device.page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').length);
 }
 
-test('a visibleWhen exit animates with motion on, leaves the hierarchy at once and is gone once settled', async () => {
+test('a visibleWhen exit animates with motion on and the node is gone once settled', async () => {
   await device.show(visibilitySpec('standard'));
-  const toggle = await device.node({ testTag: 'toggle' });
-  await device.page.touchscreen.tap(toggle.bounds.x + 10, toggle.bounds.y + 10);
-  assert.ok((await runningAnimations()) > 0, 'the exit is animated');
-  assert.ok(!(await device.hierarchy()).some((node) => node.testTag === 'details'));
-  await device.settled();
+  await device.page.evaluate(() => {
+    const started: string[] = [];
+    (window as unknown as { started: string[] }).started = started;
+    document.addEventListener('animationstart', (event) => started.push(event.animationName));
+  });
+  await device.tap({ testTag: 'toggle' });
+  const started = await device.page.evaluate(() => (window as unknown as { started: string[] }).started);
+  assert.ok(started.includes('ps-expand-out'), `the default exit ran (${started.join(', ')})`);
   assert.equal(await runningAnimations(), 0);
   assert.equal(await device.page.$('[data-testid="details"]'), null);
+  assert.ok(!(await device.hierarchy()).some((node) => node.testTag === 'details'));
 });
 
 test('motion "none" makes visibility changes and press scale instant', async () => {
@@ -263,4 +267,46 @@ test('a device-persistent floating window carries its own Close control', async 
   await device.tap({ testTag: 'protostage.close' });
   const [event] = await device.waitForEvents(1);
   assert.deepEqual(event!.payload, { reason: 'user' });
+});
+
+test('a slider snaps a touch on its track to the step grid and reports its range', async () => {
+  await device.show({
+    id: 'slider',
+    window: fullscreen,
+    state: { volume: 20 },
+    root: { type: 'column', style: { width: 'fill' }, children: [{ type: 'slider', stateKey: 'volume', min: 0, max: 100, step: 10, label: 'Volume', testTag: 'volume' }] },
+  });
+  const slider = await device.node({ testTag: 'volume' });
+  assert.deepEqual(slider.range, { current: 20, min: 0, max: 100, steps: 9 });
+  const track = await device.page.$eval('[data-testid="volume"] .ps-slider-track', (element) => {
+    const rect = element.getBoundingClientRect();
+    return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+  });
+  await device.page.touchscreen.tap(track.x + track.width * 0.78, track.y + track.height / 2);
+  await device.settled();
+  const [event] = await device.waitForEvents(1);
+  assert.deepEqual(event!.payload, { key: 'volume', value: 80 });
+  assert.deepEqual((await device.node({ testTag: 'volume' })).range, { current: 80, min: 0, max: 100, steps: 9 });
+});
+
+test('picking a day binds the date; a bottom nav item selects its index', async () => {
+  await device.show({
+    id: 'date',
+    window: fullscreen,
+    state: { day: '2026-10-08', tab: 0 },
+    root: { type: 'column', children: [
+      { type: 'datePicker', stateKey: 'day', testTag: 'day' },
+      { type: 'bottomNav', stateKey: 'tab', testTag: 'nav', items: [{ label: 'Home', icon: 'home' }, { label: 'Alarms', icon: 'alarm' }] },
+    ] },
+  });
+  assert.equal((await device.node({ testTag: 'day' })).text, '2026-10-08');
+  await device.tap({ testTag: 'day.2026-10-21' });
+  assert.equal((await device.node({ testTag: 'day' })).text, '2026-10-21');
+  assert.equal((await device.node({ testTag: 'day.2026-10-21' })).selected, true);
+  await device.tap({ testTag: 'nav.1' });
+  const alarms = await device.node({ testTag: 'nav.1' });
+  assert.equal(alarms.role, 'Tab');
+  assert.equal(alarms.selected, true);
+  const events = await device.waitForEvents(2);
+  assert.deepEqual(events.map((event) => event.payload), [{ key: 'day', value: '2026-10-21' }, { key: 'tab', value: 1 }]);
 });
