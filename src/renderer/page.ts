@@ -45,6 +45,8 @@ export class PageRenderer {
   private readonly controller: PrototypeController;
   private device: DeviceState;
   private rendering = false;
+  /** Inside a controller call: its events are forwarded at once, the drawing waits for its end. */
+  private calling = 0;
   /** Counts shows: every show draws a fresh window, never an animated change of the last one. */
   private shows = 0;
   /** Stable callbacks, so the drawn tree's context does not change with every draw. */
@@ -81,7 +83,7 @@ export class PageRenderer {
     if (anchorPath) {
       return { ok: false, path: anchorPath, message: 'Element anchors must be resolved by the host before a show', hint: 'show through the host, or use a bounds anchor' };
     }
-    const result = this.controller.show(decoded.spec, options);
+    const result = this.call(() => this.controller.show(decoded.spec, options));
     if (!result.ok) return result;
     this.shows += 1;
     this.draw();
@@ -91,7 +93,7 @@ export class PageRenderer {
 
   dismiss(reason: string = 'agent'): Result {
     if (!DISMISS_REASONS.includes(reason)) return { ok: false, message: `unknown dismiss reason "${reason}"`, hint: 'use user, agent, disconnect, ttl or teardown' };
-    const result = this.controller.dismiss(reason as DismissReason);
+    const result = this.call(() => this.controller.dismiss(reason as DismissReason));
     this.draw();
     return result.ok ? { ok: true } : { ok: false, message: 'no prototype is showing' };
   }
@@ -102,14 +104,14 @@ export class PageRenderer {
   }
 
   interact(interaction: Interaction): void {
-    const result = this.controller.interact(interaction);
+    const result = this.call(() => this.controller.interact(interaction));
     if (!result.ok) console.warn(`protostage: interaction refused: ${result.reason}`);
     this.draw();
   }
 
   setDevice(settings: unknown): { ok: true } {
     this.device = { ...mergeDeviceSettings(this.device, settings), width: innerWidth, height: innerHeight };
-    this.controller.setDevice({ dark: this.device.dark, rtl: this.device.rtl, fontScale: this.device.fontScale });
+    this.call(() => this.controller.setDevice({ dark: this.device.dark, rtl: this.device.rtl, fontScale: this.device.fontScale }));
     this.draw();
     return { ok: true };
   }
@@ -139,6 +141,16 @@ export class PageRenderer {
     await nextFrame();
   }
 
+  /** Runs a controller call; the events it sends are forwarded at once and drawn after it. */
+  private call<T>(run: () => T): T {
+    this.calling += 1;
+    try {
+      return run();
+    } finally {
+      this.calling -= 1;
+    }
+  }
+
   private missingAssets(spec: { root: unknown }): string[] {
     const ids = new Set<string>();
     collectAssetIds(spec.root, ids);
@@ -148,7 +160,8 @@ export class PageRenderer {
   private forward(event: PrototypeEvent): void {
     if (event.kind === 'dismissed') this.assets.clear();
     window.__protostageEvent?.(event);
-    this.draw();
+    // Events from timers (snackbar duration, idle TTL) change what is drawn on their own.
+    if (this.calling === 0) this.draw();
   }
 
   /** Draws the current model; calls made while drawing (events from a draw) coalesce. */
