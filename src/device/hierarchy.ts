@@ -79,11 +79,12 @@ export function collectAppHierarchy(): Omit<AppHierarchyNode, 'layer'>[] {
     return TAG_ROLES[element.tagName] ?? null;
   };
   const ownText = (element: Element): string | null => {
-    const label = element.getAttribute('aria-label');
-    if (label !== null && label.trim() !== '') return label.trim();
+    const label = element.getAttribute('aria-label')?.trim() || null;
+    // A field reads as what is typed in it, and as its label or placeholder while empty.
     if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
-      return element.value !== '' ? element.value : element.placeholder || null;
+      return element.value !== '' ? element.value : label ?? (element.placeholder || null);
     }
+    if (label !== null) return label;
     if (element instanceof HTMLImageElement) return element.alt || null;
     let text = '';
     for (const child of element.childNodes) if (child.nodeType === Node.TEXT_NODE) text += child.textContent;

@@ -90,6 +90,7 @@ const KEYBOARD_TRACKER = `if (window === window.top) {
 /** Typing is one key press per character; longer text belongs in state, not in the keyboard. */
 export const MAX_TYPED_CHARACTERS = 4096;
 
+const FOCUS_WAIT_MS = 1000;
 const SWIPE_STEPS = 12;
 const SWIPE_STEP_MS = 8;
 
@@ -333,18 +334,22 @@ export class WebDevice {
   }
 
   async #editableHasFocus(): Promise<boolean> {
+    // Elements of the app frame belong to another realm, so they are told apart by tag name.
     const isEditable = () => {
       let active: Element | null = document.activeElement;
-      while (active instanceof HTMLIFrameElement) {
-        try {
-          active = active.contentDocument?.activeElement ?? null;
-        } catch {
-          return true; // a cross-origin app owns the focus; let the keys go to it
-        }
+      while (active?.tagName === 'IFRAME') {
+        const inner = (active as HTMLIFrameElement).contentDocument;
+        if (inner === null) return true; // a cross-origin app owns the focus; let the keys go to it
+        active = inner.activeElement;
       }
-      return active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || (active instanceof HTMLElement && active.isContentEditable);
+      if (active === null) return false;
+      return active.tagName === 'INPUT' || active.tagName === 'TEXTAREA' || (active as HTMLElement).isContentEditable;
     };
-    return this.page.evaluate(isEditable);
+    // Focus moves while the tap is handled, which can end after the press was acknowledged
+    // (an app frame handles its own input), so the check waits briefly for it.
+    return this.page
+      .waitForFunction(isEditable, undefined, { timeout: FOCUS_WAIT_MS, polling: 'raf' })
+      .then(() => true, () => false);
   }
 
   /**

@@ -71,6 +71,15 @@ test('a tap by text reaches the app when no prototype is shown', async () => {
   assert.equal(await statusText(), 'Opened Camera');
 });
 
+test('typing reaches a text field of the app layer', async () => {
+  await clearPrototype();
+  const typed = await phone().device.type('cats', 'home.search');
+  assert.ok(typed.ok, typed.ok ? '' : typed.message);
+  const search = byTag(await phone().device.hierarchy(), 'home.search');
+  assert.equal(search.text, 'cats');
+  assert.equal(search.focused, true);
+});
+
 test('touches outside a floating window reach the app; touches on it reach the prototype', async () => {
   const { device, log } = phone();
   await device.show(spec('floating', FLOATING, GO_BUTTON));
