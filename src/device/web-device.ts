@@ -190,30 +190,40 @@ export class WebDevice {
   }
 
   async show(spec: unknown, options: { reset?: boolean; appearance?: 'device' | 'light' | 'dark' } = {}): Promise<unknown> {
-    return this.page.evaluate(([spec, options]) => window.protostage.show(spec, options), [spec, options] as const);
+    return this.#pageCall(() => this.page.evaluate(([spec, options]) => window.protostage.show(spec, options), [spec, options] as const));
   }
 
   /** Dismisses the prototype with this id (or whatever is shown, for 'all'); by the agent unless the session ended ('disconnect'). */
   async dismiss(id: string | 'all', reason: 'agent' | 'disconnect' = 'agent'): Promise<unknown> {
-    return this.page.evaluate(([id, reason]) => {
+    return this.#pageCall(() => this.page.evaluate(([id, reason]) => {
       const shown = window.protostage.inspect() as { prototypes?: { id: string }[] };
       const ids = (shown.prototypes ?? []).map((prototype) => prototype.id);
       if (id !== 'all' && !ids.includes(id)) return { ok: false, message: `no prototype "${id}" is showing`, dismissed: [] };
       return { ...(window.protostage.dismiss(reason) as object), dismissed: ids };
-    }, [id, reason] as const);
+    }, [id, reason] as const));
   }
 
   async putAsset(id: string, mimeType: string, bytes: Uint8Array | string): Promise<unknown> {
     const base64 = typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('base64');
-    return this.page.evaluate(([id, mimeType, base64]) => window.protostage.putAsset(id, mimeType, base64), [id, mimeType, base64] as const);
+    return this.#pageCall(() => this.page.evaluate(([id, mimeType, base64]) => window.protostage.putAsset(id, mimeType, base64), [id, mimeType, base64] as const));
   }
 
   async removeAsset(id: string): Promise<unknown> {
-    return this.page.evaluate(([id]) => window.protostage.removeAsset(id), [id] as const);
+    return this.#pageCall(() => this.page.evaluate(([id]) => window.protostage.removeAsset(id), [id] as const));
   }
 
   async inspect(): Promise<unknown> {
-    return this.page.evaluate(() => window.protostage.inspect());
+    return this.#pageCall(() => this.page.evaluate(() => window.protostage.inspect()));
+  }
+
+  /** A page API call whose failure (a value the page cannot take, a crashed page) comes back as a value. */
+  async #pageCall(call: () => Promise<unknown>): Promise<unknown> {
+    try {
+      return await call();
+    } catch (error) {
+      const message = (error as Error).message.split('\n')[0] ?? String(error);
+      return failure(`the device page refused the call: ${message}`, 'send plain JSON values; if the page crashed, close the device and launch it again');
+    }
   }
 
   /** Changes the device's appearance, layout direction or font scale, as the phone's settings would. */

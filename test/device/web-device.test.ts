@@ -116,6 +116,15 @@ test('tap targeting failures are values with a hint', async () => {
   assert.equal(swipe.ok, false);
 });
 
+test('a value the page cannot take comes back as a failure and the device keeps working', async () => {
+  const { device } = phone();
+  const refused = (await device.show({ id: 'bad', render: () => 'code' })) as { ok: boolean; message: string };
+  assert.equal(refused.ok, false);
+  assert.match(refused.message, /device page refused/);
+  await device.show(spec('after-refusal', FLOATING, GO_BUTTON));
+  assert.ok((await device.hierarchy()).some((node) => node.testTag === 'go'));
+});
+
 test('dismiss by id reports an agent dismissal; an unknown id changes nothing', async () => {
   const { device, log } = phone();
   await device.show(spec('to-dismiss', FLOATING, GO_BUTTON));
