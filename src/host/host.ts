@@ -39,6 +39,8 @@ export interface ShowArgs extends SpecSource {
 
 export interface ShowSummary {
   id: string;
+  /** The latest event sequence of this id so far: pass it as awaitEvent's afterSequence to wait for new events only. */
+  lastSequence: number;
   /** The same id was on screen and was replaced in place (pages kept). */
   replacedInPlace: boolean;
   missingAssets?: string[];
@@ -74,6 +76,8 @@ export class Host {
   private readonly events = new EventBuffers();
   private readonly shown = new Map<string, StatusEntry>();
   private readonly latestShow = new Map<string, number>();
+  /** Highest event sequence seen per id; sequences continue across re-shows of an id. */
+  private readonly latestSequence = new Map<string, number>();
   private showCounter = 0;
   private closing = false;
   private lastResult: Record<string, unknown> | null = null;
@@ -114,8 +118,9 @@ export class Host {
     channel.onClose((reason) => {
       if (this.channel !== channel) return;
       this.channel = null;
-      // Whatever was on screen went with the device.
+      // Whatever was on screen went with the device, and a new device starts sequences afresh.
       this.shown.clear();
+      this.latestSequence.clear();
       this.events.settleAll(reason);
     });
   }
@@ -132,6 +137,7 @@ export class Host {
 
   /** Keeps the status store current (a dismissal removes the entry) and buffers the event. */
   private receiveEvent(event: PrototypeEvent): void {
+    this.latestSequence.set(event.id, Math.max(event.sequence, this.latestSequence.get(event.id) ?? 0));
     const entry = this.shown.get(event.id);
     if (event.kind === 'dismissed') {
       this.shown.delete(event.id);
@@ -166,9 +172,10 @@ export class Host {
       this.ensureLatest(id, showNumber);
       const replacedInPlace = this.shown.has(id) && !args.reset;
       const sent = await this.sendShow(device, spec, args, staged);
-      this.recordShown(spec);
+      const lastSequence = this.recordShown(spec);
       const summary: ShowSummary = {
         id,
+        lastSequence,
         replacedInPlace,
         ...(sent.missingAssets ? { missingAssets: sent.missingAssets } : {}),
         ...(uploadedAssets.length > 0 ? { uploadedAssets } : {}),
@@ -226,19 +233,14 @@ export class Host {
     return { missingAssets: first.missingAssets, appearance: first.appearance, warning: `the device lost uploaded assets (${ids}) and a re-upload did not restore them; show again with assets` };
   }
 
-  private recordShown(spec: Record<string, unknown>): void {
+  /** Records the shown prototype in the status store; returns its latest event sequence. */
+  private recordShown(spec: Record<string, unknown>): number {
     const id = spec.id as string;
     const previous = this.shown.get(id);
     const state = (spec.state ?? {}) as PrototypeStatus['state'];
-    this.shown.set(id, {
-      id,
-      persistent: false,
-      state,
-      pages: previous?.pages ?? {},
-      lastSequence: previous?.lastSequence ?? this.events.buffered(id).at(-1)?.sequence ?? 0,
-      shownAt: this.now(),
-      lastEvent: previous?.lastEvent ?? null,
-    });
+    const lastSequence = this.latestSequence.get(id) ?? 0;
+    this.shown.set(id, { id, persistent: false, state, pages: previous?.pages ?? {}, lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null });
+    return lastSequence;
   }
 
   // ── dismiss, status, inspect ───────────────────────────────────────────────

@@ -97,7 +97,8 @@ show never changes what is on screen.
 to receive what the person did. Events are \`{id, sequence, kind, name, payload, state, pages}\`;
 kinds are \`change\` (state written), \`emit\` (an \`emit\` action: name + payload), \`page_changed\`
 (pager id + page), \`dismissed\` (payload.reason) and \`appearance_changed\`. Sequences start at 1 per
-prototype id and continue across re-shows; pass the last sequence you saw as \`afterSequence\`.
+prototype id and continue across re-shows; show returns \`lastSequence\`, so pass it (or the last
+sequence you saw) as \`afterSequence\` to wait for new events only.
 A same-id show replaces the prototype in place and keeps pager pages; \`reset: true\` starts fresh.
 
 **State and bindings.** \`state\` is a flat object of strings, finite numbers and booleans. Text

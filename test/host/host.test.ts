@@ -215,6 +215,8 @@ test('same-id show is in place unless reset; status follows events and dismissal
   assert.deepEqual(status.prototypes[0]!.lastEvent, { sequence: 1, kind: 'page_changed', name: 'pages' });
   device.emit({ id: 'p', sequence: 2, kind: 'dismissed', payload: { reason: 'user' } });
   assert.deepEqual(host.status().prototypes, []);
+  const reshown = await host.show({ spec: textSpec() });
+  assert.ok(reshown.success && reshown.lastSequence === 2 && !reshown.replacedInPlace, 'the cursor survives the dismissal');
 });
 
 test('awaitEvent: defaults to the only prototype, consumes buffered events, times out as success, settles on dismissal', async () => {
