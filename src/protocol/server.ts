@@ -14,6 +14,8 @@ import {
   type PrototypeEvent,
 } from './messages.ts';
 
+const DEFAULT_HELLO_TIMEOUT_MS = 5_000;
+
 /** What a handler returns: the reply without its `type` and `requestId`, which the server adds. */
 export type ReplyBody = Omit<DeviceReply, 'type' | 'requestId'> & Record<string, unknown>;
 
@@ -28,6 +30,8 @@ export interface ProtocolServerOptions {
    * request queue, so a request from a new connection is handled only after it.
    */
   onLastClientGone?(): void | Promise<void>;
+  /** A connection that has not sent its hello by then is closed (default 5 s). */
+  helloTimeoutMs?: number;
   /** Test hook and diagnostics: frames refused before or after the handshake. */
   onRefused?(reason: string): void;
 }
@@ -98,6 +102,7 @@ function acceptConnection(socket: Socket, options: ProtocolServerOptions, hooks:
     options.onRefused?.(reason);
     socket.destroy();
   };
+  const helloDeadline = setTimeout(() => refuse('no hello in time'), options.helloTimeoutMs ?? DEFAULT_HELLO_TIMEOUT_MS);
 
   socket.on('data', (chunk: Buffer) => {
     for (const item of reader.push(chunk)) {
@@ -106,6 +111,7 @@ function acceptConnection(socket: Socket, options: ProtocolServerOptions, hooks:
         if (item.kind === 'oversized') return refuse(`hello frame larger than ${item.limit} bytes`);
         authenticated = checkHello(item.text, options.token);
         if (!authenticated) return refuse('first frame is not a hello with the launch token');
+        clearTimeout(helloDeadline);
         hooks.authenticated();
         send({
           type: 'hello_result',
@@ -130,7 +136,10 @@ function acceptConnection(socket: Socket, options: ProtocolServerOptions, hooks:
     }
   });
   socket.on('error', () => socket.destroy());
-  socket.on('close', () => hooks.closed());
+  socket.on('close', () => {
+    clearTimeout(helloDeadline);
+    hooks.closed();
+  });
 }
 
 function checkHello(text: string, token: string): boolean {

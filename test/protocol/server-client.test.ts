@@ -26,6 +26,7 @@ before(async () => {
       if (request.type === 'tap') throw new Error('nothing to tap');
       return { success: true };
     },
+    helloTimeoutMs: 300,
     onLastClientGone: () => {
       lastClientGone += 1;
     },
@@ -52,6 +53,11 @@ test('any other first frame closes the connection with no reply', async () => {
   socket.write(`${JSON.stringify({ type: 'show_prototype', requestId: 'r1', spec: {} })}\n`);
   assert.deepEqual(await readUntilClosedOr(socket, 2000), { text: '', closed: true });
   assert.equal(handled.length, 0);
+});
+
+test('a connection that never says hello is closed', async () => {
+  const socket = await rawSocket(server.port);
+  assert.deepEqual(await readUntilClosedOr(socket, 3000), { text: '', closed: true });
 });
 
 test('an oversized hello line closes the connection with no reply', async () => {
