@@ -12,7 +12,8 @@ import { Node, type NodeProps } from '../node.tsx';
 import { textCss } from '../style-css.ts';
 import { useAssetUrl, useImageLoad } from '../loading.ts';
 
-function tapOf(node: RenderNode) {
+/** What a tap on a plain node does: run its onTap list, if it has one. */
+function useNodeTap(node: RenderNode) {
   const env = useEnv();
   return node.tappable ? () => env.interact({ type: 'tap', key: node.key }) : null;
 }
@@ -24,7 +25,7 @@ function Children({ nodes, parent }: { nodes: RenderNode[]; parent: 'row' | 'col
 /** box stacks its children, row and column lay them out along an axis. */
 export function Container({ node, parent }: NodeProps<ContainerNode>) {
   return (
-    <Frame node={node} parent={parent} layout={node.type} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={tapOf(node)} pressable>
+    <Frame node={node} parent={parent} layout={node.type} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={useNodeTap(node)} pressable>
       <Children nodes={node.children} parent={node.type} />
     </Frame>
   );
@@ -50,7 +51,7 @@ export function Card({ node, parent }: NodeProps<CardNode>) {
     ? { id: node.key, testTag: node.testTag, role: node.tappable ? 'Button' : null, text: node.label }
     : null;
   return (
-    <Frame node={node} parent={parent} layout="column" base={base} a11y={a11y} onTap={tapOf(node)}>
+    <Frame node={node} parent={parent} layout="column" base={base} a11y={a11y} onTap={useNodeTap(node)}>
       <Children nodes={node.children} parent="column" />
     </Frame>
   );
@@ -60,7 +61,7 @@ export function Text({ node, parent }: NodeProps<TextNode>) {
   const a11y = { id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.text };
   const show = node.text !== '' || node.testTag !== null || node.tappable;
   return (
-    <Frame node={node} parent={parent} a11y={show ? a11y : null} onTap={tapOf(node)} pressable>
+    <Frame node={node} parent={parent} a11y={show ? a11y : null} onTap={useNodeTap(node)} pressable>
       <span class="ps-text-content" style={textCss(node.style)}>{node.text}</span>
     </Frame>
   );
@@ -74,7 +75,7 @@ export function Image({ node, parent }: NodeProps<ImageNode>) {
   const fit = { fit: 'contain', crop: 'cover', fill: 'fill' }[node.contentScale];
   const a11y = defaultA11y(node, 'Image');
   return (
-    <Frame node={node} parent={parent} a11y={a11y} onTap={tapOf(node)} pressable base={{ minWidth: '24px', minHeight: '24px' }}>
+    <Frame node={node} parent={parent} a11y={a11y} onTap={useNodeTap(node)} pressable base={{ minWidth: '24px', minHeight: '24px' }}>
       {status === 'loaded' && url ? (
         <img class="ps-image-content" src={url} alt="" draggable={false} style={{ objectFit: fit }} />
       ) : (
@@ -90,14 +91,14 @@ export function IconNodeView({ node, parent }: NodeProps<IconNode>) {
   const color = node.style.color ?? 'currentColor';
   const size = typeof node.style.width === 'object' ? node.style.width.dp : 24;
   return (
-    <Frame node={node} parent={parent} a11y={defaultA11y(node, node.tappable ? 'Button' : 'Image')} onTap={tapOf(node)} pressable base={{ color: 'var(--md-sys-color-on-surface-variant)', display: 'flex' }}>
+    <Frame node={node} parent={parent} a11y={defaultA11y(node, node.tappable ? 'Button' : 'Image')} onTap={useNodeTap(node)} pressable base={{ color: 'var(--md-sys-color-on-surface-variant)', display: 'flex' }}>
       <Icon name={node.name} variant={node.variant} size={size} color={color} />
     </Frame>
   );
 }
 
 export function Spacer({ node, parent }: NodeProps<SpacerNode>) {
-  return <Frame node={node} parent={parent} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={tapOf(node)} pressable />;
+  return <Frame node={node} parent={parent} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={useNodeTap(node)} pressable />;
 }
 
 export function Divider({ node, parent }: NodeProps<DividerNode>) {
@@ -107,7 +108,7 @@ export function Divider({ node, parent }: NodeProps<DividerNode>) {
     : { width: '1px', height: '100%', alignSelf: 'stretch', flexShrink: '0' };
   const a11y = node.testTag !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null;
   return (
-    <Frame node={node} parent={parent} a11y={a11y} onTap={tapOf(node)} base={{ ...base, backgroundColor: node.style.color ?? 'var(--md-sys-color-outline-variant)' }} />
+    <Frame node={node} parent={parent} a11y={a11y} onTap={useNodeTap(node)} base={{ ...base, backgroundColor: node.style.color ?? 'var(--md-sys-color-outline-variant)' }} />
   );
 }
 
@@ -115,7 +116,7 @@ export function Badge({ node, parent }: NodeProps<BadgeNode>) {
   const dot = node.text === null;
   const a11y = { id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.text };
   return (
-    <Frame node={node} parent={parent} class={dot ? 'ps-badge-dot' : 'ps-badge-large'} a11y={dot && node.testTag === null && !node.label ? null : a11y} onTap={tapOf(node)}>
+    <Frame node={node} parent={parent} class={dot ? 'ps-badge-dot' : 'ps-badge-large'} a11y={dot && node.testTag === null && !node.label ? null : a11y} onTap={useNodeTap(node)}>
       {dot ? null : node.text}
     </Frame>
   );
@@ -126,7 +127,7 @@ export function Scroll({ node, parent }: NodeProps<ScrollNode>) {
   const vertical = node.axis === 'vertical';
   const base = { overflowX: vertical ? 'hidden' : 'auto', overflowY: vertical ? 'auto' : 'hidden', display: 'flex', flexDirection: vertical ? 'column' : 'row' };
   return (
-    <Frame node={node} parent={parent} class={`ps-scroll-${node.axis}`} base={base} a11y={defaultA11y(node, null)} onTap={tapOf(node)}>
+    <Frame node={node} parent={parent} class={`ps-scroll-${node.axis}`} base={base} a11y={defaultA11y(node, null)} onTap={useNodeTap(node)}>
       <Node node={node.child} parent={vertical ? 'column' : 'row'} />
     </Frame>
   );
@@ -197,7 +198,7 @@ export function Pager({ node, parent }: NodeProps<PagerNode>) {
     transition: animating && !drag ? `translate ${PAGE_ANIMATION_MS}ms cubic-bezier(0.2, 0, 0, 1)` : 'none',
   };
   return (
-    <Frame node={node} parent={parent} class="ps-pager" base={{ overflow: 'clip', minWidth: '0px' }} a11y={defaultA11y(node, null)} onTap={tapOf(node)}>
+    <Frame node={node} parent={parent} class="ps-pager" base={{ overflow: 'clip', minWidth: '0px' }} a11y={defaultA11y(node, null)} onTap={useNodeTap(node)}>
       <div
         ref={viewport}
         class="ps-pager-viewport"
