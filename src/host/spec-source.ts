@@ -1,10 +1,11 @@
 // Where a show's spec comes from: inline (an object or JSON text) or an absolute file path.
 import { open, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
+import { limits } from '../contract/index.ts';
 import { fail } from './errors.ts';
 
-/** MAX_PROTOTYPE_SPEC_BYTES: the contract's raw UTF-8 cap on a spec. */
-export const MAX_SPEC_FILE_BYTES = 1024 * 1024;
+/** MAX_PROTOTYPE_SPEC_BYTES: the contract's raw UTF-8 cap on a spec, checked before reading the file. */
+export const MAX_SPEC_FILE_BYTES = limits.specBytes;
 
 export interface SpecSource {
   spec?: unknown;
