@@ -1,14 +1,10 @@
 // One Chromium page showing the renderer's page, driven with real touch input, for the
 // renderer's browser tests.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../src/device/chromium.ts';
 import { rendererPageHtml } from '../../src/renderer/build.ts';
 import type { HierarchyNode } from '../../src/renderer/a11y.ts';
 import type { PrototypeEvent } from '../../src/runtime/model.ts';
-
-export const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--font-render-hinting=none', '--force-color-profile=srgb',
-];
 
 export const PHONE_DEVICE = {
   dark: false,
@@ -26,7 +22,7 @@ export class RendererPage {
   private constructor(readonly browser: Browser, readonly page: Page) {}
 
   static async open(): Promise<RendererPage> {
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+    const browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     const harness = new RendererPage(browser, page);
