@@ -38,6 +38,8 @@ export function matchesFilter(filter: EventFilter, event: PrototypeEvent): boole
 export class EventBuffers {
   private readonly buffers = new Map<string, PrototypeEvent[]>();
   private readonly dropped = new Map<string, number>();
+  /** Highest sequence dropped from each buffer, to tell a caller its cursor fell behind. */
+  private readonly droppedThrough = new Map<string, number>();
   private readonly waiters = new Set<Waiter>();
 
   /** Delivers an event: to the first matching waiter (consumed), else into the buffer. */
@@ -90,6 +92,12 @@ export class EventBuffers {
     return this.dropped.get(id) ?? 0;
   }
 
+  /** The highest dropped sequence a cursor at `afterSequence` would have wanted, if any. */
+  missedAfter(id: string, afterSequence: number | undefined): number | undefined {
+    const through = this.droppedThrough.get(id);
+    return through !== undefined && (afterSequence ?? 0) < through ? through : undefined;
+  }
+
   buffered(id: string): readonly PrototypeEvent[] {
     return this.buffers.get(id) ?? [];
   }
@@ -103,14 +111,16 @@ export class EventBuffers {
     this.waiters.clear();
     this.buffers.clear();
     this.dropped.clear();
+    this.droppedThrough.clear();
   }
 
   private store(event: PrototypeEvent): void {
     const buffer = this.buffers.get(event.id) ?? [];
     buffer.push(event);
     if (buffer.length > EVENT_BUFFER_SIZE) {
-      buffer.shift();
+      const oldest = buffer.shift()!;
       this.dropped.set(event.id, this.droppedCount(event.id) + 1);
+      this.droppedThrough.set(event.id, oldest.sequence);
     }
     this.buffers.set(event.id, buffer);
   }

@@ -7,7 +7,7 @@ import { checkFloatingAnchors, findElementAnchors, resolveElementAnchors, type R
 import { stageAssets, type AssetRequest, type StagedAsset } from './assets.ts';
 import { checkCapabilities } from './capabilities.ts';
 import { fail, failure, HostFailureError, type HostFailure } from './errors.ts';
-import { DEFAULT_AWAIT_MS, EventBuffers, MAX_AWAIT_MS, type AwaitOutcome } from './events.ts';
+import { DEFAULT_AWAIT_MS, EVENT_BUFFER_SIZE, EventBuffers, MAX_AWAIT_MS, type AwaitOutcome } from './events.ts';
 import { readSpecSource, type SpecSource } from './spec-source.ts';
 
 /** Turns spec input into the expanded, validated spec the device receives. */
@@ -298,7 +298,7 @@ export class Host {
       const filter = { id, afterSequence: args.afterSequence, eventName: args.eventName, kind: args.kind };
       const timeoutMs = Math.min(Math.max(args.timeoutMs ?? DEFAULT_AWAIT_MS, 0), MAX_AWAIT_MS);
       const buffered = this.events.take(filter);
-      if (buffered) return { success: true, event: buffered };
+      if (buffered) return { success: true, event: buffered, ...this.missedWarning(id, args.afterSequence) };
       if (!this.shown.has(id)) {
         const dismissal = this.events.dismissalAfter(id, args.afterSequence);
         if (dismissal) return dismissedOutcome(dismissal);
@@ -306,6 +306,12 @@ export class Host {
       }
       return outcomeResult(await this.events.wait(filter, timeoutMs));
     });
+  }
+
+  private missedWarning(id: string, afterSequence: number | undefined): { warning?: string } {
+    const through = this.events.missedAfter(id, afterSequence);
+    if (through === undefined) return {};
+    return { warning: `events of "${id}" up to sequence ${through} fell out of the ${EVENT_BUFFER_SIZE}-event buffer before they were read; this is the oldest one kept` };
   }
 
   private onlyShownId(): string {

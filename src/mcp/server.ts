@@ -72,7 +72,12 @@ export function createMcpServer(host: Host): McpServer {
 
   server.registerTool(
     'observe',
-    { title: 'Observe the screen', description: 'The accessibility hierarchy of the app and prototype layers (dp bounds) plus a screenshot.', inputSchema: z.object({}) },
+    {
+      title: 'Observe the screen',
+      description: 'The accessibility hierarchy of the app and prototype layers (dp bounds) plus a screenshot.',
+      inputSchema: z.object({}),
+      annotations: { readOnlyHint: true },
+    },
     async () => {
       const result = await host.observe();
       if (!result.success) return toolResult(result);

@@ -31,6 +31,9 @@ test('each prototype keeps its latest 64 events and counts the dropped ones', ()
   assert.equal(buffers.buffered('p').length, EVENT_BUFFER_SIZE);
   assert.equal(buffers.buffered('p')[0]!.sequence, 6);
   assert.equal(buffers.droppedCount('p'), 5);
+  assert.equal(buffers.missedAfter('p', 2), 5, 'a cursor at 2 missed sequences 3 to 5');
+  assert.equal(buffers.missedAfter('p', 5), undefined);
+  assert.equal(buffers.missedAfter('q', 0), undefined);
 });
 
 test('a waiting call gets the next matching event, which is consumed rather than buffered', async () => {

@@ -304,3 +304,15 @@ test('tapOn takes exactly one target and names the argument to fix', async () =>
   const missing = await host.tapOn({ testTag: 'zzz' });
   assert.ok(!missing.success && missing.path === 'target' && /zzz/.test(missing.error));
 });
+
+test('awaitEvent warns when the cursor fell behind the 64-event buffer', async () => {
+  const device = new FakeDevice();
+  const { host } = hostWith(device);
+  await host.show({ spec: textSpec() });
+  for (let sequence = 1; sequence <= 70; sequence++) device.emit({ id: 'p', sequence, kind: 'change' });
+  const behind = await host.awaitEvent({ afterSequence: 0 });
+  assert.ok(behind.success && behind.event?.sequence === 7);
+  assert.match(behind.warning ?? '', /up to sequence 6 fell out of the 64-event buffer/);
+  const current = await host.awaitEvent({ afterSequence: 7 });
+  assert.ok(current.success && current.event?.sequence === 8 && current.warning === undefined);
+});
