@@ -49,7 +49,7 @@ function mutate(spec: unknown, mutation: Mutation): unknown {
   const copy = structuredClone(spec);
   const parent = at(copy, mutation.path.slice(0, -1)) as Record<string | number, unknown> | undefined;
   const last = mutation.path[mutation.path.length - 1];
-  if (parent === undefined || last === undefined || typeof parent !== 'object') return copy;
+  if (parent === undefined || parent === null || last === undefined || typeof parent !== 'object') return copy;
   if (mutation.kind === 'set') parent[last] = mutation.value;
   else if (mutation.kind === 'drop') Array.isArray(parent) ? parent.splice(last as number, 1) : delete parent[last];
   else if (!Array.isArray(parent)) {
