@@ -25,6 +25,8 @@ function addEdges(a: Edges, b: Edges): Edges {
 
 /** Motion state of the node being drawn, set by <Node> for its own frame. */
 export interface NodeMotion {
+  /** The node it belongs to: frames of descendants ignore it. */
+  key: string;
   /** CSS class running the enter or exit animation, if any. */
   className: string | null;
   leaving: boolean;
@@ -59,19 +61,22 @@ export function Frame(props: FrameProps) {
   const env = useEnv();
   const consumed = useContext(ConsumedInsets);
   const drag = useContext(DragGuard);
-  const motion = useContext(NodeMotionContext);
+  const nearestMotion = useContext(NodeMotionContext);
   const [pressed, setPressed] = useState(false);
   const element = useRef<HTMLDivElement>(null);
   const { node, parent, onTap } = props;
+  const motion = nearestMotion?.key === node.key ? nearestMotion : null;
   const style = withPropagatedFill(node as Parameters<typeof withPropagatedFill>[0]);
-  useContainerSizeAnimation(element, env.motion && props.layout !== undefined, node);
+  // A frame's layout and safeAreaPadding never change (they come from the node type and the spec),
+  // so the hooks below are called consistently.
+  if (props.layout) useContainerSizeAnimation(element, env.motion, node);
 
   const inset = safeAreaInsets(node.safeAreaPadding, env.insets, consumed);
   // A new context value re-renders every descendant, so only a node with safeAreaPadding sets one
   // (always, so the tree keeps its shape when the keyboard or the insets change).
   const consumes = node.safeAreaPadding !== null;
   const below = addEdges(consumed, inset);
-  const consumedBelow = useMemo(() => below, [below.top, below.bottom, below.start, below.end]);
+  const consumedBelow = consumes ? useMemo(() => below, [below.top, below.bottom, below.start, below.end]) : below;
   const wrapped = !!onTap;
   const fillOnly = {
     width: style.width === 'fill' ? ('fill' as const) : undefined,

@@ -31,14 +31,18 @@ const OVERLAY_TYPES = new Set(['dialog', 'snackbar', 'bottomSheet']);
  */
 export const Node = memo(function Node({ node, parent }: NodeProps) {
   const env = useEnv();
-  const motion = useVisibilityMotion(node, env.motion);
-  if (!motion) return null;
   const Component = components![node.type] as ComponentType<NodeProps>;
-  let drawn = <Component node={motion.node} parent={node.anchor ? 'plain' : parent} />;
-  if (motion.state.className || motion.state.leaving) {
-    drawn = <NodeMotionContext.Provider value={motion.state}>{drawn}</NodeMotionContext.Provider>;
+  const placedIn = node.anchor ? 'plain' : parent;
+  let drawn;
+  // Whether a node has a visibleWhen never changes for a drawn node (a new show mounts anew),
+  // so only those pay for the motion hooks.
+  if (node.animatesVisibility) {
+    const motion = useVisibilityMotion(node, env.motion);
+    if (!motion) return null;
+    drawn = <NodeMotionContext.Provider value={motion.state}><Component node={motion.node} parent={placedIn} /></NodeMotionContext.Provider>;
   } else {
-    drawn = <NodeMotionContext.Provider value={null}>{drawn}</NodeMotionContext.Provider>;
+    if (!node.visible) return null;
+    drawn = <Component node={node} parent={placedIn} />;
   }
   if (node.anchor && env.anchorLayer && !(env.floating && node.key === env.rootKey)) {
     return createPortal(<AnchorBox anchor={node.anchor}>{drawn}</AnchorBox>, env.anchorLayer);
@@ -65,6 +69,7 @@ function useVisibilityMotion(node: RenderNode, motionOn: boolean): { node: Rende
   if (phase.current === 'gone' || !lastVisible.current) return null;
   const transition = node.transition ?? 'expand';
   const state: NodeMotion = {
+    key: node.key,
     className: phase.current === 'entering' ? `ps-enter-${transition}` : phase.current === 'leaving' ? `ps-exit-${transition}` : null,
     leaving: phase.current === 'leaving',
     onAnimationEnd: () => {
