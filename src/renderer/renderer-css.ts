@@ -138,7 +138,6 @@ const CONTROLS = `
 .ps-radio-label { ${type('bodyLarge')} }
 .ps-list-item { display: flex; align-items: center; gap: 16px; min-height: 56px; padding: 8px 24px 8px 16px; width: 100%;
   background: var(--md-sys-color-surface); }
-.ps-touch:has(> .ps-list-item) { align-self: stretch; }
 .ps-list-item.ps-two-line { min-height: 72px; }
 .ps-list-leading, .ps-list-trailing { color: var(--md-sys-color-on-surface-variant); }
 .ps-list-text { flex: 1; display: flex; flex-direction: column; min-width: 0; }
