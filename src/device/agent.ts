@@ -60,6 +60,7 @@ export async function startAgent(config: { port: number; token: string }, device
     token: config.token,
     agentVersion: AGENT_VERSION,
     capabilities: WEB_DEVICE_CAPABILITIES,
+    ready: deviceReady.then(() => undefined),
     handle: async (request) => handleRequest(request, await deviceReady, assetSizes),
     // The session is over: nothing stays on screen and uploaded assets are dropped.
     onLastClientGone: () =>

@@ -67,7 +67,7 @@ async function connectWithRetry(port: number, token: string): Promise<DeviceConn
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   for (;;) {
     try {
-      return await DeviceConnection.open(port, token);
+      return await DeviceConnection.open(port, token, Math.max(deadline - Date.now(), 1000));
     } catch (error) {
       const refused = (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
       if (!refused || Date.now() > deadline) throw error;

@@ -101,7 +101,7 @@ export class Host {
       },
       (error: Error) => {
         this.launching = null;
-        fail('device', `the web device could not start: ${error.message}`, 'Check that Chromium is installed at /usr/bin/chromium, then retry.');
+        fail('device', `could not launch the device: ${error.message}`, 'Check that Chromium is installed at /usr/bin/chromium, then retry.');
       },
     );
     return this.launching;

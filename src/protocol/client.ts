@@ -5,6 +5,7 @@ import { MAX_FRAME_BYTES, PROTOCOL_VERSION } from './constants.ts';
 import { encodeFrame, FrameReader, parseFrameText, type FrameItem } from './framing.ts';
 import {
   deviceFrameSchema,
+  errorFrameSchema,
   helloResultSchema,
   replyTypeOf,
   type HelloResult,
@@ -170,6 +171,8 @@ function exchangeHello(
       if (!item) return;
       if (item.kind !== 'frame') return fail('device sent an oversized hello_result');
       const parsed = parseFrameText(item.text);
+      const refusal = parsed.ok ? errorFrameSchema.safeParse(parsed.value) : null;
+      if (refusal?.success) return fail(refusal.data.message);
       const hello = parsed.ok ? helloResultSchema.safeParse(parsed.value) : null;
       if (!hello?.success) return fail('device answered hello with something other than hello_result');
       cleanup();

@@ -30,6 +30,11 @@ export interface ProtocolServerOptions {
    * request queue, so a request from a new connection is handled only after it.
    */
   onLastClientGone?(): void | Promise<void>;
+  /**
+   * Settles when the device can take requests; hello_result is sent only then. If it rejects, an
+   * authenticated connection gets one error frame with the reason and is closed.
+   */
+  ready?: Promise<void>;
   /** A connection that has not sent its hello by then is closed (default 5 s). */
   helloTimeoutMs?: number;
   /** Test hook and diagnostics: frames refused before or after the handshake. */
@@ -43,6 +48,7 @@ export interface ProtocolServer {
 }
 
 export async function startProtocolServer(options: ProtocolServerOptions): Promise<ProtocolServer> {
+  options.ready?.catch(() => {}); // Reported to each connection at hello, never as an unhandled rejection.
   const clients = new Set<Socket>();
   let queue: Promise<unknown> = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => {
@@ -113,23 +119,30 @@ function acceptConnection(socket: Socket, options: ProtocolServerOptions, hooks:
         if (!authenticated) return refuse('first frame is not a hello with the launch token');
         clearTimeout(helloDeadline);
         hooks.authenticated();
-        send({
-          type: 'hello_result',
-          agentVersion: options.agentVersion,
-          protocolVersion: PROTOCOL_VERSION,
-          capabilities: [...options.capabilities],
+        // Through the queue, so hello_result precedes every reply and waits for the device.
+        hooks.enqueue(async () => {
+          try {
+            await options.ready;
+          } catch (error) {
+            send({ type: 'error', message: (error as Error).message });
+            socket.end();
+            return;
+          }
+          send({ type: 'hello_result', agentVersion: options.agentVersion, protocolVersion: PROTOCOL_VERSION, capabilities: [...options.capabilities] });
         });
         continue;
       }
+      // Error frames go through the queue too, so every frame leaves in the order it was caused.
       if (item.kind === 'oversized') {
         options.onRefused?.('oversized frame');
-        send({ type: 'error', message: `frame larger than ${item.limit} bytes was discarded; split the data or shrink it` });
+        hooks.enqueue(async () => send({ type: 'error', message: `frame larger than ${item.limit} bytes was discarded; split the data or shrink it` }));
         continue;
       }
       const request = parseRequest(item.text);
       if (!request.ok) {
         options.onRefused?.(request.message);
-        send({ type: 'error', ...(request.requestId ? { requestId: request.requestId } : {}), message: request.message });
+        const frame = { type: 'error', ...(request.requestId ? { requestId: request.requestId } : {}), message: request.message };
+        hooks.enqueue(async () => send(frame));
         continue;
       }
       hooks.enqueue(async () => send(await answer(request.value, options)));

@@ -154,3 +154,36 @@ test('the host connection ignores garbage, unknown and oversized frames from a d
   connection.close();
   device.close();
 });
+
+test('hello_result waits for the device; a device that cannot start answers hello with its reason', async () => {
+  let becomeReady!: () => void;
+  const slow = await startProtocolServer({
+    port: await findFreePort(),
+    token,
+    agentVersion: 'test',
+    capabilities: [],
+    ready: new Promise<void>((resolve) => (becomeReady = resolve)),
+    handle: async () => ({ success: true }),
+  });
+  let opened = false;
+  const opening = DeviceConnection.open(slow.port, token).then((connection) => {
+    opened = true;
+    return connection;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(opened, false);
+  becomeReady();
+  (await opening).close();
+  await slow.close();
+
+  const broken = await startProtocolServer({
+    port: await findFreePort(),
+    token,
+    agentVersion: 'test',
+    capabilities: [],
+    ready: Promise.reject(new Error('the web device could not start: no browser')),
+    handle: async () => ({ success: true }),
+  });
+  await assert.rejects(DeviceConnection.open(broken.port, token), /could not start: no browser/);
+  await broken.close();
+});
