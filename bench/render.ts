@@ -29,11 +29,10 @@ function largeSpec(id: string, label: string): unknown {
   };
 }
 
-function validated(spec: unknown): unknown {
+function validated(spec: unknown): { spec: unknown; nodeCount: number } {
   const result = validatePrototypeSpec(spec);
   if (!result.ok) throw new Error(`bench spec is invalid at ${result.path}: ${result.message}`);
-  console.log(`spec ${(spec as { id: string }).id}: ${result.nodeCount} nodes`);
-  return result.spec;
+  return { spec: result.spec, nodeCount: result.nodeCount };
 }
 
 function median(samples: number[]): number {
@@ -56,27 +55,37 @@ function report(name: string, samples: number[], baseline: number[], target: num
     `ratio ${(value / base).toFixed(1).padStart(6)}×   target <= ${target} ms (${verdict})`);
 }
 
-async function benchShow(device: WebDevice): Promise<void> {
+async function benchShow(device: WebDevice): Promise<string> {
   const specs = [validated(largeSpec('bench-a', 'Setting')), validated(largeSpec('bench-b', 'Option'))];
-  await device.show(specs[0]);
+  const nodes = `${specs[0]!.nodeCount} nodes`;
+  await device.show(specs[0]!.spec);
   await device.settled();
   const shows: number[] = [];
   const showCalls: number[] = [];
   const settles: number[] = [];
   const noops: number[] = [];
   for (let run = 0; run < SHOW_RUNS; run++) {
-    const showCall = await timed(() => device.show(specs[(run + 1) % 2]));
+    const showCall = await timed(() => device.show(specs[(run + 1) % 2]!.spec));
     const settle = await timed(() => device.settled());
     showCalls.push(showCall);
     settles.push(settle);
     shows.push(showCall + settle);
     noops.push(await timed(() => device.settled()));
   }
-  report('show → settled, 1998 nodes', shows, noops, 150);
+  report(`show → settled, ${nodes}`, shows, noops, 150);
+  return nodes;
   console.log(`  of which the page's show call (validate, runtime, draw) ${median(showCalls).toFixed(2)} ms, settling ${median(settles).toFixed(2)} ms`);
 }
 
-async function benchTap(device: WebDevice): Promise<void> {
+/** A small screen: the same row as the large spec, once. */
+function smallSpec(): unknown {
+  const large = largeSpec('bench-small', 'Setting') as { root: { children: [{ child: { children: unknown[] } }] } };
+  large.root.children[0].child.children.length = 1;
+  return large;
+}
+
+/** Taps open-0 (which emits) and label-0 (inert) by turns, on whatever spec is shown. */
+async function benchTap(device: WebDevice, name: string): Promise<void> {
   const hierarchy = await device.hierarchy();
   const centreOfTag = (testTag: string) => {
     const node = hierarchy.find((candidate) => candidate.testTag === testTag);
@@ -88,7 +97,7 @@ async function benchTap(device: WebDevice): Promise<void> {
   const taps: number[] = [];
   const noops: number[] = [];
   let delivered: ((event: PrototypeEvent) => void) | undefined;
-  device.onEvent((event) => delivered?.(event));
+  const unsubscribe = device.onEvent((event) => delivered?.(event));
   for (let run = 0; run < TAP_RUNS; run++) {
     taps.push(await timed(() => new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('a tap on open-0 delivered no event within 5 s')), 5000);
@@ -102,7 +111,11 @@ async function benchTap(device: WebDevice): Promise<void> {
     // (press, release and moving the pointer off the screen).
     noops.push(await timed(() => device.tap(label)));
   }
-  report('tap → event on the Node side', taps, noops, 16);
+  unsubscribe();
+  report(`tap → event, ${name}`, taps, noops, 16);
+}
+
+async function benchRoundTrip(device: WebDevice): Promise<void> {
   const roundTrips: number[] = [];
   for (let run = 0; run < TAP_RUNS; run++) roundTrips.push(await timed(() => device.inspect()));
   console.log(`(a bare Node → page → Node round trip, inspect: median ${median(roundTrips).toFixed(2)} ms)`);
@@ -110,8 +123,12 @@ async function benchTap(device: WebDevice): Promise<void> {
 
 const device = await WebDevice.launch();
 try {
-  await benchShow(device);
-  await benchTap(device);
+  await benchTap(device, await benchShow(device));
+  const small = validated(smallSpec());
+  await device.show(small.spec);
+  await device.settled();
+  await benchTap(device, `${small.nodeCount} nodes`);
+  await benchRoundTrip(device);
 } finally {
   await device.close();
 }

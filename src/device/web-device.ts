@@ -285,9 +285,15 @@ export class WebDevice {
   async tap(target: TapTarget): Promise<DeviceResult<{ x: number; y: number }>> {
     const point = await this.#pointOf(target);
     if (!point.ok) return point;
-    await this.page.mouse.click(point.x, point.y);
-    await this.page.mouse.move(-1, -1);
+    await this.#press(point);
     return point;
+  }
+
+  /** Press, release and pointer-away go out together: Chromium handles them in order, and the tap costs one round trip. */
+  async #press(point: { x: number; y: number }): Promise<void> {
+    const mouse = (type: 'mousePressed' | 'mouseReleased' | 'mouseMoved', at: { x: number; y: number }) =>
+      this.cdp.send('Input.dispatchMouseEvent', { type, x: at.x, y: at.y, button: type === 'mouseMoved' ? 'none' : 'left', clickCount: 1 });
+    await Promise.all([mouse('mousePressed', point), mouse('mouseReleased', point), mouse('mouseMoved', { x: -1, y: -1 })]);
   }
 
   async #pointOf(target: TapTarget): Promise<DeviceResult<{ x: number; y: number }>> {
