@@ -44,23 +44,24 @@ export interface RunningAgent {
 }
 
 /**
- * Listens first, then opens the browser, so the host can connect while Chromium starts;
- * requests wait for the device to be ready.
+ * Listens first, then opens the browser, so the host can connect while Chromium starts; its
+ * hello is answered once the device is ready.
  */
 export async function startAgent(config: { port: number; token: string }, deviceOptions: WebDeviceOptions = {}): Promise<RunningAgent> {
   const { WebDevice } = await import('./web-device.ts');
-  // A device that fails to start keeps the agent up: every request then answers with the reason.
+  // A device that fails to start keeps the agent up: every hello then answers with the reason.
   const deviceReady = WebDevice.launch(deviceOptions).catch((error: Error) => {
     throw new Error(`the web device could not start: ${error.message}`);
   });
-  deviceReady.catch(() => {});
+  const ready = deviceReady.then(() => undefined);
+  ready.catch(() => {});
   let assetSizes = new Map<string, number>();
   const server: ProtocolServer = await startProtocolServer({
     port: config.port,
     token: config.token,
     agentVersion: AGENT_VERSION,
     capabilities: WEB_DEVICE_CAPABILITIES,
-    ready: deviceReady.then(() => undefined),
+    ready,
     handle: async (request) => handleRequest(request, await deviceReady, assetSizes),
     // The session is over: nothing stays on screen and uploaded assets are dropped.
     onLastClientGone: () =>
@@ -75,7 +76,7 @@ export async function startAgent(config: { port: number; token: string }, device
   deviceReady.then((device) => device.onEvent((event) => server.broadcastEvent(event))).catch(() => {});
   return {
     port: config.port,
-    deviceReady: deviceReady.then(() => undefined),
+    deviceReady: ready,
     async close() {
       await server.close();
       await deviceReady.then((device) => device.close()).catch(() => {});
