@@ -12,7 +12,10 @@ import { byTag, HOME_BUY_BUTTON_BOUNDS, useDevices, validSpec } from './helpers.
 /** A tiny web app on a loopback port: one tagged button that counts its taps. */
 const COUNTER_APP = `<!doctype html><meta name="viewport" content="width=device-width">
 <button id="counter" data-testid="counter" style="margin:40px;width:200px;height:80px"
-  onclick="this.textContent = 'Taps ' + (++window.taps)">Taps 0</button><script>window.taps = 0</script>`;
+  onclick="this.textContent = 'Taps ' + (++window.taps)">Taps 0</button><script>window.taps = 0</script>
+<label><input type="checkbox" data-testid="agree" checked> Agree</label>
+<button data-testid="off" disabled>Off</button>
+<div role="switch" aria-checked="false" aria-label="Sync" data-testid="sync" tabindex="0"></div>`;
 const appServer: Server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(COUNTER_APP));
 await new Promise<void>((resolve) => appServer.listen(0, '127.0.0.1', resolve));
 after(() => appServer.close());
@@ -203,6 +206,9 @@ test('any web app can be the app layer: observed, anchored against and tapped', 
   assert.equal(counter.text, 'Taps 0');
   assert.equal(counter.role, 'Button');
   assert.ok(resolveElementSelector({ text: 'Taps 0' }, app, { width: 412, height: 915 }).ok);
+  assert.deepEqual([byTag(app, 'agree').role, byTag(app, 'agree').checked], ['Checkbox', true]);
+  assert.deepEqual([byTag(app, 'off').role, byTag(app, 'off').enabled], ['Button', false]);
+  assert.deepEqual([byTag(app, 'sync').role, byTag(app, 'sync').text, byTag(app, 'sync').checked], ['Switch', 'Sync', false]);
   assert.ok((await device.tap({ testTag: 'counter' })).ok);
   assert.equal(byTag(await device.hierarchy(), 'counter').text, 'Taps 1');
 });
