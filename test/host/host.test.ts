@@ -79,12 +79,15 @@ test('an invalid spec fails at its exact path before anything is sent', async ()
 });
 
 test('the capability gate refuses what the device did not advertise, before sending anything', async () => {
-  const device = new FakeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.anchors && name !== CAPABILITIES.showInPlace));
+  const unsupported: string[] = [CAPABILITIES.anchors, CAPABILITIES.showInPlace, CAPABILITIES.windowOptions];
+  const device = new FakeDevice(ALL_CAPABILITIES.filter((name) => !unsupported.includes(name)));
   const { host } = hostWith(device);
   const anchored = await host.show({ spec: { ...textSpec(), root: { type: 'text', text: 'x', anchor: { type: 'bounds', bounds: bounds(0, 0) } } } });
   assert.ok(!anchored.success && anchored.path === 'root.anchor' && anchored.error.includes(CAPABILITIES.anchors));
   const reset = await host.show({ spec: textSpec(), reset: true });
   assert.ok(!reset.success && reset.path === 'reset');
+  const persistent = await host.show({ spec: { ...textSpec(), window: { ...WINDOW, persistence: 'device' } } });
+  assert.ok(!persistent.success && persistent.path === 'window.persistence' && persistent.error.includes(CAPABILITIES.windowOptions));
   assert.deepEqual(device.requests, []);
 });
 
