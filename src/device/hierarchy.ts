@@ -1,43 +1,15 @@
-/** One element of the observed hierarchy, in dp page coordinates. */
-export interface Bounds {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import type { HierarchyNode as RendererHierarchyNode } from '../renderer/a11y.ts';
 
-export type RangeInfo = { current: number; min: number; max: number; steps?: number } | 'indeterminate';
-
-/** A prototype node as the renderer reports it from `window.protostage.hierarchy()`. */
-export interface PrototypeHierarchyNode {
-  id: string;
-  testTag: string | null;
-  text: string | null;
-  role: string | null;
-  bounds: Bounds;
-  checked?: boolean;
-  selected?: boolean;
-  enabled: boolean;
-  focused: boolean;
-  range?: RangeInfo;
-  layer: 'prototype';
-}
+/** A prototype node as the renderer reports it from `window.protostage.hierarchy()` (dp, page coordinates). */
+export type PrototypeHierarchyNode = RendererHierarchyNode;
+export type Bounds = PrototypeHierarchyNode['bounds'];
 
 /**
- * An element of the app beneath the prototype. `parentId` and `clickable` let a text
- * match be promoted to the element that owns the tap, as a phone's tap resolution does.
+ * An element of the app beneath the prototype, described like a prototype node. `parentId` and
+ * `clickable` let a text match be promoted to the element that owns the tap, as a phone's tap
+ * resolution does.
  */
-export interface AppHierarchyNode {
-  id: string;
-  testTag: string | null;
-  text: string | null;
-  role: string | null;
-  bounds: Bounds;
-  checked?: boolean;
-  selected?: boolean;
-  enabled: boolean;
-  focused: boolean;
-  range?: RangeInfo;
+export interface AppHierarchyNode extends Omit<PrototypeHierarchyNode, 'layer'> {
   layer: 'app';
   parentId: string | null;
   clickable: boolean;
