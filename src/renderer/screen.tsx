@@ -1,6 +1,6 @@
 // The device screen: the simulated status bar, navigation bar, camera cutout and keyboard, and the
 // prototype window in its placement (fullscreen with the host's dismiss row, sheet, floating).
-import { useMemo, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Interaction, RenderModel, RenderNode, ResolvedWindow } from '../runtime/model.ts';
 import type { AssetStore } from './assets.ts';
 import { Env, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
@@ -165,12 +165,18 @@ interface WindowProps extends Omit<ScreenProps, 'device' | 'show'> {
 }
 
 function PrototypeWindow({ device, model, assets, interact, dismissByUser, chromeDark }: WindowProps) {
-  const [anchorLayer, setAnchorLayer] = useState<Element | null>(null);
-  const [overlayLayer, setOverlayLayer] = useState<Element | null>(null);
+  // The layers exist before the first render, so anchored and overlay nodes portal into them in the
+  // same pass as the rest of the tree; they join the document when the window mounts.
+  const [anchorLayer] = useState(() => layerElement('ps-layer ps-anchor-layer'));
+  const [overlayLayer] = useState(() => layerElement('ps-layer ps-overlay-layer'));
+  const dialogOpen = model.openOverlays.dialogs.length > 0;
+  useLayoutEffect(() => {
+    anchorLayer.toggleAttribute('data-ps-a11y-hidden', dialogOpen);
+    anchorLayer.toggleAttribute('inert', dialogOpen);
+  }, [dialogOpen]);
   const placement = model.window.placement;
   const rect = contentRect(model.window, device);
   const insets = placement.type === 'floating' ? { systemBars: NO_EDGES, cutout: NO_EDGES, ime: NO_EDGES } : windowInsets(rect, device);
-  const dialogOpen = model.openOverlays.dialogs.length > 0;
   const insetsKey = JSON.stringify(insets);
   const env: RenderEnv = useMemo(
     () => ({
@@ -214,14 +220,30 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
         {scrim}
         <Env.Provider value={env}>
           <div class="ps-window-content" {...hidden}>
-            {anchorLayer ? <Node node={coversFloatingWindow(model) ? filled(model.root) : model.root} parent="box" /> : null}
+            <Node node={coversFloatingWindow(model) ? filled(model.root) : model.root} parent="box" />
           </div>
-          <div class="ps-layer ps-anchor-layer" ref={setAnchorLayer} {...hidden} />
-          <div class="ps-layer ps-overlay-layer" ref={setOverlayLayer} />
+          <LayerSlot layer={anchorLayer} />
+          <LayerSlot layer={overlayLayer} />
         </Env.Provider>
       </div>
     </div>
   );
+}
+
+function layerElement(className: string): HTMLDivElement {
+  const layer = document.createElement('div');
+  layer.className = className;
+  return layer;
+}
+
+/** Holds a layer element created outside Preact (it positions itself against the window body). */
+function LayerSlot({ layer }: { layer: Element }) {
+  const slot = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    slot.current!.appendChild(layer);
+    return () => layer.remove();
+  }, [layer]);
+  return <div ref={slot} />;
 }
 
 /** A floating window moved onto a cover-anchored root takes the anchor's size, and so does the root. */
