@@ -1,4 +1,13 @@
 // Browser entry: draws the device screen into #ps-device and exposes `window.protostage`.
+//
+// Where things are drawn:
+//   page.ts            window.protostage: validation, the runtime controller, events, settled()
+//   screen.tsx         status/navigation bars, cutout, keyboard, window placements, host controls
+//   node.tsx           any node: visibility motion, anchors, overlays; frame.tsx: its element
+//   nodes/*.tsx        one component per node type (layout, controls, navigation, overlays, pickers)
+//   style-css.ts       the Style table as CSS; renderer-css.ts the Material 3 stylesheet
+//   a11y.ts            accessibility attributes and the hierarchy walk
+//   build.ts           (Node) the esbuild bundle and the page HTML with fonts and icons embedded
 import './nodes/index.ts';
 import { unpackIcons } from './icons.tsx';
 import { PageRenderer } from './page.ts';
