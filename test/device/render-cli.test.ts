@@ -42,10 +42,12 @@ test('render validates, taps in order and writes the screenshot, hierarchy and e
   const out = join(dir, 'out.png');
   const hierarchyFile = join(dir, 'hierarchy.json');
   const eventsFile = join(dir, 'events.jsonl');
-  const result = await render(spec, '-o', out, '--hierarchy', hierarchyFile, '--events', eventsFile, '--tap', 'wifi', '--tap', 'done', '--device', 'tablet');
+  const result = await render(spec, '-o', out, '--hierarchy', hierarchyFile, '--events', eventsFile, '--tap', 'wifi', '--tap', 'done', '--device', 'tablet', '--dark', '--font-scale', '1.5');
   assert.equal(result.code, 0, result.stderr);
   const png = PNG.sync.read(readFileSync(out));
   assert.deepEqual([png.width, png.height], [1280, 800]);
+  const sheetPixel = ((800 - 8) * png.width + 640) * 4; // inside the bottom sheet window, below its content
+  assert.ok(png.data[sheetPixel]! < 80, `--dark draws the surface dark (red channel ${png.data[sheetPixel]})`);
   const hierarchy = JSON.parse(readFileSync(hierarchyFile, 'utf8')) as { testTag: string | null; checked?: boolean; layer: string }[];
   assert.equal(hierarchy.find((node) => node.testTag === 'wifi')?.checked, true);
   assert.ok(hierarchy.some((node) => node.layer === 'app'), 'the app layer is observed too');
