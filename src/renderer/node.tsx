@@ -1,7 +1,6 @@
 // <Node> draws any render node: it runs the visibleWhen enter/exit motion, lifts anchored nodes
 // into the window's anchor layer, and hands the node to the component drawing its type.
-import type { ComponentType } from 'preact';
-import { createPortal, memo } from 'preact/compat';
+import { createPortal, type Component, type ComponentType } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import type { RenderNode, ResolvedAnchor } from '../runtime/model.ts';
 import { useEnv } from './env.ts';
@@ -25,11 +24,18 @@ export function registerComponents(all: Components): void {
 /** Overlay types draw in the window's overlay layer, above the author tree. */
 const OVERLAY_TYPES = new Set(['dialog', 'snackbar', 'bottomSheet']);
 
+/** Re-render for a new node object (the runtime keeps an unchanged subtree's identity) or for the
+ *  node's own state (its motion). */
+function nodeChanged(this: Component<NodeProps>, next: NodeProps, nextState: unknown): boolean {
+  return next.node !== this.props.node || next.parent !== this.props.parent || nextState !== this.state;
+}
+
 /**
- * Draws one node. Memoised on the node object: the runtime keeps an unchanged subtree's identity
- * between rebuilds, so only the path to what changed renders again.
+ * Draws one node, and re-renders only when its node object changes, so after an interaction only
+ * the path to what changed renders again.
  */
-export const Node = memo(function Node({ node, parent }: NodeProps) {
+export function Node(this: Component<NodeProps>, { node, parent }: NodeProps) {
+  this.shouldComponentUpdate = nodeChanged;
   const env = useEnv();
   const Component = components![node.type] as ComponentType<NodeProps>;
   const placedIn = node.anchor ? 'plain' : parent;
@@ -49,7 +55,7 @@ export const Node = memo(function Node({ node, parent }: NodeProps) {
   }
   if (OVERLAY_TYPES.has(node.type) && env.overlayLayer) return createPortal(drawn, env.overlayLayer);
   return drawn;
-});
+}
 
 /**
  * Keeps a node drawn while it leaves (exit animation) and marks its enter animation. Only nodes
