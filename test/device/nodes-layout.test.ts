@@ -3,6 +3,7 @@
 // the change / page_changed event arrived.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { PNG } from 'pngjs';
 import { centreOf, type HierarchyNode } from '../../src/device/hierarchy.ts';
 import { byTag, useDevice, validSpec } from './helpers.ts';
 
@@ -90,17 +91,31 @@ test('image: shown without its asset (placeholder) and tappable', async () => {
   assert.equal(byTag(hierarchy, 'photo').text, 'Photo');
 });
 
-test('image: an uploaded asset is drawn', async () => {
+/** A solid red PNG, 8×8 pixels. */
+function redPng(): Buffer {
+  const png = new PNG({ width: 8, height: 8 });
+  for (let offset = 0; offset < png.data.length; offset += 4) png.data.set([255, 0, 0, 255], offset);
+  return PNG.sync.write(png);
+}
+
+test('image: an uploaded asset is drawn in place of the placeholder', async () => {
   const { device } = phone();
-  const red = await device.observe(); // any PNG works as an asset: use a screenshot
-  await device.putAsset('screen', 'image/png', red.screenshot);
-  await device.show(probeSpec('layout-image-asset', {
-    type: 'image', asset: 'screen', contentDescription: 'Screen', testTag: 'shot', contentScale: 'crop',
-    style: { width: { dp: 100 }, height: { dp: 100 } },
-  }));
-  const observed = await device.observe();
-  assert.equal(byTag(observed.hierarchy, 'shot').text, 'Screen');
-  await device.removeAsset('screen');
+  await device.putAsset('red', 'image/png', redPng());
+  try {
+    await device.show(probeSpec('layout-image-asset', {
+      type: 'image', asset: 'red', contentDescription: 'Red', testTag: 'red', contentScale: 'crop',
+      style: { width: { dp: 100 }, height: { dp: 100 } },
+    }));
+    const { hierarchy, screenshot } = await device.observe();
+    const image = byTag(hierarchy, 'red');
+    assert.equal(image.text, 'Red');
+    const centre = centreOf(image.bounds);
+    const png = PNG.sync.read(screenshot);
+    const offset = (Math.round(centre.y) * png.width + Math.round(centre.x)) * 4;
+    assert.deepEqual([...png.data.subarray(offset, offset + 3)], [255, 0, 0]);
+  } finally {
+    await device.removeAsset('red');
+  }
 });
 
 test('spacer: takes its size and runs onTap', async () => {
