@@ -116,14 +116,21 @@ async function render(options: RenderOptions): Promise<number> {
     console.error(`${validated.path}: ${validated.message}`);
     return 1;
   }
-  const device = await WebDevice.launch({
-    headed: options.headed,
-    profile: options.device,
-    dark: options.dark,
-    rtl: options.rtl,
-    fontScale: options.fontScale,
-    pixelRatio: options.pixelRatio,
-  });
+  let device: WebDevice;
+  try {
+    device = await WebDevice.launch({
+      headed: options.headed,
+      profile: options.device,
+      dark: options.dark,
+      rtl: options.rtl,
+      fontScale: options.fontScale,
+      pixelRatio: options.pixelRatio,
+    });
+  } catch (error) {
+    const hint = options.headed ? ' (a visible window needs a display; drop --headed to run headless)' : '';
+    console.error(`protostage render: cannot start the web device: ${(error as Error).message.split('\n')[0]}${hint}`);
+    return 1;
+  }
   try {
     return await showAndCapture(device, validated.spec, options);
   } finally {
