@@ -133,6 +133,9 @@ async function render(options: RenderOptions): Promise<number> {
   }
   try {
     return await showAndCapture(device, validated.spec, options);
+  } catch (error) {
+    console.error(`protostage render: ${(error as Error).message.split('\n')[0]}`);
+    return 1;
   } finally {
     await device.close();
   }
