@@ -141,10 +141,16 @@ type ConditionFields = { key?: string } & Partial<Record<(typeof COMPARISONS)[nu
 
 /** Exactly one form: a key with exactly one comparison, or exactly one combinator alone. */
 function isOneConditionForm(condition: ConditionFields): boolean {
-  const comparisons = COMPARISONS.filter((field) => condition[field] !== undefined).length;
-  const combinators = COMBINATORS.filter((field) => condition[field] !== undefined).length;
+  const comparisons = countPresent(condition, COMPARISONS);
+  const combinators = countPresent(condition, COMBINATORS);
   if (condition.key !== undefined) return comparisons === 1 && combinators === 0;
   return comparisons === 0 && combinators === 1;
+}
+
+function countPresent(condition: ConditionFields, fields: ReadonlyArray<keyof ConditionFields>): number {
+  let present = 0;
+  for (const field of fields) if (condition[field] !== undefined) present++;
+  return present;
 }
 
 const comparisonFields = {
@@ -173,11 +179,12 @@ const oneForm = {
  * A condition nesting at most `levels` deep, unrolled rather than recursive so the typed decode
  * can be compiled (the contract bounds condition depth anyway). One strict object plus a form
  * check rather than a union of seven objects: a union tries each form in turn and pays for every
- * failed attempt.
+ * failed attempt. `level` wraps the schema of each nesting level (the decode makes each one its own
+ * compiled step).
  */
-function conditionOfDepth(levels: number): z.ZodType<Condition> {
-  const fields = levels > 1 ? conditionFields(conditionOfDepth(levels - 1)) : z.strictObject(comparisonFields);
-  return fields.refine(isOneConditionForm, oneForm) as unknown as z.ZodType<Condition>;
+function conditionOfDepth(levels: number, level: (schema: z.ZodType<Condition>) => z.ZodType<Condition> = (schema) => schema): z.ZodType<Condition> {
+  const fields = levels > 1 ? conditionFields(conditionOfDepth(levels - 1, level)) : z.strictObject(comparisonFields);
+  return level(fields.refine(isOneConditionForm, oneForm) as unknown as z.ZodType<Condition>);
 }
 
 export const conditionSchema = conditionOfDepth(limits.conditionDepth);
@@ -444,8 +451,8 @@ const nodeRef = z.lazy((): z.ZodType<PrototypeNode> => prototypeNodeSchema);
 export const nodeSchemas = defineNodeSchemas({ child: nodeRef, condition: conditionSchema, style: styleSchema });
 
 /** A schema checked as one step: the value passes through unchanged when `schema` accepts it. */
-function opaque<T>(schema: z.ZodType<T>, compileAfter?: number): z.ZodType<T> {
-  const parser = new AdaptiveParser(schema, compileAfter);
+function opaque<T>(schema: z.ZodType<T>): z.ZodType<T> {
+  const parser = new AdaptiveParser(schema);
   return z.custom<T>((value) => parser.accepts(value));
 }
 
@@ -455,8 +462,9 @@ function opaque<T>(schema: z.ZodType<T>, compileAfter?: number): z.ZodType<T> {
  */
 export const shallowNodeSchemas = defineNodeSchemas({
   child: z.custom<unknown>((value) => value !== undefined),
-  // Never compiled: the unrolled condition grows exponentially as generated code.
-  condition: opaque(conditionSchema, Infinity),
+  // Each nesting level an opaque step of its own: compiled whole, the unrolled condition would
+  // grow exponentially as generated code.
+  condition: conditionOfDepth(limits.conditionDepth, (level) => opaque(level)),
   style: opaque(styleSchema),
 });
 
