@@ -98,22 +98,36 @@ const MINUS = 0x2d;
 const LINEAR_KEY_SEARCH = 12;
 
 /**
- * The checks JSON.parse does not make, in two cheap passes instead of one character loop: a walk
- * of the parsed value (depth, non-finite numbers, escaped lone surrogates, count of distinct keys)
- * and a string-by-string pass over the text counting object members. Fewer distinct keys than
- * members means a duplicate, which a slower exact scan then names.
+ * The checks JSON.parse does not make, in cheap passes instead of one character loop: a walk of
+ * the parsed value (depth, non-finite numbers, escaped lone surrogates, count of distinct keys) and
+ * a count of object members in the text. Fewer distinct keys than members means a duplicate, which
+ * a slower exact scan then names. Every member has a colon of its own, so when the text has no more
+ * colons than there are distinct keys, the members need no counting; only colons inside strings
+ * send the check to the string-by-string member count.
  */
 function checkParsedJson(text: string, value: unknown): string | null {
-  const walk = walkParsedValue(value);
+  const walk = walkParsedValue(value, mayEscapeSurrogates(text));
   if (walk === NON_FINITE_NUMBER) return `Non-finite number ${findNonFiniteToken(text)}: numbers must be finite doubles`;
   if (typeof walk === 'string') return walk;
-  if (walk === countMembers(text)) return null;
+  if (walk === countColons(text) || walk === countMembers(text)) return null;
   const duplicate = findDuplicateKey(text);
   return `Duplicate key ${JSON.stringify(duplicate)} in one object; keep exactly one`;
 }
 
-/** Returns the number of object keys in the value, or a message for the first problem found. */
-function walkParsedValue(root: unknown): number | string {
+/**
+ * Whether the text holds a `\u` escape of a surrogate. The text itself is well-formed by then, so
+ * only such an escape can put a lone surrogate into a parsed string (this may also match an
+ * escaped backslash followed by `ud8…`, which only costs the exact check).
+ */
+function mayEscapeSurrogates(text: string): boolean {
+  return /\\u[dD][89a-fA-F]/.test(text);
+}
+
+/**
+ * Returns the number of object keys in the value, or a message for the first problem found.
+ * Strings are checked for lone surrogates only when `checkStrings` is set.
+ */
+function walkParsedValue(root: unknown, checkStrings: boolean): number | string {
   const values: unknown[] = [root];
   const depths: number[] = [0];
   let keyCount = 0;
@@ -121,7 +135,7 @@ function walkParsedValue(root: unknown): number | string {
     const value = values.pop();
     const depth = depths.pop() as number;
     if (typeof value === 'string') {
-      if (!isWellFormed(value)) return LONE_ESCAPED_SURROGATE;
+      if (checkStrings && !isWellFormed(value)) return LONE_ESCAPED_SURROGATE;
     } else if (typeof value === 'number') {
       if (!Number.isFinite(value)) return NON_FINITE_NUMBER;
     } else if (typeof value === 'object' && value !== null) {
@@ -133,7 +147,7 @@ function walkParsedValue(root: unknown): number | string {
         }
       } else {
         for (const key in value) {
-          if (!isWellFormed(key)) return LONE_ESCAPED_SURROGATE;
+          if (checkStrings && !isWellFormed(key)) return LONE_ESCAPED_SURROGATE;
           keyCount++;
           values.push((value as Record<string, unknown>)[key]);
           depths.push(depth + 1);
@@ -146,6 +160,12 @@ function walkParsedValue(root: unknown): number | string {
 
 const NON_FINITE_NUMBER = 'Non-finite number';
 const LONE_ESCAPED_SURROGATE = 'Lone surrogate: a \\u escape names an unpaired UTF-16 surrogate; use valid Unicode text';
+
+function countColons(text: string): number {
+  let colons = 0;
+  for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1)) colons++;
+  return colons;
+}
 
 /** Number of object members in well-formed JSON text: the strings followed by a colon. */
 function countMembers(text: string): number {

@@ -82,6 +82,12 @@ test('duplicate keys are rejected, whatever their spelling, at any depth', () =>
   assert.deepEqual(accepted('{"a\\"":1,"a":2,"a\\\\":3}'), { 'a"': 1, a: 2, 'a\\': 3 });
 });
 
+test('colons inside strings neither hide a duplicate key nor make one up', () => {
+  rejected('{"t":"12:30","t":"x"}', /Duplicate key "t"/);
+  rejected('{"a":"x:y","b":{"c:":1,"c:":2}}', /Duplicate key "c:"/);
+  assert.deepEqual(accepted('{"a:b":"c:d","e":{"f":"::"}}'), { 'a:b': 'c:d', e: { f: '::' } });
+});
+
 test('a string value that looks like a key is not taken for one', () => {
   assert.deepEqual(accepted('{"a":"a","b":["a","a"]}'), { a: 'a', b: ['a', 'a'] });
 });
