@@ -106,6 +106,18 @@ function enumSet(name: string): Set<string> {
   return set;
 }
 
+/** The values an enum rule accepts: its inline list or a named closed list, built once per rule. */
+const inlineEnumSets = new WeakMap<EnumRule, ReadonlySet<string>>();
+function acceptedValues(rule: EnumRule): ReadonlySet<string> {
+  if (!rule.values) return enumSet(rule.enum!);
+  let set = inlineEnumSets.get(rule);
+  if (!set) {
+    set = new Set(rule.values);
+    inlineEnumSets.set(rule, set);
+  }
+  return set;
+}
+
 /** Declared properties of a shape, built once per shape. */
 const declaredCache = new WeakMap<object, Map<string, Rule>>();
 function declaredProperties(shape: ObjectShape, extra?: ObjectShape, tag?: string): Map<string, Rule> {
@@ -124,7 +136,7 @@ function declaredProperties(shape: ObjectShape, extra?: ObjectShape, tag?: strin
 }
 
 /** Present keys plus missing required ones, in ascending UTF-16 order. */
-function keysToVisit(value: Record<string, unknown>, required: readonly string[] | undefined): string[] {
+function keysToVisit(value: Record<string, unknown>, required?: readonly string[]): string[] {
   const keys = Object.keys(value);
   if (required) for (const key of required) if (!hasOwn(value, key)) keys.push(key);
   return keys.length > 16 ? keys.sort() : insertionSort(keys);
@@ -329,7 +341,7 @@ class Walker {
 
   private walkMap(value: unknown, rule: MapRule, path: string, what: string): void {
     if (!isPlainObject(value)) reject(path, expectedMessage(`an object for ${what}`, value));
-    const keys = Object.keys(value).sort();
+    const keys = keysToVisit(value);
     if (rule.minProperties && keys.length < rule.minProperties) {
       reject(path, `${capitalize(what)} needs at least one entry`);
     }
@@ -482,7 +494,7 @@ class Walker {
     const rules = contract.conditions;
     if (depth > limits.conditionDepth) reject(path, `Condition nesting deeper than ${limits.conditionDepth}; simplify the condition`);
     if (!isPlainObject(value)) reject(path, expectedMessage('a condition object', value));
-    const keys = Object.keys(value).sort();
+    const keys = keysToVisit(value);
     if (keys.length === 0) reject(path, `Empty condition: use one of {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
     const comparisons = keys.filter((key) => hasOwn(rules.comparisons, key));
     const groups = keys.filter((key) => hasOwn(rules.groups, key) || key === rules.negation);
@@ -559,9 +571,8 @@ function walkNumber(value: unknown, rule: NumberRule, path: string): void {
 }
 
 function walkEnum(value: unknown, rule: EnumRule, path: string): void {
+  if (typeof value === 'string' && acceptedValues(rule).has(value)) return;
   const values = rule.values ?? enumValues(rule.enum!);
-  const accepted = rule.values ? new Set(values) : enumSet(rule.enum!);
-  if (typeof value === 'string' && accepted.has(value)) return;
   if (rule.enum === 'iconName') {
     reject(path, `${typeof value === 'string' ? `Unknown icon name ${JSON.stringify(value)}` : expectedMessage('an icon name', value)}${typeof value === 'string' ? didYouMeanWord(value, values) : ''}; use a snake_case name of the material-icons-extended set such as home, add, close or favorite`);
   }
