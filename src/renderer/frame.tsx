@@ -5,7 +5,7 @@ import { useContext, useLayoutEffect, useMemo, useRef, useState } from 'preact/h
 import type { RenderNode, SafeAreaPadding } from '../runtime/model.ts';
 import { a11yAttributes, type A11yInfo } from './a11y.ts';
 import { ConsumedInsets, DragGuard, useEnv, type Edges, type WindowInsets } from './env.ts';
-import { containerCss, decorationCss, paddingCss, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
+import { containerCss, cssText, decorationCss, paddingCss, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
 
 /** Padding a safeAreaPadding adds per edge: the union (max) of the selected inset types on the
  *  selected edges, minus what ancestors already consumed. */
@@ -118,7 +118,7 @@ export function Frame(props: FrameProps) {
     <div
       ref={element}
       class={classes}
-      style={css}
+      style={cssText(css)}
       {...(props.a11y ? a11yAttributes(props.a11y) : {})}
       {...(wrapped ? {} : leaving)}
       onAnimationEnd={wrapped ? undefined : endOwnAnimation(motion)}
@@ -134,7 +134,7 @@ export function Frame(props: FrameProps) {
   return (
     <div
       class={['ps-touch', motion?.className].filter(Boolean).join(' ')}
-      style={outerCss}
+      style={cssText(outerCss)}
       {...leaving}
       onAnimationEnd={endOwnAnimation(motion)}
       onClick={tap}

@@ -114,3 +114,8 @@ test('a scroll passes fill across its axis only; a pager fills its width', () =>
   assert.equal(fillsAxis({ type: 'scroll', axis: 'horizontal', visible: true, style: {}, child: filling }, 'height'), true);
   assert.equal(fillsAxis({ type: 'pager', visible: true, style: {}, children: [] }, 'width'), true);
 });
+
+test('declarations become one style string with CSS property names', async () => {
+  const { cssText } = await import('../../src/renderer/style-css.ts');
+  assert.equal(cssText({ paddingInlineStart: '3px', webkitLineClamp: '2', '--ps-font-scale': '1' }), 'padding-inline-start:3px;-webkit-line-clamp:2;--ps-font-scale:1;');
+});
