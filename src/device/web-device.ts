@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
 import type { PrototypeEvent } from '../runtime/model.ts';
 import { launchChromium } from './chromium.ts';
 import {
@@ -73,14 +73,15 @@ declare global {
 const KEEP_NAMES_SHIM = 'globalThis.__name ??= (target) => target;';
 
 /**
- * Reports whether a prototype text field holds the focus, so the device can open its on-screen
- * keyboard (a phone shows the IME exactly then). Runs in the device page, not in the app frame.
+ * Reports, from every frame (the device page and the app), whether a text field of that frame
+ * holds the focus, so the device can open its on-screen keyboard: a phone shows the IME for
+ * any focused field, the prototype's or the app's.
  */
-const KEYBOARD_TRACKER = `if (window === window.top) {
+const KEYBOARD_TRACKER = `{
   const report = () => {
     const active = document.activeElement;
-    const editable = active instanceof HTMLElement && active.closest('#ps-device') !== null &&
-      (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active.isContentEditable);
+    const editable = active !== null &&
+      (active.tagName === 'INPUT' || active.tagName === 'TEXTAREA' || active.isContentEditable === true);
     window.__protostageKeyboard?.(editable);
   };
   addEventListener('focusin', report, true);
@@ -105,6 +106,8 @@ export class WebDevice {
   #settings: DeviceSettings;
   #listeners = new Set<EventListener>();
   #keyboardOpen = false;
+  /** The frames in which a text field holds the focus. */
+  #fieldFocus = new Set<Frame>();
   #keyboardChange: Promise<void> = Promise.resolve();
 
   private constructor(
@@ -156,7 +159,8 @@ export class WebDevice {
       const cdp = await context.newCDPSession(page);
       const device = new WebDevice(browser, ownsBrowser, context, page, cdp, pageServer, profile, settings);
       await page.exposeBinding('__protostageEvent', (_source, event: PrototypeEvent) => device.#deliver(event));
-      await page.exposeBinding('__protostageKeyboard', (_source, open: boolean) => device.#setKeyboard(open));
+      await page.exposeBinding('__protostageKeyboard', (source, focused: boolean) => device.#setFieldFocus(source.frame, focused));
+      page.on('framedetached', (frame) => device.#setFieldFocus(frame, false));
       await page.goto(pageServer.devicePageUrl);
       await page.waitForFunction(() => typeof window.protostage === 'object');
       await page.evaluate(() => document.fonts.ready);
@@ -183,7 +187,10 @@ export class WebDevice {
     for (const listener of this.#listeners) listener(event);
   }
 
-  #setKeyboard(open: boolean): void {
+  #setFieldFocus(frame: Frame, focused: boolean): void {
+    if (focused) this.#fieldFocus.add(frame);
+    else this.#fieldFocus.delete(frame);
+    const open = this.#fieldFocus.size > 0;
     if (open === this.#keyboardOpen) return;
     this.#keyboardOpen = open;
     this.#keyboardChange = this.#keyboardChange.then(() => this.#applySettings()).catch(() => undefined);

@@ -183,6 +183,21 @@ test('a focused text field opens the keyboard and a bottom sheet window rides ab
   await device.dismiss('all');
 });
 
+test("a focused app field opens the keyboard too, lifting a bottom sheet window", async () => {
+  const { device } = phone();
+  await device.show(spec('keyboard-app', { type: 'sheet', edge: 'bottom', height: 200 }, {
+    type: 'column', testTag: 'panel', style: { height: 'fill', width: 'fill', background: 'surface' }, children: [],
+  }));
+  const resting = byTag((await device.observe()).hierarchy, 'panel').bounds;
+  assert.ok((await device.type('news', 'home.search')).ok);
+  const lifted = byTag((await device.observe()).hierarchy, 'panel').bounds;
+  assert.ok(lifted.y < resting.y - 200, `the sheet rose from ${resting.y} to ${lifted.y}`);
+  assert.ok((await device.tap({ testTag: 'app.maps' })).ok, 'a tap elsewhere in the app takes the focus away');
+  const lowered = byTag((await device.observe()).hierarchy, 'panel').bounds;
+  assert.equal(lowered.y, resting.y);
+  await device.dismiss('all');
+});
+
 test('tablet profile: 1280×800 dp at two pixels per dp, right-to-left, font scale 2', async () => {
   const { device } = tablet();
   await device.show(spec('tablet', FULLSCREEN, {
