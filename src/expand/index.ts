@@ -13,4 +13,4 @@ export {
   type PlaceholderToken,
   type PlaceholderBinder,
 } from './placeholders.ts';
-export { propertyPath, indexPath, childPath, displayPath, parsePath, type PathSegment } from './path.ts';
+export { propertyPath, indexPath, childPath, spellPath, displayPath, parsePath, type PathSegment } from './path.ts';

@@ -24,6 +24,13 @@ export function childPath(parent: string, segment: PathSegment): string {
   return typeof segment === 'number' ? indexPath(parent, segment) : propertyPath(parent, segment);
 }
 
+/** The path of a list of segments from the top level ('' for none). */
+export function spellPath(segments: readonly PathSegment[]): string {
+  let path = '';
+  for (const segment of segments) path = childPath(path, segment);
+  return path;
+}
+
 /** The printed form of a path: the top level itself is `$`. */
 export function displayPath(path: string): string {
   return path === '' ? '$' : path;

@@ -5,7 +5,7 @@
  * snackbar `openWhen` keys (preorder).
  */
 import { contract, type BindingRule } from '../contract/index.ts';
-import { propertyPath } from '../expand/path.ts';
+import { propertyPath, spellPath } from '../expand/path.ts';
 import { reject } from './rejection.ts';
 import type { Scalar } from '../spec/index.ts';
 import { bindForItem, bindsInTemplate } from './repeat.ts';
@@ -30,7 +30,7 @@ function checkDuplicatePagerIds(nodes: NodeRecord[]): Set<string> {
   const ids = new Set<string>();
   for (const { pagerId } of nodes) {
     if (!pagerId) continue;
-    if (ids.has(pagerId.id)) reject(pagerId.path, `Duplicate pager id ${JSON.stringify(pagerId.id)}; every pager needs its own id`);
+    if (ids.has(pagerId.id)) reject(spellPath(pagerId.path), `Duplicate pager id ${JSON.stringify(pagerId.id)}; every pager needs its own id`);
     ids.add(pagerId.id);
   }
   return ids;
@@ -39,7 +39,7 @@ function checkDuplicatePagerIds(nodes: NodeRecord[]): Set<string> {
 function checkPagerReference(reference: PagerReference, ids: Set<string>): void {
   if (ids.has(reference.id)) return;
   const known = ids.size === 0 ? 'the spec has no pager' : `pager ids: ${[...ids].map((id) => JSON.stringify(id)).join(', ')}`;
-  reject(reference.path, `No pager with id ${JSON.stringify(reference.id)}; ${known}`);
+  reject(spellPath(reference.path), `No pager with id ${JSON.stringify(reference.id)}; ${known}`);
 }
 
 /** One concrete key a binding names: the literal key, or the key bound for one repeat item. */
@@ -91,10 +91,10 @@ function checkStateValue(use: BindingUse, bound: BoundKey, state: Record<string,
   if (!present && rule.ifPresent) return;
   const requirement = `${use.label} must name ${describeRequirement(use)}${suffix}`;
   if (!present) {
-    reject(use.path, `${requirement}; "${bound.key}" is not in state — declare it, e.g. "state": {"${bound.key}": ${exampleValue(rule)}}`);
+    reject(spellPath(use.path), `${requirement}; "${bound.key}" is not in state — declare it, e.g. "state": {"${bound.key}": ${exampleValue(rule)}}`);
   }
   const value = state[bound.key];
-  if (!fits(value, use)) reject(use.path, `${requirement}; state.${bound.key} is ${describeValue(value)}`);
+  if (!fits(value, use)) reject(spellPath(use.path), `${requirement}; state.${bound.key} is ${describeValue(value)}`);
 }
 
 function fits(value: unknown, use: BindingUse): boolean {
@@ -148,7 +148,7 @@ function checkSetStateValue(use: BindingUse, bound: BoundKey, controls: Map<stri
   for (const { value, index } of writtenValues(use, bound)) {
     if (typeof value === needed) continue;
     const suffix = index >= 0 ? ` (repeat item ${index})` : '';
-    reject(propertyPath(use.ownerPath, use.rule.valueField), `setState would write ${describeValue(value)} to "${bound.key}", which a control binds as a ${needed}${suffix}; write a ${needed}`);
+    reject(propertyPath(spellPath(use.ownerPath), use.rule.valueField), `setState would write ${describeValue(value)} to "${bound.key}", which a control binds as a ${needed}${suffix}; write a ${needed}`);
   }
 }
 

@@ -27,7 +27,7 @@ import {
   type UnionRule,
 } from '../contract/index.ts';
 import { checkEmitPayload } from './emit-payload.ts';
-import { indexPath, propertyPath as spellPropertyPath } from '../expand/path.ts';
+import { indexPath, propertyPath, spellPath, type PathSegment } from '../expand/path.ts';
 import { reject } from './rejection.ts';
 import { bindForItem, bindsInTemplate, missingRepeatField, repeatContext, type RepeatContext } from './repeat.ts';
 import {
@@ -41,9 +41,12 @@ import {
   listWords,
 } from './values.ts';
 
+/** A path kept as its segments, spelled (`spellPath`) only when an error names it. */
+export type PathSegments = readonly PathSegment[];
+
 /** A state-key field that must name a state value of some type (checked after the walk). */
 export interface BindingUse {
-  path: string;
+  path: PathSegments;
   key: string;
   /** The repeat template the field sits in, or null outside templates. */
   template: RepeatContext | null;
@@ -52,18 +55,17 @@ export interface BindingUse {
   rule: BindingRule;
   /** The object holding the key field and its path (for sibling bounds and setState values). */
   owner: Record<string, unknown>;
-  ownerPath: string;
+  ownerPath: PathSegments;
   /** What holds the key, for messages: `slider stateKey`, `toggle action key`. */
   label: string;
 }
 
 export interface PagerReference {
   id: string;
-  path: string;
+  path: PathSegments;
 }
 
 export interface NodeRecord {
-  path: string;
   type: string;
   pagerId: PagerReference | null;
   pagerReferences: PagerReference[];
@@ -78,22 +80,6 @@ export interface WalkResult {
   nodeCount: number;
   /** Device capabilities the authored features need (contract entries that name one), sorted. */
   capabilities: string[];
-}
-
-const keySuffixes = new Map<string, string>();
-
-/**
- * The path of `key` under `parent`, spelled as src/expand/path.ts spells it; each key's spelling
- * is worked out once, because building paths is a large part of the walk's cost.
- */
-function propertyPath(parent: string, key: string): string {
-  if (parent === '') return spellPropertyPath(parent, key);
-  let suffix = keySuffixes.get(key);
-  if (suffix === undefined) {
-    suffix = spellPropertyPath('_', key).slice(1);
-    if (keySuffixes.size < 4096) keySuffixes.set(key, suffix);
-  }
-  return parent + suffix;
 }
 
 const enumSets = new Map<string, Set<string>>();
@@ -173,7 +159,15 @@ export function walkSpec(spec: unknown): WalkResult {
   return new Walker().run(spec);
 }
 
-class Walker {
+/** Where the walk is, for the error of a rule checked outside the walker. */
+interface Position {
+  /** The path of the value being checked. */
+  path(): string;
+  /** The path of property `key` of that value. */
+  pathTo(key: string): string;
+}
+
+class Walker implements Position {
   private nodeCount = 0;
   private imageCount = 0;
   private depth = 0;
@@ -184,13 +178,15 @@ class Walker {
   private inAction = false;
   private readonly nesting = new Map<object, number>();
   private readonly capabilities = new Set<string>();
-  /** The object whose fields are being walked, and its path, for bindings that read sibling fields. */
+  /** Segments from the spec to the value being walked: paths are spelled only for errors and records. */
+  private readonly segments: PathSegment[] = [];
+  /** The object whose fields are being walked, and its path length, for bindings that read sibling fields. */
   private owner: Record<string, unknown> | null = null;
-  private ownerPath = '';
+  private ownerDepth = 0;
 
   run(spec: unknown): WalkResult {
     if (!isPlainObject(spec)) reject('', `A spec is a JSON object {id, window, root, …}; got ${describeValue(spec)}`);
-    this.walkShape(spec, contract.envelope, '', 'the spec', declaredProperties(contract.envelope));
+    this.walkShape(spec, contract.envelope, 'the spec', declaredProperties(contract.envelope));
     return {
       nodes: this.nodes,
       actionPagerReferences: this.actionPagerReferences,
@@ -199,81 +195,96 @@ class Walker {
     };
   }
 
-  private walk(value: unknown, rule: Rule, path: string, what: string): void {
+  path(): string {
+    return spellPath(this.segments);
+  }
+
+  pathTo(key: string): string {
+    return propertyPath(this.path(), key);
+  }
+
+  /** Walks `value`, found under `segment` of the current value. */
+  private walkMember(value: unknown, rule: Rule, segment: PathSegment, what: string): void {
+    this.segments.push(segment);
+    this.walk(value, rule, what);
+    this.segments.pop();
+  }
+
+  private walk(value: unknown, rule: Rule, what: string): void {
     if (rule.capability) this.capabilities.add(rule.capability);
     if (rule.kind === undefined) {
       const target = definitions.get(rule.ref);
       if (!target) throw new Error(`Contract definition "${rule.ref}" is missing`);
-      this.walk(value, target, path, what);
-      if (rule.pagerReference) this.recordPagerReference(value as string, path);
+      this.walk(value, target, what);
+      if (rule.pagerReference) this.recordPagerReference(value as string);
       return;
     }
     switch (rule.kind) {
       case 'string':
-        return this.walkString(value, rule, path, what);
+        return this.walkString(value, rule, what);
       case 'number':
-        return walkNumber(value, rule, path);
+        return walkNumber(value, rule, this);
       case 'boolean':
-        if (typeof value !== 'boolean') reject(path, expectedMessage('true or false', value));
+        if (typeof value !== 'boolean') reject(this.path(), expectedMessage('true or false', value));
         return;
       case 'scalar':
-        return this.walkScalar(value, rule.binds !== undefined, path);
+        return this.walkScalar(value, rule.binds !== undefined);
       case 'enum':
-        return walkEnum(value, rule, path);
+        return walkEnum(value, rule, this);
       case 'object':
-        return this.walkObject(value, rule, path, what);
+        return this.walkObject(value, rule, what);
       case 'map':
-        return this.walkMap(value, rule, path, what);
+        return this.walkMap(value, rule, what);
       case 'array':
-        return this.walkArray(value, rule, path, what);
+        return this.walkArray(value, rule, what);
       case 'union':
-        return this.walkUnion(value, rule, path, what);
+        return this.walkUnion(value, rule, what);
       case 'tagged':
-        return this.walkTagged(value, rule, path, what);
+        return this.walkTagged(value, rule, what);
       case 'json':
-        return walkPayload(value, rule, path);
+        return walkPayload(value, rule, this);
       case 'node':
-        return this.walkNode(value, path);
+        return this.walkNode(value);
       case 'action':
-        return this.walkAction(value, path);
+        return this.walkAction(value);
       case 'condition':
-        return this.walkCondition(value, path, 1);
+        return this.walkCondition(value, 1);
     }
   }
 
   // --- strings and scalars -------------------------------------------------------------------
 
-  private walkString(value: unknown, rule: StringRule, path: string, what: string): void {
-    if (typeof value !== 'string') reject(path, expectedMessage(expectedString(rule), value));
+  private walkString(value: unknown, rule: StringRule, what: string): void {
+    if (typeof value !== 'string') reject(this.path(), expectedMessage(expectedString(rule), value));
     if (rule.binds && this.template && bindsInTemplate(value, this.template)) {
-      this.checkTemplateString(value, rule, path);
-      if (rule.binding) this.recordBinding(value, true, rule.binding, path, what);
+      this.checkTemplateString(value, rule);
+      if (rule.binding) this.recordBinding(value, true, rule.binding, what);
       return;
     }
-    if (rule.nonempty && value.length === 0) reject(path, `Expected a nonempty string for ${what}, got an empty string`);
-    if (rule.nonblank && value.trim().length === 0) reject(path, 'Expected text with at least one non-space character');
+    if (rule.nonempty && value.length === 0) reject(this.path(), `Expected a nonempty string for ${what}, got an empty string`);
+    if (rule.nonblank && value.trim().length === 0) reject(this.path(), 'Expected text with at least one non-space character');
     if (rule.pattern && !pattern(rule.pattern).test(value)) {
       if (rule.binds === 'stateKey' && /\{[^{}]*\}/.test(value)) {
         if (this.template) {
-          reject(path, `State key "${value}" holds a placeholder this template does not bind; inside it use {index} or {${this.template.alias}.<field>}`);
+          reject(this.path(), `State key "${value}" holds a placeholder this template does not bind; inside it use {index} or {${this.template.alias}.<field>}`);
         }
-        reject(path, `State key placeholder outside a repeat template: "${value}"; placeholders such as {index} or {item.field} bind only inside a repeat template, elsewhere write a literal key (${contract.patternHints.stateKey})`);
+        reject(this.path(), `State key placeholder outside a repeat template: "${value}"; placeholders such as {index} or {item.field} bind only inside a repeat template, elsewhere write a literal key (${contract.patternHints.stateKey})`);
       }
-      reject(path, `${JSON.stringify(value)} is not ${patternNoun(rule.pattern)}: ${contract.patternHints[rule.pattern] ?? contract.patterns[rule.pattern]}`);
+      reject(this.path(), `${JSON.stringify(value)} is not ${patternNoun(rule.pattern)}: ${contract.patternHints[rule.pattern] ?? contract.patterns[rule.pattern]}`);
     }
     if (rule.oneOf && !rule.oneOf.some((choice) => matchesChoice(value, choice))) {
-      reject(path, `${JSON.stringify(value)} is not ${rule.expected ?? 'accepted here'}${didYouMean(value, rule.oneOf)}`);
+      reject(this.path(), `${JSON.stringify(value)} is not ${rule.expected ?? 'accepted here'}${didYouMean(value, rule.oneOf)}`);
     }
-    if (rule.binding) this.recordBinding(value, false, rule.binding, path, what);
+    if (rule.binding) this.recordBinding(value, false, rule.binding, what);
   }
 
   /** A template string: every item must have the fields it names, and what it binds to must fit. */
-  private checkTemplateString(text: string, rule: StringRule | { binds: 'scalar' }, path: string): void {
+  private checkTemplateString(text: string, rule: StringRule | { binds: 'scalar' }): void {
     const template = this.template!;
     template.items.forEach((item, index) => {
       const missing = missingRepeatField(text, template, item);
       if (missing !== null) {
-        reject(path, `Unknown repeat field "${missing}": repeat item ${index} has no scalar field of that name (fields: ${Object.keys(item).join(', ') || 'none'})`);
+        reject(this.path(), `Unknown repeat field "${missing}": repeat item ${index} has no scalar field of that name (fields: ${Object.keys(item).join(', ') || 'none'})`);
       }
     });
     template.items.forEach((_, index) => {
@@ -282,96 +293,87 @@ class Walker {
         reject(indexPath(`${template.path}.items`, index), `Bound state key "${String(bound)}" is invalid: a state key is ${contract.patternHints.stateKey}`);
       }
       if ('nonempty' in rule && rule.nonempty && String(bound).length === 0) {
-        reject(path, `Binds to an empty string for repeat item ${index}; give every item a nonempty value`);
+        reject(this.path(), `Binds to an empty string for repeat item ${index}; give every item a nonempty value`);
       }
     });
   }
 
-  private walkScalar(value: unknown, binds: boolean, path: string): void {
-    if (!isScalar(value)) reject(path, expectedMessage('a string, a finite number or a boolean', value));
+  private walkScalar(value: unknown, binds: boolean): void {
+    if (!isScalar(value)) reject(this.path(), expectedMessage('a string, a finite number or a boolean', value));
     if (binds && this.template && typeof value === 'string' && bindsInTemplate(value, this.template)) {
-      this.checkTemplateString(value, { binds: 'scalar' }, path);
+      this.checkTemplateString(value, { binds: 'scalar' });
     }
   }
 
   // --- objects, maps, arrays, unions ------------------------------------------------------------
 
-  private walkObject(value: unknown, shape: ObjectShape, path: string, what: string): void {
-    if (!isPlainObject(value)) reject(path, expectedMessage(`an object for ${what}`, value));
-    if (shape.depthLimit) return this.walkNested(value, shape, path, what);
-    if (shape.imageUses) this.countImageUses(value[shape.imageUses], propertyPath(path, shape.imageUses));
-    this.walkShape(value, shape, path, what, declaredProperties(shape));
+  private walkObject(value: unknown, shape: ObjectShape, what: string): void {
+    if (!isPlainObject(value)) reject(this.path(), expectedMessage(`an object for ${what}`, value));
+    if (shape.depthLimit) return this.walkNested(value, shape, what);
+    if (shape.imageUses) this.countImageUses(value[shape.imageUses], shape.imageUses);
+    this.walkShape(value, shape, what, declaredProperties(shape));
   }
 
   /** An object that may contain itself (selector containers): its chain depth is checked at entry. */
-  private walkNested(value: Record<string, unknown>, shape: ObjectShape, path: string, what: string): void {
+  private walkNested(value: Record<string, unknown>, shape: ObjectShape, what: string): void {
     const depth = (this.nesting.get(shape) ?? 0) + 1;
     const max = limit(shape.depthLimit!);
-    if (depth > max) reject(path, `${capitalize(what)} chain deeper than ${max} (the first ${what} has depth 1); flatten it`);
+    if (depth > max) reject(this.path(), `${capitalize(what)} chain deeper than ${max} (the first ${what} has depth 1); flatten it`);
     this.nesting.set(shape, depth);
-    this.walkShape(value, shape, path, what, declaredProperties(shape));
+    this.walkShape(value, shape, what, declaredProperties(shape));
     this.nesting.set(shape, depth - 1);
   }
 
-  private walkShape(
-    value: Record<string, unknown>,
-    shape: ObjectShape,
-    path: string,
-    what: string,
-    declared: Map<string, Rule>,
-    skip?: string,
-  ): void {
+  private walkShape(value: Record<string, unknown>, shape: ObjectShape, what: string, declared: Map<string, Rule>, skip?: string): void {
     const outer = this.owner;
-    const outerPath = this.ownerPath;
-    this.setOwner(value, path);
+    const outerDepth = this.ownerDepth;
+    this.setOwner(value, this.segments.length);
     for (const key of keysToVisit(value, shape.required)) {
       if (key === skip) continue;
-      const keyPath = propertyPath(path, key);
       const rule = declared.get(key);
-      if (!rule) reject(keyPath, unknownPropertyMessage(key, declared, what));
-      if (value[key] === undefined && !hasOwn(value, key)) reject(keyPath, missingMessage(key, shape, what));
-      this.walk(value[key], rule, keyPath, key);
+      if (!rule) reject(this.pathTo(key), unknownPropertyMessage(key, declared, what));
+      if (value[key] === undefined && !hasOwn(value, key)) reject(this.pathTo(key), missingMessage(key, shape, what));
+      this.walkMember(value[key], rule, key, key);
     }
-    this.setOwner(outer, outerPath);
+    this.setOwner(outer, outerDepth);
     if (shape.minProperties && Object.keys(value).length < shape.minProperties) {
-      reject(path, `${capitalize(what)} needs at least one property: ${listWords([...declared.keys()])}`);
+      reject(this.path(), `${capitalize(what)} needs at least one property: ${listWords([...declared.keys()])}`);
     }
-    if (shape.checks) for (const check of shape.checks) applyCheck(check, value, path, what);
+    if (shape.checks) for (const check of shape.checks) applyCheck(check, value, this, what);
   }
 
-  private walkMap(value: unknown, rule: MapRule, path: string, what: string): void {
-    if (!isPlainObject(value)) reject(path, expectedMessage(`an object for ${what}`, value));
+  private walkMap(value: unknown, rule: MapRule, what: string): void {
+    if (!isPlainObject(value)) reject(this.path(), expectedMessage(`an object for ${what}`, value));
     const keys = keysToVisit(value);
     if (rule.minProperties && keys.length < rule.minProperties) {
-      reject(path, `${capitalize(what)} needs at least one entry`);
+      reject(this.path(), `${capitalize(what)} needs at least one entry`);
     }
     for (const key of keys) {
-      const keyPath = propertyPath(path, key);
       if (rule.keyPattern && !pattern(rule.keyPattern).test(key)) {
-        reject(keyPath, `${JSON.stringify(key)} is not ${patternNoun(rule.keyPattern)}: ${contract.patternHints[rule.keyPattern]}`);
+        reject(this.pathTo(key), `${JSON.stringify(key)} is not ${patternNoun(rule.keyPattern)}: ${contract.patternHints[rule.keyPattern]}`);
       }
       if (rule.keyEnum && !enumSet(rule.keyEnum).has(key)) {
-        reject(keyPath, `Unknown ${enumNoun(rule.keyEnum)} "${key}"${didYouMeanWord(key, enumValues(rule.keyEnum))}; accepted: ${listWords(enumValues(rule.keyEnum), 40)}`);
+        reject(this.pathTo(key), `Unknown ${enumNoun(rule.keyEnum)} "${key}"${didYouMeanWord(key, enumValues(rule.keyEnum))}; accepted: ${listWords(enumValues(rule.keyEnum), 40)}`);
       }
-      this.walk(value[key], rule.values, keyPath, key);
+      this.walkMember(value[key], rule.values, key, key);
     }
   }
 
-  private walkArray(value: unknown, rule: ArrayRule, path: string, what: string): void {
-    if (!Array.isArray(value)) reject(path, expectedMessage(`an array for ${what}`, value));
+  private walkArray(value: unknown, rule: ArrayRule, what: string): void {
+    if (!Array.isArray(value)) reject(this.path(), expectedMessage(`an array for ${what}`, value));
     const { minItems = 0, maxItems } = rule;
     if (value.length < minItems || (maxItems !== undefined && value.length > maxItems)) {
       const range = maxItems === undefined ? `at least ${minItems}` : minItems === maxItems ? `exactly ${minItems}` : `${minItems} to ${maxItems}`;
-      reject(path, `${what} has ${value.length} entries; it takes ${range}`);
+      reject(this.path(), `${what} has ${value.length} entries; it takes ${range}`);
     }
     const seen = rule.unique || rule.uniqueBy ? new Set<string>() : null;
     for (let index = 0; index < value.length; index++) {
-      const itemPath = indexPath(path, index);
       const item = value[index];
-      this.walk(item, rule.items, itemPath, what);
+      this.walkMember(item, rule.items, index, what);
       if (!seen) continue;
       const identity = canonicalJson(rule.uniqueBy ? (item as Record<string, unknown>)[rule.uniqueBy] : item);
       if (seen.has(identity)) {
+        const itemPath = indexPath(this.path(), index);
         const where = rule.uniqueBy ? propertyPath(itemPath, rule.uniqueBy) : itemPath;
         reject(where, `Duplicate ${rule.uniqueBy ? `${rule.uniqueBy} ` : 'entry '}${identity} in ${what}; entries must be unique`);
       }
@@ -379,179 +381,188 @@ class Walker {
     }
   }
 
-  private walkUnion(value: unknown, rule: UnionRule, path: string, what: string): void {
+  private walkUnion(value: unknown, rule: UnionRule, what: string): void {
     const type = jsonType(value);
     const branch = type === 'string' || type === 'number' || type === 'boolean' || type === 'object' ? rule[type] : undefined;
-    if (!branch) reject(path, expectedMessage(rule.expected, value));
-    this.walk(value, branch, path, what);
+    if (!branch) reject(this.path(), expectedMessage(rule.expected, value));
+    this.walk(value, branch, what);
   }
 
-  private walkTagged(value: unknown, rule: TaggedRule, path: string, what: string): void {
-    if (!isPlainObject(value)) reject(path, expectedMessage(`an object with "${rule.tag}" for ${what}`, value));
-    const variantName = discriminator(value, rule.tag, variantSet(rule), path, what);
+  private walkTagged(value: unknown, rule: TaggedRule, what: string): void {
+    if (!isPlainObject(value)) reject(this.path(), expectedMessage(`an object with "${rule.tag}" for ${what}`, value));
+    const variantName = discriminator(value, rule.tag, variantSet(rule), this, what);
     const variant = rule.variants[variantName]!;
-    this.walkShape(value, variant, path, `${what} "${variantName}"`, declaredProperties(variant, undefined, rule.tag), rule.tag);
+    this.walkShape(value, variant, `${what} "${variantName}"`, declaredProperties(variant, undefined, rule.tag), rule.tag);
   }
 
   // --- nodes ------------------------------------------------------------------------------------
 
-  private walkNode(value: unknown, path: string): void {
-    if (!isPlainObject(value)) reject(path, expectedMessage('a node object {"type": …}', value));
+  private walkNode(value: unknown): void {
+    if (!isPlainObject(value)) reject(this.path(), expectedMessage('a node object {"type": …}', value));
     this.nodeCount++;
     if (this.nodeCount > limits.nodes) {
-      reject(path, `Node limit exceeded: a spec has at most ${limits.nodes} nodes, counting every child, page and sheet child${this.template ? ' and every repeat instance' : ''}`);
+      reject(this.path(), `Node limit exceeded: a spec has at most ${limits.nodes} nodes, counting every child, page and sheet child${this.template ? ' and every repeat instance' : ''}`);
     }
     this.depth++;
-    if (this.depth > limits.depth) reject(path, `Node depth limit exceeded: nodes nest at most ${limits.depth} deep (the root has depth 1)`);
+    if (this.depth > limits.depth) reject(this.path(), `Node depth limit exceeded: nodes nest at most ${limits.depth} deep (the root has depth 1)`);
     const type = typeof value.type === 'string' && hasOwn(contract.nodes, value.type) ? value.type : null;
     const entry = type === null ? null : contract.nodes[type]!;
-    if (entry?.imageUses) this.countImageUses(value[entry.imageUses], path);
-    discriminator(value, 'type', nodeTypeSet, path, 'node');
+    if (entry?.imageUses) this.countImageUses(value[entry.imageUses]);
+    discriminator(value, 'type', nodeTypeSet, this, 'node');
     if (entry!.templateForbidden && this.template) {
-      reject(path, `A repeat template may not contain a ${type}; move it outside the repeating container (${this.template.path})`);
+      reject(this.path(), `A repeat template may not contain a ${type}; move it outside the repeating container (${this.template.path})`);
     }
     if (entry!.capability) this.capabilities.add(entry!.capability);
-    const record: NodeRecord = { path, type: type!, pagerId: null, pagerReferences: [], bindings: [] };
-    if (type === 'pager' && typeof value.id === 'string') record.pagerId = { id: value.id, path: propertyPath(path, 'id') };
+    const record: NodeRecord = { type: type!, pagerId: null, pagerReferences: [], bindings: [] };
+    if (type === 'pager' && typeof value.id === 'string') record.pagerId = { id: value.id, path: [...this.segments, 'id'] };
     this.nodes.push(record);
     const parent = this.current;
     this.current = record;
-    this.walkNodeFields(value, entry!, type!, path);
+    this.walkNodeFields(value, entry!, type!);
     this.current = parent;
     this.depth--;
   }
 
-  private walkNodeFields(value: Record<string, unknown>, entry: NodeEntry, type: string, path: string): void {
+  private walkNodeFields(value: Record<string, unknown>, entry: NodeEntry, type: string): void {
     const declared = declaredProperties(entry, contract.nodeCommon, 'type');
-    const ownTemplate = entry.repeatable && hasOwn(value, 'repeat') && !this.template ? repeatContext(value.repeat, propertyPath(path, 'repeat')) : null;
+    const ownTemplate = entry.repeatable && hasOwn(value, 'repeat') && !this.template ? repeatContext(value.repeat, this.pathTo('repeat')) : null;
     let templateNodes = 0;
     let templateImages = 0;
     const what = `${type} node`;
     const outer = this.owner;
-    const outerPath = this.ownerPath;
-    this.setOwner(value, path);
+    const outerDepth = this.ownerDepth;
+    this.setOwner(value, this.segments.length);
     for (const key of keysToVisit(value, entry.required)) {
       if (key === 'type') continue;
-      const keyPath = propertyPath(path, key);
       const rule = declared.get(key);
-      if (!rule) reject(keyPath, unknownPropertyMessage(key, declared, what));
-      if (value[key] === undefined && !hasOwn(value, key)) reject(keyPath, missingMessage(key, entry, what));
+      if (!rule) reject(this.pathTo(key), unknownPropertyMessage(key, declared, what));
+      if (value[key] === undefined && !hasOwn(value, key)) reject(this.pathTo(key), missingMessage(key, entry, what));
+      this.segments.push(key);
       if (key === 'repeat' && entry.repeatable) {
-        if (this.template) reject(keyPath, `A repeat template may not contain another repeat (template of ${this.template.path})`);
-        this.walk(value[key], rule, keyPath, key);
-        this.applyExpandedLimits((value.repeat as { items: unknown[] }).items.length, templateNodes, templateImages, keyPath);
+        if (this.template) reject(this.path(), `A repeat template may not contain another repeat (template of ${this.template.path})`);
+        this.walk(value[key], rule, key);
+        this.applyExpandedLimits((value.repeat as { items: unknown[] }).items.length, templateNodes, templateImages);
       } else if (key === 'children' && ownTemplate) {
         const nodesBefore = this.nodeCount;
         const imagesBefore = this.imageCount;
         this.template = ownTemplate;
-        this.walk(value[key], rule, keyPath, key);
+        this.walk(value[key], rule, key);
         this.template = null;
         templateNodes = this.nodeCount - nodesBefore;
         templateImages = this.imageCount - imagesBefore;
       } else {
-        this.walk(value[key], rule, keyPath, key);
+        this.walk(value[key], rule, key);
       }
+      this.segments.pop();
     }
-    this.setOwner(outer, outerPath);
-    if (entry.checks) for (const check of entry.checks) applyCheck(check, value, path, what);
+    this.setOwner(outer, outerDepth);
+    if (entry.checks) for (const check of entry.checks) applyCheck(check, value, this, what);
   }
 
-  /** The template was counted once while walking it; every further instance counts too. */
-  private applyExpandedLimits(itemCount: number, templateNodes: number, templateImages: number, repeatPath: string): void {
+  /** The template was counted once while walking it (at its `repeat`); every further instance counts too. */
+  private applyExpandedLimits(itemCount: number, templateNodes: number, templateImages: number): void {
     this.nodeCount += (itemCount - 1) * templateNodes;
     if (this.nodeCount > limits.nodes) {
-      reject(repeatPath, `Expanded node limit exceeded: ${itemCount} instances of a ${templateNodes}-node template pass ${limits.nodes} nodes in all; use fewer items or a smaller template`);
+      reject(this.path(), `Expanded node limit exceeded: ${itemCount} instances of a ${templateNodes}-node template pass ${limits.nodes} nodes in all; use fewer items or a smaller template`);
     }
     this.imageCount += (itemCount - 1) * templateImages;
     if (this.imageCount > limits.images) {
-      reject(repeatPath, `Expanded image limit exceeded: ${itemCount} instances of the template pass ${limits.images} image uses in all`);
+      reject(this.path(), `Expanded image limit exceeded: ${itemCount} instances of the template pass ${limits.images} image uses in all`);
     }
   }
 
-  /** An asset id counts once, a {light, dark} pair once per distinct id. */
-  private countImageUses(asset: unknown, failPath: string): void {
+  /**
+   * An asset id counts once, a {light, dark} pair once per distinct id. Fails at the current value,
+   * or at its `key` property when given.
+   */
+  private countImageUses(asset: unknown, key?: string): void {
     if (asset === undefined) return;
     this.imageCount += isPlainObject(asset) && asset.light !== asset.dark ? 2 : 1;
     if (this.imageCount > limits.images) {
-      reject(failPath, `Image limit exceeded: at most ${limits.images} image uses (image nodes and nav item images, hidden ones included; a {light, dark} pair of two different ids counts twice)`);
+      reject(key === undefined ? this.path() : this.pathTo(key), `Image limit exceeded: at most ${limits.images} image uses (image nodes and nav item images, hidden ones included; a {light, dark} pair of two different ids counts twice)`);
     }
   }
 
   // --- actions and conditions -------------------------------------------------------------------
 
-  private walkAction(value: unknown, path: string): void {
-    if (!isPlainObject(value)) reject(path, expectedMessage('an action object {"type": …}', value));
-    const type = discriminator(value, 'type', actionTypeSet, path, 'action');
+  private walkAction(value: unknown): void {
+    if (!isPlainObject(value)) reject(this.path(), expectedMessage('an action object {"type": …}', value));
+    const type = discriminator(value, 'type', actionTypeSet, this, 'action');
     const shape = contract.actions[type]!;
     if (shape.capability) this.capabilities.add(shape.capability);
     const wasInAction = this.inAction;
     this.inAction = true;
-    this.walkShape(value, shape, path, `${type} action`, declaredProperties(shape, undefined, 'type'), 'type');
+    this.walkShape(value, shape, `${type} action`, declaredProperties(shape, undefined, 'type'), 'type');
     this.inAction = wasInAction;
   }
 
-  private walkCondition(value: unknown, path: string, depth: number): void {
+  private walkCondition(value: unknown, depth: number): void {
     const rules = contract.conditions;
-    if (depth > limits.conditionDepth) reject(path, `Condition nesting deeper than ${limits.conditionDepth}; simplify the condition`);
-    if (!isPlainObject(value)) reject(path, expectedMessage('a condition object', value));
+    if (depth > limits.conditionDepth) reject(this.path(), `Condition nesting deeper than ${limits.conditionDepth}; simplify the condition`);
+    if (!isPlainObject(value)) reject(this.path(), expectedMessage('a condition object', value));
     const keys = keysToVisit(value);
-    if (keys.length === 0) reject(path, `Empty condition: use one of {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
+    if (keys.length === 0) reject(this.path(), `Empty condition: use one of {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
     const comparisons = keys.filter((key) => hasOwn(rules.comparisons, key));
     const groups = keys.filter((key) => hasOwn(rules.groups, key) || key === rules.negation);
     const hasKey = hasOwn(value, 'key');
     for (const key of keys) {
-      const keyPath = propertyPath(path, key);
+      this.segments.push(key);
       if (key === 'key') {
-        this.walkString(value.key, rules.key, keyPath, 'condition key');
-        if (comparisons.length === 0) reject(keyPath, 'A condition key needs exactly one comparison: equals, notEquals, gt or lt');
-        if (groups.length > 0) reject(keyPath, `A condition has exactly one form; this one also has ${groups.join(', ')}`);
+        this.walkString(value.key, rules.key, 'condition key');
+        if (comparisons.length === 0) reject(this.path(), 'A condition key needs exactly one comparison: equals, notEquals, gt or lt');
+        if (groups.length > 0) reject(this.path(), `A condition has exactly one form; this one also has ${groups.join(', ')}`);
       } else if (hasOwn(rules.comparisons, key)) {
-        if (!hasKey) reject(keyPath, `Comparison "${key}" needs a state "key" beside it`);
-        if (comparisons[0] !== key) reject(keyPath, `A condition key takes exactly one comparison; this one has ${comparisons.join(', ')}`);
-        this.walk(value[key], rules.comparisons[key]!, keyPath, key);
+        if (!hasKey) reject(this.path(), `Comparison "${key}" needs a state "key" beside it`);
+        if (comparisons[0] !== key) reject(this.path(), `A condition key takes exactly one comparison; this one has ${comparisons.join(', ')}`);
+        this.walk(value[key], rules.comparisons[key]!, key);
       } else if (hasOwn(rules.groups, key) || key === rules.negation) {
-        if (groups[0] !== key) reject(keyPath, `A condition has exactly one form; this one has ${groups.join(', ')}`);
-        this.walkConditionGroup(value[key], key, keyPath, depth);
+        if (groups[0] !== key) reject(this.path(), `A condition has exactly one form; this one has ${groups.join(', ')}`);
+        this.walkConditionGroup(value[key], key, depth);
       } else {
-        reject(keyPath, `Unknown condition property "${key}"; a condition is {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
+        reject(this.path(), `Unknown condition property "${key}"; a condition is {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
       }
+      this.segments.pop();
     }
   }
 
-  private walkConditionGroup(members: unknown, key: string, path: string, depth: number): void {
-    if (key === contract.conditions.negation) return this.walkCondition(members, path, depth + 1);
+  private walkConditionGroup(members: unknown, key: string, depth: number): void {
+    if (key === contract.conditions.negation) return this.walkCondition(members, depth + 1);
     const { minItems, maxItems } = contract.conditions.groups[key]!;
-    if (!Array.isArray(members)) reject(path, expectedMessage(`an array of ${minItems} to ${maxItems} conditions`, members));
+    if (!Array.isArray(members)) reject(this.path(), expectedMessage(`an array of ${minItems} to ${maxItems} conditions`, members));
     if (members.length < minItems || members.length > maxItems) {
-      reject(path, `"${key}" takes ${minItems} to ${maxItems} conditions; it has ${members.length}`);
+      reject(this.path(), `"${key}" takes ${minItems} to ${maxItems} conditions; it has ${members.length}`);
     }
-    members.forEach((member, index) => this.walkCondition(member, indexPath(path, index), depth + 1));
+    for (let index = 0; index < members.length; index++) {
+      this.segments.push(index);
+      this.walkCondition(members[index], depth + 1);
+      this.segments.pop();
+    }
   }
 
   // --- records for the later passes ---------------------------------------------------------------
 
-  private recordPagerReference(id: string, path: string): void {
-    const reference = { id, path };
+  private recordPagerReference(id: string): void {
+    const reference = { id, path: [...this.segments] };
     if (this.inAction) this.actionPagerReferences.push(reference);
     else this.current?.pagerReferences.push(reference);
   }
 
-  private setOwner(value: Record<string, unknown> | null, path: string): void {
+  private setOwner(value: Record<string, unknown> | null, depth: number): void {
     this.owner = value;
-    this.ownerPath = path;
+    this.ownerDepth = depth;
   }
 
-  private recordBinding(key: string, keyBinds: boolean, rule: BindingRule, path: string, field: string): void {
+  private recordBinding(key: string, keyBinds: boolean, rule: BindingRule, field: string): void {
     if (!this.current || !this.owner) return;
     const holder = this.inAction ? `${String(this.owner.type)} action` : this.current.type;
     this.current.bindings.push({
-      path,
+      path: [...this.segments],
       key,
       template: this.template,
       keyBinds,
       rule,
       owner: this.owner,
-      ownerPath: this.ownerPath,
+      ownerPath: this.segments.slice(0, this.ownerDepth),
       label: `${holder} ${field}`,
     });
   }
@@ -559,7 +570,7 @@ class Walker {
 
 // --- leaf rules -------------------------------------------------------------------------------------
 
-function walkNumber(value: unknown, rule: NumberRule, path: string): void {
+function walkNumber(value: unknown, rule: NumberRule, at: Position): void {
   const ok =
     typeof value === 'number' &&
     Number.isFinite(value) &&
@@ -567,88 +578,88 @@ function walkNumber(value: unknown, rule: NumberRule, path: string): void {
     (!rule.positive || value >= contract.limits.MIN_POSITIVE!) &&
     (rule.min === undefined || value >= rule.min) &&
     (rule.max === undefined || value <= rule.max);
-  if (!ok) reject(path, expectedMessage(numberNoun(rule), value));
+  if (!ok) reject(at.path(), expectedMessage(numberNoun(rule), value));
 }
 
-function walkEnum(value: unknown, rule: EnumRule, path: string): void {
+function walkEnum(value: unknown, rule: EnumRule, at: Position): void {
   if (typeof value === 'string' && acceptedValues(rule).has(value)) return;
   const values = rule.values ?? enumValues(rule.enum!);
   if (rule.enum === 'iconName') {
-    reject(path, `${typeof value === 'string' ? `Unknown icon name ${JSON.stringify(value)}` : expectedMessage('an icon name', value)}${typeof value === 'string' ? didYouMeanWord(value, values) : ''}; use a snake_case name of the material-icons-extended set such as home, add, close or favorite`);
+    reject(at.path(), `${typeof value === 'string' ? `Unknown icon name ${JSON.stringify(value)}` : expectedMessage('an icon name', value)}${typeof value === 'string' ? didYouMeanWord(value, values) : ''}; use a snake_case name of the material-icons-extended set such as home, add, close or favorite`);
   }
   const got = typeof value === 'string' ? `Unknown value ${JSON.stringify(value)}${didYouMeanWord(value, values)}` : `Got ${describeValue(value)}`;
-  reject(path, `${got}; accepted: ${listWords(values, 40)}`);
+  reject(at.path(), `${got}; accepted: ${listWords(values, 40)}`);
 }
 
-function walkPayload(value: unknown, rule: JsonRule, path: string): void {
+function walkPayload(value: unknown, rule: JsonRule, at: Position): void {
   const problem = checkEmitPayload(value, {
     maxBytes: contract.limits[rule.maxBytes]!,
     maxDepth: contract.limits[rule.maxDepth]!,
   });
   if (!problem) return;
   if (problem.problem === 'size') {
-    reject(path, `Emit payload over budget: more than ${contract.limits[rule.maxBytes]} bytes of compact JSON (each number counts ${contract.limits[rule.numberBytes]} bytes); send less data`);
+    reject(at.path(), `Emit payload over budget: more than ${contract.limits[rule.maxBytes]} bytes of compact JSON (each number counts ${contract.limits[rule.numberBytes]} bytes); send less data`);
   }
-  if (problem.problem === 'depth') reject(path, `Emit payload nests deeper than ${contract.limits[rule.maxDepth]} levels`);
-  reject(path, 'Emit payload holds a value JSON cannot represent; payloads are plain JSON');
+  if (problem.problem === 'depth') reject(at.path(), `Emit payload nests deeper than ${contract.limits[rule.maxDepth]} levels`);
+  reject(at.path(), 'Emit payload holds a value JSON cannot represent; payloads are plain JSON');
 }
 
 /** Checks the discriminator of a tagged object and returns its value; fails at `<path>.<tag>`. */
-function discriminator(value: Record<string, unknown>, tag: string, accepted: ReadonlySet<string>, path: string, what: string): string {
+function discriminator(value: Record<string, unknown>, tag: string, accepted: ReadonlySet<string>, at: Position, what: string): string {
   const name = value[tag];
   if (typeof name === 'string' && accepted.has(name)) return name;
   const words = [...accepted];
-  if (!hasOwn(value, tag)) reject(propertyPath(path, tag), `Missing "${tag}" of ${what}; one of: ${listWords(words, 40)}`);
+  if (!hasOwn(value, tag)) reject(at.pathTo(tag), `Missing "${tag}" of ${what}; one of: ${listWords(words, 40)}`);
   const shown = typeof name === 'string' ? `Unknown ${what} ${tag} ${JSON.stringify(name)}${didYouMeanWord(name, words)}` : `The ${tag} of ${what} must be a string, got ${describeValue(name)}`;
-  reject(propertyPath(path, tag), `${shown}; accepted: ${listWords(words, 40)}`);
+  reject(at.pathTo(tag), `${shown}; accepted: ${listWords(words, 40)}`);
 }
 
-function applyCheck(check: Check, value: Record<string, unknown>, path: string, what: string): void {
-  const at = 'at' in check ? propertyPath(path, check.at) : path;
+function applyCheck(check: Check, value: Record<string, unknown>, position: Position, what: string): void {
+  const at = () => ('at' in check ? position.pathTo(check.at) : position.path());
   const has = (field: string) => hasOwn(value, field);
   switch (check.rule) {
     case 'exactlyOne': {
       const present = check.fields.filter(has);
       if (present.length !== 1) {
-        reject(at, `${capitalize(what)} takes exactly one of ${check.fields.join(' or ')}; ${present.length === 0 ? 'none is given' : `it has ${present.join(' and ')}`}`);
+        reject(at(), `${capitalize(what)} takes exactly one of ${check.fields.join(' or ')}; ${present.length === 0 ? 'none is given' : `it has ${present.join(' and ')}`}`);
       }
       return;
     }
     case 'atLeastOne':
-      if (!check.fields.some(has)) reject(at, `${capitalize(what)} needs at least one of ${check.fields.join(', ')}`);
+      if (!check.fields.some(has)) reject(at(), `${capitalize(what)} needs at least one of ${check.fields.join(', ')}`);
       return;
     case 'less':
       if (!((value[check.field] as number) < (value[check.than] as number))) {
-        reject(at, `${check.field} (${String(value[check.field])}) must be less than ${check.than} (${String(value[check.than])})`);
+        reject(at(), `${check.field} (${String(value[check.field])}) must be less than ${check.than} (${String(value[check.than])})`);
       }
       return;
     case 'dividesRange': {
       if (!has(check.field)) return;
       const steps = ((value[check.max] as number) - (value[check.min] as number)) / (value[check.field] as number);
       if (Math.abs(steps - Math.round(steps)) > 1e-9 * Math.max(1, Math.abs(steps))) {
-        reject(at, `${check.field} ${String(value[check.field])} must divide ${check.max} - ${check.min} evenly`);
+        reject(at(), `${check.field} ${String(value[check.field])} must divide ${check.max} - ${check.min} evenly`);
       }
       return;
     }
     case 'requiredWhen':
       if (check.in.includes(value[check.when] as string) && !has(check.field)) {
-        reject(at, `A ${String(value[check.when])} ${what} needs ${check.field}`);
+        reject(at(), `A ${String(value[check.when])} ${what} needs ${check.field}`);
       }
       return;
     case 'forbiddenWhen':
       if (check.in.includes(value[check.when] as string) && has(check.field)) {
-        reject(at, `A ${String(value[check.when])} ${what} cannot have ${check.field}; use variant ${'"filter"'} to bind state`);
+        reject(at(), `A ${String(value[check.when])} ${what} cannot have ${check.field}; use variant ${'"filter"'} to bind state`);
       }
       return;
     case 'forbiddenWith':
-      if (has(check.field) && has(check.with)) reject(at, `${capitalize(what)} takes ${check.field} only without ${check.with}`);
+      if (has(check.field) && has(check.with)) reject(at(), `${capitalize(what)} takes ${check.field} only without ${check.with}`);
       return;
     case 'forbiddenWithout':
-      if (has(check.field) && !has(check.without)) reject(at, `${capitalize(what)} takes ${check.field} only with ${check.without}`);
+      if (has(check.field) && !has(check.without)) reject(at(), `${capitalize(what)} takes ${check.field} only with ${check.without}`);
       return;
     case 'distinct': {
       const [first, second] = check.fields;
-      if (value[first!] === value[second!]) reject(at, `${first} and ${second} must name different state keys`);
+      if (value[first!] === value[second!]) reject(at(), `${first} and ${second} must name different state keys`);
       return;
     }
   }

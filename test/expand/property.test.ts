@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { expandComponents, parsePath } from '../../src/expand/index.ts';
+import { displayPath, expandComponents, parsePath, spellPath } from '../../src/expand/index.ts';
 
 /** A spec with nested components, props of every scalar type and a use inside a repeat template. */
 const base = {
@@ -93,5 +93,15 @@ test('property: mutated component specs never throw, and every error names a pla
       }
     }),
     { numRuns: 300 },
+  );
+});
+
+test('property: spellPath spells the segments parsePath reads back', () => {
+  const segment = fc.oneof(fc.string(), fc.constantFrom('root', 'children', 'a.b', '$', ''), fc.nat(50));
+  fc.assert(
+    fc.property(fc.array(segment, { maxLength: 6 }), (segments) => {
+      const path = spellPath(segments);
+      assert.deepEqual(parsePath(displayPath(path)), segments);
+    }),
   );
 });
