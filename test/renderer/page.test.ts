@@ -310,3 +310,18 @@ test('picking a day binds the date; a bottom nav item selects its index', async 
   const events = await device.waitForEvents(2);
   assert.deepEqual(events.map((event) => event.payload), [{ key: 'day', value: '2026-10-21' }, { key: 'tab', value: 1 }]);
 });
+
+test('the time picker dial sets the hour, then the minute, and reports 24-hour time', async () => {
+  await device.show({
+    id: 'time',
+    window: fullscreen,
+    state: { hour: 7, minute: 30 },
+    root: { type: 'column', children: [{ type: 'timePicker', hourKey: 'hour', minuteKey: 'minute', is24Hour: true, testTag: 'alarm' }] },
+  });
+  assert.equal((await device.node({ testTag: 'alarm' })).text, '07:30');
+  await device.tap({ testTag: 'alarm.hour.21' });
+  await device.tap({ testTag: 'alarm.minute.45' });
+  assert.equal((await device.node({ testTag: 'alarm' })).text, '21:45');
+  const events = await device.waitForEvents(2);
+  assert.deepEqual(events.map((event) => event.payload), [{ key: 'hour', value: 21 }, { key: 'minute', value: 45 }]);
+});
