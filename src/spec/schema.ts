@@ -175,16 +175,19 @@ const oneForm = {
   message: 'A condition is exactly one of {key, equals | notEquals | gt | lt}, {all}, {any} or {not}',
 };
 
+type ConditionLevel = (fields: z.ZodObject) => z.ZodType<Condition>;
+
+const oneFormCondition: ConditionLevel = (fields) => fields.refine(isOneConditionForm, oneForm) as unknown as z.ZodType<Condition>;
+
 /**
  * A condition nesting at most `levels` deep, unrolled rather than recursive so the typed decode
  * can be compiled (the contract bounds condition depth anyway). One strict object plus a form
  * check rather than a union of seven objects: a union tries each form in turn and pays for every
- * failed attempt. `level` wraps the schema of each nesting level (the decode makes each one its own
- * compiled step).
+ * failed attempt. `level` makes the schema of each nesting level from its fields (the decode makes
+ * each one a step of its own).
  */
-function conditionOfDepth(levels: number, level: (schema: z.ZodType<Condition>) => z.ZodType<Condition> = (schema) => schema): z.ZodType<Condition> {
-  const fields = levels > 1 ? conditionFields(conditionOfDepth(levels - 1, level)) : z.strictObject(comparisonFields);
-  return level(fields.refine(isOneConditionForm, oneForm) as unknown as z.ZodType<Condition>);
+function conditionOfDepth(levels: number, level: ConditionLevel = oneFormCondition): z.ZodType<Condition> {
+  return level(levels > 1 ? conditionFields(conditionOfDepth(levels - 1, level)) : z.strictObject(comparisonFields));
 }
 
 export const conditionSchema = conditionOfDepth(limits.conditionDepth);
@@ -450,22 +453,43 @@ const nodeRef = z.lazy((): z.ZodType<PrototypeNode> => prototypeNodeSchema);
 
 export const nodeSchemas = defineNodeSchemas({ child: nodeRef, condition: conditionSchema, style: styleSchema });
 
-/** A schema checked as one step: the value passes through unchanged when `schema` accepts it. */
-function opaque<T>(schema: z.ZodType<T>): z.ZodType<T> {
-  const parser = new AdaptiveParser(schema);
-  return z.custom<T>((value) => parser.accepts(value));
+/**
+ * A strict object schema checked as one step, one present field at a time: the value passes
+ * through unchanged when it is an object whose every key is a field of `schema` accepting its value,
+ * lacks no required field, and satisfies `refinement`. The same answer as the schema itself (plus
+ * the refinement), but a compiled strict object reads every declared field of every object, which
+ * costs far more for objects that set a few of many optional fields (styles, conditions).
+ */
+function opaqueObject<T>(schema: z.ZodObject, refinement: (value: T) => boolean = () => true): z.ZodType<T> {
+  const fields = new Map<string, AdaptiveParser<unknown>>();
+  const required: string[] = [];
+  for (const [key, field] of Object.entries(schema.shape) as Array<[string, z.ZodType]>) {
+    fields.set(key, new AdaptiveParser(field));
+    if (!field.safeParse(undefined).success) required.push(key);
+  }
+  return z.custom<T>((value) => acceptsFieldwise(value, fields, required) && refinement(value as T));
+}
+
+function acceptsFieldwise(value: unknown, fields: Map<string, AdaptiveParser<unknown>>, required: readonly string[]): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const object = value as Record<string, unknown>;
+  for (const key in object) {
+    const field = fields.get(key);
+    if (field === undefined || !field.accepts(object[key])) return false;
+  }
+  return required.every((key) => Object.hasOwn(object, key));
 }
 
 /**
  * Node schemas for the typed decode: child nodes are left undecoded (`child` present, `children`
- * an array) and conditions and styles are checked by their own schemas as opaque steps.
+ * an array) and conditions and styles are checked by their own schemas as opaque steps. Each
+ * condition nesting level is a step of its own: compiled whole, the unrolled condition would grow
+ * exponentially as generated code.
  */
 export const shallowNodeSchemas = defineNodeSchemas({
   child: z.custom<unknown>((value) => value !== undefined),
-  // Each nesting level an opaque step of its own: compiled whole, the unrolled condition would
-  // grow exponentially as generated code.
-  condition: conditionOfDepth(limits.conditionDepth, (level) => opaque(level)),
-  style: opaque(styleSchema),
+  condition: conditionOfDepth(limits.conditionDepth, (fields) => opaqueObject<Condition>(fields, isOneConditionForm)),
+  style: opaqueObject(styleSchema),
 });
 
 export type NodeType = keyof typeof nodeSchemas;

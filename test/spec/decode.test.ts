@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { decodePrototypeSpec, nodeTypes, prototypeNodeSchema, prototypeSpecSchema, type PrototypeSpec } from '../../src/spec/index.ts';
+import { decodePrototypeSpec, nodeTypes, prototypeNodeSchema, prototypeSpecSchema, styleSchema, type PrototypeSpec } from '../../src/spec/index.ts';
 
 const envelope = (root: unknown, extra: Record<string, unknown> = {}) => ({
   id: 'p',
@@ -152,3 +152,27 @@ function setAt(target: unknown, path: Array<string | number>, value: unknown): v
   for (const segment of path.slice(0, -1)) current = current[segment] as Record<string | number, unknown>;
   current[path[path.length - 1]!] = value;
 }
+
+test('property: styles and conditions, checked one present field at a time, agree with the model', () => {
+  const styleKeys = Object.keys(styleSchema.shape);
+  const plausible = fc.constantFrom<unknown>('primary', '#112233', 'fill', 4, -1, 0.5, true, 'k', { dp: 3 }, { top: 4 }, { width: 1, color: 'primary' }, null, []);
+  const value = fc.oneof(plausible, fc.jsonValue({ maxDepth: 2 }));
+  const style = fc.dictionary(fc.oneof(fc.constantFrom(...styleKeys), fc.string()), value, { maxKeys: 4 });
+  const { condition } = fc.letrec((tie) => ({
+    condition: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.dictionary(fc.constantFrom('key', 'equals', 'notEquals', 'gt', 'lt', 'all', 'any', 'not', 'nope'), value, { maxKeys: 3 }),
+      fc.record({ key: fc.constantFrom('k', ''), equals: value }),
+      fc.record({ not: tie('condition') }),
+      fc.record({ any: fc.array(tie('condition'), { maxLength: 3 }) }, { requiredKeys: [] }),
+    ),
+  }));
+  fc.assert(
+    fc.property(style, condition, (styleValue, conditionValue) => {
+      const spec = envelope({ type: 'text', text: 'x', style: styleValue, visibleWhen: conditionValue });
+      const expected = prototypeSpecSchema.safeParse(spec).success;
+      assert.equal(decodePrototypeSpec(spec).ok, expected, JSON.stringify({ styleValue, conditionValue }));
+    }),
+    { numRuns: 600 },
+  );
+});
