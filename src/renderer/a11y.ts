@@ -48,31 +48,18 @@ export function partTag(testTag: string | null, part: string): string | null {
   return testTag === null ? null : `${testTag}.${part}`;
 }
 
-/** Attributes marking an element as one accessibility node. */
+const SEED_ROLES: Record<string, string> = Object.fromEntries(Object.entries(ARIA_ROLES).map(([seed, aria]) => [aria, seed]));
+
+/** Attributes marking an element as one accessibility node: the ARIA role and state carry the
+ *  seed's role and state, so each fact is written once. */
 export function a11yAttributes(info: A11yInfo): Record<string, string> {
   const attributes: Record<string, string> = { 'data-ps-a11y': info.id };
   if (info.testTag !== null) attributes['data-testid'] = info.testTag;
-  if (info.role !== null) {
-    attributes['data-ps-role'] = info.role;
-    const aria = ARIA_ROLES[info.role];
-    if (aria) attributes.role = aria;
-  }
-  if (info.text !== null) {
-    attributes['data-ps-text'] = info.text;
-    attributes['aria-label'] = info.text;
-  }
-  if (info.checked !== undefined) {
-    attributes['data-ps-checked'] = String(info.checked);
-    attributes['aria-checked'] = String(info.checked);
-  }
-  if (info.selected !== undefined) {
-    attributes['data-ps-selected'] = String(info.selected);
-    attributes['aria-selected'] = String(info.selected);
-  }
-  if (info.enabled === false) {
-    attributes['data-ps-disabled'] = 'true';
-    attributes['aria-disabled'] = 'true';
-  }
+  if (info.role !== null) attributes.role = ARIA_ROLES[info.role] ?? info.role;
+  if (info.text !== null) attributes['aria-label'] = info.text;
+  if (info.checked !== undefined) attributes['aria-checked'] = String(info.checked);
+  if (info.selected !== undefined) attributes['aria-selected'] = String(info.selected);
+  if (info.enabled === false) attributes['aria-disabled'] = 'true';
   if (info.range !== undefined) attributes['data-ps-range'] = JSON.stringify(info.range);
   return attributes;
 }
@@ -81,22 +68,27 @@ function rounded(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+function roleOf(element: Element): string | null {
+  const aria = element.getAttribute('role');
+  return aria === null ? null : SEED_ROLES[aria] ?? aria;
+}
+
 /** Reads one marked element back into a hierarchy node. */
 export function hierarchyNodeOf(element: Element): HierarchyNode {
   const rect = element.getBoundingClientRect();
   const node: HierarchyNode = {
     id: element.getAttribute('data-ps-a11y')!,
     testTag: element.getAttribute('data-testid'),
-    text: element.getAttribute('data-ps-text'),
-    role: element.getAttribute('data-ps-role'),
+    text: element.getAttribute('aria-label'),
+    role: roleOf(element),
     bounds: { x: rounded(rect.x), y: rounded(rect.y), width: rounded(rect.width), height: rounded(rect.height) },
-    enabled: element.getAttribute('data-ps-disabled') !== 'true',
+    enabled: element.getAttribute('aria-disabled') !== 'true',
     focused: document.activeElement !== document.body && element.contains(document.activeElement),
     layer: 'prototype',
   };
-  const checked = element.getAttribute('data-ps-checked');
+  const checked = element.getAttribute('aria-checked');
   if (checked !== null) node.checked = checked === 'true';
-  const selected = element.getAttribute('data-ps-selected');
+  const selected = element.getAttribute('aria-selected');
   if (selected !== null) node.selected = selected === 'true';
   const range = element.getAttribute('data-ps-range');
   if (range !== null) node.range = JSON.parse(range) as Range;

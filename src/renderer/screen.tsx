@@ -3,6 +3,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Interaction, RenderModel, RenderNode, ResolvedWindow } from '../runtime/model.ts';
 import type { AssetStore } from './assets.ts';
+import { a11yAttributes } from './a11y.ts';
 import { Env, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
 import { Icon } from './icons.tsx';
 import { Node } from './node.tsx';
@@ -268,12 +269,7 @@ function CloseControl({ dark, onClose }: { dark: boolean; onClose(): void }) {
     <div
       class="ps-close-control"
       style={colors}
-      data-ps-a11y="host#close"
-      data-testid={HOST_CLOSE_TAG}
-      data-ps-role="Button"
-      data-ps-text="Close"
-      role="button"
-      aria-label="Close"
+      {...a11yAttributes({ id: 'host#close', testTag: HOST_CLOSE_TAG, role: 'Button', text: 'Close' })}
       onClick={onClose}
     >
       <Icon name="close" size={20} />
@@ -288,12 +284,7 @@ function HostRow({ height, dark, onDismiss }: { height: number; dark: boolean; o
     <div class="ps-host-row" style={{ height: `${height}px`, ...colors }}>
       <div
         class="ps-host-row-button"
-        data-ps-a11y="host#dismiss"
-        data-testid={HOST_DISMISS_TAG}
-        data-ps-role="Button"
-        data-ps-text={HOST_DISMISS_LABEL}
-        role="button"
-        aria-label={HOST_DISMISS_LABEL}
+        {...a11yAttributes({ id: 'host#dismiss', testTag: HOST_DISMISS_TAG, role: 'Button', text: HOST_DISMISS_LABEL })}
         onClick={onDismiss}
       >
         <Icon name="close" size={24} />
