@@ -115,12 +115,11 @@ function checkParsedJson(text: string, value: unknown): string | null {
 }
 
 /**
- * Whether the text holds a `\u` escape of a surrogate. The text itself is well-formed by then, so
- * only such an escape can put a lone surrogate into a parsed string (this may also match an
- * escaped backslash followed by `ud8…`, which only costs the exact check).
+ * Whether the text holds a `\u` escape. The text itself is well-formed by then, so only such an
+ * escape can put a lone surrogate into a parsed string.
  */
 function mayEscapeSurrogates(text: string): boolean {
-  return /\\u[dD][89a-fA-F]/.test(text);
+  return text.includes('\\u');
 }
 
 /**
@@ -128,12 +127,12 @@ function mayEscapeSurrogates(text: string): boolean {
  * Strings are checked for lone surrogates only when `checkStrings` is set.
  */
 function walkParsedValue(root: unknown, checkStrings: boolean): number | string {
-  const values: unknown[] = [root];
-  const depths: number[] = [0];
+  // Pairs of a value and its depth.
+  const stack: unknown[] = [root, 0];
   let keyCount = 0;
-  while (values.length > 0) {
-    const value = values.pop();
-    const depth = depths.pop() as number;
+  while (stack.length > 0) {
+    const depth = stack.pop() as number;
+    const value = stack.pop();
     if (typeof value === 'string') {
       if (checkStrings && !isWellFormed(value)) return LONE_ESCAPED_SURROGATE;
     } else if (typeof value === 'number') {
@@ -141,16 +140,12 @@ function walkParsedValue(root: unknown, checkStrings: boolean): number | string 
     } else if (typeof value === 'object' && value !== null) {
       if (depth === MAX_JSON_DEPTH) return `JSON nesting deeper than ${MAX_JSON_DEPTH} levels; flatten the structure`;
       if (Array.isArray(value)) {
-        for (const item of value) {
-          values.push(item);
-          depths.push(depth + 1);
-        }
+        for (const item of value) stack.push(item, depth + 1);
       } else {
         for (const key in value) {
           if (checkStrings && !isWellFormed(key)) return LONE_ESCAPED_SURROGATE;
           keyCount++;
-          values.push((value as Record<string, unknown>)[key]);
-          depths.push(depth + 1);
+          stack.push((value as Record<string, unknown>)[key], depth + 1);
         }
       }
     }
