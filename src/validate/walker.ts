@@ -143,8 +143,15 @@ function insertionSort(keys: string[]): string[] {
 }
 
 const definitions = new Map(Object.entries(contract.definitions));
+/** `<type> node` for each node type, as messages name a node. */
+const nodeNouns = new Map(Object.keys(contract.nodes).map((type) => [type, `${type} node`]));
+function nodeNoun(type: string): string {
+  return nodeNouns.get(type)!;
+}
 const nodeTypeSet: ReadonlySet<string> = new Set(Object.keys(contract.nodes));
 const actionTypeSet: ReadonlySet<string> = new Set(Object.keys(contract.actions));
+const isComparison = (key: string) => hasOwn(contract.conditions.comparisons, key);
+const isConditionGroup = (key: string) => hasOwn(contract.conditions.groups, key) || key === contract.conditions.negation;
 const variantSets = new WeakMap<TaggedRule, ReadonlySet<string>>();
 function variantSet(rule: TaggedRule): ReadonlySet<string> {
   let set = variantSets.get(rule);
@@ -272,7 +279,7 @@ class Walker implements Position {
       }
       reject(this.path(), `${JSON.stringify(value)} is not ${patternNoun(rule.pattern)}: ${contract.patternHints[rule.pattern] ?? contract.patterns[rule.pattern]}`);
     }
-    if (rule.oneOf && !rule.oneOf.some((choice) => matchesChoice(value, choice))) {
+    if (rule.oneOf && !matchesOneOf(value, rule.oneOf)) {
       reject(this.path(), `${JSON.stringify(value)} is not ${rule.expected ?? 'accepted here'}${didYouMean(value, rule.oneOf)}`);
     }
     if (rule.binding) this.recordBinding(value, false, rule.binding, what);
@@ -428,7 +435,7 @@ class Walker implements Position {
     const ownTemplate = entry.repeatable && hasOwn(value, 'repeat') && !this.template ? repeatContext(value.repeat, this.pathTo('repeat')) : null;
     let templateNodes = 0;
     let templateImages = 0;
-    const what = `${type} node`;
+    const what = nodeNoun(type);
     const outer = this.owner;
     const outerDepth = this.ownerDepth;
     this.setOwner(value, this.segments.length);
@@ -502,8 +509,8 @@ class Walker implements Position {
     if (!isPlainObject(value)) reject(this.path(), expectedMessage('a condition object', value));
     const keys = keysToVisit(value);
     if (keys.length === 0) reject(this.path(), `Empty condition: use one of {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
-    const comparisons = keys.filter((key) => hasOwn(rules.comparisons, key));
-    const groups = keys.filter((key) => hasOwn(rules.groups, key) || key === rules.negation);
+    const comparisons = keys.filter(isComparison);
+    const groups = keys.filter(isConditionGroup);
     const hasKey = hasOwn(value, 'key');
     for (const key of keys) {
       this.segments.push(key);
@@ -511,11 +518,11 @@ class Walker implements Position {
         this.walkString(value.key, rules.key, 'condition key');
         if (comparisons.length === 0) reject(this.path(), 'A condition key needs exactly one comparison: equals, notEquals, gt or lt');
         if (groups.length > 0) reject(this.path(), `A condition has exactly one form; this one also has ${groups.join(', ')}`);
-      } else if (hasOwn(rules.comparisons, key)) {
+      } else if (isComparison(key)) {
         if (!hasKey) reject(this.path(), `Comparison "${key}" needs a state "key" beside it`);
         if (comparisons[0] !== key) reject(this.path(), `A condition key takes exactly one comparison; this one has ${comparisons.join(', ')}`);
         this.walk(value[key], rules.comparisons[key]!, key);
-      } else if (hasOwn(rules.groups, key) || key === rules.negation) {
+      } else if (isConditionGroup(key)) {
         if (groups[0] !== key) reject(this.path(), `A condition has exactly one form; this one has ${groups.join(', ')}`);
         this.walkConditionGroup(value[key], key, depth);
       } else {
@@ -692,6 +699,11 @@ function patternNoun(name: string): string {
 
 function enumNoun(name: string): string {
   return name === 'colorRole' ? 'colour role' : name;
+}
+
+function matchesOneOf(value: string, choices: Array<{ pattern?: string; enum?: string }>): boolean {
+  for (const choice of choices) if (matchesChoice(value, choice)) return true;
+  return false;
 }
 
 function matchesChoice(value: string, choice: { pattern?: string; enum?: string }): boolean {
