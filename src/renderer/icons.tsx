@@ -42,6 +42,22 @@ interface IconProps {
   style?: Record<string, string>;
 }
 
+const parsedGlyphs = new Map<string, SVGSVGElement>();
+
+/** Parses a glyph's markup once; every icon showing it gets a clone of the parsed paths. */
+function drawGlyph(svg: SVGSVGElement | null, name: string, variant: IconVariant): void {
+  const key = `${variant}/${name}`;
+  if (!svg || svg.getAttribute('data-glyph') === key) return;
+  let parsed = parsedGlyphs.get(key);
+  if (!parsed) {
+    parsed = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    parsed.innerHTML = glyphMarkup(name, variant);
+    parsedGlyphs.set(key, parsed);
+  }
+  svg.replaceChildren(...Array.from(parsed.childNodes, (child) => child.cloneNode(true)));
+  svg.setAttribute('data-glyph', key);
+}
+
 /** One 24×24-viewBox glyph drawn in the current text colour unless a colour is given. */
 export function Icon({ name, variant = 'filled', size = 24, color, class: className, style }: IconProps) {
   return (
@@ -53,7 +69,7 @@ export function Icon({ name, variant = 'filled', size = 24, color, class: classN
       fill={color ?? 'currentColor'}
       aria-hidden="true"
       style={style}
-      dangerouslySetInnerHTML={{ __html: glyphMarkup(name, variant) }}
+      ref={(svg) => drawGlyph(svg, name, variant)}
     />
   );
 }
