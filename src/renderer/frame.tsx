@@ -1,7 +1,7 @@
 // The element every node draws into: its style as CSS, safe-area padding, the 48 dp touch target,
 // press scale, visibility motion, container size animation and its accessibility node.
 import { createContext, type ComponentChildren } from 'preact';
-import { useContext, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useContext, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { RenderNode, SafeAreaPadding } from '../runtime/model.ts';
 import { a11yAttributes, type A11yInfo } from './a11y.ts';
 import { ConsumedInsets, DragGuard, useEnv, type Edges, type WindowInsets } from './env.ts';
@@ -62,7 +62,6 @@ export function Frame(props: FrameProps) {
   const consumed = useContext(ConsumedInsets);
   const drag = useContext(DragGuard);
   const nearestMotion = useContext(NodeMotionContext);
-  const [pressed, setPressed] = useState(false);
   const element = useRef<HTMLDivElement>(null);
   const { node, parent, onTap } = props;
   const motion = nearestMotion?.key === node.key ? nearestMotion : null;
@@ -93,11 +92,11 @@ export function Frame(props: FrameProps) {
     ...paddingCss(style.padding, inset),
     ...(props.layout ? containerCss(props.layout, style) : {}),
   };
-  const pressScale = props.pressable && style.pressScale !== undefined && style.pressScale < 1 ? style.pressScale : null;
-  if (pressScale !== null && pressed) css.scale = String(pressScale);
-  if (pressScale !== null) css.transition = env.motion ? 'scale 120ms cubic-bezier(0.2, 0, 0, 1)' : 'none';
+  // Pressing the touch target scales the drawn node (CSS :active, see renderer-css.ts).
+  const pressScale = props.pressable && wrapped && style.pressScale !== undefined && style.pressScale < 1 ? style.pressScale : null;
+  if (pressScale !== null) css['--ps-press-scale'] = String(pressScale);
 
-  const classes = ['ps-node', `ps-${node.type}`, props.class, !wrapped && motion?.className].filter(Boolean).join(' ');
+  const classes = ['ps-node', `ps-${node.type}`, props.class, pressScale !== null && 'ps-press', !wrapped && motion?.className].filter(Boolean).join(' ');
   const tap = onTap
     ? (event: MouseEvent) => {
         event.stopPropagation();
@@ -105,14 +104,6 @@ export function Frame(props: FrameProps) {
         onTap();
       }
     : undefined;
-  const press = pressScale !== null
-    ? {
-        onPointerDown: () => setPressed(true),
-        onPointerUp: () => setPressed(false),
-        onPointerLeave: () => setPressed(false),
-        onPointerCancel: () => setPressed(false),
-      }
-    : {};
   const leaving = motion?.leaving ? { 'data-ps-leaving': '' } : {};
   const inner = (
     <div
@@ -123,7 +114,6 @@ export function Frame(props: FrameProps) {
       {...(wrapped ? {} : leaving)}
       onAnimationEnd={wrapped ? undefined : endOwnAnimation(motion)}
       onClick={wrapped ? undefined : tap}
-      {...press}
     >
       {consumes ? <ConsumedInsets.Provider value={consumedBelow}>{props.children}</ConsumedInsets.Provider> : props.children}
     </div>

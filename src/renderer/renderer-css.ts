@@ -20,6 +20,7 @@ const MOTION = `
 .ps-motion .ps-sheet-holder:not(.ps-dragging) { transition: height 200ms cubic-bezier(0.2, 0, 0, 1); }
 .ps-motion .ps-sheet-layer .ps-sheet { animation: ps-sheet-in 220ms cubic-bezier(0.2, 0, 0, 1) both; }
 .ps-motion .ps-snackbar { animation: ps-slide-in 180ms cubic-bezier(0.2, 0, 0, 1) both; }
+.ps-motion .ps-press { transition: scale 120ms cubic-bezier(0.2, 0, 0, 1); }
 .ps-motion .ps-switch-thumb, .ps-motion .ps-switch-track, .ps-motion .ps-checkbox-box { transition: all 120ms cubic-bezier(0.2, 0, 0, 1); }
 @keyframes ps-fade-in { from { opacity: 0; } }
 @keyframes ps-expand-in { from { opacity: 0; height: 0; min-height: 0; overflow: clip; } }
@@ -78,6 +79,7 @@ const LAYOUT = `
 .ps-node, .ps-touch { max-width: 100%; max-height: 100%; }
 .ps-scroll-vertical > .ps-node, .ps-scroll-vertical > .ps-touch { max-height: none; }
 .ps-scroll-horizontal > .ps-node, .ps-scroll-horizontal > .ps-touch { max-width: none; }
+.ps-touch:active > .ps-press { scale: var(--ps-press-scale); }
 .ps-touch { display: flex; align-items: center; justify-content: center; min-width: 48px; min-height: 48px; cursor: pointer; }
 .ps-text { font-family: var(--ps-font); }
 .ps-text-content { display: block; white-space: pre-wrap; overflow-wrap: anywhere; }
