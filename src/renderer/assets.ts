@@ -12,6 +12,10 @@ export interface StoredAsset {
 
 const FONT_TYPES = new Set(['font/ttf', 'font/otf']);
 
+/** A backstop on one upload's base64 text (the device agent enforces the asset contract's exact
+ *  caps before anything reaches the page): a 4 MiB image is about 5.6 MB of base64. */
+export const MAX_ASSET_BASE64_LENGTH = 6 * 1024 * 1024;
+
 export class AssetStore {
   private readonly assets = new Map<string, StoredAsset>();
   private readonly fonts = new Map<string, FontFace>();
@@ -29,6 +33,9 @@ export class AssetStore {
 
   /** Stores an asset from base64 bytes, replacing any asset of the same id. */
   put(id: string, mimeType: string, base64: string): { ok: true } | { ok: false; message: string } {
+    if (base64.length > MAX_ASSET_BASE64_LENGTH) {
+      return { ok: false, message: `asset "${id}" is larger than the page accepts (${MAX_ASSET_BASE64_LENGTH} base64 characters)` };
+    }
     let bytes: Uint8Array;
     try {
       bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
