@@ -116,12 +116,15 @@ export class PageRenderer {
     return { ok: true };
   }
 
-  putAsset(id: string, mimeType: string, base64: string): Result {
+  putAsset(id: unknown, mimeType: unknown, base64: unknown): Result {
+    if (typeof id !== 'string' || id === '' || typeof mimeType !== 'string' || typeof base64 !== 'string') {
+      return { ok: false, message: 'putAsset takes a nonempty id, a MIME type and base64 data, all strings' };
+    }
     return this.assets.put(id, mimeType, base64);
   }
 
-  removeAsset(id: string): Result {
-    this.assets.remove(id);
+  removeAsset(id: unknown): Result {
+    if (typeof id === 'string') this.assets.remove(id);
     return { ok: true };
   }
 
