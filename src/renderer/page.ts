@@ -83,10 +83,17 @@ export class PageRenderer {
     if (anchorPath) {
       return { ok: false, path: anchorPath, message: 'Element anchors must be resolved by the host before a show', hint: 'show through the host, or use a bounds anchor' };
     }
-    const result = this.call(() => this.controller.show(decoded.spec, options));
+    const showOptions = typeof options === 'object' && options !== null ? options : {};
+    const result = this.call(() => this.controller.show(decoded.spec, showOptions));
     if (!result.ok) return result;
     this.shows += 1;
-    this.draw();
+    try {
+      this.draw();
+    } catch (error) {
+      this.call(() => this.controller.dismiss('teardown'));
+      this.draw();
+      return { ok: false, path: '$', message: `The renderer could not draw this spec: ${(error as Error).message}`, hint: 'report it with the spec' };
+    }
     const missingAssets = this.missingAssets(decoded.spec);
     return missingAssets.length ? { ...result, missingAssets } : result;
   }
