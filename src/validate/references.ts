@@ -10,26 +10,21 @@ import { reject } from './rejection.ts';
 import type { Scalar } from '../spec/index.ts';
 import { bindForItem, bindsInTemplate } from './repeat.ts';
 import { describeValue, hasOwn, isPlainObject } from './values.ts';
-import type { BindingUse, NodeRecord, PagerReference, WalkResult } from './walker.ts';
+import type { BindingUse, PagerReference, WalkResult } from './walker.ts';
 
 export function checkReferences(spec: Record<string, unknown>, walk: WalkResult): void {
-  const pagerIds = checkDuplicatePagerIds(walk.nodes);
-  for (const node of walk.nodes) for (const reference of node.pagerReferences) checkPagerReference(reference, pagerIds);
+  const pagerIds = checkDuplicatePagerIds(walk.pagerIds);
+  for (const reference of walk.nodePagerReferences) checkPagerReference(reference, pagerIds);
   for (const reference of walk.actionPagerReferences) checkPagerReference(reference, pagerIds);
   const state = isPlainObject(spec.state) ? spec.state : {};
-  const controls = controlTypes(walk.nodes);
-  for (const node of walk.nodes) {
-    for (const use of node.bindings) if (!use.rule.ifPresent) checkBinding(use, state, controls);
-  }
-  for (const node of walk.nodes) {
-    for (const use of node.bindings) if (use.rule.ifPresent) checkBinding(use, state, controls);
-  }
+  const controls = controlTypes(walk.bindings);
+  for (const use of walk.bindings) if (!use.rule.ifPresent) checkBinding(use, state, controls);
+  for (const use of walk.bindings) if (use.rule.ifPresent) checkBinding(use, state, controls);
 }
 
-function checkDuplicatePagerIds(nodes: NodeRecord[]): Set<string> {
+function checkDuplicatePagerIds(pagerIds: PagerReference[]): Set<string> {
   const ids = new Set<string>();
-  for (const { pagerId } of nodes) {
-    if (!pagerId) continue;
+  for (const pagerId of pagerIds) {
     if (ids.has(pagerId.id)) reject(spellPath(pagerId.path), `Duplicate pager id ${JSON.stringify(pagerId.id)}; every pager needs its own id`);
     ids.add(pagerId.id);
   }
@@ -58,14 +53,12 @@ function boundKeys(use: BindingUse): BoundKey[] {
 type ValueType = 'string' | 'boolean' | 'number';
 
 /** The scalar type each control-bound key must keep, so setState cannot break a control. */
-function controlTypes(nodes: NodeRecord[]): Map<string, ValueType> {
+function controlTypes(bindings: BindingUse[]): Map<string, ValueType> {
   const types = new Map<string, ValueType>();
-  for (const node of nodes) {
-    for (const use of node.bindings) {
-      const type = valueTypeOf(use.rule);
-      if (!type || use.rule.declared) continue;
-      for (const { key } of boundKeys(use)) if (!types.has(key)) types.set(key, type);
-    }
+  for (const use of bindings) {
+    const type = valueTypeOf(use.rule);
+    if (!type || use.rule.declared) continue;
+    for (const { key } of boundKeys(use)) if (!types.has(key)) types.set(key, type);
   }
   return types;
 }
@@ -89,12 +82,15 @@ function checkStateValue(use: BindingUse, bound: BoundKey, state: Record<string,
   const { rule } = use;
   const present = hasOwn(state, bound.key);
   if (!present && rule.ifPresent) return;
-  const requirement = `${use.label} must name ${describeRequirement(use)}${suffix}`;
   if (!present) {
-    reject(spellPath(use.path), `${requirement}; "${bound.key}" is not in state — declare it, e.g. "state": {"${bound.key}": ${exampleValue(rule)}}`);
+    reject(spellPath(use.path), `${requirement(use, suffix)}; "${bound.key}" is not in state — declare it, e.g. "state": {"${bound.key}": ${exampleValue(rule)}}`);
   }
   const value = state[bound.key];
-  if (!fits(value, use)) reject(spellPath(use.path), `${requirement}; state.${bound.key} is ${describeValue(value)}`);
+  if (!fits(value, use)) reject(spellPath(use.path), `${requirement(use, suffix)}; state.${bound.key} is ${describeValue(value)}`);
+}
+
+function requirement(use: BindingUse, suffix: string): string {
+  return `${use.label} must name ${describeRequirement(use)}${suffix}`;
 }
 
 function fits(value: unknown, use: BindingUse): boolean {
@@ -148,7 +144,7 @@ function checkSetStateValue(use: BindingUse, bound: BoundKey, controls: Map<stri
   for (const { value, index } of writtenValues(use, bound)) {
     if (typeof value === needed) continue;
     const suffix = index >= 0 ? ` (repeat item ${index})` : '';
-    reject(propertyPath(spellPath(use.ownerPath), use.rule.valueField), `setState would write ${describeValue(value)} to "${bound.key}", which a control binds as a ${needed}${suffix}; write a ${needed}`);
+    reject(propertyPath(spellPath(use.path.slice(0, use.ownerDepth)), use.rule.valueField), `setState would write ${describeValue(value)} to "${bound.key}", which a control binds as a ${needed}${suffix}; write a ${needed}`);
   }
 }
 

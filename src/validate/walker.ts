@@ -46,6 +46,8 @@ export type PathSegments = readonly PathSegment[];
 
 /** A state-key field that must name a state value of some type (checked after the walk). */
 export interface BindingUse {
+  /** Preorder index of the node holding the field. */
+  node: number;
   path: PathSegments;
   key: string;
   /** The repeat template the field sits in, or null outside templates. */
@@ -53,29 +55,31 @@ export interface BindingUse {
   /** Whether the key itself holds placeholders of that template (one key per item). */
   keyBinds: boolean;
   rule: BindingRule;
-  /** The object holding the key field and its path (for sibling bounds and setState values). */
+  /** The object holding the key field (for sibling bounds and setState values) and how many segments of `path` lead to it. */
   owner: Record<string, unknown>;
-  ownerPath: PathSegments;
+  ownerDepth: number;
   /** What holds the key, for messages: `slider stateKey`, `toggle action key`. */
   label: string;
 }
 
+/** A pager id, or a field naming one. */
 export interface PagerReference {
+  /** Preorder index of the node holding it. */
+  node: number;
   id: string;
   path: PathSegments;
 }
 
-export interface NodeRecord {
-  type: string;
-  pagerId: PagerReference | null;
-  pagerReferences: PagerReference[];
-  bindings: BindingUse[];
-}
-
+/** Nodes are counted in preorder as authored (a repeat template once). */
 export interface WalkResult {
-  /** Nodes in preorder, as authored (a repeat template once). */
-  nodes: NodeRecord[];
+  /** Pager ids, in node preorder. */
+  pagerIds: PagerReference[];
+  /** Pager references of node fields, in node preorder. */
+  nodePagerReferences: PagerReference[];
+  /** Pager references of actions, in the order met. */
   actionPagerReferences: PagerReference[];
+  /** State bindings, in node preorder (those of one node in the order met). */
+  bindings: BindingUse[];
   /** Nodes of the repeat-expanded tree. */
   nodeCount: number;
   /** Device capabilities the authored features need (contract entries that name one), sorted. */
@@ -178,9 +182,14 @@ class Walker implements Position {
   private nodeCount = 0;
   private imageCount = 0;
   private depth = 0;
-  private readonly nodes: NodeRecord[] = [];
+  private readonly pagerIds: PagerReference[] = [];
+  private readonly nodePagerReferences: PagerReference[] = [];
   private readonly actionPagerReferences: PagerReference[] = [];
-  private current: NodeRecord | null = null;
+  private readonly bindings: BindingUse[] = [];
+  /** Authored nodes met so far, and the preorder index and type of the node being walked (-1 outside nodes). */
+  private authoredNodes = 0;
+  private currentNode = -1;
+  private currentType = '';
   private template: RepeatContext | null = null;
   private inAction = false;
   private readonly nesting = new Map<object, number>();
@@ -195,8 +204,10 @@ class Walker implements Position {
     if (!isPlainObject(spec)) reject('', `A spec is a JSON object {id, window, root, …}; got ${describeValue(spec)}`);
     this.walkShape(spec, contract.envelope, 'the spec', declaredProperties(contract.envelope));
     return {
-      nodes: this.nodes,
+      pagerIds: this.pagerIds,
+      nodePagerReferences: inNodePreorder(this.nodePagerReferences),
       actionPagerReferences: this.actionPagerReferences,
+      bindings: inNodePreorder(this.bindings),
       nodeCount: this.nodeCount,
       capabilities: [...this.capabilities].sort(),
     };
@@ -420,13 +431,15 @@ class Walker implements Position {
       reject(this.path(), `A repeat template may not contain a ${type}; move it outside the repeating container (${this.template.path})`);
     }
     if (entry!.capability) this.capabilities.add(entry!.capability);
-    const record: NodeRecord = { type: type!, pagerId: null, pagerReferences: [], bindings: [] };
-    if (type === 'pager' && typeof value.id === 'string') record.pagerId = { id: value.id, path: [...this.segments, 'id'] };
-    this.nodes.push(record);
-    const parent = this.current;
-    this.current = record;
+    const node = this.authoredNodes++;
+    if (type === 'pager' && typeof value.id === 'string') this.pagerIds.push({ node, id: value.id, path: [...this.segments, 'id'] });
+    const parentNode = this.currentNode;
+    const parentType = this.currentType;
+    this.currentNode = node;
+    this.currentType = type!;
     this.walkNodeFields(value, entry!, type!);
-    this.current = parent;
+    this.currentNode = parentNode;
+    this.currentType = parentType;
     this.depth--;
   }
 
@@ -549,9 +562,9 @@ class Walker implements Position {
   // --- records for the later passes ---------------------------------------------------------------
 
   private recordPagerReference(id: string): void {
-    const reference = { id, path: [...this.segments] };
+    const reference = { node: this.currentNode, id, path: [...this.segments] };
     if (this.inAction) this.actionPagerReferences.push(reference);
-    else this.current?.pagerReferences.push(reference);
+    else if (this.currentNode >= 0) this.nodePagerReferences.push(reference);
   }
 
   private setOwner(value: Record<string, unknown> | null, depth: number): void {
@@ -560,19 +573,25 @@ class Walker implements Position {
   }
 
   private recordBinding(key: string, keyBinds: boolean, rule: BindingRule, field: string): void {
-    if (!this.current || !this.owner) return;
-    const holder = this.inAction ? `${String(this.owner.type)} action` : this.current.type;
-    this.current.bindings.push({
+    if (this.currentNode < 0 || !this.owner) return;
+    const holder = this.inAction ? `${String(this.owner.type)} action` : this.currentType;
+    this.bindings.push({
+      node: this.currentNode,
       path: [...this.segments],
       key,
       template: this.template,
       keyBinds,
       rule,
       owner: this.owner,
-      ownerPath: this.segments.slice(0, this.ownerDepth),
+      ownerDepth: this.ownerDepth,
       label: `${holder} ${field}`,
     });
   }
+}
+
+/** Sorts records by node, stably: those of one node keep the order they were met in. */
+function inNodePreorder<T extends { node: number }>(records: T[]): T[] {
+  return records.sort((a, b) => a.node - b.node);
 }
 
 // --- leaf rules -------------------------------------------------------------------------------------
