@@ -325,3 +325,22 @@ test('the time picker dial sets the hour, then the minute, and reports 24-hour t
   const events = await device.waitForEvents(2);
   assert.deepEqual(events.map((event) => event.payload), [{ key: 'hour', value: 21 }, { key: 'minute', value: 45 }]);
 });
+
+test('malformed calls into the page come back as errors, never as exceptions', async () => {
+  const invalid = (await device.call('show', { id: 'x', window: fullscreen, root: { type: 'nope' } })) as { ok: boolean; path: string };
+  assert.equal(invalid.ok, false);
+  assert.equal(invalid.path, 'root.type');
+  assert.equal(((await device.call('show', null)) as { ok: boolean }).ok, false);
+  const anchored = (await device.call('show', {
+    id: 'anchored', window: fullscreen,
+    root: { type: 'box', children: [], anchor: { type: 'element', selector: { testTag: 'buy' }, alignment: 'cover' } },
+  })) as { ok: boolean; path: string };
+  assert.deepEqual([anchored.ok, anchored.path], [false, 'root.anchor']);
+  assert.equal(((await device.call('putAsset', undefined, 'image/png', 42)) as { ok: boolean }).ok, false);
+  assert.equal(((await device.call('putAsset', 'a', 'image/png', '%%%')) as { ok: boolean }).ok, false);
+  assert.equal(((await device.call('dismiss', 42)) as { ok: boolean }).ok, false);
+  assert.deepEqual(await device.call('setDevice', 'dark'), { ok: true });
+  const shown = await device.show({ id: 'fine', window: fullscreen, root: { type: 'text', text: 'Still drawing' } }, null as unknown as object);
+  assert.equal(shown.ok, true);
+  assert.equal((await device.node({ text: 'Still drawing' })).role, null);
+});
