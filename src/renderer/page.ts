@@ -31,7 +31,7 @@ export function findElementAnchor(value: unknown, path = 'root'): string | null 
   const record = value as Record<string, unknown>;
   const anchor = record.anchor as { type?: unknown } | undefined;
   if (anchor && typeof anchor === 'object' && anchor.type === 'element') return `${path}.anchor`;
-  for (const field of ['children', 'child', 'pages']) {
+  for (const field of ['children', 'child']) {
     if (field in record) {
       const found = findElementAnchor(record[field], `${path}.${field}`);
       if (found) return found;
