@@ -73,8 +73,8 @@ async function benchShow(device: WebDevice): Promise<string> {
     noops.push(await timed(() => device.settled()));
   }
   report(`show → settled, ${nodes}`, shows, noops, 150);
-  return nodes;
   console.log(`  of which the page's show call (validate, runtime, draw) ${median(showCalls).toFixed(2)} ms, settling ${median(settles).toFixed(2)} ms`);
+  return nodes;
 }
 
 /** A small screen: the same row as the large spec, once. */
