@@ -231,11 +231,15 @@ export function childNodes(node: Record<string, unknown>): unknown[] {
 
 /** Whether a tree holds any use node (bounded by the depth a valid tree can have). */
 function containsUse(root: unknown): boolean {
-  const pending: Array<{ node: unknown; depth: number }> = [{ node: root, depth: 1 }];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    if (!isRecord(next.node) || next.depth > limits.depth + 1) continue;
-    if (next.node.type === 'use') return true;
-    for (const child of childNodes(next.node)) pending.push({ node: child, depth: next.depth + 1 });
+  // Pairs of a node and its depth; every spec passes here, so nothing is allocated per node.
+  const pending: unknown[] = [root, 1];
+  while (pending.length > 0) {
+    const depth = pending.pop() as number;
+    const node = pending.pop();
+    if (!isRecord(node) || depth > limits.depth + 1) continue;
+    if (node.type === 'use') return true;
+    if (Object.hasOwn(node, 'child')) pending.push(node.child, depth + 1);
+    if (Array.isArray(node.children)) for (const child of node.children) pending.push(child, depth + 1);
   }
   return false;
 }
