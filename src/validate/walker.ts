@@ -120,9 +120,22 @@ function declaredProperties(shape: ObjectShape, extra?: ObjectShape, tag?: strin
       for (const name of enumValues(shape.propertiesFromEnum.enum)) declared.set(name, shape.propertiesFromEnum.rule);
     }
     for (const [key, rule] of Object.entries(shape.properties)) declared.set(key, rule);
+    for (const [key, rule] of declared) declared.set(key, followPlainRefs(rule));
     declaredCache.set(shape, declared);
   }
   return declared;
+}
+
+/** A `{ref}` with no capability or pager reference of its own walks exactly as its target does. */
+function followPlainRefs(rule: Rule): Rule {
+  let current = rule;
+  for (let hops = 0; current.kind === undefined && current.capability === undefined && !current.pagerReference; hops++) {
+    const target = definitions.get(current.ref);
+    // The walk itself reports a missing definition when it gets there.
+    if (!target || hops > definitions.size) break;
+    current = target;
+  }
+  return current;
 }
 
 /** Present keys plus missing required ones, in ascending UTF-16 order. */
@@ -147,10 +160,14 @@ function insertionSort(keys: string[]): string[] {
 }
 
 const definitions = new Map(Object.entries(contract.definitions));
-/** `<type> node` for each node type, as messages name a node. */
+/** `<type> node` and `<type> action` for each node and action type, as messages name them. */
 const nodeNouns = new Map(Object.keys(contract.nodes).map((type) => [type, `${type} node`]));
+const actionNouns = new Map(Object.keys(contract.actions).map((type) => [type, `${type} action`]));
 function nodeNoun(type: string): string {
   return nodeNouns.get(type)!;
+}
+function actionNoun(type: string): string {
+  return actionNouns.get(type)!;
 }
 const nodeTypeSet: ReadonlySet<string> = new Set(Object.keys(contract.nodes));
 const actionTypeSet: ReadonlySet<string> = new Set(Object.keys(contract.actions));
@@ -512,7 +529,7 @@ class Walker implements Position {
     if (shape.capability) this.capabilities.add(shape.capability);
     const wasInAction = this.inAction;
     this.inAction = true;
-    this.walkShape(value, shape, `${type} action`, declaredProperties(shape, undefined, 'type'), 'type');
+    this.walkShape(value, shape, actionNoun(type), declaredProperties(shape, undefined, 'type'), 'type');
     this.inAction = wasInAction;
   }
 
