@@ -115,6 +115,17 @@ async function benchTap(device: WebDevice, name: string): Promise<void> {
   report(`tap → event, ${name}`, taps, noops, 16);
 }
 
+/** observe on the screen as it is: settle, both layers' hierarchy, and the PNG. No target; printed for reference. */
+async function benchObserve(device: WebDevice, name: string): Promise<void> {
+  const observes: number[] = [];
+  const noops: number[] = [];
+  for (let run = 0; run < SHOW_RUNS; run++) {
+    observes.push(await timed(() => device.observe()));
+    noops.push(await timed(() => device.settled()));
+  }
+  console.log(`observe, ${name}`.padEnd(34) + ` median ${median(observes).toFixed(2).padStart(8)} ms   no-op baseline ${median(noops).toFixed(2).padStart(7)} ms`);
+}
+
 async function benchRoundTrip(device: WebDevice): Promise<void> {
   const roundTrips: number[] = [];
   for (let run = 0; run < TAP_RUNS; run++) roundTrips.push(await timed(() => device.inspect()));
@@ -123,7 +134,9 @@ async function benchRoundTrip(device: WebDevice): Promise<void> {
 
 const device = await WebDevice.launch();
 try {
-  await benchTap(device, await benchShow(device));
+  const large = await benchShow(device);
+  await benchTap(device, large);
+  await benchObserve(device, large);
   const small = validated(smallSpec());
   await device.show(small.spec);
   await device.settled();

@@ -121,9 +121,11 @@ test('tap targeting failures are values with a hint', async () => {
 
 test('a value the page cannot take comes back as a failure and the device keeps working', async () => {
   const { device } = phone();
-  const refused = (await device.show({ id: 'bad', render: () => 'code' })) as { ok: boolean; message: string };
+  const refused = (await device.show({ id: 'bad', count: 1n })) as { ok: boolean; message: string };
   assert.equal(refused.ok, false);
-  assert.match(refused.message, /device page refused/);
+  assert.match(refused.message, /call to the device page failed/);
+  const stripped = (await device.show({ id: 'bad', render: () => 'code' })) as { ok: boolean; path: string };
+  assert.equal(stripped.ok, false, 'a function never reaches the page; what is left is not a valid spec');
   await device.show(spec('after-refusal', FLOATING, GO_BUTTON));
   assert.ok((await device.hierarchy()).some((node) => node.testTag === 'go'));
 });
