@@ -90,7 +90,7 @@ function checkStateValue(use: BindingUse, bound: BoundKey, state: Record<string,
 }
 
 function requirement(use: BindingUse, suffix: string): string {
-  return `${use.label} must name ${describeRequirement(use)}${suffix}`;
+  return `${use.holder} ${use.field} must name ${describeRequirement(use)}${suffix}`;
 }
 
 function fits(value: unknown, use: BindingUse): boolean {

@@ -58,8 +58,9 @@ export interface BindingUse {
   /** The object holding the key field (for sibling bounds and setState values) and how many segments of `path` lead to it. */
   owner: Record<string, unknown>;
   ownerDepth: number;
-  /** What holds the key, for messages: `slider stateKey`, `toggle action key`. */
-  label: string;
+  /** What holds the key and its field, for messages: `slider` `stateKey`, `toggle action` `key`. */
+  holder: string;
+  field: string;
 }
 
 /** A pager id, or a field naming one. */
@@ -167,7 +168,7 @@ function nodeNoun(type: string): string {
   return nodeNouns.get(type)!;
 }
 function actionNoun(type: string): string {
-  return actionNouns.get(type)!;
+  return actionNouns.get(type) ?? `${type} action`;
 }
 const nodeTypeSet: ReadonlySet<string> = new Set(Object.keys(contract.nodes));
 const actionTypeSet: ReadonlySet<string> = new Set(Object.keys(contract.actions));
@@ -591,7 +592,6 @@ class Walker implements Position {
 
   private recordBinding(key: string, keyBinds: boolean, rule: BindingRule, field: string): void {
     if (this.currentNode < 0 || !this.owner) return;
-    const holder = this.inAction ? `${String(this.owner.type)} action` : this.currentType;
     this.bindings.push({
       node: this.currentNode,
       path: [...this.segments],
@@ -601,7 +601,8 @@ class Walker implements Position {
       rule,
       owner: this.owner,
       ownerDepth: this.ownerDepth,
-      label: `${holder} ${field}`,
+      holder: this.inAction ? actionNoun(String(this.owner.type)) : this.currentType,
+      field,
     });
   }
 }
