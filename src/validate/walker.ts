@@ -540,21 +540,21 @@ class Walker implements Position {
     if (!isPlainObject(value)) reject(this.path(), expectedMessage('a condition object', value));
     const keys = keysToVisit(value);
     if (keys.length === 0) reject(this.path(), `Empty condition: use one of {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
-    const comparisons = keys.filter(isComparison);
-    const groups = keys.filter(isConditionGroup);
+    const firstComparison = keys.find(isComparison);
+    const firstGroup = keys.find(isConditionGroup);
     const hasKey = hasOwn(value, 'key');
     for (const key of keys) {
       this.segments.push(key);
       if (key === 'key') {
         this.walkString(value.key, rules.key, 'condition key');
-        if (comparisons.length === 0) reject(this.path(), 'A condition key needs exactly one comparison: equals, notEquals, gt or lt');
-        if (groups.length > 0) reject(this.path(), `A condition has exactly one form; this one also has ${groups.join(', ')}`);
+        if (firstComparison === undefined) reject(this.path(), 'A condition key needs exactly one comparison: equals, notEquals, gt or lt');
+        if (firstGroup !== undefined) reject(this.path(), `A condition has exactly one form; this one also has ${keys.filter(isConditionGroup).join(', ')}`);
       } else if (isComparison(key)) {
         if (!hasKey) reject(this.path(), `Comparison "${key}" needs a state "key" beside it`);
-        if (comparisons[0] !== key) reject(this.path(), `A condition key takes exactly one comparison; this one has ${comparisons.join(', ')}`);
+        if (firstComparison !== key) reject(this.path(), `A condition key takes exactly one comparison; this one has ${keys.filter(isComparison).join(', ')}`);
         this.walk(value[key], rules.comparisons[key]!, key);
       } else if (isConditionGroup(key)) {
-        if (groups[0] !== key) reject(this.path(), `A condition has exactly one form; this one has ${groups.join(', ')}`);
+        if (firstGroup !== key) reject(this.path(), `A condition has exactly one form; this one has ${keys.filter(isConditionGroup).join(', ')}`);
         this.walkConditionGroup(value[key], key, depth);
       } else {
         reject(this.path(), `Unknown condition property "${key}"; a condition is {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
