@@ -14,8 +14,8 @@ const MAX_DECODE_DEPTH = 64;
  */
 export function decodePrototypeSpec(value: unknown): DecodeResult {
   try {
-    const envelope = parse(envelopeParser, value, '');
-    const root = decodeNode(envelope.root, 'root', 1);
+    const envelope = parse(envelopeParser, value);
+    const root = decodeChild(envelope.root, 'root', 1);
     return { ok: true, spec: { ...envelope, root } as PrototypeSpec };
   } catch (error) {
     if (!(error instanceof DecodeFailure)) throw error;
@@ -27,32 +27,50 @@ export function decodePrototypeSpec(value: unknown): DecodeResult {
   }
 }
 
+/** `where` is the path from the node being decoded; each enclosing node puts its own segment in front. */
 class DecodeFailure {
-  constructor(readonly where: string, readonly detail: string) {}
+  constructor(
+    public where: string,
+    readonly detail: string,
+  ) {}
+
+  under(segment: string): DecodeFailure {
+    this.where = this.where ? `${segment}.${this.where}` : segment;
+    return this;
+  }
 }
 
 type Decoded = Record<string, unknown> & { child?: unknown; children?: unknown[]; root?: unknown };
 
 /** Decodes one node with its own schema, then its child nodes one by one. */
-function decodeNode(value: unknown, path: string, depth: number): PrototypeNode {
-  if (depth > MAX_DECODE_DEPTH) throw new DecodeFailure(path, `nodes nest deeper than ${MAX_DECODE_DEPTH}`);
+function decodeNode(value: unknown, depth: number): PrototypeNode {
+  if (depth > MAX_DECODE_DEPTH) throw new DecodeFailure('', `nodes nest deeper than ${MAX_DECODE_DEPTH}`);
   const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
   const schema = typeof type === 'string' ? nodeParsers.get(type) : undefined;
-  if (!schema) throw new DecodeFailure(`${path}.type`, 'not a node type of the model');
-  const node = parse(schema, value, path);
-  if (node.child !== undefined) node.child = decodeNode(node.child, `${path}.child`, depth + 1);
+  if (!schema) throw new DecodeFailure('type', 'not a node type of the model');
+  const node = parse(schema, value);
+  if (node.child !== undefined) node.child = decodeChild(node.child, 'child', depth + 1);
   if (Array.isArray(node.children)) {
-    node.children = node.children.map((child, index) => decodeNode(child, `${path}.children[${index}]`, depth + 1));
+    node.children = node.children.map((child, index) => decodeChild(child, index, depth + 1));
   }
   return node as unknown as PrototypeNode;
 }
 
-function parse(schema: AdaptiveParser<unknown>, value: unknown, path: string): Decoded {
+/** Decodes the node found under `segment` (a key, or an index in `children`) of its parent. */
+function decodeChild(value: unknown, segment: string | number, depth: number): PrototypeNode {
+  try {
+    return decodeNode(value, depth);
+  } catch (error) {
+    if (error instanceof DecodeFailure) throw error.under(typeof segment === 'number' ? `children[${segment}]` : segment);
+    throw error;
+  }
+}
+
+function parse(schema: AdaptiveParser<unknown>, value: unknown): Decoded {
   const result = schema.safeParse(value);
   if (result.success) return result.data as Decoded;
   const issue = result.error.issues[0];
-  const where = [path, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.');
-  throw new DecodeFailure(where, issue?.message ?? 'rejected');
+  throw new DecodeFailure((issue?.path ?? []).map(String).filter(Boolean).join('.'), issue?.message ?? 'rejected');
 }
 
 // Parsers of the envelope and of each node type, compiled once they are hot (see AdaptiveParser).

@@ -37,6 +37,16 @@ test('an unknown property anywhere is an internal contract failure at $', () => 
   assert.match(result.ok === false ? result.message : '', /Internal contract failure/);
 });
 
+test('an internal contract failure names the node path and the field inside it', () => {
+  const deep = envelope({ type: 'column', children: [{ type: 'text', text: 'x' }, { type: 'scroll', child: { type: 'text', text: 1 } }] });
+  const result = decodePrototypeSpec(deep);
+  assert.match(result.ok === false ? result.message : '', /\(root\.children\[1\]\.child\.text: /);
+  const badType = decodePrototypeSpec(envelope({ type: 'row', children: [{ type: 'marquee' }] }));
+  assert.match(badType.ok === false ? badType.message : '', /\(root\.children\[0\]\.type: not a node type of the model\)/);
+  const badEnvelope = decodePrototypeSpec({ ...envelope({ type: 'spacer' }), motion: 'fast' });
+  assert.match(badEnvelope.ok === false ? badEnvelope.message : '', /\(motion: /);
+});
+
 // seeds/000 "Owner decisions": "... explicit null for optional fields ... reject the entire spec".
 test('explicit null for an optional field is rejected', () => {
   assert.equal(decodePrototypeSpec(envelope({ type: 'text', text: 'x', testTag: null })).ok, false);
