@@ -75,8 +75,9 @@ html, body { margin: 0; height: 100%; overflow: hidden; background: #000; }
 const LAYOUT = `
 .ps-node { position: relative; min-width: 0; color: var(--md-sys-color-on-surface); }
 /* Compose measures a child within its parent's constraints: nothing outgrows its parent, so a
-   scroll below other content gets the remaining height and scrolls. Scroll content is unbounded. */
-.ps-node, .ps-touch { max-width: 100%; max-height: 100%; }
+   scroll below other content gets the remaining height and scrolls. Scroll content is unbounded.
+   Leaves need no rule of their own (they shrink as flex items), which keeps layout cheap. */
+.ps-box, .ps-row, .ps-column, .ps-card, .ps-scroll, .ps-pager, .ps-touch { max-width: 100%; max-height: 100%; }
 .ps-scroll-vertical > .ps-node, .ps-scroll-vertical > .ps-touch { max-height: none; }
 .ps-scroll-horizontal > .ps-node, .ps-scroll-horizontal > .ps-touch { max-width: none; }
 .ps-touch:active > .ps-press { scale: var(--ps-press-scale); }

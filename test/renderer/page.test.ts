@@ -344,3 +344,23 @@ test('malformed calls into the page come back as errors, never as exceptions', a
   assert.equal(shown.ok, true);
   assert.equal((await device.node({ text: 'Still drawing' })).role, null);
 });
+
+test('a scroll below other content gets the remaining height, so the content after it stays on screen', async () => {
+  const items = Array.from({ length: 30 }, (_, index) => ({ type: 'listItem', headline: `Item ${index}` }));
+  await device.show({
+    id: 'bounded-scroll',
+    window: fullscreen,
+    root: { type: 'column', children: [
+      { type: 'topAppBar', title: 'List' },
+      { type: 'scroll', testTag: 'list', child: { type: 'column', children: items } },
+      { type: 'text', text: 'Footer', testTag: 'footer' },
+    ] },
+  });
+  const list = await device.node({ testTag: 'list' });
+  const footer = await device.node({ testTag: 'footer' });
+  assert.equal(list.bounds.width, 412, 'list items fill the width, so the scroll does too');
+  assert.equal(footer.bounds.y, list.bounds.y + list.bounds.height);
+  assert.equal(footer.bounds.y + footer.bounds.height, 915, 'the footer ends at the bottom of the window');
+  const scrollable = await device.page.$eval('[data-testid="list"]', (element) => element.scrollHeight > element.clientHeight);
+  assert.ok(scrollable);
+});
