@@ -1,5 +1,5 @@
 // Overlays drawn above the author tree inside the window: dialog (modal), snackbar and bottomSheet.
-import { useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { BottomSheetNode, Detent, DialogNode, SnackbarNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
 import { DragGuard, useEnv } from '../env.ts';
@@ -98,6 +98,10 @@ export function BottomSheet({ node }: NodeProps<BottomSheetNode>) {
   const [drag, setDrag] = useState<{ startY: number; startHeight: number; dy: number } | null>(null);
   const dragged = useRef(false);
   const guard = useMemo(() => ({ dragged: () => dragged.current }), []);
+  // A sheet opens at its first detent every time.
+  useEffect(() => {
+    if (!node.open) setDetent(0);
+  }, [node.open]);
   if (!node.open) return null;
   const heights = node.detents.map((d) => detentHeight(d, env.contentHeight));
   const resting = heights[Math.min(detent, heights.length - 1)]!;
