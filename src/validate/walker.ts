@@ -46,8 +46,6 @@ export type PathSegments = readonly PathSegment[];
 
 /** A state-key field that must name a state value of some type (checked after the walk). */
 export interface BindingUse {
-  /** Preorder index of the node holding the field. */
-  node: number;
   path: PathSegments;
   key: string;
   /** The repeat template the field sits in, or null outside templates. */
@@ -65,8 +63,6 @@ export interface BindingUse {
 
 /** A pager id, or a field naming one. */
 export interface PagerReference {
-  /** Preorder index of the node holding it. */
-  node: number;
   id: string;
   path: PathSegments;
 }
@@ -201,12 +197,10 @@ class Walker implements Position {
   private imageCount = 0;
   private depth = 0;
   private readonly pagerIds: PagerReference[] = [];
-  private readonly nodePagerReferences: PagerReference[] = [];
+  private readonly nodePagerReferences = new PreorderRecords<PagerReference>();
   private readonly actionPagerReferences: PagerReference[] = [];
-  private readonly bindings: BindingUse[] = [];
-  /** Authored nodes met so far, and the preorder index and type of the node being walked (-1 outside nodes). */
-  private authoredNodes = 0;
-  private currentNode = -1;
+  private readonly bindings = new PreorderRecords<BindingUse>();
+  /** The type of the node being walked ('' outside nodes). */
   private currentType = '';
   private template: RepeatContext | null = null;
   private inAction = false;
@@ -223,9 +217,9 @@ class Walker implements Position {
     this.walkShape(spec, contract.envelope, 'the spec', declaredProperties(contract.envelope));
     return {
       pagerIds: this.pagerIds,
-      nodePagerReferences: inNodePreorder(this.nodePagerReferences),
+      nodePagerReferences: this.nodePagerReferences.items,
       actionPagerReferences: this.actionPagerReferences,
-      bindings: inNodePreorder(this.bindings),
+      bindings: this.bindings.items,
       nodeCount: this.nodeCount,
       capabilities: [...this.capabilities].sort(),
     };
@@ -449,15 +443,15 @@ class Walker implements Position {
       reject(this.path(), `A repeat template may not contain a ${type}; move it outside the repeating container (${this.template.path})`);
     }
     if (entry!.capability) this.capabilities.add(entry!.capability);
-    const node = this.authoredNodes++;
-    if (type === 'pager' && typeof value.id === 'string') this.pagerIds.push({ node, id: value.id, path: [...this.segments, 'id'] });
-    const parentNode = this.currentNode;
+    if (type === 'pager' && typeof value.id === 'string') this.pagerIds.push({ id: value.id, path: [...this.segments, 'id'] });
     const parentType = this.currentType;
-    this.currentNode = node;
+    const outerReferences = this.nodePagerReferences.enterNode();
+    const outerBindings = this.bindings.enterNode();
     this.currentType = type!;
     this.walkNodeFields(value, entry!, type!);
-    this.currentNode = parentNode;
     this.currentType = parentType;
+    this.nodePagerReferences.leaveNode(outerReferences);
+    this.bindings.leaveNode(outerBindings);
     this.depth--;
   }
 
@@ -580,9 +574,9 @@ class Walker implements Position {
   // --- records for the later passes ---------------------------------------------------------------
 
   private recordPagerReference(id: string): void {
-    const reference = { node: this.currentNode, id, path: [...this.segments] };
+    const reference = { id, path: [...this.segments] };
     if (this.inAction) this.actionPagerReferences.push(reference);
-    else if (this.currentNode >= 0) this.nodePagerReferences.push(reference);
+    else if (this.currentType !== '') this.nodePagerReferences.add(reference);
   }
 
   private setOwner(value: Record<string, unknown> | null, depth: number): void {
@@ -591,9 +585,8 @@ class Walker implements Position {
   }
 
   private recordBinding(key: string, keyBinds: boolean, rule: BindingRule, field: string): void {
-    if (this.currentNode < 0 || !this.owner) return;
-    this.bindings.push({
-      node: this.currentNode,
+    if (this.currentType === '' || !this.owner) return;
+    this.bindings.add({
       path: [...this.segments],
       key,
       template: this.template,
@@ -607,9 +600,31 @@ class Walker implements Position {
   }
 }
 
-/** Sorts records by node, stably: those of one node keep the order they were met in. */
-function inNodePreorder<T extends { node: number }>(records: T[]): T[] {
-  return records.sort((a, b) => a.node - b.node);
+/**
+ * Records in node preorder, though the walk may meet them out of it: a node's own records go
+ * before those of its children (its `onTap` sorts after its `children`), each in the order met.
+ */
+class PreorderRecords<T> {
+  readonly items: T[] = [];
+  /** Where the next record of the node being walked goes. */
+  private end = 0;
+
+  /** Starts a node; returns what `leaveNode` restores. */
+  enterNode(): number {
+    const outer = this.end;
+    this.end = this.items.length;
+    return outer;
+  }
+
+  leaveNode(outer: number): void {
+    this.end = outer;
+  }
+
+  add(item: T): void {
+    if (this.end === this.items.length) this.items.push(item);
+    else this.items.splice(this.end, 0, item);
+    this.end++;
+  }
 }
 
 // --- leaf rules -------------------------------------------------------------------------------------

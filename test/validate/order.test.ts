@@ -86,6 +86,16 @@ describe('passes after the structural walk', () => {
     assertRejectedAt(spec(root), 'root.onTap[0].key');
   });
 
+  test('bindings met after a node\'s children still come before them, and a grandchild before a later sibling', () => {
+    const row = { type: 'row', children: [{ type: 'checkbox', stateKey: 'g' }], onTap: [{ type: 'toggle', key: 'c' }] };
+    const root = column([row, { type: 'checkbox', stateKey: 's' }], { onTap: [{ type: 'toggle', key: 'p' }] });
+    assertRejectedAt(spec(root), 'root.onTap[0].key');
+    assertRejectedAt(spec(root, { state: { p: true } }), 'root.children[0].onTap[0].key');
+    assertRejectedAt(spec(root, { state: { p: true, c: true } }), 'root.children[0].children[0].stateKey');
+    assertRejectedAt(spec(root, { state: { p: true, c: true, g: true } }), 'root.children[1].stateKey');
+    assertValid(spec(root, { state: { p: true, c: true, g: true, s: true } }));
+  });
+
   test('binding exclusivity fails at .pager after the other fields', () => {
     assertRejectedAt(spec({ type: 'tabBar', items: [{ label: 'A' }] }), 'root.pager');
     assertRejectedAt(spec({ type: 'tabBar', items: [], pager: 'p', stateKey: 's' }), 'root.items');
