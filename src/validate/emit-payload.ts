@@ -21,13 +21,15 @@ export function checkEmitPayload(payload: unknown, limits: PayloadLimits): Paylo
 
 /** Whether a container sits at depth `maxDepth` or below (without recursion). */
 function nestsDeeperThan(payload: unknown, maxDepth: number): boolean {
-  const stack: Array<{ value: unknown; depth: number }> = [{ value: payload, depth: 0 }];
+  // Pairs of a value and its depth.
+  const stack: unknown[] = [payload, 0];
   while (stack.length > 0) {
-    const { value, depth } = stack.pop()!;
+    const depth = stack.pop() as number;
+    const value = stack.pop();
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= maxDepth) return true;
     const members = Array.isArray(value) ? value : Object.values(value);
-    for (const member of members) stack.push({ value: member, depth: depth + 1 });
+    for (const member of members) stack.push(member, depth + 1);
   }
   return false;
 }
