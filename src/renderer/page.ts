@@ -148,7 +148,10 @@ export class PageRenderer {
       if (running.length === 0) break;
       await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
     }
-    await nextFrame();
+    // The loop ends inside a frame's animation callbacks; that frame's style, layout and paint
+    // run right after them, so a task queued now runs once the settled screen is drawn, without
+    // idling until the next frame.
+    await afterThisFrame();
   }
 
   /** Runs a controller call; the events it sends are forwarded at once and drawn after it. */
@@ -250,4 +253,16 @@ function isFinite(animation: Animation): boolean {
 
 function nextFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+}
+
+/** Resolves in a task after the current one: called from a frame callback, after that frame is drawn. */
+function afterThisFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
