@@ -105,22 +105,61 @@ function acceptedValues(rule: EnumRule): ReadonlySet<string> {
   return set;
 }
 
+/** A declared property: its rule, and for a plain leaf rule a check that stands for its walk. */
+interface Declared {
+  rule: Rule;
+  accepts: LeafCheck | null;
+}
+
+type LeafCheck = (value: unknown) => boolean;
+
 /** Declared properties of a shape, built once per shape. */
-const declaredCache = new WeakMap<object, Map<string, Rule>>();
-function declaredProperties(shape: ObjectShape, extra?: ObjectShape, tag?: string): Map<string, Rule> {
+const declaredCache = new WeakMap<object, Map<string, Declared>>();
+function declaredProperties(shape: ObjectShape, extra?: ObjectShape, tag?: string): Map<string, Declared> {
   let declared = declaredCache.get(shape);
   if (!declared) {
-    declared = new Map<string, Rule>();
-    if (extra) for (const [key, rule] of Object.entries(extra.properties)) declared.set(key, rule);
-    if (tag) declared.set(tag, { kind: 'string' });
+    const rules = new Map<string, Rule>();
+    if (extra) for (const [key, rule] of Object.entries(extra.properties)) rules.set(key, rule);
+    if (tag) rules.set(tag, { kind: 'string' });
     if (shape.propertiesFromEnum) {
-      for (const name of enumValues(shape.propertiesFromEnum.enum)) declared.set(name, shape.propertiesFromEnum.rule);
+      for (const name of enumValues(shape.propertiesFromEnum.enum)) rules.set(name, shape.propertiesFromEnum.rule);
     }
-    for (const [key, rule] of Object.entries(shape.properties)) declared.set(key, rule);
-    for (const [key, rule] of declared) declared.set(key, followPlainRefs(rule));
+    for (const [key, rule] of Object.entries(shape.properties)) rules.set(key, rule);
+    declared = new Map();
+    for (const [key, rule] of rules) {
+      const target = followPlainRefs(rule);
+      declared.set(key, { rule: target, accepts: leafCheck(target) });
+    }
     declaredCache.set(shape, declared);
   }
   return declared;
+}
+
+/**
+ * For a leaf rule whose walk does nothing but judge the value (no capability to note, no binding
+ * to record, no placeholder to bind), a plain check: a value it accepts needs no walk, and a value
+ * it refuses is walked, which names the error.
+ */
+function leafCheck(rule: Rule): LeafCheck | null {
+  if (rule.kind === undefined || rule.capability !== undefined) return null;
+  switch (rule.kind) {
+    case 'string': {
+      const stringRule = rule;
+      return stringRule.binds || stringRule.binding ? null : (value) => typeof value === 'string' && stringFits(value, stringRule);
+    }
+    case 'number': {
+      const numberRule = rule;
+      return (value) => numberFits(value, numberRule);
+    }
+    case 'boolean':
+      return (value) => typeof value === 'boolean';
+    case 'enum': {
+      const accepted = acceptedValues(rule);
+      return (value) => typeof value === 'string' && accepted.has(value);
+    }
+    default:
+      return null;
+  }
 }
 
 /** A `{ref}` with no capability or pager reference of its own walks exactly as its target does. */
@@ -291,6 +330,12 @@ class Walker implements Position {
       if (rule.binding) this.recordBinding(value, true, rule.binding, what);
       return;
     }
+    if (!stringFits(value, rule)) this.rejectString(value, rule, what);
+    if (rule.binding) this.recordBinding(value, false, rule.binding, what);
+  }
+
+  /** The first rule of `rule` that `value` breaks (stringFits has refused it), as an error. */
+  private rejectString(value: string, rule: StringRule, what: string): never {
     if (rule.nonempty && value.length === 0) reject(this.path(), `Expected a nonempty string for ${what}, got an empty string`);
     if (rule.nonblank && value.trim().length === 0) reject(this.path(), 'Expected text with at least one non-space character');
     if (rule.pattern && !pattern(rule.pattern).test(value)) {
@@ -302,10 +347,8 @@ class Walker implements Position {
       }
       reject(this.path(), `${JSON.stringify(value)} is not ${patternNoun(rule.pattern)}: ${contract.patternHints[rule.pattern] ?? contract.patterns[rule.pattern]}`);
     }
-    if (rule.oneOf && !matchesOneOf(value, rule.oneOf)) {
-      reject(this.path(), `${JSON.stringify(value)} is not ${rule.expected ?? 'accepted here'}${didYouMean(value, rule.oneOf)}`);
-    }
-    if (rule.binding) this.recordBinding(value, false, rule.binding, what);
+    // Only the choices are left to refuse it.
+    reject(this.path(), `${JSON.stringify(value)} is not ${rule.expected ?? 'accepted here'}${didYouMean(value, rule.oneOf!)}`);
   }
 
   /** A template string: every item must have the fields it names, and what it binds to must fit. */
@@ -354,16 +397,17 @@ class Walker implements Position {
     this.nesting.set(shape, depth - 1);
   }
 
-  private walkShape(value: Record<string, unknown>, shape: ObjectShape, what: string, declared: Map<string, Rule>, skip?: string): void {
+  private walkShape(value: Record<string, unknown>, shape: ObjectShape, what: string, declared: Map<string, Declared>, skip?: string): void {
     const outer = this.owner;
     const outerDepth = this.ownerDepth;
     this.setOwner(value, this.segments.length);
     for (const key of keysToVisit(value, shape.required)) {
       if (key === skip) continue;
-      const rule = declared.get(key);
-      if (!rule) reject(this.pathTo(key), unknownPropertyMessage(key, declared, what));
+      const property = declared.get(key);
+      if (!property) reject(this.pathTo(key), unknownPropertyMessage(key, declared, what));
       if (value[key] === undefined && !hasOwn(value, key)) reject(this.pathTo(key), missingMessage(key, shape, what));
-      this.walkMember(value[key], rule, key, key);
+      if (property.accepts !== null && property.accepts(value[key])) continue;
+      this.walkMember(value[key], property.rule, key, key);
     }
     this.setOwner(outer, outerDepth);
     if (shape.minProperties && Object.keys(value).length < shape.minProperties) {
@@ -466,9 +510,11 @@ class Walker implements Position {
     this.setOwner(value, this.segments.length);
     for (const key of keysToVisit(value, entry.required)) {
       if (key === 'type') continue;
-      const rule = declared.get(key);
-      if (!rule) reject(this.pathTo(key), unknownPropertyMessage(key, declared, what));
+      const property = declared.get(key);
+      if (!property) reject(this.pathTo(key), unknownPropertyMessage(key, declared, what));
       if (value[key] === undefined && !hasOwn(value, key)) reject(this.pathTo(key), missingMessage(key, entry, what));
+      if (property.accepts !== null && property.accepts(value[key])) continue;
+      const { rule } = property;
       this.segments.push(key);
       if (key === 'repeat' && entry.repeatable) {
         if (this.template) reject(this.path(), `A repeat template may not contain another repeat (template of ${this.template.path})`);
@@ -630,14 +676,18 @@ class PreorderRecords<T> {
 // --- leaf rules -------------------------------------------------------------------------------------
 
 function walkNumber(value: unknown, rule: NumberRule, at: Position): void {
-  const ok =
+  if (!numberFits(value, rule)) reject(at.path(), expectedMessage(numberNoun(rule), value));
+}
+
+function numberFits(value: unknown, rule: NumberRule): boolean {
+  return (
     typeof value === 'number' &&
     Number.isFinite(value) &&
     (!rule.integer || Number.isInteger(value)) &&
     (!rule.positive || value >= contract.limits.MIN_POSITIVE!) &&
     (rule.min === undefined || value >= rule.min) &&
-    (rule.max === undefined || value <= rule.max);
-  if (!ok) reject(at.path(), expectedMessage(numberNoun(rule), value));
+    (rule.max === undefined || value <= rule.max)
+  );
 }
 
 function walkEnum(value: unknown, rule: EnumRule, at: Position): void {
@@ -753,6 +803,16 @@ function enumNoun(name: string): string {
   return name === 'colorRole' ? 'colour role' : name;
 }
 
+/** Whether a string meets every rule of `rule` (its placeholders aside). */
+function stringFits(value: string, rule: StringRule): boolean {
+  return (
+    (!rule.nonempty || value.length > 0) &&
+    (!rule.nonblank || value.trim().length > 0) &&
+    (!rule.pattern || pattern(rule.pattern).test(value)) &&
+    (!rule.oneOf || matchesOneOf(value, rule.oneOf))
+  );
+}
+
 function matchesOneOf(value: string, choices: Array<{ pattern?: string; enum?: string }>): boolean {
   for (const choice of choices) if (matchesChoice(value, choice)) return true;
   return false;
@@ -777,7 +837,7 @@ function missingMessage(key: string, shape: ObjectShape, what: string): string {
   return `Missing required property "${key}" of ${what} (required: ${(shape.required ?? []).join(', ')})`;
 }
 
-function unknownPropertyMessage(key: string, declared: Map<string, Rule>, what: string): string {
+function unknownPropertyMessage(key: string, declared: Map<string, Declared>, what: string): string {
   const names = [...declared.keys()];
   return `Unknown property "${key}"${didYouMeanWord(key, names)}; ${what} accepts: ${listWords(names, 40)}`;
 }
