@@ -4,14 +4,14 @@ import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { RenderNode, SafeAreaPadding } from '../runtime/model.ts';
 import { a11yAttributes, type A11yInfo } from './a11y.ts';
-import { ConsumedInsets, DragGuard, useEnv, type Edges, type WindowInsets } from './env.ts';
+import { ConsumedInsets, DragGuard, NO_EDGES, useEnv, type Edges, type WindowInsets } from './env.ts';
 import { containerCss, cssText, decorationCss, paddingCss, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
 
 /** Padding a safeAreaPadding adds per edge: the union (max) of the selected inset types on the
  *  selected edges, minus what ancestors already consumed. */
 export function safeAreaInsets(padding: SafeAreaPadding | null, insets: WindowInsets, consumed: Edges): Edges {
+  if (!padding) return NO_EDGES;
   const applied: Edges = { top: 0, bottom: 0, start: 0, end: 0 };
-  if (!padding) return applied;
   for (const edge of padding.edges) {
     const inset = Math.max(...padding.types.map((type) => insets[type][edge]));
     applied[edge] = Math.max(0, inset - consumed[edge]);
@@ -62,26 +62,19 @@ export function Frame(props: FrameProps) {
   const consumed = useContext(ConsumedInsets);
   const drag = useContext(DragGuard);
   const nearestMotion = useContext(NodeMotionContext);
-  const element = useRef<HTMLDivElement>(null);
   const { node, parent, onTap } = props;
   const motion = nearestMotion?.key === node.key ? nearestMotion : null;
   const style = withPropagatedFill(node as Parameters<typeof withPropagatedFill>[0]);
   // A frame's layout and safeAreaPadding never change (they come from the node type and the spec),
-  // so the hooks below are called consistently.
-  if (props.layout) useContainerSizeAnimation(element, env.motion, node);
+  // so the hooks below are called consistently. Only containers measure their element.
+  const element = props.layout ? useContainerSizeAnimation(env.motion, node) : undefined;
 
   const inset = safeAreaInsets(node.safeAreaPadding, env.insets, consumed);
   // A new context value re-renders every descendant, so only a node with safeAreaPadding sets one
   // (always, so the tree keeps its shape when the keyboard or the insets change).
   const consumes = node.safeAreaPadding !== null;
-  const below = addEdges(consumed, inset);
-  const consumedBelow = consumes ? useMemo(() => below, [below.top, below.bottom, below.start, below.end]) : below;
+  const consumedBelow = consumes ? useConsumedBelow(consumed, inset) : consumed;
   const wrapped = !!onTap;
-  const fillOnly = {
-    width: style.width === 'fill' ? ('fill' as const) : undefined,
-    height: style.height === 'fill' ? ('fill' as const) : undefined,
-    weight: style.weight,
-  };
   const decoration = decorationCss(style, env.rtl);
   const translate = decoration.translate;
   if (wrapped) delete decoration.translate;
@@ -96,7 +89,10 @@ export function Frame(props: FrameProps) {
   const pressScale = props.pressable && wrapped && style.pressScale !== undefined && style.pressScale < 1 ? style.pressScale : null;
   if (pressScale !== null) css['--ps-press-scale'] = String(pressScale);
 
-  const classes = ['ps-node', `ps-${node.type}`, props.class, pressScale !== null && 'ps-press', !wrapped && motion?.className].filter(Boolean).join(' ');
+  let classes = `ps-node ps-${node.type}`;
+  if (props.class) classes += ` ${props.class}`;
+  if (pressScale !== null) classes += ' ps-press';
+  if (!wrapped && motion?.className) classes += ` ${motion.className}`;
   const tap = onTap
     ? (event: MouseEvent) => {
         event.stopPropagation();
@@ -119,11 +115,16 @@ export function Frame(props: FrameProps) {
     </div>
   );
   if (!wrapped) return inner;
-  const outerCss: Css = { ...sizeCss(fillOnly, parent) };
+  const fillOnly = {
+    width: style.width === 'fill' ? ('fill' as const) : undefined,
+    height: style.height === 'fill' ? ('fill' as const) : undefined,
+    weight: style.weight,
+  };
+  const outerCss: Css = sizeCss(fillOnly, parent);
   if (translate) outerCss.translate = translate;
   return (
     <div
-      class={['ps-touch', motion?.className].filter(Boolean).join(' ')}
+      class={motion?.className ? `ps-touch ${motion.className}` : 'ps-touch'}
       style={cssText(outerCss)}
       {...leaving}
       onAnimationEnd={endOwnAnimation(motion)}
@@ -153,7 +154,8 @@ const SIZE_ANIMATION_MS = 180;
  * animateContentSize: when a container's children change, its size glides to the new one. The old
  * size is read while rendering (Preact has not touched this subtree yet), never on first mount.
  */
-function useContainerSizeAnimation(element: { current: HTMLElement | null }, enabled: boolean, node: RenderNode) {
+function useContainerSizeAnimation(enabled: boolean, node: RenderNode): { current: HTMLDivElement | null } {
+  const element = useRef<HTMLDivElement>(null);
   const children = 'children' in node ? node.children : null;
   const lastChildren = useRef(children);
   let before: { width: number; height: number } | null = null;
@@ -174,4 +176,11 @@ function useContainerSizeAnimation(element: { current: HTMLElement | null }, ena
       { duration: SIZE_ANIMATION_MS, easing: 'cubic-bezier(0.2, 0, 0, 1)' },
     );
   }, [children]);
+  return element;
+}
+
+/** The insets consumed below a safeAreaPadding node: the same object while they stay the same. */
+function useConsumedBelow(consumed: Edges, inset: Edges): Edges {
+  const below = addEdges(consumed, inset);
+  return useMemo(() => below, [below.top, below.bottom, below.start, below.end]);
 }

@@ -9,7 +9,7 @@ import { DragGuard, useEnv } from '../env.ts';
 import { Frame, defaultA11y } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
 import { Node, type NodeProps } from '../node.tsx';
-import { textCss } from '../style-css.ts';
+import { cssText, textCss } from '../style-css.ts';
 import { useAssetUrl, useImageLoad } from '../loading.ts';
 
 /** What a tap on a plain node does: run its onTap list, if it has one. */
@@ -62,7 +62,7 @@ export function Text({ node, parent }: NodeProps<TextNode>) {
   const show = node.text !== '' || node.testTag !== null || node.tappable;
   return (
     <Frame node={node} parent={parent} a11y={show ? a11y : null} onTap={useNodeTap(node)} pressable>
-      <span class="ps-text-content" style={textCss(node.style)}>{node.text}</span>
+      <span class="ps-text-content" style={cssText(textCss(node.style))}>{node.text}</span>
     </Frame>
   );
 }
