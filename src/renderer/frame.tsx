@@ -105,7 +105,7 @@ export function Frame(props: FrameProps) {
     <div
       ref={element}
       class={classes}
-      style={cssText(css)}
+      style={cssText(css) || undefined}
       {...(props.a11y ? a11yAttributes(props.a11y) : {})}
       {...(wrapped ? {} : leaving)}
       onAnimationEnd={wrapped ? undefined : endOwnAnimation(motion)}
@@ -125,7 +125,7 @@ export function Frame(props: FrameProps) {
   return (
     <div
       class={motion?.className ? `ps-touch ${motion.className}` : 'ps-touch'}
-      style={cssText(outerCss)}
+      style={cssText(outerCss) || undefined}
       {...leaving}
       onAnimationEnd={endOwnAnimation(motion)}
       onClick={tap}

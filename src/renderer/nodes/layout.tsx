@@ -18,15 +18,16 @@ function useNodeTap(node: RenderNode) {
   return node.tappable ? () => env.interact({ type: 'tap', key: node.key }) : null;
 }
 
-function Children({ nodes, parent }: { nodes: RenderNode[]; parent: 'row' | 'column' | 'box' }) {
-  return <>{nodes.map((child) => <Node key={child.key} node={child} parent={parent} />)}</>;
+/** A container's children, handed to its element as they are (no component or fragment of their own). */
+function childNodes(nodes: RenderNode[], parent: 'row' | 'column' | 'box') {
+  return nodes.map((child) => <Node key={child.key} node={child} parent={parent} />);
 }
 
 /** box stacks its children, row and column lay them out along an axis. */
 export function Container({ node, parent }: NodeProps<ContainerNode>) {
   return (
     <Frame node={node} parent={parent} layout={node.type} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={useNodeTap(node)} pressable>
-      <Children nodes={node.children} parent={node.type} />
+      {childNodes(node.children, node.type)}
     </Frame>
   );
 }
@@ -52,7 +53,7 @@ export function Card({ node, parent }: NodeProps<CardNode>) {
     : null;
   return (
     <Frame node={node} parent={parent} layout="column" base={base} a11y={a11y} onTap={useNodeTap(node)}>
-      <Children nodes={node.children} parent="column" />
+      {childNodes(node.children, 'column')}
     </Frame>
   );
 }
