@@ -230,18 +230,22 @@ export function collectAssetIds(value: unknown, ids: Set<string>): void {
   }
   if (value === null || typeof value !== 'object') return;
   const record = value as Record<string, unknown>;
-  const addAsset = (asset: unknown) => {
-    if (typeof asset === 'string') ids.add(asset);
-    else if (asset && typeof asset === 'object') {
-      const pair = asset as { light?: unknown; dark?: unknown; asset?: unknown };
-      for (const side of [pair.asset, pair.light, pair.dark]) if (typeof side === 'string') ids.add(side);
-    }
-  };
-  if (record.type === 'image') addAsset(record.asset);
-  if (Array.isArray(record.items)) for (const item of record.items) addAsset((item as { image?: unknown })?.image);
-  if (record.fontFamily && typeof record.fontFamily === 'object') addAsset(record.fontFamily);
-  for (const [field, child] of Object.entries(record)) {
+  if (record.type === 'image') addAssetId(record.asset, ids);
+  if (Array.isArray(record.items)) for (const item of record.items) addAssetId((item as { image?: unknown })?.image, ids);
+  if (record.fontFamily && typeof record.fontFamily === 'object') addAssetId(record.fontFamily, ids);
+  // Specs are plain JSON data: `for in` sees exactly their own fields, without an entries array per object.
+  for (const field in record) {
+    const child = record[field];
     if (field !== 'asset' && field !== 'fontFamily' && child && typeof child === 'object') collectAssetIds(child, ids);
+  }
+}
+
+/** An asset reference: an id, or a light/dark pair or `{asset}` of ids. */
+function addAssetId(asset: unknown, ids: Set<string>): void {
+  if (typeof asset === 'string') ids.add(asset);
+  else if (asset && typeof asset === 'object') {
+    const pair = asset as { light?: unknown; dark?: unknown; asset?: unknown };
+    for (const side of [pair.asset, pair.light, pair.dark]) if (typeof side === 'string') ids.add(side);
   }
 }
 

@@ -242,19 +242,22 @@ const fillCache = { width: new WeakMap<object, boolean>(), height: new WeakMap<o
  * CSS percentages cannot see through a shrink-to-fit parent, so the fill is propagated up here.
  */
 export function fillsAxis(node: SizedNode, axis: 'width' | 'height'): boolean {
+  const dimension = node.style[axis];
+  if (dimension !== undefined) return dimension === 'fill';
+  if (axis === 'width' && (FILL_WIDTH_TYPES.has(node.type) || (node.type === 'divider' && node.orientation !== 'vertical'))) return true;
+  const isContainer = node.type === 'box' || node.type === 'row' || node.type === 'column' || node.type === 'card' || node.type === 'pager';
+  if (!isContainer && !(node.type === 'scroll' && node.child)) return false;
+  // Only the answers that look at descendants are worth keeping.
   const cached = fillCache[axis].get(node);
   if (cached !== undefined) return cached;
-  const dimension = node.style[axis];
   let fills: boolean;
-  if (dimension !== undefined) fills = dimension === 'fill';
-  else if (axis === 'width' && (FILL_WIDTH_TYPES.has(node.type) || (node.type === 'divider' && node.orientation !== 'vertical'))) fills = true;
-  else if (node.type === 'box' || node.type === 'row' || node.type === 'column' || node.type === 'card' || node.type === 'pager') {
+  if (isContainer) {
     fills = (node.children ?? []).some((child) => child.visible && fillsAxis(child, axis));
-  } else if (node.type === 'scroll' && node.child) {
+  } else {
     // A scroll passes its cross-axis constraint to its content; along its axis content is unbounded.
     const scrollsAlong = (node.axis ?? 'vertical') === 'vertical' ? 'height' : 'width';
-    fills = axis !== scrollsAlong && node.child.visible && fillsAxis(node.child, axis);
-  } else fills = false;
+    fills = axis !== scrollsAlong && node.child!.visible && fillsAxis(node.child!, axis);
+  }
   fillCache[axis].set(node, fills);
   return fills;
 }
