@@ -4,7 +4,7 @@ import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { RenderNode, SafeAreaPadding } from '../runtime/model.ts';
 import { a11yAttributes, type A11yInfo } from './a11y.ts';
-import { ConsumedInsets, DragGuard, NO_EDGES, useEnv, type Edges, type WindowInsets } from './env.ts';
+import { ConsumedInsets, DragGuard, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
 import { containerCss, cssText, decorationCss, paddingCss, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
 
 /** Padding a safeAreaPadding adds per edge: the union (max) of the selected inset types on the
@@ -36,6 +36,8 @@ export const NodeMotionContext = createContext<NodeMotion | null>(null);
 
 export interface FrameProps {
   node: RenderNode;
+  /** The environment its node component received from <Node>. */
+  env: RenderEnv;
   parent: ParentLayout;
   /** The accessibility node this element reports; null reports none. */
   a11y: A11yInfo | null;
@@ -58,7 +60,7 @@ export function defaultA11y(node: RenderNode, role: string | null, text = node.l
 }
 
 export function Frame(props: FrameProps) {
-  const env = useEnv();
+  const env = props.env;
   const consumed = useContext(ConsumedInsets);
   const drag = useContext(DragGuard);
   const nearestMotion = useContext(NodeMotionContext);

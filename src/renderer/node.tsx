@@ -3,14 +3,19 @@
 import { createPortal, type Component, type ComponentType } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import type { RenderNode, ResolvedAnchor } from '../runtime/model.ts';
-import { useEnv } from './env.ts';
+import { useEnv, type RenderEnv } from './env.ts';
 import { NodeMotionContext, type NodeMotion } from './frame.tsx';
 import type { ParentLayout } from './style-css.ts';
 
 export interface NodeProps<T extends RenderNode = RenderNode> {
   node: T;
   parent: ParentLayout;
+  /** The window's environment, read once by <Node> and handed down (one context subscription per node). */
+  env: RenderEnv;
 }
+
+/** What a parent hands to <Node>: the environment comes from context. */
+export type NodeDrawProps = Omit<NodeProps, 'env'>;
 
 type Components = { [K in RenderNode['type']]: ComponentType<NodeProps<Extract<RenderNode, { type: K }>>> };
 
@@ -26,7 +31,7 @@ const OVERLAY_TYPES = new Set(['dialog', 'snackbar', 'bottomSheet']);
 
 /** Re-render for a new node object (the runtime keeps an unchanged subtree's identity) or for the
  *  node's own state (its motion). */
-function nodeChanged(this: Component<NodeProps>, next: NodeProps, nextState: unknown): boolean {
+function nodeChanged(this: Component<NodeDrawProps>, next: NodeDrawProps, nextState: unknown): boolean {
   return next.node !== this.props.node || next.parent !== this.props.parent || nextState !== this.state;
 }
 
@@ -34,7 +39,7 @@ function nodeChanged(this: Component<NodeProps>, next: NodeProps, nextState: unk
  * Draws one node, and re-renders only when its node object changes, so after an interaction only
  * the path to what changed renders again.
  */
-export function Node(this: Component<NodeProps>, { node, parent }: NodeProps) {
+export function Node(this: Component<NodeDrawProps>, { node, parent }: NodeDrawProps) {
   this.shouldComponentUpdate = nodeChanged;
   const env = useEnv();
   const Component = components![node.type] as ComponentType<NodeProps>;
@@ -45,10 +50,10 @@ export function Node(this: Component<NodeProps>, { node, parent }: NodeProps) {
   if (node.animatesVisibility) {
     const motion = useVisibilityMotion(node, env.motion);
     if (!motion) return null;
-    drawn = <NodeMotionContext.Provider value={motion.state}><Component node={motion.node} parent={placedIn} /></NodeMotionContext.Provider>;
+    drawn = <NodeMotionContext.Provider value={motion.state}><Component node={motion.node} parent={placedIn} env={env} /></NodeMotionContext.Provider>;
   } else {
     if (!node.visible) return null;
-    drawn = <Component node={node} parent={placedIn} />;
+    drawn = <Component node={node} parent={placedIn} env={env} />;
   }
   if (node.anchor && env.anchorLayer && !(env.floating && node.key === env.rootKey)) {
     return createPortal(<AnchorBox anchor={node.anchor}>{drawn}</AnchorBox>, env.anchorLayer);

@@ -6,7 +6,6 @@ import type {
   SliderNode, TextFieldNode, ToggleNode,
 } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
-import { useEnv } from '../env.ts';
 import { Frame } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
 import type { NodeProps } from '../node.tsx';
@@ -16,13 +15,13 @@ function controlA11y(node: { key: string; testTag: string | null; label: string 
   return { id: node.key, testTag: node.testTag, role, text: node.label, ...extra };
 }
 
-export function TextField({ node, parent }: NodeProps<TextFieldNode>) {
-  const env = useEnv();
+export function TextField({ node, parent, env }: NodeProps<TextFieldNode>) {
   const input = useRef<HTMLInputElement>(null);
   const [focused, setFocused] = useState(false);
   const text = node.value !== '' ? node.value : node.label ?? (node.placeholder || null);
   return (
     <Frame
+      env={env}
       node={node}
       parent={parent}
       class={focused ? 'ps-field ps-field-focused' : 'ps-field'}
@@ -64,12 +63,12 @@ export function CheckboxGlyph({ checked, color }: { checked: boolean; color?: st
 }
 
 /** switch and checkbox: a tap anywhere, label included, flips the bound boolean. */
-export function Toggle({ node, parent }: NodeProps<ToggleNode>) {
-  const env = useEnv();
+export function Toggle({ node, parent, env }: NodeProps<ToggleNode>) {
   const isSwitch = node.type === 'switch';
   const glyph = isSwitch ? <SwitchGlyph checked={node.checked} color={node.style.color} /> : <CheckboxGlyph checked={node.checked} color={node.style.color} />;
   return (
     <Frame
+      env={env}
       node={node}
       parent={parent}
       class={`ps-toggle ${isSwitch ? 'ps-toggle-switch' : 'ps-toggle-checkbox'}`}
@@ -84,13 +83,13 @@ export function Toggle({ node, parent }: NodeProps<ToggleNode>) {
 }
 
 /** Buttons draw their variant; a style color tints the container (filled, tonal) or the content. */
-export function Button({ node, parent }: NodeProps<ButtonNode>) {
-  const env = useEnv();
+export function Button({ node, parent, env }: NodeProps<ButtonNode>) {
   const tint = node.style.color;
   const containerTinted = node.variant === 'filled' || node.variant === 'tonal';
   const base: Record<string, string> | undefined = tint ? (containerTinted ? { backgroundColor: tint } : { color: tint }) : undefined;
   return (
     <Frame
+      env={env}
       node={{ ...node, style: { ...node.style, color: undefined } }}
       parent={parent}
       class={`ps-button ps-button-${node.variant}${node.icon ? ' ps-button-with-icon' : ''}`}
@@ -109,10 +108,9 @@ function RadioGlyph({ selected, color }: { selected: boolean; color?: string }) 
 }
 
 /** One Material radio row per option; each row is its own node tagged `<testTag>.<value>`. */
-export function RadioGroup({ node, parent }: NodeProps<RadioGroupNode>) {
-  const env = useEnv();
+export function RadioGroup({ node, parent, env }: NodeProps<RadioGroupNode>) {
   return (
-    <Frame node={node} parent={parent} layout="column" class="ps-radio-group" a11y={node.testTag !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null}>
+    <Frame env={env} node={node} parent={parent} layout="column" class="ps-radio-group" a11y={node.testTag !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null}>
       {node.options.map((option) => (
         <div
           key={option.value}
@@ -132,8 +130,7 @@ export function RadioGroup({ node, parent }: NodeProps<RadioGroupNode>) {
 }
 
 /** A list row; a trailing switch or checkbox makes the whole row toggle it. */
-export function ListItem({ node, parent }: NodeProps<ListItemNode>) {
-  const env = useEnv();
+export function ListItem({ node, parent, env }: NodeProps<ListItemNode>) {
   const trailing = node.trailing;
   const toggles = trailing?.type === 'switch' || trailing?.type === 'checkbox';
   const role = trailing?.type === 'switch' ? 'Switch' : trailing?.type === 'checkbox' ? 'Checkbox' : node.tappable ? 'Button' : null;
@@ -145,7 +142,7 @@ export function ListItem({ node, parent }: NodeProps<ListItemNode>) {
       ? () => env.interact({ type: 'tap', key: node.key })
       : null;
   return (
-    <Frame node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class={node.supporting ? 'ps-list-item ps-two-line' : 'ps-list-item'} a11y={a11y} onTap={onTap}>
+    <Frame env={env} node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class={node.supporting ? 'ps-list-item ps-two-line' : 'ps-list-item'} a11y={a11y} onTap={onTap}>
       {node.leadingIcon ? <Icon name={node.leadingIcon} class="ps-list-leading" /> : null}
       <span class="ps-list-text">
         <span class="ps-list-headline" style={node.style.color ? { color: node.style.color } : undefined}>{node.headline}</span>
@@ -175,8 +172,7 @@ export function sliderSteps(min: number, max: number, step: number | null): numb
   return step ? Math.max(0, Math.round((max - min) / step) - 1) : undefined;
 }
 
-export function Slider({ node, parent }: NodeProps<SliderNode>) {
-  const env = useEnv();
+export function Slider({ node, parent, env }: NodeProps<SliderNode>) {
   const track = useRef<HTMLDivElement>(null);
   const [dragValue, setDragValue] = useState<number | null>(null);
   const value = dragValue ?? node.value;
@@ -196,7 +192,7 @@ export function Slider({ node, parent }: NodeProps<SliderNode>) {
   const percent = `${sliderFraction(value, node.min, node.max) * 100}%`;
   const accent = node.style.color;
   return (
-    <Frame node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class="ps-slider" a11y={controlA11y(node, 'Slider', { range })}>
+    <Frame env={env} node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class="ps-slider" a11y={controlA11y(node, 'Slider', { range })}>
       <div
         ref={track}
         class="ps-slider-track"
@@ -217,34 +213,31 @@ export function Slider({ node, parent }: NodeProps<SliderNode>) {
 }
 
 /** Chips: a filter chip (with a stateKey) toggles like a checkbox; the others are buttons. */
-export function Chip({ node, parent }: NodeProps<ChipNode>) {
-  const env = useEnv();
+export function Chip({ node, parent, env }: NodeProps<ChipNode>) {
   const filter = node.stateKey !== null;
   const selected = filter && node.checked === true;
   const a11y = filter ? controlA11y(node, 'Checkbox', { checked: selected }) : controlA11y(node, 'Button');
   const onTap = filter ? () => env.interact({ type: 'toggle', key: node.key }) : () => node.tappable && env.interact({ type: 'tap', key: node.key });
   return (
-    <Frame node={node} parent={parent} class={`ps-chip ps-chip-${node.variant}${selected ? ' ps-on' : ''}`} a11y={a11y} onTap={onTap}>
+    <Frame env={env} node={node} parent={parent} class={`ps-chip ps-chip-${node.variant}${selected ? ' ps-on' : ''}`} a11y={a11y} onTap={onTap}>
       {selected ? <Icon name="check" size={18} /> : null}
       <span class="ps-chip-label">{node.text}</span>
     </Frame>
   );
 }
 
-export function IconButton({ node, parent }: NodeProps<IconButtonNode>) {
-  const env = useEnv();
+export function IconButton({ node, parent, env }: NodeProps<IconButtonNode>) {
   return (
-    <Frame node={node} parent={parent} class={`ps-icon-button ps-icon-button-${node.variant}`} a11y={controlA11y(node, 'Button')} onTap={() => node.tappable && env.interact({ type: 'tap', key: node.key })}>
+    <Frame env={env} node={node} parent={parent} class={`ps-icon-button ps-icon-button-${node.variant}`} a11y={controlA11y(node, 'Button')} onTap={() => node.tappable && env.interact({ type: 'tap', key: node.key })}>
       <Icon name={node.icon} color={node.style.color} />
     </Frame>
   );
 }
 
-export function Fab({ node, parent }: NodeProps<FabNode>) {
-  const env = useEnv();
+export function Fab({ node, parent, env }: NodeProps<FabNode>) {
   const size = node.text !== null ? 'extended' : node.size;
   return (
-    <Frame node={node} parent={parent} class={`ps-fab ps-fab-${size}`} a11y={controlA11y(node, 'Button')} onTap={() => node.tappable && env.interact({ type: 'tap', key: node.key })}>
+    <Frame env={env} node={node} parent={parent} class={`ps-fab ps-fab-${size}`} a11y={controlA11y(node, 'Button')} onTap={() => node.tappable && env.interact({ type: 'tap', key: node.key })}>
       <Icon name={node.icon} size={size === 'large' ? 36 : 24} color={node.style.color} />
       {node.text !== null ? <span class="ps-fab-label">{node.text}</span> : null}
     </Frame>
@@ -252,10 +245,9 @@ export function Fab({ node, parent }: NodeProps<FabNode>) {
 }
 
 /** Single-select segments; each is its own selectable node tagged `<testTag>.<value>`. */
-export function SegmentedButton({ node, parent }: NodeProps<SegmentedButtonNode>) {
-  const env = useEnv();
+export function SegmentedButton({ node, parent, env }: NodeProps<SegmentedButtonNode>) {
   return (
-    <Frame node={node} parent={parent} class="ps-segmented" a11y={node.testTag !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null}>
+    <Frame env={env} node={node} parent={parent} class="ps-segmented" a11y={node.testTag !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null}>
       {node.options.map((option) => (
         <div
           key={option.value}
@@ -278,7 +270,7 @@ export function SegmentedButton({ node, parent }: NodeProps<SegmentedButtonNode>
  * Linear or circular progress. Indeterminate indicators draw a fixed segment rather than a
  * looping animation, so a settled screen is the same in every screenshot.
  */
-export function Progress({ node, parent }: NodeProps<ProgressNode>) {
+export function Progress({ node, parent, env }: NodeProps<ProgressNode>) {
   const determinate = node.value !== null;
   const fraction = determinate ? Math.min(Math.max(node.value! / node.max, 0), 1) : 0.4;
   const range = determinate ? { current: fraction, min: 0, max: 1 } : ('indeterminate' as const);
@@ -289,7 +281,7 @@ export function Progress({ node, parent }: NodeProps<ProgressNode>) {
     const circumference = 2 * Math.PI * radius;
     const offset = determinate ? 0 : circumference * 0.15;
     return (
-      <Frame node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class="ps-progress-circular" a11y={a11y}>
+      <Frame env={env} node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class="ps-progress-circular" a11y={a11y}>
         <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
           <circle class="ps-progress-track" cx="24" cy="24" r={radius} />
           <circle
@@ -305,7 +297,7 @@ export function Progress({ node, parent }: NodeProps<ProgressNode>) {
   if (!determinate) bar.insetInlineStart = '20%';
   if (accent) bar.backgroundColor = accent;
   return (
-    <Frame node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class="ps-progress-linear" a11y={a11y}>
+    <Frame env={env} node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class="ps-progress-linear" a11y={a11y}>
       <div class="ps-progress-bar" style={bar} />
     </Frame>
   );

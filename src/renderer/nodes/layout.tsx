@@ -5,7 +5,7 @@ import type {
   BadgeNode, CardNode, ContainerNode, DividerNode, IconNode, ImageNode, PagerNode, RenderNode, ScrollNode,
   SpacerNode, TextNode,
 } from '../../runtime/model.ts';
-import { DragGuard, useEnv } from '../env.ts';
+import { DragGuard, type RenderEnv } from '../env.ts';
 import { Frame, defaultA11y } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
 import { Node, type NodeProps } from '../node.tsx';
@@ -13,8 +13,7 @@ import { cssText, textCss } from '../style-css.ts';
 import { useAssetUrl, useImageLoad } from '../loading.ts';
 
 /** What a tap on a plain node does: run its onTap list, if it has one. */
-function useNodeTap(node: RenderNode) {
-  const env = useEnv();
+function nodeTap(node: RenderNode, env: RenderEnv) {
   return node.tappable ? () => env.interact({ type: 'tap', key: node.key }) : null;
 }
 
@@ -24,9 +23,9 @@ function childNodes(nodes: RenderNode[], parent: 'row' | 'column' | 'box') {
 }
 
 /** box stacks its children, row and column lay them out along an axis. */
-export function Container({ node, parent }: NodeProps<ContainerNode>) {
+export function Container({ node, parent, env }: NodeProps<ContainerNode>) {
   return (
-    <Frame node={node} parent={parent} layout={node.type} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={useNodeTap(node)} pressable>
+    <Frame env={env} node={node} parent={parent} layout={node.type} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={nodeTap(node, env)} pressable>
       {childNodes(node.children, node.type)}
     </Frame>
   );
@@ -46,37 +45,36 @@ const CARD_LOOK = {
 };
 
 /** A Material card: a column of children in a medium-rounded container. No label of its own. */
-export function Card({ node, parent }: NodeProps<CardNode>) {
+export function Card({ node, parent, env }: NodeProps<CardNode>) {
   const base = { ...CARD_LOOK[node.variant], borderRadius: 'var(--ps-shape-medium)', overflow: 'clip' };
   const a11y = node.testTag !== null || node.tappable
     ? { id: node.key, testTag: node.testTag, role: node.tappable ? 'Button' : null, text: node.label }
     : null;
   return (
-    <Frame node={node} parent={parent} layout="column" base={base} a11y={a11y} onTap={useNodeTap(node)}>
+    <Frame env={env} node={node} parent={parent} layout="column" base={base} a11y={a11y} onTap={nodeTap(node, env)}>
       {childNodes(node.children, 'column')}
     </Frame>
   );
 }
 
-export function Text({ node, parent }: NodeProps<TextNode>) {
+export function Text({ node, parent, env }: NodeProps<TextNode>) {
   const a11y = { id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.text };
   const show = node.text !== '' || node.testTag !== null || node.tappable;
   return (
-    <Frame node={node} parent={parent} a11y={show ? a11y : null} onTap={useNodeTap(node)} pressable>
+    <Frame env={env} node={node} parent={parent} a11y={show ? a11y : null} onTap={nodeTap(node, env)} pressable>
       <span class="ps-text-content" style={cssText(textCss(node.style))}>{node.text}</span>
     </Frame>
   );
 }
 
 /** An uploaded image: grey while loading, a broken-image glyph when missing or undecodable. */
-export function Image({ node, parent }: NodeProps<ImageNode>) {
-  const env = useEnv();
+export function Image({ node, parent, env }: NodeProps<ImageNode>) {
   const url = useAssetUrl(env.assets, node.asset);
   const status = useImageLoad(url);
   const fit = { fit: 'contain', crop: 'cover', fill: 'fill' }[node.contentScale];
   const a11y = defaultA11y(node, 'Image');
   return (
-    <Frame node={node} parent={parent} a11y={a11y} onTap={useNodeTap(node)} pressable base={{ minWidth: '24px', minHeight: '24px' }}>
+    <Frame env={env} node={node} parent={parent} a11y={a11y} onTap={nodeTap(node, env)} pressable base={{ minWidth: '24px', minHeight: '24px' }}>
       {status === 'loaded' && url ? (
         <img class="ps-image-content" src={url} alt="" draggable={false} style={{ objectFit: fit }} />
       ) : (
@@ -88,47 +86,47 @@ export function Image({ node, parent }: NodeProps<ImageNode>) {
   );
 }
 
-export function IconNodeView({ node, parent }: NodeProps<IconNode>) {
+export function IconNodeView({ node, parent, env }: NodeProps<IconNode>) {
   const color = node.style.color ?? 'currentColor';
   const size = typeof node.style.width === 'object' ? node.style.width.dp : 24;
   return (
-    <Frame node={node} parent={parent} a11y={defaultA11y(node, node.tappable ? 'Button' : 'Image')} onTap={useNodeTap(node)} pressable base={{ color: 'var(--md-sys-color-on-surface-variant)', display: 'flex' }}>
+    <Frame env={env} node={node} parent={parent} a11y={defaultA11y(node, node.tappable ? 'Button' : 'Image')} onTap={nodeTap(node, env)} pressable base={{ color: 'var(--md-sys-color-on-surface-variant)', display: 'flex' }}>
       <Icon name={node.name} variant={node.variant} size={size} color={color} />
     </Frame>
   );
 }
 
-export function Spacer({ node, parent }: NodeProps<SpacerNode>) {
-  return <Frame node={node} parent={parent} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={useNodeTap(node)} pressable />;
+export function Spacer({ node, parent, env }: NodeProps<SpacerNode>) {
+  return <Frame env={env} node={node} parent={parent} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={nodeTap(node, env)} pressable />;
 }
 
-export function Divider({ node, parent }: NodeProps<DividerNode>) {
+export function Divider({ node, parent, env }: NodeProps<DividerNode>) {
   const horizontal = node.orientation === 'horizontal';
   const base = horizontal
     ? { height: '1px', width: '100%', alignSelf: 'stretch', flexShrink: '0' }
     : { width: '1px', height: '100%', alignSelf: 'stretch', flexShrink: '0' };
   const a11y = node.testTag !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null;
   return (
-    <Frame node={node} parent={parent} a11y={a11y} onTap={useNodeTap(node)} base={{ ...base, backgroundColor: node.style.color ?? 'var(--md-sys-color-outline-variant)' }} />
+    <Frame env={env} node={node} parent={parent} a11y={a11y} onTap={nodeTap(node, env)} base={{ ...base, backgroundColor: node.style.color ?? 'var(--md-sys-color-outline-variant)' }} />
   );
 }
 
-export function Badge({ node, parent }: NodeProps<BadgeNode>) {
+export function Badge({ node, parent, env }: NodeProps<BadgeNode>) {
   const dot = node.text === null;
   const a11y = { id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.text };
   return (
-    <Frame node={node} parent={parent} class={dot ? 'ps-badge-dot' : 'ps-badge-large'} a11y={dot && node.testTag === null && !node.label ? null : a11y} onTap={useNodeTap(node)}>
+    <Frame env={env} node={node} parent={parent} class={dot ? 'ps-badge-dot' : 'ps-badge-large'} a11y={dot && node.testTag === null && !node.label ? null : a11y} onTap={nodeTap(node, env)}>
       {dot ? null : node.text}
     </Frame>
   );
 }
 
 /** Free scrolling on one axis; mouse drags scroll too, as a finger would. */
-export function Scroll({ node, parent }: NodeProps<ScrollNode>) {
+export function Scroll({ node, parent, env }: NodeProps<ScrollNode>) {
   const vertical = node.axis === 'vertical';
   const base = { overflowX: vertical ? 'hidden' : 'auto', overflowY: vertical ? 'auto' : 'hidden', display: 'flex', flexDirection: vertical ? 'column' : 'row' };
   return (
-    <Frame node={node} parent={parent} class={`ps-scroll-${node.axis}`} base={base} a11y={defaultA11y(node, null)} onTap={useNodeTap(node)}>
+    <Frame env={env} node={node} parent={parent} class={`ps-scroll-${node.axis}`} base={base} a11y={defaultA11y(node, null)} onTap={nodeTap(node, env)}>
       <Node node={node.child} parent={vertical ? 'column' : 'row'} />
     </Frame>
   );
@@ -141,8 +139,7 @@ const SWIPE_DISTANCE = 0.2;
  * Horizontal full-page pager. A swipe (pointer drag) settles on the nearest page; a new page from
  * the model (setPage) slides there. Each settle the model did not already show is reported.
  */
-export function Pager({ node, parent }: NodeProps<PagerNode>) {
-  const env = useEnv();
+export function Pager({ node, parent, env }: NodeProps<PagerNode>) {
   const viewport = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<{ startX: number; dx: number; pointer: number } | null>(null);
   const [shown, setShown] = useState(node.page);
@@ -199,7 +196,7 @@ export function Pager({ node, parent }: NodeProps<PagerNode>) {
     transition: animating && !drag ? `translate ${PAGE_ANIMATION_MS}ms cubic-bezier(0.2, 0, 0, 1)` : 'none',
   };
   return (
-    <Frame node={node} parent={parent} class="ps-pager" base={{ overflow: 'clip', minWidth: '0px' }} a11y={defaultA11y(node, null)} onTap={useNodeTap(node)}>
+    <Frame env={env} node={node} parent={parent} class="ps-pager" base={{ overflow: 'clip', minWidth: '0px' }} a11y={defaultA11y(node, null)} onTap={nodeTap(node, env)}>
       <div
         ref={viewport}
         class="ps-pager-viewport"

@@ -8,8 +8,7 @@ import { useAssetUrl, useImageLoad } from '../loading.ts';
 import type { NodeProps } from '../node.tsx';
 
 /** Navigation icon tagged `<testTag>.navigation`, actions `<testTag>.actions.<index>`. */
-export function TopAppBar({ node, parent }: NodeProps<TopAppBarNode>) {
-  const env = useEnv();
+export function TopAppBar({ node, parent, env }: NodeProps<TopAppBarNode>) {
   const barButton = (button: AppBarButton, part: string, target: 'navigation' | number) => (
     <button
       type="button"
@@ -28,6 +27,7 @@ export function TopAppBar({ node, parent }: NodeProps<TopAppBarNode>) {
   const tall = node.variant === 'medium' || node.variant === 'large';
   return (
     <Frame
+      env={env}
       node={node}
       parent={parent}
       class={`ps-app-bar ps-app-bar-${node.variant}`}
@@ -55,8 +55,7 @@ function NavGlyph({ item }: { item: NavItemView }) {
 }
 
 /** tabBar and bottomNav: one Tab node per item, tagged `<testTag>.<index>`. */
-export function NavBar({ node, parent }: NodeProps<NavBarNode>) {
-  const env = useEnv();
+export function NavBar({ node, parent, env }: NodeProps<NavBarNode>) {
   const isTabs = node.type === 'tabBar';
   const hasGlyphs = node.items.some((item) => item.icon !== null || item.image !== null);
   const classes = isTabs
@@ -64,7 +63,7 @@ export function NavBar({ node, parent }: NodeProps<NavBarNode>) {
     : 'ps-bottom-nav';
   const container = node.testTag !== null || node.label !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null;
   return (
-    <Frame node={node} parent={parent} class={classes} a11y={container}>
+    <Frame env={env} node={node} parent={parent} class={classes} a11y={container}>
       <div class="ps-nav-items">
         {node.items.map((item, index) => (
           <div

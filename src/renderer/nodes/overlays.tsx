@@ -2,13 +2,12 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { BottomSheetNode, Detent, DialogNode, SnackbarNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
-import { DragGuard, useEnv } from '../env.ts';
+import { DragGuard } from '../env.ts';
 import { Frame } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
 import { Node, type NodeProps } from '../node.tsx';
 
-export function Dialog({ node }: NodeProps<DialogNode>) {
-  const env = useEnv();
+export function Dialog({ node, env }: NodeProps<DialogNode>) {
   if (!node.open) return null;
   const button = (part: 'confirm' | 'dismiss', text: string) => (
     <button
@@ -26,7 +25,7 @@ export function Dialog({ node }: NodeProps<DialogNode>) {
   return (
     <div class="ps-overlay ps-dialog-layer" data-ps-dialog={node.key}>
       <div class="ps-scrim" style={{ backgroundColor: node.scrim }} onClick={() => env.interact({ type: 'close', key: node.key })} />
-      <Frame node={node} parent="plain" class={node.icon ? 'ps-dialog ps-dialog-with-icon' : 'ps-dialog'} a11y={{ id: node.key, testTag: node.testTag, role: 'Dialog', text: node.label ?? node.title }}>
+      <Frame env={env} node={node} parent="plain" class={node.icon ? 'ps-dialog ps-dialog-with-icon' : 'ps-dialog'} a11y={{ id: node.key, testTag: node.testTag, role: 'Dialog', text: node.label ?? node.title }}>
         {node.icon ? <Icon name={node.icon} class="ps-dialog-icon" /> : null}
         {node.title !== null ? <div class="ps-dialog-title">{node.title}</div> : null}
         {node.text !== null ? (
@@ -48,13 +47,12 @@ function behindDialog(dialogOpen: boolean) {
 }
 
 /** Not modal: sits at the bottom of the window, above the bars and the keyboard. */
-export function Snackbar({ node }: NodeProps<SnackbarNode>) {
-  const env = useEnv();
+export function Snackbar({ node, env }: NodeProps<SnackbarNode>) {
   if (!node.open) return null;
   const bottom = Math.max(env.insets.systemBars.bottom, env.insets.ime.bottom);
   return (
     <div class="ps-overlay ps-snackbar-layer" style={{ paddingBottom: `${bottom + 16}px` }} {...behindDialog(env.dialogOpen)}>
-      <Frame node={node} parent="plain" class="ps-snackbar" a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.text }}>
+      <Frame env={env} node={node} parent="plain" class="ps-snackbar" a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.text }}>
         <span class="ps-snackbar-text">{node.text}</span>
         {node.action ? (
           <button
@@ -92,8 +90,7 @@ export function settleSheet(height: number, heights: number[], dismissOnSwipe: b
   return { close: false, index };
 }
 
-export function BottomSheet({ node }: NodeProps<BottomSheetNode>) {
-  const env = useEnv();
+export function BottomSheet({ node, env }: NodeProps<BottomSheetNode>) {
   const [detent, setDetent] = useState(0);
   const [drag, setDrag] = useState<{ startY: number; startHeight: number; dy: number } | null>(null);
   const dragged = useRef(false);
@@ -139,7 +136,7 @@ export function BottomSheet({ node }: NodeProps<BottomSheetNode>) {
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerUp}
       >
-        <Frame node={node} parent="plain" class="ps-sheet" a11y={node.testTag !== null || node.label !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null}>
+        <Frame env={env} node={node} parent="plain" class="ps-sheet" a11y={node.testTag !== null || node.label !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null}>
           {node.dragHandle ? <div class="ps-sheet-handle" {...a11yAttributes({ id: `${node.key}#dragHandle`, testTag: partTag(node.testTag, 'dragHandle'), role: 'Button', text: 'Drag handle' })} /> : null}
           <DragGuard.Provider value={guard}>
             <div class="ps-sheet-content"><Node node={node.child} parent="column" /></div>

@@ -2,7 +2,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { DatePickerNode, TimePickerNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
-import { useEnv } from '../env.ts';
 import { Frame } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
 import type { NodeProps } from '../node.tsx';
@@ -49,8 +48,7 @@ function minuteEntries(): DialEntry[] {
   return Array.from({ length: 12 }, (_, index) => ({ label: pad2(index * 5), minute: index * 5, ring: OUTER_RING, index }));
 }
 
-export function TimePicker({ node, parent }: NodeProps<TimePickerNode>) {
-  const env = useEnv();
+export function TimePicker({ node, parent, env }: NodeProps<TimePickerNode>) {
   const [mode, setMode] = useState<'hour' | 'minute'>('hour');
   const is24Hour = node.is24Hour ?? false;
   const pm = node.hour >= 12;
@@ -62,7 +60,7 @@ export function TimePicker({ node, parent }: NodeProps<TimePickerNode>) {
     a11yAttributes({ id: `${node.key}#${name}`, testTag: partTag(node.testTag, name), role, text, ...(selected === undefined ? {} : { selected }) });
   const value = timeValue(node.hour, node.minute);
   return (
-    <Frame node={node} parent={parent} class="ps-time-picker" a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? value }}>
+    <Frame env={env} node={node} parent={parent} class="ps-time-picker" a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? value }}>
       <div class="ps-picker-title">Select time</div>
       <div class="ps-time-header">
         <button type="button" class={mode === 'hour' ? 'ps-time-box ps-on' : 'ps-time-box'} {...part('hour', 'Button', pad2(is24Hour ? node.hour : twelveHour(node.hour)), mode === 'hour')} onClick={() => setMode('hour')}>
@@ -146,8 +144,7 @@ export function shiftMonth({ year, month }: CalendarMonth, by: number): Calendar
   return { year: Math.floor(index / 12), month: ((index % 12) + 12) % 12 };
 }
 
-export function DatePicker({ node, parent }: NodeProps<DatePickerNode>) {
-  const env = useEnv();
+export function DatePicker({ node, parent, env }: NodeProps<DatePickerNode>) {
   const selected = parseDate(node.value);
   const [shown, setShown] = useState<CalendarMonth>({ year: selected.year, month: selected.month });
   // A new bound value (setState, re-show) moves the calendar to its month.
@@ -159,7 +156,7 @@ export function DatePicker({ node, parent }: NodeProps<DatePickerNode>) {
   const part = (name: string, role: string, text: string, selectedState?: boolean) =>
     a11yAttributes({ id: `${node.key}#${name}`, testTag: partTag(node.testTag, name), role, text, ...(selectedState === undefined ? {} : { selected: selectedState }) });
   return (
-    <Frame node={node} parent={parent} class="ps-date-picker" a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.value }}>
+    <Frame env={env} node={node} parent={parent} class="ps-date-picker" a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.value }}>
       <div class="ps-picker-title">Select date</div>
       <div class="ps-date-headline">{headline}</div>
       <div class="ps-date-divider" />
