@@ -60,9 +60,19 @@ export function Card({ node, parent, env }: NodeProps<CardNode>) {
 export function Text({ node, parent, env }: NodeProps<TextNode>) {
   const a11y = { id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.text };
   const show = node.text !== '' || node.testTag !== null || node.tappable;
+  const own = textCss(node.style);
+  // Unclipped text draws the same straight inside its node's element (one element fewer);
+  // clipped text keeps its own box, so the clip leaves the node's padding out.
+  if (!('display' in own || 'overflow' in own || 'maxHeight' in own)) {
+    return (
+      <Frame env={env} node={node} parent={parent} class="ps-text-content" base={own} a11y={show ? a11y : null} onTap={nodeTap(node, env)} pressable>
+        {node.text}
+      </Frame>
+    );
+  }
   return (
     <Frame env={env} node={node} parent={parent} a11y={show ? a11y : null} onTap={nodeTap(node, env)} pressable>
-      <span class="ps-text-content" style={cssText(textCss(node.style))}>{node.text}</span>
+      <span class="ps-text-content" style={cssText(own)}>{node.text}</span>
     </Frame>
   );
 }
