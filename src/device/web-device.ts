@@ -78,14 +78,10 @@ const KEEP_NAMES_SHIM = 'globalThis.__name ??= (target) => target;';
  * any focused field, the prototype's or the app's.
  */
 const KEYBOARD_TRACKER = `{
-  const report = () => {
-    const active = document.activeElement;
-    const editable = active !== null &&
-      (active.tagName === 'INPUT' || active.tagName === 'TEXTAREA' || active.isContentEditable === true);
-    window.__protostageKeyboard?.(editable);
-  };
-  addEventListener('focusin', report, true);
-  addEventListener('focusout', () => setTimeout(report, 0), true);
+  const isField = (element) => element instanceof Element &&
+    (element.tagName === 'INPUT' || element.tagName === 'TEXTAREA' || element.isContentEditable === true);
+  addEventListener('focusin', (event) => window.__protostageKeyboard?.(isField(event.target)), true);
+  addEventListener('focusout', () => window.__protostageKeyboard?.(false), true);
 }`;
 
 /** Typing is one key press per character; longer text belongs in state, not in the keyboard. */
@@ -256,8 +252,13 @@ export class WebDevice {
 
   /** Resolves once the prototype layer has finished rendering and animating. */
   async settled(): Promise<void> {
-    await this.#keyboardChange;
-    await this.page.evaluate(() => window.protostage.settled());
+    // A keyboard report may arrive while the page settles; then it settles again with it applied.
+    for (let round = 0; round < 3; round++) {
+      const keyboardChange = this.#keyboardChange;
+      await keyboardChange;
+      await this.page.evaluate(() => window.protostage.settled());
+      if (keyboardChange === this.#keyboardChange) return;
+    }
   }
 
   async hierarchy(): Promise<HierarchyNode[]> {

@@ -81,6 +81,8 @@ test('typing reaches a text field of the app layer', async () => {
   const search = byTag(await phone().device.hierarchy(), 'home.search');
   assert.equal(search.text, 'cats');
   assert.equal(search.focused, true);
+  assert.ok((await phone().device.tap({ testTag: 'home.status' })).ok, 'a tap on inert text takes the focus away');
+  assert.equal(byTag(await phone().device.hierarchy(), 'home.search').focused, false);
 });
 
 test('touches outside a floating window reach the app; touches on it reach the prototype', async () => {
