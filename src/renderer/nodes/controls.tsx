@@ -98,7 +98,8 @@ export function Button({ node, parent, env }: NodeProps<ButtonNode>) {
       onTap={() => node.tappable && env.interact({ type: 'tap', key: node.key })}
     >
       {node.icon ? <Icon name={node.icon} size={18} /> : null}
-      <span class="ps-button-label">{node.text}</span>
+      {/* Text stands as its own flex item; whitespace-only text would not, so it keeps a box (the icon's gap). */}
+      {node.text.trim() !== '' ? node.text : <span class="ps-button-label">{node.text}</span>}
     </Frame>
   );
 }
