@@ -1,6 +1,6 @@
 // `protostage device`: run the web device agent. Normally the host starts it; run by hand to
 // drive a device from another host, with the port and token in the environment.
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../args.ts';
 import { readAgentConfig, startAgent } from '../../device/agent.ts';
 import { DEVICE_EXIT_WITH_STDIN_ENV, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../../protocol/constants.ts';
 
@@ -20,25 +20,8 @@ Options:
   -h, --help          this text`;
 
 export async function run(args: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        headed: { type: 'boolean' },
-        profile: { type: 'string' },
-        'app-url': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    console.error(`protostage device: ${(error as Error).message}\n\n${HELP}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
+  const values = parseCommandArgs('device', args, { headed: { type: 'boolean' }, profile: { type: 'string' }, 'app-url': { type: 'string' } }, HELP);
+  if (typeof values === 'number') return values;
   if (values.profile !== undefined && values.profile !== 'phone' && values.profile !== 'tablet') {
     console.error(`protostage device: --profile must be phone or tablet, not "${values.profile}"`);
     return 2;

@@ -1,13 +1,13 @@
 // `protostage mcp`: the MCP server over stdio, for clients that spawn their servers.
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../args.ts';
 import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom } from '../../host/index.ts';
 import { createMcpServer } from '../../mcp/server.ts';
 
 const HELP = `Usage: protostage mcp [options]
 
 Serves the protostage MCP tools (prototype, observe, tapOn, sendKeys, swipeOn) and resources
-(authoring guide, icon search) over stdio. The web device starts on the first call.
+(authoring guide, icon search) over stdio. The web device starts with the server (see --lazy-device).
 
 Options:
 ${DEVICE_OPTIONS_HELP}
@@ -17,17 +17,8 @@ Client registration (e.g. in an mcpServers block):
   { "command": "npx", "args": ["protostage", "mcp"] }`;
 
 export async function run(args: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args, options: { ...DEVICE_OPTIONS, help: { type: 'boolean', short: 'h' } } }));
-  } catch (error) {
-    console.error(`protostage mcp: ${(error as Error).message}\n\n${HELP}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
+  const values = parseCommandArgs('mcp', args, DEVICE_OPTIONS, HELP);
+  if (typeof values === 'number') return values;
   const setup = hostSetupFrom(values);
   if (typeof setup === 'string') {
     console.error(`protostage mcp: ${setup}`);

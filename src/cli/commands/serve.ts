@@ -2,7 +2,7 @@
 import { localhostHostValidation, localhostOriginValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { createServer, type Server } from 'node:http';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../args.ts';
 import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom } from '../../host/index.ts';
 import { createMcpServer } from '../../mcp/server.ts';
 
@@ -13,7 +13,7 @@ const HELP = `Usage: protostage serve [--port N] [options]
 
 Serves the protostage MCP tools and resources over streamable HTTP at
 http://127.0.0.1:PORT${MCP_PATH} (loopback only; Host and Origin must be local).
-The web device starts on the first call.
+The web device starts with the server (see --lazy-device).
 
 Options:
   --port N            port to listen on (default ${DEFAULT_SERVE_PORT}; 0 picks a free one)
@@ -21,17 +21,8 @@ ${DEVICE_OPTIONS_HELP}
   -h, --help          this text`;
 
 export async function run(args: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args, options: { ...DEVICE_OPTIONS, port: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
-  } catch (error) {
-    console.error(`protostage serve: ${(error as Error).message}\n\n${HELP}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
+  const values = parseCommandArgs('serve', args, { ...DEVICE_OPTIONS, port: { type: 'string' } }, HELP);
+  if (typeof values === 'number') return values;
   const port = values.port === undefined ? DEFAULT_SERVE_PORT : Number(values.port);
   const setup = hostSetupFrom(values);
   const problem = !Number.isInteger(port) || port < 0 || port > 65_535 ? `--port must be a port number, not "${values.port}"` : typeof setup === 'string' ? setup : null;
