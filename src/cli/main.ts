@@ -10,6 +10,7 @@ const commands: Record<string, Command> = {
   validate: { summary: 'validate FILE|- [--json]   check a prototype spec', load: () => import('./commands/validate.ts') },
   conformance: { summary: 'conformance DIR            run a conformance corpus (valid/, invalid/, components/)', load: () => import('./commands/conformance.ts') },
   render: { summary: 'render SPEC -o out.png     show a spec on the web device, tap, write screenshot/hierarchy/events', load: () => import('./commands/render.ts') },
+  view: { summary: 'view SPEC [--port N]       live preview of a spec file in your browser, re-rendered on every save', load: () => import('./commands/view.ts') },
   mcp: { summary: 'mcp                        MCP server over stdio (starts the web device)', load: () => import('./commands/mcp.ts') },
   serve: { summary: 'serve [--port N]           MCP server over streamable HTTP on 127.0.0.1', load: () => import('./commands/serve.ts') },
   device: { summary: 'device                     run the web device agent (needs PROTOSTAGE_DEVICE_PORT/TOKEN)', load: () => import('./commands/device.ts') },
