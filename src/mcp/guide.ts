@@ -1,68 +1,9 @@
 // The authoring guide resource, generated from the contract so it cannot drift from what the
 // validator accepts: short prose, then node, style and action tables.
-import { contract, iconNames, limits, resolveRule, type ObjectShape, type Rule } from '../contract/index.ts';
+import { contract, iconNames, limits, type ObjectShape } from '../contract/index.ts';
+import { describeRule, objectDefinition, propertyList, table } from '../contract/describe.ts';
 
-const MAX_LISTED_ENUM_VALUES = 12;
-
-/** One-line description of what a rule accepts. */
-export function describeRule(rule: Rule): string {
-  if (rule.kind === undefined) {
-    // A named shape keeps its name; a named scalar (dp, hexColor, iconName …) says what it accepts.
-    const target = resolveRule(rule);
-    if (target.kind === 'union') return target.expected;
-    return ['object', 'tagged', 'map', 'array'].includes(target.kind) ? `\`${rule.ref}\`` : describeRule(target);
-  }
-  switch (rule.kind) {
-    case 'string':
-      return rule.pattern ? `string (${rule.pattern})` : rule.nonempty || rule.nonblank ? 'nonempty string' : 'string';
-    case 'number': {
-      const range = rule.min !== undefined || rule.max !== undefined ? ` ${rule.min ?? '…'}–${rule.max ?? '…'}` : '';
-      return `${rule.integer ? 'integer' : rule.positive ? 'positive number' : 'number'}${range}`;
-    }
-    case 'enum':
-      return describeEnum(rule.enum ? enumOf(rule.enum) : (rule.values ?? []), rule.enum);
-    case 'object':
-      return 'object';
-    case 'map':
-      return `map of ${describeRule(rule.values)}`;
-    case 'array':
-      return `array of ${describeRule(rule.items)}${rule.minItems ? ` (at least ${rule.minItems})` : ''}`;
-    case 'union':
-      return rule.expected;
-    case 'tagged':
-      return `one of ${Object.keys(rule.variants).map((tag) => `{${rule.tag}: "${tag}"}`).join(', ')}`;
-    case 'json':
-      return 'JSON value';
-    default:
-      return rule.kind;
-  }
-}
-
-function enumOf(name: string): readonly string[] {
-  return name === 'iconName' ? iconNames : ((contract.enums as Record<string, readonly string[]>)[name] ?? []);
-}
-
-function describeEnum(values: readonly string[], name: string | undefined): string {
-  if (name === 'iconName') return `icon name (${iconNames.length} names; search protostage://icons/{query})`;
-  const shown = values.slice(0, MAX_LISTED_ENUM_VALUES).map((value) => `\`${value}\``).join(' \\| ');
-  return values.length > MAX_LISTED_ENUM_VALUES ? `${shown} … (${values.length} values)` : shown;
-}
-
-function propertyList(shape: ObjectShape): string {
-  const required = new Set(shape.required ?? []);
-  const entries = Object.entries(shape.properties).map(([name, rule]) => `\`${name}\`${required.has(name) ? '*' : ''}: ${describeRule(rule)}`);
-  return entries.length > 0 ? entries.join('; ') : '—';
-}
-
-function table(header: string[], rows: string[][]): string {
-  const escape = (cell: string) => cell.replace(/\n/g, ' ');
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`)].join('\n');
-}
-
-function definition(name: string): ObjectShape | undefined {
-  const rule = (contract.definitions as Record<string, Rule>)[name];
-  return rule && rule.kind === 'object' ? rule : undefined;
-}
+export { describeRule };
 
 function nodeTable(): string {
   const rows = Object.entries(contract.nodes).map(([type, entry]) => [`\`${type}\``, propertyList(entry), entry.capability ?? '']);
@@ -70,7 +11,7 @@ function nodeTable(): string {
 }
 
 function styleTable(): string {
-  const style = definition('style');
+  const style = objectDefinition('style');
   if (!style) return '';
   return table(['property', 'accepts'], Object.entries(style.properties).map(([name, rule]) => [`\`${name}\``, describeRule(rule)]));
 }

@@ -1,0 +1,118 @@
+/**
+ * The contract described for people: one-line summaries of what a rule accepts, markdown tables,
+ * and the purpose of each node and action type. The MCP guide, the authoring doc and the editor
+ * schema all describe the vocabulary with these, so they say the same thing.
+ */
+import { contract, iconNames, resolveRule, type ObjectShape, type Rule } from './index.ts';
+
+const MAX_LISTED_ENUM_VALUES = 12;
+
+/** One-line description of what a rule accepts. */
+export function describeRule(rule: Rule): string {
+  if (rule.kind === undefined) {
+    // A named shape keeps its name; a named scalar (dp, hexColor, iconName …) says what it accepts.
+    const target = resolveRule(rule);
+    if (target.kind === 'union') return target.expected;
+    return ['object', 'tagged', 'map', 'array'].includes(target.kind) ? `\`${rule.ref}\`` : describeRule(target);
+  }
+  switch (rule.kind) {
+    case 'string':
+      return rule.pattern ? `string (${rule.pattern})` : rule.nonempty || rule.nonblank ? 'nonempty string' : 'string';
+    case 'number': {
+      const range = rule.min !== undefined || rule.max !== undefined ? ` ${rule.min ?? '…'}–${rule.max ?? '…'}` : '';
+      return `${rule.integer ? 'integer' : rule.positive ? 'positive number' : 'number'}${range}`;
+    }
+    case 'enum':
+      return describeEnum(rule.enum ? enumOf(rule.enum) : (rule.values ?? []), rule.enum);
+    case 'object':
+      return 'object';
+    case 'map':
+      return `map of ${describeRule(rule.values)}`;
+    case 'array':
+      return `array of ${describeRule(rule.items)}${rule.minItems ? ` (at least ${rule.minItems})` : ''}`;
+    case 'union':
+      return rule.expected;
+    case 'tagged':
+      return `one of ${Object.keys(rule.variants).map((tag) => `{${rule.tag}: "${tag}"}`).join(', ')}`;
+    case 'json':
+      return 'JSON value';
+    default:
+      return rule.kind;
+  }
+}
+
+function enumOf(name: string): readonly string[] {
+  return name === 'iconName' ? iconNames : ((contract.enums as Record<string, readonly string[]>)[name] ?? []);
+}
+
+function describeEnum(values: readonly string[], name: string | undefined): string {
+  if (name === 'iconName') return `icon name (${iconNames.length} names; search protostage://icons/{query})`;
+  const shown = values.slice(0, MAX_LISTED_ENUM_VALUES).map((value) => `\`${value}\``).join(' \\| ');
+  return values.length > MAX_LISTED_ENUM_VALUES ? `${shown} … (${values.length} values)` : shown;
+}
+
+/** The properties of a shape on one line: `name`* (required): what it accepts; … */
+export function propertyList(shape: ObjectShape): string {
+  const required = new Set(shape.required ?? []);
+  const entries = Object.entries(shape.properties).map(([name, rule]) => `\`${name}\`${required.has(name) ? '*' : ''}: ${describeRule(rule)}`);
+  return entries.length > 0 ? entries.join('; ') : '—';
+}
+
+/** A markdown table; newlines inside cells become spaces. */
+export function table(header: string[], rows: string[][]): string {
+  const escape = (cell: string) => cell.replace(/\n/g, ' ');
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`)].join('\n');
+}
+
+/** A contract definition that is an object shape (style, window …), if it is one. */
+export function objectDefinition(name: string): ObjectShape | undefined {
+  const rule = (contract.definitions as Record<string, Rule>)[name];
+  return rule && rule.kind === 'object' ? rule : undefined;
+}
+
+/** What each node type is for, in one line (a test keeps it in step with the contract's node list). */
+export const nodePurposes: Readonly<Record<string, string>> = {
+  box: 'Stacks its children on top of each other, aligned by style.alignment',
+  row: 'Lays its children out left to right (start to end), with style.arrangement and spacing',
+  column: 'Lays its children out top to bottom, with style.arrangement and spacing',
+  text: 'A run of text; {key} reads a state value',
+  image: 'A picture from an asset supplied with the show (or a {light, dark} pair)',
+  icon: 'A Material icon from the closed list, in one of five variants',
+  spacer: 'Empty space; give it a size or a weight',
+  textField: 'A single-line text input bound to a string state key',
+  switch: 'An on/off switch bound to a boolean state key',
+  checkbox: 'A checkbox bound to a boolean state key',
+  button: 'A Material 3 button with a label, an optional icon and onTap actions',
+  radioGroup: 'Two to 16 radio options; the chosen value is written to a string state key',
+  listItem: 'A list row: headline, supporting text, leading icon and a trailing switch, checkbox or icon',
+  slider: 'A number between min and max (in steps) bound to a number state key',
+  chip: 'An assist, filter, input or suggestion chip; a filter chip binds a boolean state key',
+  card: 'A Material 3 card (filled, elevated or outlined) around its children',
+  iconButton: 'A button showing only an icon',
+  fab: 'A floating action button, optionally extended with a label',
+  segmentedButton: 'Two to five segments; the chosen value is written to a string state key',
+  topAppBar: 'The bar at the top of a screen: title, navigation icon and up to three actions',
+  divider: 'A thin horizontal or vertical line',
+  badge: 'A small badge, empty (a dot) or with short text',
+  progress: 'A linear or circular progress indicator, indeterminate or bound to a number state key',
+  dialog: 'A modal dialog shown while its openWhen key equals the given boolean',
+  snackbar: 'A brief message at the bottom, shown while its openWhen key holds',
+  timePicker: 'An hour and minute picker bound to two integer state keys',
+  datePicker: 'A calendar date picker bound to a YYYY-MM-DD string state key',
+  scroll: 'Scrolls one child vertically or horizontally',
+  pager: 'Swipeable pages, one per child; tabBar, bottomNav and setPage refer to it by id',
+  tabBar: 'Tabs that move a pager or write the selected index to a state key',
+  bottomNav: 'A navigation bar of two to five items that moves a pager or writes an index to a state key',
+  bottomSheet: 'A sheet sliding up from the bottom with detents, shown while its openWhen key holds',
+};
+
+/** What each action type does, in one line. */
+export const actionPurposes: Readonly<Record<string, string>> = {
+  emit: 'Sends a named event (with an optional JSON payload) to the agent',
+  setPage: 'Moves a pager to a page index, or to the next or previous page',
+  setState: 'Writes a scalar value to a state key',
+  toggle: 'Flips a declared boolean state key',
+  increment: 'Adds `by` (default 1) to a declared number state key',
+  decrement: 'Subtracts `by` (default 1) from a declared number state key',
+  dismiss: 'Closes the prototype (the agent receives a dismissed event)',
+};
