@@ -38,3 +38,77 @@ test('worked example 2: the horizontal choices scroll is bounded by its column a
   const scrolledIn = byTag(after, 'choice.4').bounds;
   assert.ok(insideScreen(scrolledIn), `the swipe moved choice 4 into view: ${JSON.stringify(scrolledIn)}`);
 });
+
+/** A fullscreen page with a button that opens a bottom sheet holding `child`. */
+async function showSheet(id: string, detents: unknown[], child: object): Promise<void> {
+  await phone().device.show(validSpec({
+    id,
+    window: { placement: { type: 'fullscreen' } },
+    state: { details: false, status: 'idle' },
+    root: {
+      type: 'column',
+      children: [
+        { type: 'button', label: 'Details', testTag: 'open', onTap: [{ type: 'setState', key: 'details', value: true }] },
+        { type: 'bottomSheet', testTag: 'sheet', openWhen: { key: 'details', equals: true }, detents, child },
+      ],
+    },
+  }));
+  assert.ok((await phone().device.tap({ testTag: 'open' })).ok);
+}
+
+function strip(testTag: string): object {
+  const items = Array.from({ length: 10 }, (_, index) => ({ type: 'text', text: `Tile ${index}`, testTag: `${testTag}.${index}`, style: { width: { dp: 96 } } }));
+  return { type: 'scroll', axis: 'horizontal', testTag, child: { type: 'row', children: items } };
+}
+
+test('bottomSheet: its content takes taps and sideways scrolls, and a downward drag on the content dismisses it', async () => {
+  const { device, log } = phone();
+  await showSheet('sheet-content-drag', ['half'], {
+    type: 'column',
+    children: [
+      { type: 'text', text: 'Sheet body', testTag: 'body' },
+      { type: 'button', label: 'Act', testTag: 'act', onTap: [{ type: 'setState', key: 'status', value: 'acted' }] },
+      strip('strip'),
+    ],
+  });
+  const opened = await observe();
+  const since = log.events.length;
+  assert.ok((await device.tap({ testTag: 'act' })).ok);
+  assert.deepEqual((await log.next((event) => event.kind === 'change', since)).payload, { key: 'status', value: 'acted' });
+
+  const tileBefore = byTag(opened, 'strip.1').bounds;
+  assert.ok((await device.swipe('left', 'strip')).ok);
+  const swiped = await observe();
+  assert.deepEqual(byTag(swiped, 'sheet').bounds, byTag(opened, 'sheet').bounds, 'a sideways drag does not move the sheet');
+  const tileAfter = swiped.find((node) => node.testTag === 'strip.1')?.bounds;
+  assert.ok(tileAfter === undefined || tileAfter.x < tileBefore.x - 100, `the strip scrolled: ${JSON.stringify(tileBefore)} → ${JSON.stringify(tileAfter)}`);
+  assert.ok(!log.events.slice(since).some((event) => event.kind === 'change' && (event.payload as { key?: string }).key === 'details'));
+
+  const beforeDrag = log.events.length;
+  assert.ok((await device.swipe('down', 'body')).ok);
+  assert.deepEqual((await log.next((event) => event.kind === 'change', beforeDrag)).payload, { key: 'details', value: false });
+  assert.ok(!(await observe()).some((node) => node.testTag === 'body'));
+});
+
+test('bottomSheet: an upward drag on a scroll inside raises the sheet to its next detent, then scrolls; a downward drag scrolls back first', async () => {
+  const { device } = phone();
+  const rows = Array.from({ length: 40 }, (_, index) => ({ type: 'text', text: `Row ${index}`, testTag: `row.${index}`, style: { height: { dp: 48 } } }));
+  await showSheet('sheet-nested-scroll', ['half', 'full'], { type: 'scroll', testTag: 'rows', child: { type: 'column', children: rows } });
+  const half = byTag(await observe(), 'sheet').bounds;
+  assert.ok((await device.swipe('up', 'row.1')).ok);
+  const raised = await observe();
+  const full = byTag(raised, 'sheet').bounds;
+  assert.ok(full.height > half.height + 200, `the sheet rose from ${half.height} to ${full.height} dp`);
+  const firstRow = byTag(raised, 'row.0').bounds;
+
+  assert.ok((await device.swipe('up', 'rows')).ok);
+  const scrolled = await observe();
+  assert.deepEqual(byTag(scrolled, 'sheet').bounds, full, 'at its highest detent the sheet stays put');
+  const topRow = scrolled.find((node) => node.testTag === 'row.0')?.bounds;
+  assert.ok(topRow === undefined || topRow.y < firstRow.y - 100, 'the rows scrolled up');
+
+  assert.ok((await device.swipe('down', 'rows')).ok);
+  const back = await observe();
+  assert.deepEqual(byTag(back, 'sheet').bounds, full, 'a drag down first scrolls the content back');
+  assert.deepEqual(byTag(back, 'row.0').bounds, firstRow);
+});

@@ -1,6 +1,7 @@
 // Layout and content nodes: box, row, column, card, scroll, pager, text, image, icon, spacer,
 // divider and badge.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { createContext } from 'preact';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type {
   BadgeNode, CardNode, ContainerNode, DividerNode, IconNode, ImageNode, PagerNode, RenderNode, ScrollNode,
   SpacerNode, TextNode,
@@ -131,10 +132,19 @@ export function Badge({ node, parent, env }: NodeProps<BadgeNode>) {
   );
 }
 
+/**
+ * True inside a bottom sheet: a finger's vertical drag there belongs to the sheet, which scrolls
+ * the content itself once it can move no further (Material's nested scrolling), so a scroll leaves
+ * only sideways panning to the browser.
+ */
+export const SheetScrolling = createContext(false);
+
 /** Free scrolling on one axis; mouse drags scroll too, as a finger would. */
 export function Scroll({ node, parent, env }: NodeProps<ScrollNode>) {
   const vertical = node.axis === 'vertical';
-  const base = { overflowX: vertical ? 'hidden' : 'auto', overflowY: vertical ? 'auto' : 'hidden', display: 'flex', flexDirection: vertical ? 'column' : 'row' };
+  const inSheet = useContext(SheetScrolling);
+  const base: Record<string, string> = { overflowX: vertical ? 'hidden' : 'auto', overflowY: vertical ? 'auto' : 'hidden', display: 'flex', flexDirection: vertical ? 'column' : 'row' };
+  if (inSheet) base.touchAction = 'pan-x';
   return (
     <Frame env={env} node={node} parent={parent} class={`ps-scroll-${node.axis}`} base={base} a11y={defaultA11y(node, null)} onTap={nodeTap(node, env)}>
       <Node node={node.child} parent={vertical ? 'column' : 'row'} />

@@ -6,6 +6,7 @@ import { DragGuard } from '../env.ts';
 import { Frame } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
 import { Node, type NodeProps } from '../node.tsx';
+import { SheetScrolling } from './layout.tsx';
 
 export function Dialog({ node, env }: NodeProps<DialogNode>) {
   if (!node.open) return null;
@@ -90,9 +91,59 @@ export function settleSheet(height: number, heights: number[], dismissOnSwipe: b
   return { close: false, index };
 }
 
+/** A finger's drag on a sheet, from the pointer press on. */
+interface SheetDrag {
+  pointer: number;
+  startX: number;
+  startY: number;
+  lastY: number;
+  /** The sheet's height as the drag has moved it. */
+  height: number;
+  /** The vertical scroll the drag started in, scrolled once the sheet can move no further. */
+  scroller: HTMLElement | null;
+  /** Past the touch slop, vertically: a sheet drag rather than a tap or a sideways scroll. */
+  active: boolean;
+}
+
+const TOUCH_SLOP = 8;
+
+/** The nearest element between `target` and `holder` that scrolls vertically and has somewhere to scroll. */
+function verticalScroller(target: EventTarget | null, holder: Element): HTMLElement | null {
+  for (let element = target instanceof HTMLElement ? target : null; element && element !== holder; element = element.parentElement) {
+    const overflow = getComputedStyle(element).overflowY;
+    if ((overflow === 'auto' || overflow === 'scroll') && element.scrollHeight > element.clientHeight) return element;
+  }
+  return null;
+}
+
+/**
+ * Moves a dragged sheet by a finger's vertical step, Material's nested scrolling: up first raises
+ * the sheet to its highest detent, then scrolls the content; down first scrolls the content back
+ * to its top, then lowers the sheet.
+ */
+function dragSheet(drag: SheetDrag, step: number, maxHeight: number): void {
+  const scroller = drag.scroller;
+  if (step < 0) {
+    const raise = Math.min(-step, Math.max(0, maxHeight - drag.height));
+    drag.height += raise;
+    if (scroller && -step > raise) scroller.scrollTop += -step - raise;
+    return;
+  }
+  const scrolled = scroller ? Math.min(step, scroller.scrollTop) : 0;
+  if (scroller && scrolled > 0) scroller.scrollTop -= scrolled;
+  drag.height = Math.max(0, drag.height - (step - scrolled));
+}
+
+/**
+ * A modal sheet at the bottom of the window. It drags by its handle and by its content, as
+ * Material's sheet does; sideways drags stay with the content (a horizontal scroll, a pager), and
+ * vertical scrolls inside it are scrolled by the sheet's drag (their touch-action leaves it the
+ * vertical axis, see SheetScrolling).
+ */
 export function BottomSheet({ node, env }: NodeProps<BottomSheetNode>) {
   const [detent, setDetent] = useState(0);
-  const [drag, setDrag] = useState<{ startY: number; startHeight: number; dy: number } | null>(null);
+  const [dragHeight, setDragHeight] = useState<number | null>(null);
+  const drag = useRef<SheetDrag | null>(null);
   const dragged = useRef(false);
   const guard = useMemo(() => ({ dragged: () => dragged.current }), []);
   // A sheet opens at its first detent every time.
@@ -102,26 +153,37 @@ export function BottomSheet({ node, env }: NodeProps<BottomSheetNode>) {
   if (!node.open) return null;
   const heights = node.detents.map((d) => detentHeight(d, env.contentHeight));
   const resting = heights[Math.min(detent, heights.length - 1)]!;
-  const height = drag ? Math.max(0, Math.min(env.contentHeight, drag.startHeight - drag.dy)) : resting;
+  const height = dragHeight ?? resting;
   const onPointerDown = (event: PointerEvent) => {
+    if (drag.current) return;
     dragged.current = false;
-    setDrag({ startY: event.clientY, startHeight: resting, dy: 0 });
+    const holder = event.currentTarget as Element;
+    drag.current = { pointer: event.pointerId, startX: event.clientX, startY: event.clientY, lastY: event.clientY, height: resting, scroller: verticalScroller(event.target, holder), active: false };
   };
   const onPointerMove = (event: PointerEvent) => {
-    if (!drag) return;
-    const dy = event.clientY - drag.startY;
-    if (!dragged.current && Math.abs(dy) > 8) {
+    const current = drag.current;
+    if (!current || event.pointerId !== current.pointer) return;
+    if (!current.active) {
+      const dx = Math.abs(event.clientX - current.startX);
+      const dy = Math.abs(event.clientY - current.startY);
+      if (dx > TOUCH_SLOP && dx >= dy) drag.current = null;
+      if (dy <= TOUCH_SLOP || dy <= dx) return;
+      current.active = true;
       dragged.current = true;
       (event.currentTarget as Element).setPointerCapture(event.pointerId);
     }
-    if (dragged.current) setDrag({ ...drag, dy });
+    dragSheet(current, event.clientY - current.lastY, Math.max(...heights));
+    current.lastY = event.clientY;
+    setDragHeight(current.height);
   };
-  const onPointerUp = () => {
-    if (!drag) return;
-    setDrag(null);
-    if (!dragged.current) return;
+  const onPointerUp = (event: PointerEvent) => {
+    const current = drag.current;
+    if (!current || event.pointerId !== current.pointer) return;
+    drag.current = null;
+    if (!current.active) return;
+    setDragHeight(null);
     setTimeout(() => (dragged.current = false), 0);
-    const result = settleSheet(height, heights, node.dismissOnSwipe);
+    const result = settleSheet(current.height, heights, node.dismissOnSwipe);
     if (result.close) env.interact({ type: 'close', key: node.key });
     else setDetent(result.index);
   };
@@ -129,7 +191,7 @@ export function BottomSheet({ node, env }: NodeProps<BottomSheetNode>) {
     <div class="ps-overlay ps-sheet-layer" {...behindDialog(env.dialogOpen)}>
       <div class="ps-scrim" style={{ backgroundColor: node.scrim }} onClick={() => env.interact({ type: 'close', key: node.key })} />
       <div
-        class={drag ? 'ps-sheet-holder ps-dragging' : 'ps-sheet-holder'}
+        class={dragHeight !== null ? 'ps-sheet-holder ps-dragging' : 'ps-sheet-holder'}
         style={{ height: `${height}px` }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -139,7 +201,9 @@ export function BottomSheet({ node, env }: NodeProps<BottomSheetNode>) {
         <Frame env={env} node={node} parent="plain" class="ps-sheet" a11y={node.testTag !== null || node.label !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null}>
           {node.dragHandle ? <div class="ps-sheet-handle" {...a11yAttributes({ id: `${node.key}#dragHandle`, testTag: partTag(node.testTag, 'dragHandle'), role: 'Button', text: 'Drag handle' })} /> : null}
           <DragGuard.Provider value={guard}>
-            <div class="ps-sheet-content"><Node node={node.child} parent="column" /></div>
+            <SheetScrolling.Provider value={true}>
+              <div class="ps-sheet-content" style={{ touchAction: 'pan-x' }}><Node node={node.child} parent="column" /></div>
+            </SheetScrolling.Provider>
           </DragGuard.Provider>
         </Frame>
       </div>
