@@ -1,0 +1,300 @@
+// Every example in examples/ is a valid spec whose interactive nodes carry testTags, and each one
+// survives the interaction it was written for, in real Chromium: a real tap or typing changes what
+// observe reports and sends the change / emit / page_changed events an agent would await.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { PNG } from 'pngjs';
+import type { HierarchyNode } from '../../src/device/hierarchy.ts';
+import { DEVICE_PROFILES } from '../../src/device/profiles.ts';
+import type { PrototypeEvent } from '../../src/runtime/model.ts';
+import { validatePrototypeSpec } from '../../src/validate/index.ts';
+import { byTag, useDevices, validSpec, type OpenDevice } from '../device/helpers.ts';
+import { exampleNames, readExample } from './examples.ts';
+
+const EXPECTED_EXAMPLES = [
+  'alarm.json', 'chat.json', 'confirm-dialog.json', 'dashboard-dark.json',
+  'filters-sheet.json', 'onboarding.json', 'settings.json', 'shopping-list.json',
+];
+
+/** Node types a person can act on, so each needs a testTag for tapOn and for tests. */
+const INTERACTIVE_TYPES = new Set([
+  'textField', 'switch', 'checkbox', 'button', 'radioGroup', 'slider', 'chip', 'iconButton', 'fab',
+  'segmentedButton', 'tabBar', 'bottomNav', 'bottomSheet', 'dialog', 'snackbar', 'timePicker', 'datePicker',
+]);
+
+test('examples/ holds the eight documented examples', () => {
+  for (const name of EXPECTED_EXAMPLES) assert.ok(exampleNames().includes(name), `examples/${name} is missing`);
+});
+
+for (const name of exampleNames()) {
+  test(`examples/${name} is a valid spec`, () => {
+    const validated = validatePrototypeSpec(readExample(name));
+    assert.ok(validated.ok, validated.ok ? '' : `${validated.path}: ${validated.message}`);
+  });
+
+  test(`examples/${name} tags every interactive node`, () => {
+    assert.deepEqual(untaggedInteractiveNodes(readExample(name) as Parameters<typeof untaggedInteractiveNodes>[0]), []);
+  });
+}
+
+type AuthoredNode = { type: string; testTag?: string; onTap?: unknown; trailing?: { type: string }; navigationIcon?: unknown; actions?: unknown; children?: AuthoredNode[]; child?: AuthoredNode };
+
+/** Paths of authored nodes (the root and every component root) that can be acted on but have no testTag. */
+function untaggedInteractiveNodes(spec: { root: AuthoredNode; components?: Record<string, { root: AuthoredNode }> }): string[] {
+  const roots: [string, AuthoredNode][] = [['root', spec.root], ...Object.entries(spec.components ?? {}).map(([name, component]): [string, AuthoredNode] => [`components.${name}.root`, component.root])];
+  return roots.flatMap(([path, node]) => untaggedBelow(node, path));
+}
+
+function untaggedBelow(node: AuthoredNode, path: string): string[] {
+  const own = isInteractive(node) && node.testTag === undefined ? [path] : [];
+  const children = (node.children ?? []).flatMap((child, index) => untaggedBelow(child, `${path}.children[${index}]`));
+  return [...own, ...children, ...(node.child ? untaggedBelow(node.child, `${path}.child`) : [])];
+}
+
+function isInteractive(node: AuthoredNode): boolean {
+  const togglingRow = node.trailing !== undefined && node.trailing.type !== 'icon';
+  return INTERACTIVE_TYPES.has(node.type) || node.onTap !== undefined || togglingRow || node.navigationIcon !== undefined || node.actions !== undefined;
+}
+
+// One browser for the file: a light phone for most examples and a dark one for the dashboard.
+const devices = useDevices({}, { dark: true });
+const light = () => devices()[0]!;
+const dark = () => devices()[1]!;
+
+async function showExample(open: OpenDevice, name: string): Promise<HierarchyNode[]> {
+  const shown = await open.device.show(validSpec(readExample(name)), { reset: true });
+  assert.equal((shown as { ok?: unknown }).ok, true, `show failed: ${JSON.stringify(shown)}`);
+  return observe(open);
+}
+
+async function observe(open: OpenDevice): Promise<HierarchyNode[]> {
+  return (await open.device.observe()).hierarchy;
+}
+
+/** Taps a node (or point) and returns every event that arrived until one of `kind` did. */
+async function tap(open: OpenDevice, target: { testTag: string } | { x: number; y: number }, kind: PrototypeEvent['kind']): Promise<PrototypeEvent[]> {
+  const since = open.log.events.length;
+  const tapped = await open.device.tap(target);
+  assert.ok(tapped.ok, tapped.ok ? '' : `${tapped.message} (${tapped.hint})`);
+  await open.log.next((event) => event.kind === kind, since);
+  return open.log.events.slice(since);
+}
+
+/** The one event of `kind` (and `name`, when given) among `events`. */
+function only(events: readonly PrototypeEvent[], kind: PrototypeEvent['kind'], name?: string): PrototypeEvent {
+  const found = events.filter((event) => event.kind === kind && (name === undefined || event.name === name));
+  assert.equal(found.length, 1, `expected one ${kind}${name ? ` "${name}"` : ''} event, got ${JSON.stringify(events)}`);
+  return found[0]!;
+}
+
+const tags = (nodes: readonly HierarchyNode[]) => nodes.map((node) => node.testTag);
+const centre = (node: HierarchyNode) => ({ x: node.bounds.x + node.bounds.width / 2, y: node.bounds.y + node.bounds.height / 2 });
+
+test('alarm: picking 6:45 on the dial and saving shows the snackbar and emits alarm_saved', async () => {
+  const before = await showExample(light(), 'alarm.json');
+  assert.equal(byTag(before, 'alarm_time').text, '07:30');
+  assert.ok(!tags(before).includes('alarm_saved'), 'the snackbar is closed until the alarm is saved');
+
+  assert.deepEqual(only(await tap(light(), { testTag: 'alarm_time.hour.6' }, 'change'), 'change').payload, { key: 'hour', value: 6 });
+  assert.deepEqual(only(await tap(light(), { testTag: 'alarm_time.minute.45' }, 'change'), 'change').payload, { key: 'minute', value: 45 });
+  const saved = await tap(light(), { testTag: 'alarm_save' }, 'change');
+  const emitted = only(saved, 'emit', 'alarm_saved');
+  assert.deepEqual(emitted.payload, { repeat: 'once', sound: 'Sunrise' });
+  assert.equal(emitted.state.hour, 6);
+  assert.equal(emitted.state.minute, 45);
+  assert.deepEqual(only(saved, 'change').payload, { key: 'saved', value: true });
+
+  const after = await observe(light());
+  assert.equal(byTag(after, 'alarm_time').text, '06:45');
+  assert.equal(byTag(after, 'alarm_saved').text, 'Alarm set for 6:45');
+  assert.equal(byTag(after, 'alarm_saved.action').text, 'Undo');
+});
+
+test('settings: turning notifications off hides the dependent rows; a checkbox row toggles on its own', async () => {
+  const before = await showExample(light(), 'settings.json');
+  assert.equal(byTag(before, 'setting_notifications').checked, true);
+  assert.equal(byTag(before, 'setting_quiet_hours').role, 'Switch');
+  assert.equal(byTag(before, 'setting_sounds').role, 'Checkbox');
+
+  assert.deepEqual(only(await tap(light(), { testTag: 'setting_notifications' }, 'change'), 'change').payload, { key: 'notifications', value: false });
+  const off = await observe(light());
+  assert.equal(byTag(off, 'setting_notifications').checked, false);
+  assert.ok(!tags(off).includes('setting_quiet_hours') && !tags(off).includes('setting_sounds'), 'quiet hours and sounds only show while notifications are on');
+
+  const largeText = await tap(light(), { testTag: 'setting_large_text' }, 'change');
+  assert.deepEqual(only(largeText, 'change').payload, { key: 'largeText', value: true });
+  const after = await observe(light());
+  assert.equal(byTag(after, 'setting_large_text').checked, true);
+  assert.equal(byTag(after, 'setting_dark_theme').checked, false, 'the other rows keep their values');
+  assert.equal(byTag(after, 'setting_analytics').checked, true);
+});
+
+test('onboarding: Next moves the pager and the selected tab; Skip jumps to the last page, whose button emits', async () => {
+  const before = await showExample(light(), 'onboarding.json');
+  assert.equal(byTag(before, 'onboarding_tabs.0').selected, true);
+  assert.equal(byTag(before, 'page_welcome_title').text, 'Small steps, every day');
+
+  const next = only(await tap(light(), { testTag: 'onboarding_next' }, 'page_changed'), 'page_changed');
+  assert.equal(next.name, 'steps');
+  assert.equal(next.payload, 1);
+  const second = await observe(light());
+  assert.equal(byTag(second, 'onboarding_tabs.1').selected, true);
+  assert.equal(byTag(second, 'onboarding_tabs.0').selected, false);
+  assert.equal(byTag(second, 'page_track_title').text, 'Tick it off');
+
+  assert.equal(only(await tap(light(), { testTag: 'onboarding_skip' }, 'page_changed'), 'page_changed').payload, 2);
+  const last = await observe(light());
+  assert.equal(byTag(last, 'onboarding_tabs.2').selected, true);
+  const finished = only(await tap(light(), { testTag: 'onboarding_get_started' }, 'emit'), 'emit', 'onboarding_finished');
+  assert.deepEqual(finished.payload, { skipped: false });
+  assert.deepEqual(finished.pages, { steps: 2 });
+});
+
+/** The shopping rows as observed: name → its checkbox, quantity and plus button (rows share testTags, so they are matched in order). */
+function groceryRows(hierarchy: readonly HierarchyNode[]): Map<string, { check: HierarchyNode; quantity: HierarchyNode; more: HierarchyNode }> {
+  const ofTag = (tag: string) => hierarchy.filter((node) => node.testTag === tag);
+  const [names, checks, quantities, pluses] = [ofTag('grocery_name'), ofTag('grocery_check'), ofTag('grocery_qty'), ofTag('grocery_more')];
+  assert.equal(checks.length, names.length);
+  return new Map(names.map((name, index) => [name.text!, { check: checks[index]!, quantity: quantities[index]!, more: pluses[index]! }]));
+}
+
+test('shopping list: ticking one row checks only that row; its plus button counts up only its own quantity', async () => {
+  const before = groceryRows(await showExample(light(), 'shopping-list.json'));
+  assert.equal(before.size, 7);
+  assert.equal(before.get('Sourdough loaf')!.check.checked, false);
+  assert.equal(before.get('Free-range eggs')!.check.checked, true);
+
+  const ticked = await tap(light(), centre(before.get('Sourdough loaf')!.check), 'change');
+  assert.deepEqual(only(ticked, 'change').payload, { key: 'got_sourdough', value: true });
+  const afterTick = groceryRows(await observe(light()));
+  for (const [name, row] of afterTick) {
+    assert.equal(row.check.checked, name === 'Sourdough loaf' || name === 'Free-range eggs', `${name} checkbox`);
+  }
+
+  const counted = await tap(light(), centre(afterTick.get('Bananas')!.more), 'change');
+  assert.deepEqual(only(counted, 'change').payload, { key: 'qty_bananas', value: 7 });
+  const afterCount = groceryRows(await observe(light()));
+  assert.equal(afterCount.get('Bananas')!.quantity.text, '7');
+  assert.equal(afterCount.get('Oat milk')!.quantity.text, '2');
+  assert.equal(afterCount.get('Free-range eggs')!.quantity.text, '12');
+
+  const done = only(await tap(light(), { testTag: 'groceries_done' }, 'emit'), 'emit', 'shopping_done');
+  assert.equal(done.state.got_sourdough, true);
+  assert.equal(done.state.qty_bananas, 7);
+});
+
+test('chat: typing opens the keyboard, which lifts the composer; Send emits with the typed text and clears the field', async () => {
+  const before = await showExample(light(), 'chat.json');
+  const composerBefore = byTag(before, 'chat_composer');
+  const message = 'See you at 5:45 by the entrance';
+
+  const since = light().log.events.length;
+  const typed = await light().device.type(message, 'chat_input');
+  assert.ok(typed.ok, typed.ok ? '' : typed.message);
+  const typing = await observe(light());
+  assert.equal(byTag(typing, 'chat_input').focused, true);
+  assert.equal(byTag(typing, 'chat_input').text, message);
+  const phone = DEVICE_PROFILES.phone;
+  // The composer pads the larger of the navigation bar and the keyboard, so it rises by the difference.
+  const lift = phone.keyboardHeight - phone.systemBars.bottom;
+  const composerTyping = byTag(typing, 'chat_composer');
+  assert.equal(composerTyping.bounds.y, composerBefore.bounds.y - lift, 'the keyboard lifts the composer');
+  assert.equal(composerTyping.bounds.y + composerTyping.bounds.height, phone.height, 'the composer still reaches the bottom edge');
+  assert.ok(byTag(typing, 'chat_input').bounds.y + byTag(typing, 'chat_input').bounds.height <= phone.height - phone.keyboardHeight, 'the field sits above the keyboard');
+  assert.equal(light().log.events.slice(since).at(-1)?.state.draft, message);
+
+  const sent = await tap(light(), { testTag: 'chat_send' }, 'change');
+  const emitted = only(sent, 'emit', 'send_message');
+  assert.deepEqual(emitted.payload, { to: 'priya' });
+  assert.equal(emitted.state.draft, message);
+  assert.deepEqual(sent.at(-1)!.payload, { key: 'draft', value: '' });
+  assert.equal(byTag(await observe(light()), 'chat_input').text, 'Message Priya', 'the cleared field shows its placeholder');
+});
+
+/** The colour of one screenshot pixel as `#RRGGBB`. */
+function pixel(png: Buffer, x: number, y: number): string {
+  const image = PNG.sync.read(png);
+  const offset = (image.width * y + x) * 4;
+  return `#${[0, 1, 2].map((channel) => image.data[offset + channel]!.toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+}
+
+test('dashboard: follows the device into dark with its colour maps, and the range switch swaps the figures', async () => {
+  // Below the last card the screen shows the root's `background` role, which each mode maps to its own hex.
+  const emptyArea = { x: 200, y: 860 };
+  await showExample(light(), 'dashboard-dark.json');
+  assert.equal(pixel((await light().device.observe()).screenshot, emptyArea.x, emptyArea.y), '#F4FBFA');
+
+  const shown = await dark().device.show(validSpec(readExample('dashboard-dark.json')), { reset: true });
+  assert.deepEqual((shown as { appearance?: unknown }).appearance, { mode: 'dark', source: 'system', deviceDark: true });
+  const before = await dark().device.observe();
+  assert.equal(pixel(before.screenshot, emptyArea.x, emptyArea.y), '#0E1416');
+  assert.equal(byTag(before.hierarchy, 'dashboard_range.day').selected, true);
+  assert.equal(byTag(before.hierarchy, 'usage_value').text, '12.4 kWh');
+
+  assert.deepEqual(only(await tap(dark(), { testTag: 'dashboard_range.week' }, 'change'), 'change').payload, { key: 'range', value: 'week' });
+  const after = await observe(dark());
+  assert.equal(byTag(after, 'dashboard_range.week').selected, true);
+  assert.equal(byTag(after, 'dashboard_range.day').selected, false);
+  assert.equal(byTag(after, 'usage_value_week').text, '81.9 kWh');
+  assert.ok(!tags(after).includes('usage_value'), "today's figure leaves with the range");
+});
+
+test('filters sheet: opens from the chip, a filter chip and the rent slider change state, Show results emits and closes it', async () => {
+  const before = await showExample(light(), 'filters-sheet.json');
+  assert.ok(!tags(before).includes('filters_title'), 'the sheet starts closed');
+  assert.deepEqual(only(await tap(light(), { testTag: 'search_open_filters' }, 'change'), 'change').payload, { key: 'filtersOpen', value: true });
+
+  const open = await observe(light());
+  assert.equal(byTag(open, 'filter_pets').checked, false);
+  assert.deepEqual(byTag(open, 'filter_max_rent').range, { current: 1800, min: 800, max: 3000, steps: 21 });
+  assert.deepEqual(only(await tap(light(), { testTag: 'filter_pets' }, 'change'), 'change').payload, { key: 'petFriendly', value: true });
+
+  const slider = byTag(open, 'filter_max_rent');
+  const slid = only(await tap(light(), { x: slider.bounds.x + slider.bounds.width * 0.9, y: centre(slider).y }, 'change'), 'change');
+  const { key, value: rent } = slid.payload as { key: string; value: number };
+  assert.equal(key, 'maxRent');
+  assert.ok(rent > 1800 && rent <= 3000 && rent % 100 === 0, `a snapped rent above the start: ${rent}`);
+  const adjusted = await observe(light());
+  assert.equal(byTag(adjusted, 'filter_pets').checked, true);
+  assert.equal(byTag(adjusted, 'filter_parking').checked, false);
+  assert.equal((byTag(adjusted, 'filter_max_rent').range as { current: number }).current, rent);
+  assert.equal(byTag(adjusted, 'filters_rent_label').text, `Maximum rent: £${rent} a month`);
+
+  const applied = await tap(light(), { testTag: 'filters_apply' }, 'change');
+  const emitted = only(applied, 'emit', 'apply_filters');
+  assert.deepEqual(emitted.payload, { area: 'Leith' });
+  assert.equal(emitted.state.petFriendly, true);
+  assert.equal(emitted.state.maxRent, rent);
+  assert.deepEqual(only(applied, 'change').payload, { key: 'filtersOpen', value: false });
+  const closed = await observe(light());
+  assert.ok(!tags(closed).includes('filters_title'), 'the sheet closed');
+  assert.equal(byTag(closed, 'search_count').text, `24 homes up to £${rent}`);
+});
+
+test('confirm dialog: Keep card closes it and keeps the card; Remove closes it, removes the card and emits', async () => {
+  const before = await showExample(light(), 'confirm-dialog.json');
+  assert.ok(tags(before).includes('card_visa') && !tags(before).includes('remove_dialog'));
+
+  assert.deepEqual(only(await tap(light(), { testTag: 'card_visa_remove' }, 'change'), 'change').payload, { key: 'confirmRemove', value: true });
+  const asking = await observe(light());
+  assert.equal(byTag(asking, 'remove_dialog').role, 'Dialog');
+  assert.equal(byTag(asking, 'remove_dialog').text, 'Remove this card?');
+  assert.ok(!tags(asking).includes('card_visa'), 'the page behind the open dialog leaves the hierarchy');
+
+  const kept = await tap(light(), { testTag: 'remove_dialog.dismiss' }, 'emit');
+  assert.deepEqual(only(kept, 'change').payload, { key: 'confirmRemove', value: false });
+  only(kept, 'emit', 'remove_cancelled');
+  const afterKeep = await observe(light());
+  assert.ok(tags(afterKeep).includes('card_visa') && !tags(afterKeep).includes('remove_dialog'));
+
+  await tap(light(), { testTag: 'card_visa_remove' }, 'change');
+  const removed = await tap(light(), { testTag: 'remove_dialog.confirm' }, 'emit');
+  assert.deepEqual(removed[0]!.payload, { key: 'confirmRemove', value: false }, 'closing the dialog is reported first');
+  const emitted = only(removed, 'emit', 'payment_method_removed');
+  assert.deepEqual(emitted.payload, { card: 'visa-4242', newDefault: 'mastercard-8810' });
+  assert.equal(emitted.state.visaRemoved, true);
+  const afterRemove = await observe(light());
+  assert.ok(!tags(afterRemove).includes('card_visa'), 'the removed card is gone');
+  assert.ok(tags(afterRemove).includes('card_mastercard'));
+  assert.equal(byTag(afterRemove, 'removed_snackbar').text, 'Visa ending 4242 removed');
+});
