@@ -1,36 +1,56 @@
-// docs/gallery holds screenshots of the seed's worked examples and of the every-node spec, in
-// light and dark. This test renders them again and fails if any drifted; run it with
-// UPDATE_GALLERY=1 to write the current pictures instead.
+// docs/gallery holds screenshots of the seed's worked examples, the every-node spec and the
+// prototypes in examples/, in light and dark. This test renders them again and fails if any
+// drifted; run it with UPDATE_GALLERY=1 to write the current pictures instead.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { exampleNames, readExample } from '../examples/examples.ts';
 import { differingPixels, readValidFixture, useDevices, validSpec, withBoundsAnchors, type OpenDevice } from './helpers.ts';
 
 const GALLERY_DIR = new URL('../../docs/gallery/', import.meta.url);
 const UPDATE = process.env.UPDATE_GALLERY === '1';
 
-/** Fixture name → gallery picture name. doc-example-3's element anchor becomes a fixed bounds anchor. */
-const ENTRIES = [
-  { fixture: 'doc-example-1.json', picture: 'doc-example-1' },
-  { fixture: 'doc-example-2.json', picture: 'doc-example-2' },
-  { fixture: 'doc-example-3.json', picture: 'doc-example-3' },
-  { fixture: 'every-node.json', picture: 'every-node' },
-];
+interface GalleryEntry {
+  picture: string;
+  spec: () => unknown;
+  /** testTags tapped in order before the picture is taken, to show a sheet or dialog open. */
+  taps?: string[];
+}
+
+/** doc-example-3's element anchor becomes a fixed bounds anchor (only the host resolves selectors). */
+const FIXTURES: GalleryEntry[] = ['doc-example-1', 'doc-example-2', 'doc-example-3', 'every-node'].map((name) => ({
+  picture: name,
+  spec: () => withBoundsAnchors(readValidFixture(`${name}.json`)),
+}));
+
+/** Examples whose interesting state is one tap away are pictured after that tap. */
+const EXAMPLE_TAPS: Record<string, string[]> = {
+  'filters-sheet': ['search_open_filters'],
+  'confirm-dialog': ['card_visa_remove'],
+};
+
+const EXAMPLES: GalleryEntry[] = exampleNames().map((file) => {
+  const name = file.replace(/\.json$/, '');
+  return { picture: `example-${name}`, spec: () => readExample(file), taps: EXAMPLE_TAPS[name] };
+});
 
 const devices = useDevices({ dark: false }, { dark: true });
 
-async function screenshot(open: OpenDevice, spec: unknown): Promise<Buffer> {
-  const shown = await open.device.show(spec, { reset: true });
+async function screenshot(open: OpenDevice, entry: GalleryEntry): Promise<Buffer> {
+  const shown = await open.device.show(validSpec(entry.spec()), { reset: true });
   assert.notEqual((shown as { ok?: unknown }).ok, false, `show failed: ${JSON.stringify(shown)}`);
+  for (const testTag of entry.taps ?? []) {
+    const tapped = await open.device.tap({ testTag });
+    assert.ok(tapped.ok, tapped.ok ? '' : tapped.message);
+  }
   return (await open.device.observe()).screenshot;
 }
 
-for (const entry of ENTRIES) {
+for (const entry of [...FIXTURES, ...EXAMPLES]) {
   for (const mode of ['light', 'dark'] as const) {
     const file = new URL(`${entry.picture}-${mode}.png`, GALLERY_DIR);
     test(`gallery ${entry.picture} (${mode}) matches docs/gallery`, async () => {
-      const spec = validSpec(withBoundsAnchors(readValidFixture(entry.fixture)));
-      const picture = await screenshot(devices()[mode === 'light' ? 0 : 1]!, spec);
+      const picture = await screenshot(devices()[mode === 'light' ? 0 : 1]!, entry);
       if (UPDATE) {
         writeFileSync(file, picture);
         return;
