@@ -174,3 +174,63 @@ test('datePicker: tapping a day writes the date key', async () => {
   assert.equal(byTag(after, 'date.2026-10-15').selected, true);
   assert.equal(byTag(after, 'shown').text, 'On 2026-10-15');
 });
+
+/** Whether `inner` lies within `outer` (dp, half a dp of rounding allowed). */
+function within(inner: HierarchyNode['bounds'], outer: HierarchyNode['bounds']): boolean {
+  return inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
+}
+
+const SCREEN_BOUNDS = { x: 0, y: 0, width: 412, height: 915 };
+
+test('timePicker in a dialog: Material\'s time picker dialog — hour then minute on the dial, AM/PM, confirm closes it', async () => {
+  const nodes = await show({
+    id: 'picker-time-dialog',
+    state: { ask: true, hour: 7, minute: 30 },
+    root: column({
+      type: 'dialog', testTag: 'alarm', openWhen: { key: 'ask', equals: true },
+      confirm: { label: 'OK', onTap: [{ type: 'emit', name: 'set' }] }, dismiss: { label: 'Cancel' },
+      child: { type: 'timePicker', hourKey: 'hour', minuteKey: 'minute', is24Hour: false, testTag: 'time' },
+    }),
+  });
+  const dialog = byTag(nodes, 'alarm').bounds;
+  assert.ok(within(dialog, SCREEN_BOUNDS), `the dialog fits the screen: ${JSON.stringify(dialog)}`);
+  for (const part of ['time', 'time.hour', 'time.minute', 'time.am', 'time.pm', 'time.hour.9', 'alarm.confirm']) {
+    assert.ok(within(byTag(nodes, part).bounds, dialog), `${part} is drawn on the dialog`);
+  }
+  assert.equal(byTag(nodes, 'time').text, '07:30');
+  assert.equal(byTag(nodes, 'time.am').selected, true);
+  assert.deepEqual((await tapFor('time.hour.9', 'change')).payload, { key: 'hour', value: 9 });
+  assert.equal(byTag(await hierarchy(), 'time.minute').selected, true, 'picking the hour moves the dial to minutes');
+  assert.deepEqual((await tapFor('time.minute.45', 'change')).payload, { key: 'minute', value: 45 });
+  assert.deepEqual((await tapFor('time.pm', 'change')).payload, { key: 'hour', value: 21 });
+  assert.equal(byTag(await hierarchy(), 'time').text, '21:45');
+  const since = phone().log.events.length;
+  assert.ok((await phone().device.tap({ testTag: 'alarm.confirm' })).ok);
+  assert.equal((await phone().log.next((event) => event.kind === 'emit', since)).name, 'set');
+  assert.ok(!tags(await hierarchy()).includes('time'));
+});
+
+test('datePicker in a dialog: .next and .previous change the month, a day there binds the key, dismiss closes it', async () => {
+  const nodes = await show({
+    id: 'picker-date-dialog',
+    state: { ask: true, day: '2026-10-08' },
+    root: column({
+      type: 'dialog', testTag: 'calendar', openWhen: { key: 'ask', equals: true }, title: 'Pick a day',
+      confirm: { label: 'OK' }, dismiss: { label: 'Cancel' },
+      child: { type: 'datePicker', stateKey: 'day', testTag: 'date' },
+    }),
+  });
+  const dialog = byTag(nodes, 'calendar').bounds;
+  assert.ok(within(dialog, SCREEN_BOUNDS), `the dialog fits the screen: ${JSON.stringify(dialog)}`);
+  for (const part of ['date', 'date.previous', 'date.next', 'date.2026-10-31']) assert.ok(within(byTag(nodes, part).bounds, dialog), `${part} is drawn on the dialog`);
+  assert.ok((await phone().device.tap({ testTag: 'date.next' })).ok);
+  const november = await hierarchy();
+  assert.ok(!tags(november).includes('date.2026-10-08') && tags(november).includes('date.2026-11-30'));
+  assert.deepEqual((await tapFor('date.2026-11-15', 'change')).payload, { key: 'day', value: '2026-11-15' });
+  assert.ok((await phone().device.tap({ testTag: 'date.previous' })).ok);
+  assert.ok((await phone().device.tap({ testTag: 'date.previous' })).ok);
+  assert.ok(tags(await hierarchy()).includes('date.2026-09-30'));
+  assert.deepEqual((await tapFor('calendar.dismiss', 'change')).payload, { key: 'ask', value: false });
+  assert.ok(!tags(await hierarchy()).includes('date'));
+});

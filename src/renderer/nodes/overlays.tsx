@@ -1,4 +1,5 @@
 // Overlays drawn above the author tree inside the window: dialog (modal), snackbar and bottomSheet.
+import { createContext } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { BottomSheetNode, Detent, DialogNode, SnackbarNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
@@ -8,8 +9,19 @@ import { Icon } from '../icons.tsx';
 import { Node, type NodeProps } from '../node.tsx';
 import { SheetScrolling } from './layout.tsx';
 
+/**
+ * Set inside a dialog's child: a time or date picker there is Material's picker dialog, drawn on
+ * the dialog's surface instead of its own, and under the dialog's title when it has one.
+ */
+export const DialogSurface = createContext<{ titled: boolean } | null>(null);
+
+const PICKER_TYPES = new Set(['timePicker', 'datePicker']);
+
 export function Dialog({ node, env }: NodeProps<DialogNode>) {
+  const surface = useMemo(() => ({ titled: node.title !== null }), [node.title !== null]);
   if (!node.open) return null;
+  // A picker dialog is as wide as Material's (360 dp): it keeps 24 dp from the window's edges.
+  const layerStyle = node.child && PICKER_TYPES.has(node.child.type) ? { paddingInline: '24px' } : undefined;
   const button = (part: 'confirm' | 'dismiss', text: string) => (
     <button
       type="button"
@@ -24,7 +36,7 @@ export function Dialog({ node, env }: NodeProps<DialogNode>) {
     </button>
   );
   return (
-    <div class="ps-overlay ps-dialog-layer" data-ps-dialog={node.key}>
+    <div class="ps-overlay ps-dialog-layer" style={layerStyle} data-ps-dialog={node.key}>
       <div class="ps-scrim" style={{ backgroundColor: node.scrim }} onClick={() => env.interact({ type: 'close', key: node.key })} />
       <Frame env={env} node={node} parent="plain" class={node.icon ? 'ps-dialog ps-dialog-with-icon' : 'ps-dialog'} a11y={{ id: node.key, testTag: node.testTag, role: 'Dialog', text: node.label ?? node.title }}>
         {node.icon ? <Icon name={node.icon} class="ps-dialog-icon" /> : null}
@@ -32,7 +44,11 @@ export function Dialog({ node, env }: NodeProps<DialogNode>) {
         {node.text !== null ? (
           <div class="ps-dialog-text" {...a11yAttributes({ id: `${node.key}#text`, testTag: null, role: null, text: node.text })}>{node.text}</div>
         ) : null}
-        {node.child ? <div class="ps-dialog-child"><Node node={node.child} parent="column" /></div> : null}
+        {node.child ? (
+          <div class="ps-dialog-child">
+            <DialogSurface.Provider value={surface}><Node node={node.child} parent="column" /></DialogSurface.Provider>
+          </div>
+        ) : null}
         <div class="ps-dialog-buttons">
           {node.dismiss ? button('dismiss', node.dismiss.text) : null}
           {button('confirm', node.confirm.text)}

@@ -1,12 +1,22 @@
 // Material 3 time picker (dial) and date picker (calendar), each bound to state keys.
-import { useEffect, useState } from 'preact/hooks';
+import { useContext, useEffect, useState } from 'preact/hooks';
 import type { DatePickerNode, TimePickerNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
 import { Frame } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
 import type { NodeProps } from '../node.tsx';
+import { DialogSurface } from './overlays.tsx';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** On a dialog's surface a picker draws no surface of its own (Material's picker dialogs). */
+const ON_DIALOG = { width: 'auto', padding: '0px', background: 'transparent', borderRadius: '0px' };
+
+/** The picker's look where it is drawn, and whether it shows its own "Select …" title. */
+function usePickerPlacement(): { base: Record<string, string> | undefined; ownTitle: boolean } {
+  const dialog = useContext(DialogSurface);
+  return dialog ? { base: ON_DIALOG, ownTitle: !dialog.titled } : { base: undefined, ownTitle: true };
+}
 
 /** The accessibility value of a time: `07:30`, always 24-hour. */
 export function timeValue(hour: number, minute: number): string {
@@ -59,9 +69,10 @@ export function TimePicker({ node, parent, env }: NodeProps<TimePickerNode>) {
   const part = (name: string, role: string | null, text: string, selected?: boolean) =>
     a11yAttributes({ id: `${node.key}#${name}`, testTag: partTag(node.testTag, name), role, text, ...(selected === undefined ? {} : { selected }) });
   const value = timeValue(node.hour, node.minute);
+  const placement = usePickerPlacement();
   return (
-    <Frame env={env} node={node} parent={parent} class="ps-time-picker" a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? value }}>
-      <div class="ps-picker-title">Select time</div>
+    <Frame env={env} node={node} parent={parent} class="ps-time-picker" base={placement.base} a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? value }}>
+      {placement.ownTitle ? <div class="ps-picker-title">Select time</div> : null}
       <div class="ps-time-header">
         <button type="button" class={mode === 'hour' ? 'ps-time-box ps-on' : 'ps-time-box'} {...part('hour', 'Button', pad2(is24Hour ? node.hour : twelveHour(node.hour)), mode === 'hour')} onClick={() => setMode('hour')}>
           {pad2(is24Hour ? node.hour : twelveHour(node.hour))}
@@ -155,9 +166,10 @@ export function DatePicker({ node, parent, env }: NodeProps<DatePickerNode>) {
   const canGoForward = shown.year * 12 + shown.month < 2100 * 12 + 11;
   const part = (name: string, role: string, text: string, selectedState?: boolean) =>
     a11yAttributes({ id: `${node.key}#${name}`, testTag: partTag(node.testTag, name), role, text, ...(selectedState === undefined ? {} : { selected: selectedState }) });
+  const placement = usePickerPlacement();
   return (
-    <Frame env={env} node={node} parent={parent} class="ps-date-picker" a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.value }}>
-      <div class="ps-picker-title">Select date</div>
+    <Frame env={env} node={node} parent={parent} class="ps-date-picker" base={placement.base} a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.value }}>
+      {placement.ownTitle ? <div class="ps-picker-title">Select date</div> : null}
       <div class="ps-date-headline">{headline}</div>
       <div class="ps-date-divider" />
       <div class="ps-date-nav">
