@@ -2,14 +2,21 @@
  * validatePrototypeSpec: the one complete entry point for a prototype spec. Strict bytes → JSON,
  * host-side component expansion, the structural walk over the contract, the cross-reference
  * passes, then the typed decode. The first error wins and comes back as {path, message}.
+ *
+ * validatePrototypeSpecAllErrors runs the same steps collecting every error instead, for
+ * repairing a spec in one round; its first entry is always the first error above.
  */
 import { limits } from '../contract/index.ts';
 import { expandComponents } from '../expand/index.ts';
 import { compactJsonByteLength, readStrictJson } from '../json/index.ts';
 import { decodePrototypeSpec, type PrototypeSpec } from '../spec/index.ts';
-import { checkReferences } from './references.ts';
+import { CollectionEnded, DEFAULT_MAX_ERRORS, ErrorCollector, type ValidationError } from './collector.ts';
+import { inDocumentOrder } from './document-order.ts';
+import { checkReferences, collectReferenceErrors } from './references.ts';
 import { Rejection } from './rejection.ts';
-import { walkSpec } from './walker.ts';
+import { collectWalkErrors, walkSpec } from './walker.ts';
+
+export { DEFAULT_MAX_ERRORS, type ValidationError } from './collector.ts';
 
 export type ValidationResult =
   /** `capabilities`: what a device must advertise to show the spec (e.g. prototype_anchor_v1). */
@@ -29,8 +36,12 @@ export function validatePrototypeSpec(input: Uint8Array | string | unknown): Val
     return validateValue(read.value);
   } catch (error) {
     if (error instanceof Rejection) return { ok: false, path: error.path, message: error.message };
-    return { ok: false, path: '$', message: `Internal validator error: ${(error as Error)?.message ?? String(error)}` };
+    return internalError(error);
   }
+}
+
+function internalError(error: unknown): ValidationFailure {
+  return { ok: false, path: '$', message: `Internal validator error: ${(error as Error)?.message ?? String(error)}` };
 }
 
 function readInput(input: unknown): { ok: true; value: unknown } | ValidationFailure {
@@ -60,4 +71,80 @@ function validateValue(value: unknown): ValidationResult {
     // Paths inside an expanded use name the use chain they came through.
     return { ok: false, path: error.path === '$' ? '$' : expansion.authoredPath(error.path), message: error.message };
   }
+}
+
+export type AllErrorsResult =
+  | Extract<ValidationResult, { ok: true }>
+  /** `truncated`: more errors were found than `maxErrors`; fix these and validate again. */
+  | { ok: false; errors: ValidationError[]; truncated: boolean };
+
+export interface AllErrorsOptions {
+  /** At most this many errors are listed (default 100, from 1 to 1000). */
+  maxErrors?: number;
+}
+
+/**
+ * Every error of a spec, each with its path and message. Never throws.
+ *
+ * Order: entry 0 is exactly validatePrototypeSpec's result, which follows the contract's rejection
+ * order (keys in ascending UTF-16 order, cross-reference passes after the walk) and so is not
+ * always the first in the document; the other entries follow in document order (see
+ * document-order.ts). One error per path, and no cascades: nothing is reported inside a value that
+ * already failed, and a check that reads a failed part is skipped (an object's rule between two
+ * fields when one failed, a reference to a failed pager id, a binding to a failed state entry).
+ * After a spec-wide count limit the walk stops, since every later node would pass it too. When
+ * the strict reader or component expansion fails, that one error is the list.
+ */
+export function validatePrototypeSpecAllErrors(input: Uint8Array | string | unknown, options: AllErrorsOptions = {}): AllErrorsResult {
+  const maxErrors = Math.min(1000, Math.max(1, Math.floor(options.maxErrors ?? DEFAULT_MAX_ERRORS)));
+  try {
+    const read = readInput(input);
+    if (!read.ok) return oneError(read);
+    return collectErrors(read.value, maxErrors);
+  } catch (error) {
+    return oneError(internalError(error));
+  }
+}
+
+function oneError(failure: { path: string; message: string }): AllErrorsResult {
+  return { ok: false, errors: [{ path: failure.path, message: failure.message }], truncated: false };
+}
+
+function collectErrors(value: unknown, maxErrors: number): AllErrorsResult {
+  const expansion = expandComponents(value);
+  if (!expansion.ok) return oneError(expansion);
+  const expanded = expansion.value;
+  const collector = new ErrorCollector(maxErrors);
+  const walk = collectWalkErrors(expanded, collector);
+  if (walk !== null) {
+    try {
+      collectReferenceErrors(expanded as Record<string, unknown>, walk, collector);
+    } catch (error) {
+      if (!(error instanceof CollectionEnded)) throw error;
+    }
+  }
+  if (walk !== null && collector.errors.length === 0) {
+    const decoded = decodePrototypeSpec(expanded);
+    if (!decoded.ok) return oneError(decoded);
+    return { ok: true, spec: decoded.spec, nodeCount: walk.nodeCount, capabilities: walk.capabilities };
+  }
+  const authored = collector.errors.map(({ path, message }) => ({ path: path === '$' ? '$' : expansion.authoredPath(path), message }));
+  const [first, ...rest] = oncePerComponentPlace(authored);
+  return { ok: false, errors: [first!, ...inDocumentOrder(rest, value)], truncated: collector.truncated };
+}
+
+/**
+ * An error in a component's own content is met again at every use of it: it is listed at its
+ * first use only (the same place in the component with the same message).
+ */
+function oncePerComponentPlace(errors: ValidationError[]): ValidationError[] {
+  const seen = new Set<string>();
+  return errors.filter(({ path, message }) => {
+    const link = path.lastIndexOf(' → ');
+    if (link < 0) return true;
+    const place = `${path.slice(link)}\n${message}`;
+    if (seen.has(place)) return false;
+    seen.add(place);
+    return true;
+  });
 }

@@ -1,19 +1,21 @@
 /**
- * The cross-reference passes that follow a clean structural walk, in the contract's order:
+ * The cross-reference passes that follow the structural walk, in the contract's order:
  * duplicate pager ids (node preorder), node pager references (preorder), action pager references
  * (encounter order), state binding types (preorder), then the types of existing sheet/dialog/
  * snackbar `openWhen` keys (preorder).
  */
 import { contract, type BindingRule } from '../contract/index.ts';
 import { propertyPath, spellPath } from '../expand/path.ts';
-import { reject } from './rejection.ts';
+import type { ErrorCollector } from './collector.ts';
+import { reject, Rejection } from './rejection.ts';
 import type { Scalar } from '../spec/index.ts';
 import { bindForItem, bindsInTemplate } from './repeat.ts';
 import { describeValue, hasOwn, isPlainObject } from './values.ts';
-import type { BindingUse, PagerReference, WalkResult } from './walker.ts';
+import type { BindingUse, PagerReference, PathSegments, WalkResult } from './walker.ts';
 
 export function checkReferences(spec: Record<string, unknown>, walk: WalkResult): void {
-  const pagerIds = checkDuplicatePagerIds(walk.pagerIds);
+  const pagerIds = new Set<string>();
+  for (const pagerId of walk.pagerIds) addPagerId(pagerId, pagerIds);
   for (const reference of walk.nodePagerReferences) checkPagerReference(reference, pagerIds);
   for (const reference of walk.actionPagerReferences) checkPagerReference(reference, pagerIds);
   const state = isPlainObject(spec.state) ? spec.state : {};
@@ -22,13 +24,45 @@ export function checkReferences(spec: Record<string, unknown>, walk: WalkResult)
   for (const use of walk.bindings) if (use.rule.ifPresent) checkBinding(use, state, controls);
 }
 
-function checkDuplicatePagerIds(pagerIds: PagerReference[]): Set<string> {
-  const ids = new Set<string>();
-  for (const pagerId of pagerIds) {
-    if (ids.has(pagerId.id)) reject(spellPath(pagerId.path), `Duplicate pager id ${JSON.stringify(pagerId.id)}; every pager needs its own id`);
-    ids.add(pagerId.id);
+/**
+ * The same passes in the same order, every error going to `collector`. A record made inside a
+ * member whose walk failed is left out, and so is a check that reads what failed: a reference to
+ * the id of a failed pager, a binding to a state entry that failed or whose bounds failed.
+ */
+export function collectReferenceErrors(spec: Record<string, unknown>, walk: WalkResult, collector: ErrorCollector): void {
+  const intact = <T extends { path: PathSegments }>(records: T[]) => records.filter((record) => !collector.failedUnder(record.path));
+  const failedPagerIds = new Set(walk.pagerIds.filter((record) => collector.failedUnder(record.path)).map((record) => record.id));
+  const pagerIds = new Set<string>();
+  for (const pagerId of intact(walk.pagerIds)) collect(collector, () => addPagerId(pagerId, pagerIds));
+  const references = intact([...walk.nodePagerReferences, ...walk.actionPagerReferences]).filter((reference) => !failedPagerIds.has(reference.id));
+  for (const reference of references) collect(collector, () => checkPagerReference(reference, pagerIds));
+  const state = isPlainObject(spec.state) ? spec.state : {};
+  const bindings = intact(walk.bindings).filter((use) => !bindingReadsFailure(use, collector));
+  const controls = controlTypes(bindings);
+  for (const use of bindings) if (!use.rule.ifPresent) collect(collector, () => checkBinding(use, state, controls));
+  for (const use of bindings) if (use.rule.ifPresent) collect(collector, () => checkBinding(use, state, controls));
+}
+
+function collect(collector: ErrorCollector, check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    if (!(error instanceof Rejection)) throw error;
+    collector.add(error, null);
   }
-  return ids;
+}
+
+/** Whether a binding would read a failed state entry, or a failed bound of its own control. */
+function bindingReadsFailure(use: BindingUse, collector: ErrorCollector): boolean {
+  const ownerPath = use.path.slice(0, use.ownerDepth);
+  const boundFields = [use.rule.minField, use.rule.maxField, use.rule.valueField].filter((field) => field !== undefined);
+  if (boundFields.some((field) => collector.failedUnder([...ownerPath, field]))) return true;
+  return boundKeys(use).some(({ key }) => collector.failedUnder(['state', key]));
+}
+
+function addPagerId(pagerId: PagerReference, ids: Set<string>): void {
+  if (ids.has(pagerId.id)) reject(spellPath(pagerId.path), `Duplicate pager id ${JSON.stringify(pagerId.id)}; every pager needs its own id`);
+  ids.add(pagerId.id);
 }
 
 function checkPagerReference(reference: PagerReference, ids: Set<string>): void {

@@ -1,6 +1,10 @@
 /**
  * The structural walk: one depth-first pass over a (component-expanded) spec that interprets the
- * contract's rule table and stops at the first error. At every object the union of present and
+ * contract's rule table and stops at the first error, or, in collecting mode, records the error of
+ * a member (an object's key, an array's item, a map's entry, a condition's key), skips the rest of
+ * that member and goes on with the next; an object's rules between fields that read a failed field
+ * are then skipped. Up to its first error a collecting walk does exactly what a first-error walk
+ * does, so both meet that error first. At every object the union of present and
  * declared keys is visited in ascending UTF-16 order; tagged objects check their discriminator
  * first; arrays check their length first and uniqueness after each item; node count, depth and
  * image uses are checked at node entry. What later passes need (pager ids and references, state
@@ -28,7 +32,8 @@ import {
 } from '../contract/index.ts';
 import { checkEmitPayload } from './emit-payload.ts';
 import { indexPath, propertyPath, spellPath, type PathSegment } from '../expand/path.ts';
-import { reject } from './rejection.ts';
+import { CollectionEnded, type ErrorCollector } from './collector.ts';
+import { reject, rejectCount, Rejection } from './rejection.ts';
 import { bindForItem, bindsInTemplate, missingRepeatField, repeatContext, type RepeatContext } from './repeat.ts';
 import {
   canonicalJson,
@@ -220,7 +225,24 @@ function variantSet(rule: TaggedRule): ReadonlySet<string> {
 }
 
 export function walkSpec(spec: unknown): WalkResult {
-  return new Walker().run(spec);
+  return new Walker(null).run(spec);
+}
+
+/**
+ * The walk in collecting mode: every error goes to `collector` and the walk goes on with the next
+ * member. Returns the records for the cross-reference passes, or null when the walk stopped early
+ * (its records are then incomplete).
+ */
+export function collectWalkErrors(spec: unknown, collector: ErrorCollector): WalkResult | null {
+  try {
+    return new Walker(collector).run(spec);
+  } catch (error) {
+    if (error instanceof CollectionEnded) return null;
+    if (!(error instanceof Rejection)) throw error;
+    // The spec itself is not an object: nothing below it can be walked.
+    collector.add(error, []);
+    return null;
+  }
 }
 
 /** Where the walk is, for the error of a rule checked outside the walker. */
@@ -229,6 +251,20 @@ interface Position {
   path(): string;
   /** The path of property `key` of that value. */
   pathTo(key: string): string;
+}
+
+/** The walker's state at the start of a member, restored when a collecting walk skips the member. */
+interface Mark {
+  segments: number;
+  depth: number;
+  currentType: string;
+  template: RepeatContext | null;
+  inAction: boolean;
+  owner: Record<string, unknown> | null;
+  ownerDepth: number;
+  nodePagerReferences: number;
+  bindings: number;
+  nesting: Array<[object, number]>;
 }
 
 class Walker implements Position {
@@ -251,6 +287,9 @@ class Walker implements Position {
   private owner: Record<string, unknown> | null = null;
   private ownerDepth = 0;
 
+  /** Null for a first-error walk; else where every error goes. */
+  constructor(private readonly collector: ErrorCollector | null) {}
+
   run(spec: unknown): WalkResult {
     if (!isPlainObject(spec)) reject('', `A spec is a JSON object {id, window, root, …}; got ${describeValue(spec)}`);
     this.walkShape(spec, contract.envelope, 'the spec', declaredProperties(contract.envelope));
@@ -272,11 +311,45 @@ class Walker implements Position {
     return propertyPath(this.path(), key);
   }
 
-  /** Walks `value`, found under `segment` of the current value. */
-  private walkMember(value: unknown, rule: Rule, segment: PathSegment, what: string): void {
-    this.segments.push(segment);
-    this.walk(value, rule, what);
-    this.segments.pop();
+  // --- members: where a collecting walk records an error and goes on ------------------------------
+
+  /**
+   * Called at the start of a member's walk (its segment pushed). A first-error walk keeps nothing
+   * (null); a collecting walk keeps the state to return to if the member fails.
+   */
+  private mark(): Mark | null {
+    if (this.collector === null) return null;
+    return {
+      segments: this.segments.length,
+      depth: this.depth,
+      currentType: this.currentType,
+      template: this.template,
+      inAction: this.inAction,
+      owner: this.owner,
+      ownerDepth: this.ownerDepth,
+      nodePagerReferences: this.nodePagerReferences.position(),
+      bindings: this.bindings.position(),
+      nesting: [...this.nesting],
+    };
+  }
+
+  /**
+   * The catch of a member's walk. A first-error walk passes the error on; a collecting walk
+   * records it, skips the rest of the member and returns to where the member started.
+   */
+  private recover(error: unknown, mark: Mark | null): void {
+    if (mark === null || !(error instanceof Rejection)) throw error;
+    this.segments.length = mark.segments;
+    this.depth = mark.depth;
+    this.currentType = mark.currentType;
+    this.template = mark.template;
+    this.inAction = mark.inAction;
+    this.setOwner(mark.owner, mark.ownerDepth);
+    this.nodePagerReferences.leaveNode(mark.nodePagerReferences);
+    this.bindings.leaveNode(mark.bindings);
+    this.nesting.clear();
+    for (const [shape, depth] of mark.nesting) this.nesting.set(shape, depth);
+    this.collector!.add(error, this.segments);
   }
 
   private walk(value: unknown, rule: Rule, what: string): void {
@@ -401,19 +474,29 @@ class Walker implements Position {
     const outer = this.owner;
     const outerDepth = this.ownerDepth;
     this.setOwner(value, this.segments.length);
+    let failedKeys: string[] | null = null;
     for (const key of keysToVisit(value, shape.required)) {
       if (key === skip) continue;
       const property = declared.get(key);
-      if (!property) reject(this.pathTo(key), unknownPropertyMessage(key, declared, what));
-      if (value[key] === undefined && !hasOwn(value, key)) reject(this.pathTo(key), missingMessage(key, shape, what));
-      if (property.accepts !== null && property.accepts(value[key])) continue;
-      this.walkMember(value[key], property.rule, key, key);
+      // A leaf check accepts no missing value, so this skips only present, valid leaves.
+      if (property !== undefined && property.accepts !== null && property.accepts(value[key])) continue;
+      this.segments.push(key);
+      const mark = this.mark();
+      try {
+        if (!property) reject(this.path(), unknownPropertyMessage(key, declared, what));
+        if (value[key] === undefined && !hasOwn(value, key)) reject(this.path(), missingMessage(key, shape, what));
+        this.walk(value[key], property.rule, key);
+      } catch (error) {
+        this.recover(error, mark);
+        (failedKeys ??= []).push(key);
+      }
+      this.segments.pop();
     }
     this.setOwner(outer, outerDepth);
     if (shape.minProperties && Object.keys(value).length < shape.minProperties) {
       reject(this.path(), `${capitalize(what)} needs at least one property: ${listWords([...declared.keys()])}`);
     }
-    if (shape.checks) for (const check of shape.checks) applyCheck(check, value, this, what);
+    if (shape.checks) applyChecks(shape.checks, value, this, what, failedKeys);
   }
 
   private walkMap(value: unknown, rule: MapRule, what: string): void {
@@ -423,13 +506,20 @@ class Walker implements Position {
       reject(this.path(), `${capitalize(what)} needs at least one entry`);
     }
     for (const key of keys) {
-      if (rule.keyPattern && !pattern(rule.keyPattern).test(key)) {
-        reject(this.pathTo(key), `${JSON.stringify(key)} is not ${patternNoun(rule.keyPattern)}: ${contract.patternHints[rule.keyPattern]}`);
+      this.segments.push(key);
+      const mark = this.mark();
+      try {
+        if (rule.keyPattern && !pattern(rule.keyPattern).test(key)) {
+          reject(this.path(), `${JSON.stringify(key)} is not ${patternNoun(rule.keyPattern)}: ${contract.patternHints[rule.keyPattern]}`);
+        }
+        if (rule.keyEnum && !enumSet(rule.keyEnum).has(key)) {
+          reject(this.path(), `Unknown ${enumNoun(rule.keyEnum)} "${key}"${didYouMeanWord(key, enumValues(rule.keyEnum))}; accepted: ${listWords(enumValues(rule.keyEnum), 40)}`);
+        }
+        this.walk(value[key], rule.values, key);
+      } catch (error) {
+        this.recover(error, mark);
       }
-      if (rule.keyEnum && !enumSet(rule.keyEnum).has(key)) {
-        reject(this.pathTo(key), `Unknown ${enumNoun(rule.keyEnum)} "${key}"${didYouMeanWord(key, enumValues(rule.keyEnum))}; accepted: ${listWords(enumValues(rule.keyEnum), 40)}`);
-      }
-      this.walkMember(value[key], rule.values, key, key);
+      this.segments.pop();
     }
   }
 
@@ -443,16 +533,26 @@ class Walker implements Position {
     const seen = rule.unique || rule.uniqueBy ? new Set<string>() : null;
     for (let index = 0; index < value.length; index++) {
       const item = value[index];
-      this.walkMember(item, rule.items, index, what);
-      if (!seen) continue;
-      const identity = canonicalJson(rule.uniqueBy ? (item as Record<string, unknown>)[rule.uniqueBy] : item);
-      if (seen.has(identity)) {
-        const itemPath = indexPath(this.path(), index);
-        const where = rule.uniqueBy ? propertyPath(itemPath, rule.uniqueBy) : itemPath;
-        reject(where, `Duplicate ${rule.uniqueBy ? `${rule.uniqueBy} ` : 'entry '}${identity} in ${what}; entries must be unique`);
+      this.segments.push(index);
+      const mark = this.mark();
+      try {
+        this.walk(item, rule.items, what);
+        if (seen) this.checkUnique(item, rule, seen, what);
+      } catch (error) {
+        this.recover(error, mark);
       }
-      seen.add(identity);
+      this.segments.pop();
     }
+  }
+
+  /** Adds the identity of the array item being walked to `seen`; fails if it is there already. */
+  private checkUnique(item: unknown, rule: ArrayRule, seen: Set<string>, what: string): void {
+    const identity = canonicalJson(rule.uniqueBy ? (item as Record<string, unknown>)[rule.uniqueBy] : item);
+    if (seen.has(identity)) {
+      const where = rule.uniqueBy ? this.pathTo(rule.uniqueBy) : this.path();
+      reject(where, `Duplicate ${rule.uniqueBy ? `${rule.uniqueBy} ` : 'entry '}${identity} in ${what}; entries must be unique`);
+    }
+    seen.add(identity);
   }
 
   private walkUnion(value: unknown, rule: UnionRule, what: string): void {
@@ -475,7 +575,7 @@ class Walker implements Position {
     if (!isPlainObject(value)) reject(this.path(), expectedMessage('a node object {"type": …}', value));
     this.nodeCount++;
     if (this.nodeCount > limits.nodes) {
-      reject(this.path(), `Node limit exceeded: a spec has at most ${limits.nodes} nodes, counting every child, page and sheet child${this.template ? ' and every repeat instance' : ''}`);
+      rejectCount(this.path(), `Node limit exceeded: a spec has at most ${limits.nodes} nodes, counting every child, page and sheet child${this.template ? ' and every repeat instance' : ''}`);
     }
     this.depth++;
     if (this.depth > limits.depth) reject(this.path(), `Node depth limit exceeded: nodes nest at most ${limits.depth} deep (the root has depth 1)`);
@@ -508,44 +608,52 @@ class Walker implements Position {
     const outer = this.owner;
     const outerDepth = this.ownerDepth;
     this.setOwner(value, this.segments.length);
+    let failedKeys: string[] | null = null;
     for (const key of keysToVisit(value, entry.required)) {
       if (key === 'type') continue;
       const property = declared.get(key);
-      if (!property) reject(this.pathTo(key), unknownPropertyMessage(key, declared, what));
-      if (value[key] === undefined && !hasOwn(value, key)) reject(this.pathTo(key), missingMessage(key, entry, what));
-      if (property.accepts !== null && property.accepts(value[key])) continue;
-      const { rule } = property;
+      // A leaf check accepts no missing value, so this skips only present, valid leaves.
+      if (property !== undefined && property.accepts !== null && property.accepts(value[key])) continue;
       this.segments.push(key);
-      if (key === 'repeat' && entry.repeatable) {
-        if (this.template) reject(this.path(), `A repeat template may not contain another repeat (template of ${this.template.path})`);
-        this.walk(value[key], rule, key);
-        this.applyExpandedLimits((value.repeat as { items: unknown[] }).items.length, templateNodes, templateImages);
-      } else if (key === 'children' && ownTemplate) {
-        const nodesBefore = this.nodeCount;
-        const imagesBefore = this.imageCount;
-        this.template = ownTemplate;
-        this.walk(value[key], rule, key);
-        this.template = null;
-        templateNodes = this.nodeCount - nodesBefore;
-        templateImages = this.imageCount - imagesBefore;
-      } else {
-        this.walk(value[key], rule, key);
+      const mark = this.mark();
+      try {
+        if (!property) reject(this.path(), unknownPropertyMessage(key, declared, what));
+        if (value[key] === undefined && !hasOwn(value, key)) reject(this.path(), missingMessage(key, entry, what));
+        const { rule } = property;
+        if (key === 'repeat' && entry.repeatable) {
+          if (this.template) reject(this.path(), `A repeat template may not contain another repeat (template of ${this.template.path})`);
+          this.walk(value[key], rule, key);
+          this.applyExpandedLimits((value.repeat as { items: unknown[] }).items.length, templateNodes, templateImages);
+        } else if (key === 'children' && ownTemplate) {
+          const nodesBefore = this.nodeCount;
+          const imagesBefore = this.imageCount;
+          this.template = ownTemplate;
+          this.walk(value[key], rule, key);
+          this.template = null;
+          templateNodes = this.nodeCount - nodesBefore;
+          templateImages = this.imageCount - imagesBefore;
+        } else {
+          this.walk(value[key], rule, key);
+        }
+      } catch (error) {
+        this.recover(error, mark);
+        (failedKeys ??= []).push(key);
       }
       this.segments.pop();
     }
     this.setOwner(outer, outerDepth);
-    if (entry.checks) for (const check of entry.checks) applyCheck(check, value, this, what);
+    if (entry.checks) applyChecks(entry.checks, value, this, what, failedKeys);
   }
 
   /** The template was counted once while walking it (at its `repeat`); every further instance counts too. */
   private applyExpandedLimits(itemCount: number, templateNodes: number, templateImages: number): void {
     this.nodeCount += (itemCount - 1) * templateNodes;
     if (this.nodeCount > limits.nodes) {
-      reject(this.path(), `Expanded node limit exceeded: ${itemCount} instances of a ${templateNodes}-node template pass ${limits.nodes} nodes in all; use fewer items or a smaller template`);
+      rejectCount(this.path(), `Expanded node limit exceeded: ${itemCount} instances of a ${templateNodes}-node template pass ${limits.nodes} nodes in all; use fewer items or a smaller template`);
     }
     this.imageCount += (itemCount - 1) * templateImages;
     if (this.imageCount > limits.images) {
-      reject(this.path(), `Expanded image limit exceeded: ${itemCount} instances of the template pass ${limits.images} image uses in all`);
+      rejectCount(this.path(), `Expanded image limit exceeded: ${itemCount} instances of the template pass ${limits.images} image uses in all`);
     }
   }
 
@@ -557,7 +665,7 @@ class Walker implements Position {
     if (asset === undefined) return;
     this.imageCount += isPlainObject(asset) && asset.light !== asset.dark ? 2 : 1;
     if (this.imageCount > limits.images) {
-      reject(key === undefined ? this.path() : this.pathTo(key), `Image limit exceeded: at most ${limits.images} image uses (image nodes and nav item images, hidden ones included; a {light, dark} pair of two different ids counts twice)`);
+      rejectCount(key === undefined ? this.path() : this.pathTo(key), `Image limit exceeded: at most ${limits.images} image uses (image nodes and nav item images, hidden ones included; a {light, dark} pair of two different ids counts twice)`);
     }
   }
 
@@ -585,19 +693,24 @@ class Walker implements Position {
     const hasKey = hasOwn(value, 'key');
     for (const key of keys) {
       this.segments.push(key);
-      if (key === 'key') {
-        this.walkString(value.key, rules.key, 'condition key');
-        if (firstComparison === undefined) reject(this.path(), 'A condition key needs exactly one comparison: equals, notEquals, gt or lt');
-        if (firstGroup !== undefined) reject(this.path(), `A condition has exactly one form; this one also has ${keys.filter(isConditionGroup).join(', ')}`);
-      } else if (isComparison(key)) {
-        if (!hasKey) reject(this.path(), `Comparison "${key}" needs a state "key" beside it`);
-        if (firstComparison !== key) reject(this.path(), `A condition key takes exactly one comparison; this one has ${keys.filter(isComparison).join(', ')}`);
-        this.walk(value[key], rules.comparisons[key]!, key);
-      } else if (isConditionGroup(key)) {
-        if (firstGroup !== key) reject(this.path(), `A condition has exactly one form; this one has ${keys.filter(isConditionGroup).join(', ')}`);
-        this.walkConditionGroup(value[key], key, depth);
-      } else {
-        reject(this.path(), `Unknown condition property "${key}"; a condition is {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
+      const mark = this.mark();
+      try {
+        if (key === 'key') {
+          this.walkString(value.key, rules.key, 'condition key');
+          if (firstComparison === undefined) reject(this.path(), 'A condition key needs exactly one comparison: equals, notEquals, gt or lt');
+          if (firstGroup !== undefined) reject(this.path(), `A condition has exactly one form; this one also has ${keys.filter(isConditionGroup).join(', ')}`);
+        } else if (isComparison(key)) {
+          if (!hasKey) reject(this.path(), `Comparison "${key}" needs a state "key" beside it`);
+          if (firstComparison !== key) reject(this.path(), `A condition key takes exactly one comparison; this one has ${keys.filter(isComparison).join(', ')}`);
+          this.walk(value[key], rules.comparisons[key]!, key);
+        } else if (isConditionGroup(key)) {
+          if (firstGroup !== key) reject(this.path(), `A condition has exactly one form; this one has ${keys.filter(isConditionGroup).join(', ')}`);
+          this.walkConditionGroup(value[key], key, depth);
+        } else {
+          reject(this.path(), `Unknown condition property "${key}"; a condition is {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
+        }
+      } catch (error) {
+        this.recover(error, mark);
       }
       this.segments.pop();
     }
@@ -612,7 +725,12 @@ class Walker implements Position {
     }
     for (let index = 0; index < members.length; index++) {
       this.segments.push(index);
-      this.walkCondition(members[index], depth + 1);
+      const mark = this.mark();
+      try {
+        this.walkCondition(members[index], depth + 1);
+      } catch (error) {
+        this.recover(error, mark);
+      }
       this.segments.pop();
     }
   }
@@ -664,6 +782,11 @@ class PreorderRecords<T> {
 
   leaveNode(outer: number): void {
     this.end = outer;
+  }
+
+  /** Where the next record goes, for `leaveNode` to return to. */
+  position(): number {
+    return this.end;
   }
 
   add(item: T): void {
@@ -721,6 +844,35 @@ function discriminator(value: Record<string, unknown>, tag: string, accepted: Re
   if (!hasOwn(value, tag)) reject(at.pathTo(tag), `Missing "${tag}" of ${what}; one of: ${listWords(words, 40)}`);
   const shown = typeof name === 'string' ? `Unknown ${what} ${tag} ${JSON.stringify(name)}${didYouMeanWord(name, words)}` : `The ${tag} of ${what} must be a string, got ${describeValue(name)}`;
   reject(at.pathTo(tag), `${shown}; accepted: ${listWords(words, 40)}`);
+}
+
+/** Applies an object's checks; a collecting walk skips those that read a field whose walk failed. */
+function applyChecks(checks: Check[], value: Record<string, unknown>, position: Position, what: string, failedKeys: string[] | null): void {
+  for (const check of checks) {
+    if (failedKeys !== null && checkedFields(check).some((field) => failedKeys.includes(field))) continue;
+    applyCheck(check, value, position, what);
+  }
+}
+
+/** The fields a check reads. */
+function checkedFields(check: Check): string[] {
+  switch (check.rule) {
+    case 'exactlyOne':
+    case 'atLeastOne':
+    case 'distinct':
+      return check.fields;
+    case 'less':
+      return [check.field, check.than];
+    case 'dividesRange':
+      return [check.field, check.min, check.max];
+    case 'requiredWhen':
+    case 'forbiddenWhen':
+      return [check.field, check.when];
+    case 'forbiddenWith':
+      return [check.field, check.with];
+    case 'forbiddenWithout':
+      return [check.field, check.without];
+  }
 }
 
 function applyCheck(check: Check, value: Record<string, unknown>, position: Position, what: string): void {
