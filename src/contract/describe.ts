@@ -3,7 +3,7 @@
  * and the purpose of each node and action type. The MCP guide, the authoring doc and the editor
  * schema all describe the vocabulary with these, so they say the same thing.
  */
-import { contract, iconNames, resolveRule, type ObjectShape, type Rule } from './index.ts';
+import { contract, iconNames, resolveRule, type ObjectShape, type Rule, type SimpleRule, type StringRule } from './index.ts';
 
 const MAX_LISTED_ENUM_VALUES = 12;
 
@@ -17,11 +17,9 @@ export function describeRule(rule: Rule): string {
   }
   switch (rule.kind) {
     case 'string':
-      return rule.pattern ? `string (${rule.pattern})` : rule.nonempty || rule.nonblank ? 'nonempty string' : 'string';
-    case 'number': {
-      const range = rule.min !== undefined || rule.max !== undefined ? ` ${rule.min ?? '…'}–${rule.max ?? '…'}` : '';
-      return `${rule.integer ? 'integer' : rule.positive ? 'positive number' : 'number'}${range}`;
-    }
+      return describeString(rule);
+    case 'number':
+      return describeNumber(rule);
     case 'enum':
       return describeEnum(rule.enum ? enumOf(rule.enum) : (rule.values ?? []), rule.enum);
     case 'object':
@@ -29,7 +27,7 @@ export function describeRule(rule: Rule): string {
     case 'map':
       return `map of ${describeRule(rule.values)}`;
     case 'array':
-      return `array of ${describeRule(rule.items)}${rule.minItems ? ` (at least ${rule.minItems})` : ''}`;
+      return `array of ${describeRule(rule.items)}${describeSize(rule.minItems, rule.maxItems)}${rule.unique ? ', distinct' : ''}${rule.uniqueBy ? `, distinct ${rule.uniqueBy}` : ''}`;
     case 'union':
       return rule.expected;
     case 'tagged':
@@ -39,6 +37,27 @@ export function describeRule(rule: Rule): string {
     default:
       return rule.kind;
   }
+}
+
+function describeString(rule: Extract<Rule, { kind: 'string' }>): string {
+  if (rule.expected) return rule.expected;
+  if (rule.pattern === 'stateKey') return 'state key';
+  if (rule.pattern) return contract.patternHints[rule.pattern] ?? `string matching ${contract.patterns[rule.pattern]}`;
+  return rule.nonempty || rule.nonblank ? 'nonempty string' : 'string';
+}
+
+function describeNumber(rule: Extract<Rule, { kind: 'number' }>): string {
+  const noun = rule.integer ? 'integer' : rule.positive ? 'positive number' : 'number';
+  if (rule.min !== undefined && rule.max !== undefined) return `${noun} ${rule.min}–${rule.max}`;
+  if (rule.min !== undefined) return `${noun} ≥ ${rule.min}`;
+  if (rule.max !== undefined) return `${noun} ≤ ${rule.max}`;
+  return noun;
+}
+
+function describeSize(minItems: number | undefined, maxItems: number | undefined): string {
+  if (minItems && maxItems !== undefined) return ` (${minItems}–${maxItems})`;
+  if (minItems) return ` (at least ${minItems})`;
+  return maxItems !== undefined ? ` (at most ${maxItems})` : '';
 }
 
 function enumOf(name: string): readonly string[] {
@@ -56,6 +75,43 @@ export function propertyList(shape: ObjectShape): string {
   const required = new Set(shape.required ?? []);
   const entries = Object.entries(shape.properties).map(([name, rule]) => `\`${name}\`${required.has(name) ? '*' : ''}: ${describeRule(rule)}`);
   return entries.length > 0 ? entries.join('; ') : '—';
+}
+
+/** A string or scalar field reachable from a shape, named by its dotted path (`listItem.trailing.stateKey`). */
+export interface LeafField {
+  where: string;
+  rule: StringRule | SimpleRule;
+}
+
+/**
+ * The string and scalar fields of a shape, through named definitions, nested objects, tagged
+ * variants (each field once) and arrays (`options[].label`); not into child nodes, actions or
+ * conditions, which are shapes of their own.
+ */
+export function leafFields(shape: ObjectShape, where: string): LeafField[] {
+  const fields: LeafField[] = [];
+  const seen = new Set<string>();
+  const visitShape = (object: ObjectShape, path: string, followed: ReadonlySet<string>) => {
+    for (const [name, rule] of Object.entries(object.properties)) visit(rule, `${path}.${name}`, followed);
+  };
+  const visit = (rule: Rule, path: string, followed: ReadonlySet<string>): void => {
+    if (rule.kind === undefined) {
+      // A definition that contains itself (selector containers) is followed once.
+      const target = contract.definitions[rule.ref];
+      if (target && !followed.has(rule.ref)) visit(target, path, new Set([...followed, rule.ref]));
+    } else if (rule.kind === 'string' || rule.kind === 'scalar') {
+      if (!seen.has(path)) fields.push({ where: path, rule });
+      seen.add(path);
+    } else if (rule.kind === 'object') {
+      visitShape(rule, path, followed);
+    } else if (rule.kind === 'tagged') {
+      for (const variant of Object.values(rule.variants)) visitShape(variant, path, followed);
+    } else if (rule.kind === 'array') {
+      visit(rule.items, `${path}[]`, followed);
+    }
+  };
+  visitShape(shape, where, new Set());
+  return fields;
 }
 
 /** A markdown table; newlines inside cells become spaces. */

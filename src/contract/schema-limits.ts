@@ -1,0 +1,95 @@
+/**
+ * The rules a JSON Schema cannot express (byte budgets, counts across the tree, cross references,
+ * state binding types, value comparisons, component expansion), as the editor schema's top-level
+ * description. Lists are read from the contract, so a new binding or check shows up here.
+ */
+import { leafFields } from './describe.ts';
+import { contract, limit, limits, type BindingRule, type ObjectShape } from './index.ts';
+
+/** The description of the editor schema: what it is, then every rule only the validator checks. */
+export function unexpressedRules(): string {
+  return [
+    'A Protostage prototype spec. Generated from schemas/prototype-spec-contract.json by `protostage schema`; do not edit.',
+    'The validator (`protostage validate`) also checks these rules, which this schema cannot express:',
+    ...unexpressedRuleList().map((rule) => `- ${rule}`),
+  ].join('\n');
+}
+
+/** One sentence per rule family. */
+export function unexpressedRuleList(): string[] {
+  return [
+    `Bytes: strict UTF-8 JSON of at most ${limits.specBytes} bytes, no duplicate keys, no lone surrogates, nesting at most ${limits.jsonNesting} deep.`,
+    `Tree limits: at most ${limits.nodes} nodes (every repeat instance and expanded use counted), nodes nest at most ${limits.depth} deep (the root has depth 1), at most ${limits.images} image uses (a {light, dark} pair of two ids counts twice).`,
+    `State bindings: each field names a key of state holding the given value: ${bindingList()}.`,
+    `Value comparisons: ${comparisonList()}.`,
+    `Distinct entries: ${uniqueByList()}.`,
+    `Pagers: pager ids are unique; ${pagerReferenceList()} name an existing pager id.`,
+    `Emit payload: at most ${limit('MAX_PROTOTYPE_EMIT_PAYLOAD_BYTES')} bytes of compact JSON (each number counts ${limit('EMIT_PAYLOAD_NUMBER_BYTES')} bytes), nesting at most ${limit('MAX_PROTOTYPE_EMIT_PAYLOAD_DEPTH')} deep.`,
+    'Repeat templates: every {<as>.<field>} names a scalar field of every item, the placeholder alias is the container\'s `as`, a state key bound for any item is a valid key, and a name or label bound for any item is nonempty.',
+    `Components: a use names a declared component; its props are exactly the {props.<field>} fields the component binds; no component uses itself, directly or through others; uses nest at most ${limits.componentDepth} deep; the expanded spec keeps the byte and tree limits. A component root is checked where it is used, as the expanded node with its props bound.`,
+  ];
+}
+
+interface BindingSite {
+  where: string;
+  rule: BindingRule;
+}
+
+function bindingList(): string {
+  const seen = new Set<string>();
+  const entries: string[] = [];
+  for (const site of bindingSites()) {
+    const entry = `${site.where} (${describeBinding(site.rule)})`;
+    if (!seen.has(entry)) entries.push(entry);
+    seen.add(entry);
+  }
+  return entries.join(', ');
+}
+
+function bindingSites(): BindingSite[] {
+  const shapes: Array<[string, ObjectShape]> = [...Object.entries(contract.nodes), ...Object.entries(contract.actions).map(([type, shape]): [string, ObjectShape] => [`${type} action`, shape])];
+  return shapes.flatMap(([where, shape]) =>
+    leafFields(shape, where).flatMap((field) => (field.rule.kind === 'string' && field.rule.binding ? [{ where: field.where, rule: field.rule.binding }] : [])),
+  );
+}
+
+function describeBinding(rule: BindingRule): string {
+  if (rule.type === 'any') return `any type${rule.valueField ? `; ${rule.valueField} keeps the type a control bound to the key needs` : ''}`;
+  if (rule.type === 'date') return `a real YYYY-MM-DD date, ${contract.dateRange.minYear}–${contract.dateRange.maxYear}`;
+  const low = rule.minField ?? rule.min;
+  const high = rule.maxField ? `${rule.maxField}${rule.maxDefault !== undefined ? ` (default ${rule.maxDefault})` : ''}` : rule.max;
+  const range = low !== undefined && high !== undefined ? ` ${low}..${high}` : low !== undefined ? ` >= ${low}` : '';
+  const existence = rule.declared ? ', declared' : rule.ifPresent ? ', when present' : '';
+  return `${rule.type}${range}${existence}`;
+}
+
+function comparisonList(): string {
+  const entries: string[] = [];
+  for (const [type, entry] of Object.entries(contract.nodes)) {
+    for (const check of entry.checks ?? []) {
+      if (check.rule === 'less') entries.push(`${type}.${check.field} < ${type}.${check.than}`);
+      if (check.rule === 'dividesRange') entries.push(`${type}.${check.field} divides ${check.max} - ${check.min} evenly`);
+      if (check.rule === 'distinct') entries.push(`${type}.${check.fields.join(' ≠ ')}`);
+    }
+  }
+  return entries.join(', ');
+}
+
+function uniqueByList(): string {
+  const entries: string[] = [];
+  for (const [type, entry] of Object.entries(contract.nodes)) {
+    for (const [name, rule] of Object.entries(entry.properties)) {
+      if (rule.kind === 'array' && rule.uniqueBy) entries.push(`${type}.${name}[].${rule.uniqueBy}`);
+    }
+  }
+  return entries.join(', ');
+}
+
+function pagerReferenceList(): string {
+  const entries: string[] = [];
+  const shapes: Array<[string, ObjectShape]> = [...Object.entries(contract.nodes), ...Object.entries(contract.actions).map(([type, shape]): [string, ObjectShape] => [`${type} action`, shape])];
+  for (const [where, shape] of shapes) {
+    for (const [name, rule] of Object.entries(shape.properties)) if (rule.kind === undefined && rule.pagerReference) entries.push(`${where}.${name}`);
+  }
+  return entries.join(', ');
+}
