@@ -11,6 +11,7 @@ const commands: Record<string, Command> = {
   conformance: { summary: 'conformance DIR            run a conformance corpus (valid/, invalid/, components/)', load: () => import('./commands/conformance.ts') },
   render: { summary: 'render SPEC -o out.png     show a spec on the web device, tap, write screenshot/hierarchy/events', load: () => import('./commands/render.ts') },
   view: { summary: 'view SPEC [--port N]       live preview of a spec file in your browser, re-rendered on every save', load: () => import('./commands/view.ts') },
+  schema: { summary: 'schema [-o FILE]           the editor JSON Schema of a spec (--authoring-doc: the authoring guide)', load: () => import('./commands/schema.ts') },
   mcp: { summary: 'mcp                        MCP server over stdio (starts the web device)', load: () => import('./commands/mcp.ts') },
   serve: { summary: 'serve [--port N]           MCP server over streamable HTTP on 127.0.0.1', load: () => import('./commands/serve.ts') },
   device: { summary: 'device                     run the web device agent (needs PROTOSTAGE_DEVICE_PORT/TOKEN)', load: () => import('./commands/device.ts') },
