@@ -177,7 +177,10 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
   }, [dialogOpen]);
   const placement = model.window.placement;
   const rect = contentRect(model.window, device);
-  const insets = placement.type === 'floating' ? { systemBars: NO_EDGES, cutout: NO_EDGES, ime: NO_EDGES } : windowInsets(rect, device);
+  const windowElement = useRef<HTMLDivElement>(null);
+  const floatingRect = useMeasuredRect(placement.type === 'floating', windowElement);
+  // A floating window's content sizes it, so its insets are known once it has been laid out.
+  const insets = placement.type !== 'floating' ? windowInsets(rect, device) : floatingRect ? windowInsets(floatingRect, device) : NO_INSETS;
   const insetsKey = JSON.stringify(insets);
   const env: RenderEnv = useMemo(
     () => ({
@@ -214,7 +217,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
   }
   const scrim = placement.type === 'fullscreen' && placement.scrim ? <div class="ps-scrim-fill" style={{ backgroundColor: placement.scrim }} /> : null;
   return (
-    <div class={`ps-window ps-${placement.type}${model.motion ? ' ps-motion' : ''}${coversFloatingWindow(model) ? ' ps-covered' : ''}`} style={windowStyle} dir={device.rtl ? 'rtl' : 'ltr'} data-ps-window={model.id}>
+    <div ref={windowElement} class={`ps-window ps-${placement.type}${model.motion ? ' ps-motion' : ''}${coversFloatingWindow(model) ? ' ps-covered' : ''}`} style={windowStyle} dir={device.rtl ? 'rtl' : 'ltr'} data-ps-window={model.id}>
       {placement.type === 'fullscreen' ? <HostRow height={rect.y} dark={chromeDark} onDismiss={dismissByUser} /> : null}
       {placement.type !== 'fullscreen' && model.window.persistence === 'device' ? <CloseControl dark={chromeDark} onClose={dismissByUser} /> : null}
       <div class="ps-window-body" style={bodyStyle}>
@@ -229,6 +232,33 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
       </div>
     </div>
   );
+}
+
+const NO_INSETS: WindowInsets = { systemBars: NO_EDGES, cutout: NO_EDGES, ime: NO_EDGES };
+
+/**
+ * The element's rectangle on screen in whole dp, measured after every draw and whenever it
+ * resizes (a floating window is as large as its content, and its safe-area padding changes that
+ * size in turn; whole dp let that settle).
+ */
+function useMeasuredRect(enabled: boolean, element: { current: HTMLElement | null }): WindowRect | null {
+  const [measured, setMeasured] = useState<WindowRect | null>(null);
+  const measure = () => {
+    if (!element.current) return;
+    const box = element.current.getBoundingClientRect();
+    const next = { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
+    setMeasured((last) => (last && last.x === next.x && last.y === next.y && last.width === next.width && last.height === next.height ? last : next));
+  };
+  useLayoutEffect(() => {
+    if (enabled) measure();
+  });
+  useLayoutEffect(() => {
+    if (!enabled || !element.current) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element.current);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return enabled ? measured : null;
 }
 
 function layerElement(className: string): HTMLDivElement {

@@ -112,3 +112,41 @@ test('bottomSheet: an upward drag on a scroll inside raises the sheet to its nex
   assert.deepEqual(byTag(back, 'sheet').bounds, full, 'a drag down first scrolls the content back');
   assert.deepEqual(byTag(back, 'row.0').bounds, firstRow);
 });
+
+/** A floating window at `gravity` whose root pads by the system bars on `edges`, around a tagged text. */
+function floatingSpec(id: string, gravity: string, offset: { x: number; y: number }, edges: string[]): unknown {
+  return validSpec({
+    id,
+    window: { placement: { type: 'floating', gravity, offset } },
+    root: {
+      type: 'column', testTag: 'window', safeAreaPadding: { edges, types: ['systemBars'] }, style: { background: 'surface' },
+      children: [{ type: 'text', text: 'Floating', testTag: 'content' }],
+    },
+  });
+}
+
+test('floating window: safeAreaPadding pads by the part of the insets the window overlaps', async () => {
+  const { device } = phone();
+  // At the top edge the window lies under the 24 dp status bar; 10 dp down it overlaps 14 dp of it.
+  for (const [offsetY, padding] of [[0, 24], [10, 14]] as const) {
+    await device.show(floatingSpec(`floating-top-${offsetY}`, 'topStart', { x: 0, y: offsetY }, ['top', 'bottom']));
+    const nodes = await observe();
+    const window = byTag(nodes, 'window').bounds;
+    assert.equal(window.y, offsetY);
+    assert.equal(byTag(nodes, 'content').bounds.y - window.y, padding, `top padding at offset ${offsetY}`);
+    assert.equal(window.y + window.height, byTag(nodes, 'content').bounds.y + byTag(nodes, 'content').bounds.height, 'no bottom padding away from the navigation bar');
+  }
+  // At the bottom edge it lies over the 48 dp navigation bar.
+  await device.show(floatingSpec('floating-bottom', 'bottomCenter', { x: 0, y: 0 }, ['top', 'bottom']));
+  const bottom = await observe();
+  const window = byTag(bottom, 'window').bounds;
+  const content = byTag(bottom, 'content').bounds;
+  assert.equal(window.y + window.height, SCREEN.height);
+  assert.equal(window.y + window.height - (content.y + content.height), 48);
+  assert.equal(content.y, window.y, 'no top padding away from the status bar');
+  // In the middle of the screen it overlaps no inset.
+  await device.show(floatingSpec('floating-center', 'center', { x: 0, y: 0 }, ['top', 'bottom']));
+  const centred = await observe();
+  assert.equal(byTag(centred, 'content').bounds.y, byTag(centred, 'window').bounds.y);
+  assert.equal(byTag(centred, 'window').bounds.height, byTag(centred, 'content').bounds.height);
+});
