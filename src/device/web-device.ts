@@ -48,6 +48,13 @@ export interface Observation {
 }
 
 export type EventListener = (event: PrototypeEvent) => void;
+/** Receives one JPEG image of the whole screen. */
+export type FrameListener = (jpeg: Buffer) => void;
+export type Point = { x: number; y: number };
+export type TouchPhase = 'start' | 'move' | 'end';
+
+/** JPEG quality of streamed screen frames: sharp text at a fraction of a PNG's bytes. */
+const SCREENCAST_QUALITY = 80;
 
 /** What the renderer exposes as `window.protostage`. */
 interface PageApi {
@@ -101,6 +108,8 @@ export class WebDevice {
   readonly profile: DeviceProfile;
   #settings: DeviceSettings;
   #listeners = new Set<EventListener>();
+  #frameListeners = new Set<FrameListener>();
+  #screencasting = false;
   #keyboardOpen = false;
   /** The frames in which a text field holds the focus. */
   #fieldFocus = new Set<Frame>();
@@ -157,6 +166,7 @@ export class WebDevice {
       await page.exposeBinding('__protostageEvent', (_source, event: PrototypeEvent) => device.#deliver(event));
       await page.exposeBinding('__protostageKeyboard', (source, focused: boolean) => device.#setFieldFocus(source.frame, focused));
       page.on('framedetached', (frame) => device.#setFieldFocus(frame, false));
+      cdp.on('Page.screencastFrame', (frame) => device.#deliverFrame(frame.data, frame.sessionId));
       await page.goto(pageServer.devicePageUrl);
       await page.waitForFunction(() => typeof window.protostage === 'object');
       await page.evaluate(() => document.fonts.ready);
@@ -181,6 +191,33 @@ export class WebDevice {
 
   #deliver(event: PrototypeEvent): void {
     for (const listener of this.#listeners) listener(event);
+  }
+
+  /**
+   * Streams the screen while at least one listener is subscribed: Chromium sends a frame
+   * when the stream starts and whenever the page's pixels change, none while the screen is still.
+   * Returns the unsubscribe function.
+   */
+  onFrame(listener: FrameListener): () => void {
+    this.#frameListeners.add(listener);
+    if (!this.#screencasting) {
+      this.#screencasting = true;
+      const { width, height } = this.profile;
+      this.cdp.send('Page.startScreencast', { format: 'jpeg', quality: SCREENCAST_QUALITY, maxWidth: width, maxHeight: height }).catch(() => undefined);
+    }
+    return () => {
+      if (!this.#frameListeners.delete(listener) || this.#frameListeners.size > 0) return;
+      this.#screencasting = false;
+      this.cdp.send('Page.stopScreencast').catch(() => undefined);
+    };
+  }
+
+  #deliverFrame(base64: string, sessionId: number): void {
+    // Chromium sends the next frame only after this one is acknowledged.
+    this.cdp.send('Page.screencastFrameAck', { sessionId }).catch(() => undefined);
+    if (this.#frameListeners.size === 0) return;
+    const jpeg = Buffer.from(base64, 'base64');
+    for (const listener of this.#frameListeners) listener(jpeg);
   }
 
   #setFieldFocus(frame: Frame, focused: boolean): void {
@@ -399,19 +436,46 @@ export class WebDevice {
   }
 
   async #drag(from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
-      this.cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point === undefined ? [] : [point] });
-    await touch('touchStart', from);
+    await this.touch('start', from);
     for (let step = 1; step <= SWIPE_STEPS; step++) {
       const progress = step / SWIPE_STEPS;
-      await touch('touchMove', { x: from.x + (to.x - from.x) * progress, y: from.y + (to.y - from.y) * progress });
+      await this.touch('move', { x: from.x + (to.x - from.x) * progress, y: from.y + (to.y - from.y) * progress });
       await new Promise((resolve) => setTimeout(resolve, SWIPE_STEP_MS));
     }
-    await touch('touchEnd');
+    await this.touch('end');
+  }
+
+  /**
+   * One finger through Chromium's touch input at a screen point (dp): `start` puts it down,
+   * `move` drags it there, `end` lifts it (no point).
+   */
+  async touch(phase: TouchPhase, point?: Point): Promise<void> {
+    const type = phase === 'start' ? 'touchStart' : phase === 'move' ? 'touchMove' : 'touchEnd';
+    await this.cdp.send('Input.dispatchTouchEvent', { type, touchPoints: phase === 'end' || point === undefined ? [] : [point] });
+  }
+
+  /**
+   * Presses one key (a key name such as `Enter` or `ArrowLeft`, or one character) where the focus
+   * is, as a hardware keyboard would; unlike `type`, no text field needs the focus.
+   */
+  async pressKey(key: string): Promise<DeviceResult> {
+    try {
+      await this.page.keyboard.press(key);
+      return { ok: true };
+    } catch (error) {
+      return failure(`cannot press "${key}": ${(error as Error).message.split('\n')[0]}`, 'press a key name such as Enter, Backspace or ArrowLeft, or a single character');
+    }
+  }
+
+  /** Turns a mouse wheel over a screen point (dp), then moves the pointer away so nothing stays hovered. */
+  async wheel(point: Point, deltaX: number, deltaY: number): Promise<void> {
+    await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: point.x, y: point.y, deltaX, deltaY });
+    await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: -1, y: -1 });
   }
 
   async close(): Promise<void> {
     this.#listeners.clear();
+    this.#frameListeners.clear();
     await this.context.close().catch(() => undefined);
     await this.pageServer.close();
     if (this.ownsBrowser) await this.browser.close().catch(() => undefined);

@@ -1,0 +1,96 @@
+// `protostage view SPEC`: a live preview of a spec file in the person's own browser.
+import { parseArgs } from 'node:util';
+import { isDeviceProfileName } from '../../device/profiles.ts';
+import type { SpecStatus } from '../../viewer/messages.ts';
+
+const HELP = `Usage: protostage view SPEC [--device phone|tablet] [--dark] [--rtl] [--port N]
+
+Shows SPEC on a headless web device and serves a live viewer at
+http://127.0.0.1:PORT/?token=TOKEN (printed at startup; loopback only, and every request
+needs the token). Open it in your browser:
+
+  - the viewer mirrors the device's screen as it changes;
+  - click, drag and type on it: the device gets real pointer, touch and key input
+    (a click is a tap, a drag is a finger swipe, the wheel scrolls);
+  - a side panel lists every prototype event and the current state and pages.
+
+Every save of SPEC is validated and shown again in place (the spec's state wins, pages are
+kept). An invalid save leaves the last good render on the device; the viewer shows the error
+path, message and fix and draws a box over the node the path points into. Each load is also
+reported on stderr. Stop with Ctrl-C.
+
+Options:
+  --device phone|tablet  device profile (default phone: 412×915 dp; tablet: 1280×800 dp)
+  --dark                 dark device setting
+  --rtl                  right-to-left layout direction
+  --port N               viewer port on 127.0.0.1 (default 0: a free port)
+  --headed               also show the device's own browser window
+  -h, --help             this text
+
+Exit codes: 0 stopped, 1 the device or the viewer could not start, 2 bad arguments.`;
+
+const OPTIONS = {
+  device: { type: 'string' },
+  dark: { type: 'boolean' },
+  rtl: { type: 'boolean' },
+  port: { type: 'string' },
+  headed: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true });
+  } catch (error) {
+    return usageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const problem = usageProblem(positionals, values.device, values.port);
+  if (problem !== null) return usageError(problem);
+  const { startLiveView } = await import('../../viewer/live-view.ts');
+  let view;
+  try {
+    view = await startLiveView({
+      specPath: positionals[0]!,
+      profile: values.device === 'tablet' ? 'tablet' : 'phone',
+      dark: values.dark,
+      rtl: values.rtl,
+      port: values.port === undefined ? 0 : Number(values.port),
+      headed: values.headed,
+      onStatus: reportStatus,
+    });
+  } catch (error) {
+    console.error(`protostage view: cannot start: ${(error as Error).message.split('\n')[0]}`);
+    return 1;
+  }
+  console.log(`protostage view: open ${view.url}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await view.close();
+  return 0;
+}
+
+function usageError(problem: string): number {
+  console.error(`protostage view: ${problem}\nRun \`protostage view --help\` for usage.`);
+  return 2;
+}
+
+function usageProblem(positionals: string[], device: string | undefined, port: string | undefined): string | null {
+  if (positionals.length !== 1) return 'expected exactly one SPEC file';
+  if (device !== undefined && !isDeviceProfileName(device)) return `--device must be phone or tablet, not "${device}"`;
+  const portNumber = Number(port ?? 0);
+  if (!Number.isInteger(portNumber) || portNumber < 0 || portNumber > 65_535) return `--port must be a port number, not "${port}"`;
+  return null;
+}
+
+function reportStatus(status: SpecStatus): void {
+  if (status.ok) console.error(`${status.file} (save ${status.version}): valid, showing "${status.id}" (${status.nodeCount} nodes)`);
+  else console.error(`${status.file} (save ${status.version}): ${status.path}: ${status.message}${status.hint ? ` (fix: ${status.hint})` : ''}`);
+}

@@ -1,0 +1,142 @@
+// `protostage view`: a spec file shown live on a web device and mirrored to the person's
+// browser. Every save is validated and shown; an invalid save leaves the last good render on
+// the device and tells the viewers where the error is.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { DeviceProfileName } from '../device/profiles.ts';
+import { WebDevice } from '../device/web-device.ts';
+import { validatePrototypeSpec } from '../validate/index.ts';
+import { highlightFor, type Highlight } from './highlight.ts';
+import type { SpecStatus } from './messages.ts';
+import { startMirrorServer, type MirrorServer } from './server.ts';
+import { watchFile, type FileWatch } from './watch.ts';
+
+export interface LiveViewOptions {
+  specPath: string;
+  profile?: DeviceProfileName;
+  dark?: boolean;
+  rtl?: boolean;
+  /** Viewer port on 127.0.0.1; 0 (the default) picks a free one. */
+  port?: number;
+  headed?: boolean;
+  /** Called after every load of the file with what became of it. */
+  onStatus?(status: SpecStatus): void;
+}
+
+export interface LiveView {
+  readonly url: string;
+  readonly device: WebDevice;
+  close(): Promise<void>;
+}
+
+type Failure = { path: string; message: string; hint?: string };
+
+/** Launches the device and the viewer, shows the file once and again on every save. */
+export async function startLiveView(options: LiveViewOptions): Promise<LiveView> {
+  const device = await WebDevice.launch({ profile: options.profile, dark: options.dark, rtl: options.rtl, headed: options.headed });
+  let mirror: MirrorServer;
+  try {
+    mirror = await startMirrorServer({ device, port: options.port, title: basename(options.specPath) });
+  } catch (error) {
+    await device.close();
+    throw error;
+  }
+  const loader = new SpecLoader(options.specPath, device, mirror, options.onStatus);
+  let watcher: FileWatch;
+  try {
+    watcher = watchFile(options.specPath, () => loader.schedule());
+    await loader.load();
+  } catch (error) {
+    await mirror.close();
+    await device.close();
+    throw error;
+  }
+  return {
+    url: mirror.url,
+    device,
+    async close() {
+      watcher.close();
+      await loader.idle();
+      await mirror.close();
+      await device.close();
+    },
+  };
+}
+
+/** Loads the file one save at a time; saves that arrive during a load become one more load. */
+class SpecLoader {
+  #version = 0;
+  #hasGoodRender = false;
+  #queued = false;
+  #chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly specPath: string,
+    private readonly device: WebDevice,
+    private readonly mirror: MirrorServer,
+    private readonly onStatus?: (status: SpecStatus) => void,
+  ) {}
+
+  schedule(): void {
+    if (this.#queued) return;
+    this.#queued = true;
+    this.#chain = this.#chain.then(() => {
+      this.#queued = false;
+      return this.load();
+    });
+  }
+
+  idle(): Promise<void> {
+    return this.#chain;
+  }
+
+  async load(): Promise<void> {
+    const version = ++this.#version;
+    const file = basename(this.specPath);
+    const outcome = await this.#show();
+    let status: SpecStatus;
+    if ('id' in outcome) {
+      this.#hasGoodRender = true;
+      status = { ok: true, file, version, ...outcome };
+    } else {
+      status = { ok: false, file, version, ...outcome, highlight: await this.#highlight(outcome.path) };
+    }
+    this.mirror.publishStatus(status);
+    this.onStatus?.(status);
+    if (status.ok) await this.mirror.refreshPrototypes();
+  }
+
+  async #show(): Promise<{ id: string; nodeCount: number } | Failure> {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(this.specPath);
+    } catch (error) {
+      return { path: '$', message: `cannot read ${this.specPath}: ${(error as Error).message}`, hint: 'save the file again' };
+    }
+    const validated = validatePrototypeSpec(bytes);
+    if (!validated.ok) return { path: validated.path, message: validated.message, ...hintOf(validated) };
+    const shown = (await this.device.show(validated.spec)) as { ok?: boolean; path?: unknown; message?: unknown; hint?: unknown };
+    if (shown?.ok === false) {
+      return {
+        path: typeof shown.path === 'string' ? shown.path : '$',
+        message: typeof shown.message === 'string' ? shown.message : 'the device refused the spec',
+        ...hintOf(shown),
+      };
+    }
+    await this.device.settled();
+    return { id: validated.spec.id, nodeCount: validated.nodeCount };
+  }
+
+  /** The box over the last good render (still on the device) that the error path points into. */
+  async #highlight(path: string): Promise<Highlight | null> {
+    if (!this.#hasGoodRender) return null;
+    const hierarchy = await this.device.hierarchy().catch(() => []);
+    return highlightFor(path, hierarchy, this.device.profile);
+  }
+}
+
+/** A fix hint, where the failure carries one apart from its message. */
+function hintOf(failure: object): { hint?: string } {
+  const hint = (failure as { hint?: unknown }).hint;
+  return typeof hint === 'string' && hint !== '' ? { hint } : {};
+}

@@ -1,0 +1,150 @@
+// The viewer page: shows the device's screen frames, sends the person's pointer and keys back
+// as input messages in device dp, and lists the prototype's events, state and pages.
+'use strict';
+(() => {
+  const MAX_EVENTS_SHOWN = 200;
+  const token = new URLSearchParams(location.search).get('token') ?? '';
+  const $ = (id) => document.getElementById(id);
+  const screenElement = $('screen');
+  const frameImage = $('frame');
+  let screenSize = { width: 412, height: 915 };
+  let frameUrl = null;
+  const prototypes = new Map();
+  let socket = null;
+
+  function connect() {
+    socket = new WebSocket(`ws://${location.host}/socket?token=${encodeURIComponent(token)}`);
+    socket.binaryType = 'blob';
+    socket.onopen = () => setConnection('connected', 'ok');
+    socket.onclose = () => {
+      setConnection('disconnected — reload to reconnect', 'bad');
+    };
+    socket.onmessage = (message) => {
+      if (typeof message.data === 'string') receive(JSON.parse(message.data));
+      else showFrame(message.data);
+    };
+  }
+
+  function setConnection(text, className) {
+    $('connection').textContent = text;
+    $('connection').className = className;
+  }
+
+  function send(message) {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function showFrame(blob) {
+    const previous = frameUrl;
+    frameUrl = URL.createObjectURL(blob);
+    frameImage.src = frameUrl;
+    if (previous !== null) URL.revokeObjectURL(previous);
+    $('waiting').hidden = true;
+  }
+
+  function receive(message) {
+    switch (message.type) {
+      case 'hello':
+        screenSize = message.screen;
+        screenElement.style.width = `${screenSize.width}px`;
+        screenElement.style.height = `${screenSize.height}px`;
+        $('title').textContent = message.title;
+        document.title = `${message.title} — protostage`;
+        return;
+      case 'status':
+        return showStatus(message.status);
+      case 'prototypes':
+        prototypes.clear();
+        for (const prototype of message.prototypes) prototypes.set(prototype.id, prototype);
+        return showState();
+      case 'event':
+        return showEvent(message.event);
+    }
+  }
+
+  function showStatus(status) {
+    const line = $('spec-status');
+    line.textContent = status.ok
+      ? `${status.file}: valid, showing "${status.id}" (${status.nodeCount} nodes, save ${status.version})`
+      : `${status.file}: invalid at ${status.path} (save ${status.version})`;
+    line.className = status.ok ? 'ok' : 'bad';
+    $('error').hidden = status.ok;
+    showHighlight(status.ok ? null : status.highlight);
+    if (status.ok) return;
+    $('error-path').textContent = status.path;
+    $('error-message').textContent = status.message;
+    $('error-hint').textContent = status.hint ? `Fix: ${status.hint}` : '';
+  }
+
+  function showHighlight(highlight) {
+    const box = $('highlight');
+    box.hidden = highlight == null;
+    if (highlight == null) return;
+    const { x, y, width, height } = highlight.bounds;
+    Object.assign(box.style, { left: `${x}px`, top: `${y}px`, width: `${width}px`, height: `${height}px` });
+    $('highlight-key').textContent = highlight.key ?? 'window';
+  }
+
+  function showEvent(event) {
+    prototypes.set(event.id, { ...prototypes.get(event.id), id: event.id, state: event.state, pages: event.pages, lastSequence: event.sequence });
+    if (event.kind === 'dismissed') prototypes.delete(event.id);
+    showState();
+    const item = document.createElement('li');
+    item.value = event.sequence;
+    const name = event.name === null ? '' : ` ${event.name}`;
+    const payload = event.payload === undefined || event.payload === null ? '' : ` ${JSON.stringify(event.payload)}`;
+    item.textContent = `${event.id} ${event.kind}${name}${payload}`;
+    const list = $('events');
+    list.prepend(item);
+    while (list.children.length > MAX_EVENTS_SHOWN) list.lastElementChild.remove();
+  }
+
+  function showState() {
+    const state = {};
+    const pages = {};
+    for (const [id, prototype] of prototypes) {
+      state[id] = prototype.state ?? {};
+      pages[id] = prototype.pages ?? {};
+    }
+    const single = prototypes.size === 1;
+    $('state').textContent = JSON.stringify(single ? Object.values(state)[0] : state, null, 2);
+    $('pages').textContent = JSON.stringify(single ? Object.values(pages)[0] : pages, null, 2);
+  }
+
+  /** The pointer's position on the device screen, in dp. */
+  function devicePoint(event) {
+    const rect = screenElement.getBoundingClientRect();
+    return {
+      x: Math.round(((event.clientX - rect.left) * screenSize.width) / rect.width * 100) / 100,
+      y: Math.round(((event.clientY - rect.top) * screenSize.height) / rect.height * 100) / 100,
+    };
+  }
+
+  const pointerPhases = { pointerdown: 'down', pointermove: 'move', pointerup: 'up', pointercancel: 'cancel' };
+  for (const [domType, phase] of Object.entries(pointerPhases)) {
+    screenElement.addEventListener(domType, (event) => {
+      if (!event.isPrimary || (phase === 'move' && event.buttons === 0)) return;
+      if (phase === 'down') {
+        screenElement.focus();
+        screenElement.setPointerCapture(event.pointerId);
+      }
+      event.preventDefault();
+      send({ type: 'pointer', phase, ...devicePoint(event) });
+    });
+  }
+
+  screenElement.addEventListener('wheel', (event) => {
+    event.preventDefault();
+    send({ type: 'wheel', ...devicePoint(event), dx: event.deltaX, dy: event.deltaY });
+  }, { passive: false });
+
+  const NAMED_KEYS = new Set(['Enter', 'Backspace', 'Delete', 'Tab', 'Escape', 'Home', 'End', 'PageUp', 'PageDown', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
+  screenElement.addEventListener('keydown', (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!NAMED_KEYS.has(event.key) && [...event.key].length !== 1) return;
+    event.preventDefault();
+    send({ type: 'key', key: event.key });
+  });
+
+  connect();
+})();

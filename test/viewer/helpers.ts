@@ -1,0 +1,93 @@
+// Shared set-up for the viewer tests: a `protostage` command run as a real child process, and
+// a viewer page opened in real Chromium.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+
+const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
+const STARTUP_TIMEOUT_MS = 60_000;
+
+export interface RunningCommand {
+  child: ChildProcess;
+  /** Everything printed so far on stdout and stderr. */
+  output(): string;
+  /** Resolves with the first match of the pattern in the output (already printed or still to come). */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  stop(): Promise<void>;
+}
+
+export function runCommand(args: string[]): RunningCommand {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    output: () => output,
+    waitFor(pattern, timeoutMs = STARTUP_TIMEOUT_MS) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = output.match(pattern);
+          if (match === null) return;
+          done();
+          resolve(match);
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`no ${pattern} in the output within ${timeoutMs} ms:\n${output}`));
+        }, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Opens a viewer address in a page wide enough for a phone screen and the side panel. */
+export async function openViewer(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 1000 } });
+  await page.goto(url);
+  return page;
+}
+
+/** Resolves once the viewer shows a frame other than the one it showed before (or its first). */
+export async function nextFrame(page: Page, previousSrc: string | null): Promise<string> {
+  const handle = await page.waitForFunction(
+    (previous) => {
+      const image = document.getElementById('frame') as HTMLImageElement;
+      return image.complete && image.naturalWidth > 0 && image.getAttribute('src') !== previous ? image.getAttribute('src') : null;
+    },
+    previousSrc,
+    { timeout: 20_000 },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+export function counterSpec(label: string): object {
+  return {
+    id: 'counter',
+    window: { placement: { type: 'fullscreen' } },
+    state: { count: 0 },
+    root: {
+      type: 'column',
+      children: [
+        { type: 'text', text: 'Count {count}', testTag: 'label' },
+        { type: 'button', label, testTag: 'add', onTap: [{ type: 'increment', key: 'count' }] },
+      ],
+    },
+  };
+}
