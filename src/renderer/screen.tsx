@@ -261,14 +261,14 @@ function useMeasuredRect(enabled: boolean, element: { current: HTMLElement | nul
   return enabled ? measured : null;
 }
 
-function layerElement(className: string): HTMLDivElement {
+export function layerElement(className: string): HTMLDivElement {
   const layer = document.createElement('div');
   layer.className = className;
   return layer;
 }
 
 /** Holds a layer element created outside Preact (it positions itself against the window body). */
-function LayerSlot({ layer }: { layer: Element }) {
+export function LayerSlot({ layer }: { layer: Element }) {
   const slot = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     slot.current!.appendChild(layer);

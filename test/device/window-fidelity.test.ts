@@ -3,6 +3,7 @@
 // windows, anchored nodes inside modals, and accessibility bounds clipped to what is on screen.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { PNG } from 'pngjs';
 import type { HierarchyNode } from '../../src/device/hierarchy.ts';
 import { byTag, readValidFixture, useDevice, validSpec } from './helpers.ts';
 
@@ -150,3 +151,51 @@ test('floating window: safeAreaPadding pads by the part of the insets the window
   assert.equal(byTag(centred, 'content').bounds.y, byTag(centred, 'window').bounds.y);
   assert.equal(byTag(centred, 'window').bounds.height, byTag(centred, 'content').bounds.height);
 });
+
+test('an anchored node inside a dialog draws above the dialog: seen, tappable and on top in the screenshot', async () => {
+  const { device, log } = phone();
+  const bounds = { x: 156, y: 420, width: 100, height: 60 };
+  await device.show(validSpec({
+    id: 'anchored-in-dialog',
+    window: { placement: { type: 'fullscreen' } },
+    state: { ask: true },
+    root: {
+      type: 'column',
+      children: [{
+        type: 'dialog', testTag: 'ask', openWhen: { key: 'ask', equals: true }, title: 'Anchored', text: 'A node anchored over this dialog.',
+        confirm: { label: 'OK' },
+        child: {
+          type: 'box', testTag: 'marker', anchor: { type: 'bounds', bounds, alignment: 'cover' }, style: { background: '#FF0000', alignment: 'bottomEnd' },
+          children: [{ type: 'icon', name: 'close', testTag: 'marker.close', onTap: [{ type: 'emit', name: 'marker' }] }],
+        },
+      }],
+    },
+  }));
+  const { hierarchy, screenshot } = await device.observe();
+  assert.deepEqual(byTag(hierarchy, 'marker').bounds, bounds);
+  assert.ok(within(byTag(hierarchy, 'marker').bounds, byTag(hierarchy, 'ask').bounds), 'the marker lies over the dialog surface');
+  const png = PNG.sync.read(screenshot);
+  const offset = ((bounds.y + 4) * png.width + bounds.x + 4) * 4;
+  assert.deepEqual([...png.data.subarray(offset, offset + 3)], [255, 0, 0], 'the marker is drawn over the dialog');
+  const since = log.events.length;
+  assert.ok((await device.tap({ testTag: 'marker.close' })).ok);
+  assert.equal((await log.next((event) => event.kind === 'emit', since)).name, 'marker');
+  assert.equal(byTag(await observe(), 'ask').role, 'Dialog', 'the tap reached the marker, not the scrim behind the dialog');
+});
+
+test('an anchored node inside a bottom sheet draws above the sheet', async () => {
+  const bounds = { x: 20, y: 700, width: 80, height: 40 };
+  await showSheet('anchored-in-sheet', ['half'], {
+    type: 'column',
+    children: [{ type: 'text', text: 'Sheet' }, { type: 'box', testTag: 'marker', anchor: { type: 'bounds', bounds, alignment: 'cover' }, style: { background: '#00FF00' }, children: [] }],
+  });
+  const { hierarchy, screenshot } = await phone().device.observe();
+  assert.deepEqual(byTag(hierarchy, 'marker').bounds, bounds);
+  const png = PNG.sync.read(screenshot);
+  const offset = ((bounds.y + bounds.height / 2) * png.width + bounds.x + bounds.width / 2) * 4;
+  assert.deepEqual([...png.data.subarray(offset, offset + 3)], [0, 255, 0], 'the marker is drawn over the sheet');
+});
+
+function within(inner: HierarchyNode['bounds'], outer: HierarchyNode['bounds']): boolean {
+  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
+}

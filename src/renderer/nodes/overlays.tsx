@@ -3,10 +3,11 @@ import { createContext } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { BottomSheetNode, Detent, DialogNode, SnackbarNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
-import { DragGuard } from '../env.ts';
+import { DragGuard, Env, type RenderEnv } from '../env.ts';
 import { Frame } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
 import { Node, type NodeProps } from '../node.tsx';
+import { LayerSlot, layerElement } from '../screen.tsx';
 import { SheetScrolling } from './layout.tsx';
 
 /**
@@ -17,8 +18,19 @@ export const DialogSurface = createContext<{ titled: boolean } | null>(null);
 
 const PICKER_TYPES = new Set(['timePicker', 'datePicker']);
 
+/**
+ * A modal's own layer for anchored nodes inside it: they draw above the modal (and its scrim),
+ * where the window's anchor layer, beneath the overlays and hidden by an open dialog, cannot.
+ */
+function useModalAnchorLayer(env: RenderEnv): { layer: Element; env: RenderEnv } {
+  const [layer] = useState(() => layerElement('ps-layer ps-anchor-layer'));
+  const modalEnv = useMemo(() => ({ ...env, anchorLayer: layer }), [env, layer]);
+  return { layer, env: modalEnv };
+}
+
 export function Dialog({ node, env }: NodeProps<DialogNode>) {
   const surface = useMemo(() => ({ titled: node.title !== null }), [node.title !== null]);
+  const anchors = useModalAnchorLayer(env);
   if (!node.open) return null;
   // A picker dialog is as wide as Material's (360 dp): it keeps 24 dp from the window's edges.
   const layerStyle = node.child && PICKER_TYPES.has(node.child.type) ? { paddingInline: '24px' } : undefined;
@@ -46,7 +58,9 @@ export function Dialog({ node, env }: NodeProps<DialogNode>) {
         ) : null}
         {node.child ? (
           <div class="ps-dialog-child">
-            <DialogSurface.Provider value={surface}><Node node={node.child} parent="column" /></DialogSurface.Provider>
+            <Env.Provider value={anchors.env}>
+              <DialogSurface.Provider value={surface}><Node node={node.child} parent="column" /></DialogSurface.Provider>
+            </Env.Provider>
           </div>
         ) : null}
         <div class="ps-dialog-buttons">
@@ -54,6 +68,7 @@ export function Dialog({ node, env }: NodeProps<DialogNode>) {
           {button('confirm', node.confirm.text)}
         </div>
       </Frame>
+      <LayerSlot layer={anchors.layer} />
     </div>
   );
 }
@@ -162,6 +177,7 @@ export function BottomSheet({ node, env }: NodeProps<BottomSheetNode>) {
   const drag = useRef<SheetDrag | null>(null);
   const dragged = useRef(false);
   const guard = useMemo(() => ({ dragged: () => dragged.current }), []);
+  const anchors = useModalAnchorLayer(env);
   // A sheet opens at its first detent every time.
   useEffect(() => {
     if (!node.open) setDetent(0);
@@ -218,11 +234,14 @@ export function BottomSheet({ node, env }: NodeProps<BottomSheetNode>) {
           {node.dragHandle ? <div class="ps-sheet-handle" {...a11yAttributes({ id: `${node.key}#dragHandle`, testTag: partTag(node.testTag, 'dragHandle'), role: 'Button', text: 'Drag handle' })} /> : null}
           <DragGuard.Provider value={guard}>
             <SheetScrolling.Provider value={true}>
-              <div class="ps-sheet-content" style={{ touchAction: 'pan-x' }}><Node node={node.child} parent="column" /></div>
+              <div class="ps-sheet-content" style={{ touchAction: 'pan-x' }}>
+                <Env.Provider value={anchors.env}><Node node={node.child} parent="column" /></Env.Provider>
+              </div>
             </SheetScrolling.Provider>
           </DragGuard.Provider>
         </Frame>
       </div>
+      <LayerSlot layer={anchors.layer} />
     </div>
   );
 }
