@@ -6,6 +6,7 @@ import { CAPABILITIES, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../protocol/con
 import { isAcceptableToken } from '../protocol/handshake.ts';
 import type { HostRequest, PrototypeStatus } from '../protocol/messages.ts';
 import { startProtocolServer, type ProtocolServer, type ReplyBody } from '../protocol/server.ts';
+import type { MirrorServer } from '../viewer/server.ts';
 import type { WebDevice, WebDeviceOptions } from './web-device.ts';
 
 export const AGENT_VERSION = packageJson.version;
@@ -45,15 +46,23 @@ export interface RunningAgent {
 
 /**
  * Listens first, then opens the browser, so the host can connect while Chromium starts; its
- * hello is answered once the device is ready.
+ * hello is answered once the device is ready. The device's live mirror (a person watching and
+ * joining in from their browser) gets its own loopback port and token; hello_result carries its
+ * address to the authenticated host.
  */
 export async function startAgent(config: { port: number; token: string }, deviceOptions: WebDeviceOptions = {}): Promise<RunningAgent> {
   const { WebDevice } = await import('./web-device.ts');
+  const { startMirrorServer } = await import('../viewer/server.ts');
   // A device that fails to start keeps the agent up: every hello then answers with the reason.
   const deviceReady = WebDevice.launch(deviceOptions).catch((error: Error) => {
     throw new Error(`the web device could not start: ${error.message}`);
   });
-  const ready = deviceReady.then(() => undefined);
+  // A mirror that cannot start leaves the device working without one.
+  const mirrorReady = deviceReady.then((device) => startMirrorServer({ device, title: 'protostage device' }).catch(() => undefined));
+  let mirror: MirrorServer | undefined;
+  const ready = mirrorReady.then((started) => {
+    mirror = started;
+  });
   ready.catch(() => {});
   let assetSizes = new Map<string, number>();
   const server: ProtocolServer = await startProtocolServer({
@@ -62,7 +71,12 @@ export async function startAgent(config: { port: number; token: string }, device
     agentVersion: AGENT_VERSION,
     capabilities: WEB_DEVICE_CAPABILITIES,
     ready,
-    handle: async (request) => handleRequest(request, await deviceReady, assetSizes),
+    mirrorUrl: () => mirror?.url,
+    handle: async (request) => {
+      const reply = await handleRequest(request, await deviceReady, assetSizes);
+      if (request.type === 'show_prototype' || request.type === 'dismiss_prototype') void mirror?.refreshPrototypes();
+      return reply;
+    },
     // The session is over: nothing stays on screen and uploaded assets are dropped.
     onLastClientGone: () =>
       deviceReady
@@ -79,6 +93,7 @@ export async function startAgent(config: { port: number; token: string }, device
     deviceReady: ready,
     async close() {
       await server.close();
+      await mirrorReady.then((started) => started?.close()).catch(() => {});
       await deviceReady.then((device) => device.close()).catch(() => {});
     },
   };

@@ -17,6 +17,8 @@ import {
 
 export interface DeviceChannel {
   readonly capabilities: ReadonlySet<string>;
+  /** The device's live mirror address (token included), if it serves one. */
+  readonly mirrorUrl?: string;
   request<T extends HostRequest['type']>(body: Extract<HostRequestBody, { type: T }>, timeoutMs?: number): Promise<ReplyFor<T>>;
   onEvent(listener: (event: PrototypeEvent) => void): void;
   onClose(listener: (reason: string) => void): void;
@@ -68,6 +70,10 @@ export class DeviceConnection implements DeviceChannel {
       throw new Error(`device speaks protocol ${hello.protocolVersion}, this host speaks ${PROTOCOL_VERSION}; update protostage`);
     }
     return new DeviceConnection(socket, hello, reader, rest);
+  }
+
+  get mirrorUrl(): string | undefined {
+    return this.hello.mirrorUrl;
   }
 
   get closed(): boolean {

@@ -22,6 +22,8 @@ export const helloResultSchema = z.object({
   agentVersion: z.string(),
   protocolVersion: z.number().int(),
   capabilities: z.array(z.string()),
+  /** Where a person can watch the device and join in: its live mirror's address, token included. */
+  mirrorUrl: z.string().url().max(2048).optional(),
 });
 
 // ── Shared shapes ────────────────────────────────────────────────────────────

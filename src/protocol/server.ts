@@ -24,6 +24,8 @@ export interface ProtocolServerOptions {
   token: string;
   agentVersion: string;
   capabilities: readonly string[];
+  /** The device's live mirror address, sent in hello_result once the device is ready. */
+  mirrorUrl?(): string | undefined;
   handle(request: HostRequest): Promise<ReplyBody>;
   /**
    * Called when the last authenticated connection closes (the session is over). It runs in the
@@ -128,7 +130,14 @@ function acceptConnection(socket: Socket, options: ProtocolServerOptions, hooks:
             socket.end();
             return;
           }
-          send({ type: 'hello_result', agentVersion: options.agentVersion, protocolVersion: PROTOCOL_VERSION, capabilities: [...options.capabilities] });
+          const mirrorUrl = options.mirrorUrl?.();
+          send({
+            type: 'hello_result',
+            agentVersion: options.agentVersion,
+            protocolVersion: PROTOCOL_VERSION,
+            capabilities: [...options.capabilities],
+            ...(mirrorUrl === undefined ? {} : { mirrorUrl }),
+          });
         });
         continue;
       }

@@ -3,7 +3,7 @@ import { localhostHostValidation, localhostOriginValidation, toNodeHandler } fro
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { createServer, type Server } from 'node:http';
 import { parseCommandArgs } from '../args.ts';
-import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom } from '../../host/index.ts';
+import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom, type Host } from '../../host/index.ts';
 import { createMcpServer } from '../../mcp/server.ts';
 
 export const DEFAULT_SERVE_PORT = 7410;
@@ -14,6 +14,14 @@ const HELP = `Usage: protostage serve [--port N] [options]
 Serves the protostage MCP tools and resources over streamable HTTP at
 http://127.0.0.1:PORT${MCP_PATH} (loopback only; Host and Origin must be local).
 The web device starts with the server (see --lazy-device).
+
+Live mirror: once the device is up, serve prints a second address,
+http://127.0.0.1:MIRROR_PORT/?token=TOKEN, where a person watches the device the agent is
+driving in their own browser and joins in: clicks are taps, drags are finger swipes, keys are
+typed, and a side panel lists every prototype event with the current state and pages. The
+device serves it on its own loopback port with its own random token; every request needs it.
+With --lazy-device the device, and so the mirror, starts on the first tool call and the
+address is not printed (the device is up only once an agent uses it).
 
 Options:
   --port N            port to listen on (default ${DEFAULT_SERVE_PORT}; 0 picks a free one)
@@ -39,7 +47,7 @@ export async function run(args: string[]): Promise<number> {
     await host.close();
     return 1;
   }
-  if (!values['lazy-device']) host.startDevice();
+  if (!values['lazy-device']) announceMirror(host);
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}${MCP_PATH}`;
   console.log(`protostage MCP server listening on ${url}`);
@@ -53,6 +61,16 @@ export async function run(args: string[]): Promise<number> {
   server.closeAllConnections();
   await host.close();
   return 0;
+}
+
+/** Starts the device and prints its live mirror's address once it is up. */
+function announceMirror(host: Host): void {
+  host.device().then(
+    (device) => {
+      if (device.mirrorUrl !== undefined) console.log(`Live mirror of the device (watch and join in): ${device.mirrorUrl}`);
+    },
+    (error: Error) => console.error(`protostage serve: the device did not start: ${error.message}`),
+  );
 }
 
 function mcpHttpServer(factory: Parameters<typeof createMcpHandler>[0]): Server {
