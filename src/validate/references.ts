@@ -26,15 +26,16 @@ export function checkReferences(spec: Record<string, unknown>, walk: WalkResult)
 
 /**
  * The same passes in the same order, every error going to `collector`. A record made inside a
- * member whose walk failed is left out, and so is a check that reads what failed: a reference to
- * the id of a failed pager, a binding to a state entry that failed or whose bounds failed.
+ * member whose walk failed is left out, and so is a check that reads what failed: pager
+ * references when a pager or its id failed (they may name it), a binding to a state entry that
+ * failed, or whose bounds or written value failed.
  */
 export function collectReferenceErrors(spec: Record<string, unknown>, walk: WalkResult, collector: ErrorCollector): void {
   const intact = <T extends { path: PathSegments }>(records: T[]) => records.filter((record) => !collector.failedUnder(record.path));
-  const failedPagerIds = new Set(walk.pagerIds.filter((record) => collector.failedUnder(record.path)).map((record) => record.id));
   const pagerIds = new Set<string>();
   for (const pagerId of intact(walk.pagerIds)) collect(collector, () => addPagerId(pagerId, pagerIds));
-  const references = intact([...walk.nodePagerReferences, ...walk.actionPagerReferences]).filter((reference) => !failedPagerIds.has(reference.id));
+  const pagerFailed = walk.pagers.some((pager) => collector.failedUnder([...pager, 'id']));
+  const references = pagerFailed ? [] : intact([...walk.nodePagerReferences, ...walk.actionPagerReferences]);
   for (const reference of references) collect(collector, () => checkPagerReference(reference, pagerIds));
   const state = isPlainObject(spec.state) ? spec.state : {};
   const bindings = intact(walk.bindings).filter((use) => !bindingReadsFailure(use, collector));

@@ -76,6 +76,8 @@ export interface PagerReference {
 export interface WalkResult {
   /** Pager ids, in node preorder. */
   pagerIds: PagerReference[];
+  /** Paths of the pager nodes, their id valid or not. */
+  pagers: PathSegments[];
   /** Pager references of node fields, in node preorder. */
   nodePagerReferences: PagerReference[];
   /** Pager references of actions, in the order met. */
@@ -272,6 +274,7 @@ class Walker implements Position {
   private imageCount = 0;
   private depth = 0;
   private readonly pagerIds: PagerReference[] = [];
+  private readonly pagers: PathSegments[] = [];
   private readonly nodePagerReferences = new PreorderRecords<PagerReference>();
   private readonly actionPagerReferences: PagerReference[] = [];
   private readonly bindings = new PreorderRecords<BindingUse>();
@@ -295,6 +298,7 @@ class Walker implements Position {
     this.walkShape(spec, contract.envelope, 'the spec', declaredProperties(contract.envelope));
     return {
       pagerIds: this.pagerIds,
+      pagers: this.pagers,
       nodePagerReferences: this.nodePagerReferences.items,
       actionPagerReferences: this.actionPagerReferences,
       bindings: this.bindings.items,
@@ -587,7 +591,10 @@ class Walker implements Position {
       reject(this.path(), `A repeat template may not contain a ${type}; move it outside the repeating container (${this.template.path})`);
     }
     if (entry!.capability) this.capabilities.add(entry!.capability);
-    if (type === 'pager' && typeof value.id === 'string') this.pagerIds.push({ id: value.id, path: [...this.segments, 'id'] });
+    if (type === 'pager') {
+      this.pagers.push([...this.segments]);
+      if (typeof value.id === 'string') this.pagerIds.push({ id: value.id, path: [...this.segments, 'id'] });
+    }
     const parentType = this.currentType;
     const outerReferences = this.nodePagerReferences.enterNode();
     const outerBindings = this.bindings.enterNode();
