@@ -42,6 +42,37 @@ describe('protostage validate', () => {
   });
 });
 
+describe('protostage validate --all-errors', () => {
+  const spec = JSON.stringify({
+    id: 'x',
+    window: { placement: { type: 'fullscreen' } },
+    root: { type: 'column', style: { spacing: -1 }, children: [{ type: 'text', text: 5 }, { type: 'icon', name: 'hoem' }] },
+  });
+
+  test('prints every error as path: message, the first error first, and exits 1', () => {
+    const first = protostage(['validate', '-'], spec);
+    const all = protostage(['validate', '-', '--all-errors'], spec);
+    assert.equal(all.code, 1);
+    const lines = all.out.split('\n');
+    assert.equal(lines[0], first.out);
+    assert.deepEqual(lines.map((line) => line.slice(0, line.indexOf(': '))), ['root.children[0].text', 'root.style.spacing', 'root.children[1].name']);
+  });
+
+  test('--json prints the array; --max-errors cuts it and says so; --help explains the order', () => {
+    const json = protostage(['validate', '--all-errors', '--json', '-'], spec);
+    assert.equal(json.code, 1);
+    const errors = JSON.parse(json.out) as Array<{ path: string; message: string }>;
+    assert.deepEqual(errors.map((error) => error.path), ['root.children[0].text', 'root.style.spacing', 'root.children[1].name']);
+    assert.match(errors[2]!.message, /Unknown icon name "hoem"/);
+    const cut = protostage(['validate', '--all-errors', '--max-errors', '2', '-'], spec);
+    assert.deepEqual(cut.out.split('\n').length, 3);
+    assert.match(cut.out, /more errors were found/);
+    assert.equal(protostage(['validate', '--all-errors', '--json', join(fixtures, 'valid', 'doc-example-1.json')]).out, '[]');
+    assert.equal(protostage(['validate', '--max-errors', '2', '-'], spec).code, 2);
+    assert.match(protostage(['validate', '--help']).out, /--all-errors[\s\S]*document order/);
+  });
+});
+
 describe('protostage conformance', () => {
   function corpus(name: string, files: Record<string, unknown>): string {
     const dir = join(scratch, name);
