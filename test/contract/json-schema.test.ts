@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { limits } from '../../src/contract/index.ts';
 import { contractJsonSchema, contractJsonSchemaText } from '../../src/contract/json-schema.ts';
 import { validatePrototypeSpec } from '../../src/validate/index.ts';
+import { mutate, mutation, seeds } from '../validate/mutations.ts';
 
 const schemaPath = 'schemas/prototype-spec.schema.json';
 const fixtures = 'test/fixtures/prototype-spec';
@@ -123,6 +124,31 @@ describe('editor JSON Schema', () => {
     const cases = [...invalidCases(`${corpus}/invalid`), ...invalidCases(`${corpus}/components/invalid`)];
     const counts = checkInvalid(cases);
     console.log(`invalid conformance specs: ${counts.rejected} of ${cases.length} rejected by the schema; ${counts.expressible} expressible, all rejected; ${counts.validatorOnly} need the validator`);
+  });
+});
+
+describe('mutated valid specs', () => {
+  test('the schema never rejects a spec the validator accepts', () => {
+    let valid = 0;
+    let invalid = 0;
+    let invalidRejected = 0;
+    fc.assert(
+      fc.property(fc.nat(seeds.length - 1), fc.array(mutation, { minLength: 1, maxLength: 3 }), (seedIndex, changes) => {
+        const root = { spec: structuredClone(seeds[seedIndex]!) };
+        for (const change of changes) mutate(root, change);
+        const accepted = schemaAccepts(root.spec);
+        if (validatePrototypeSpec(root.spec).ok) {
+          valid++;
+          assert.equal(accepted, true, `a valid mutation is rejected: ${schemaErrors()}`);
+        } else {
+          invalid++;
+          if (!accepted) invalidRejected++;
+        }
+      }),
+      { numRuns: 300 },
+    );
+    assert.ok(valid > 0 && invalid > 0);
+    console.log(`mutated specs: ${valid} valid, all accepted; ${invalidRejected} of ${invalid} invalid ones rejected by the schema`);
   });
 });
 
