@@ -8,6 +8,18 @@ export interface HostFailure {
   fix: string;
   /** Asset ids already stored on the device when an asset upload failed part-way. */
   uploadedAssets?: string[];
+  /**
+   * An invalid spec: every error, `path` and `error` above being the first (see
+   * validatePrototypeSpecAllErrors for the order), so the spec can be repaired in one round.
+   */
+  errors?: SpecError[];
+  /** More errors were found than `errors` lists. */
+  errorsTruncated?: boolean;
+}
+
+export interface SpecError {
+  path: string;
+  message: string;
 }
 
 export function failure(path: string, error: string, fix: string, extra: Partial<HostFailure> = {}): HostFailure {

@@ -6,7 +6,7 @@ import type { EventKind, HierarchyNode, PrototypeEvent, PrototypeStatus, SwipeDi
 import { checkFloatingAnchors, findElementAnchors, resolveElementAnchors, type ResolvedAnchorReport } from './anchors.ts';
 import { stageAssets, type AssetRequest, type StagedAsset } from './assets.ts';
 import { checkCapabilities } from './capabilities.ts';
-import { fail, failure, HostFailureError, type HostFailure } from './errors.ts';
+import { fail, failure, HostFailureError, type HostFailure, type SpecError } from './errors.ts';
 import { DEFAULT_AWAIT_MS, EVENT_BUFFER_SIZE, EventBuffers, MAX_AWAIT_MS, type AwaitOutcome } from './events.ts';
 import { readSpecSource, type SpecSource } from './spec-source.ts';
 
@@ -15,7 +15,8 @@ export type SpecPreparer = (
   input: unknown,
 ) =>
   | { ok: true; spec: Record<string, unknown> & { id: string }; /** Capabilities the spec's features need. */ capabilities: string[] }
-  | { ok: false; path: string; message: string };
+  /** `errors`: every error of the spec, the first being `path` and `message`. */
+  | { ok: false; path: string; message: string; errors: SpecError[]; truncated: boolean };
 
 export interface DeviceLauncher {
   launch(): Promise<DeviceChannel>;
@@ -156,7 +157,9 @@ export class Host {
     return guard(async () => {
       const prepared = this.options.prepareSpec(await readSpecSource(args));
       if (!prepared.ok) {
-        fail(prepared.path, prepared.message, `Fix the spec at ${prepared.path} and show again; nothing on screen was changed.`);
+        const { path, message, errors, truncated } = prepared;
+        const where = errors.length > 1 ? `${path} and the ${errors.length - 1} other paths in errors` : path;
+        fail(path, message, `Fix the spec at ${where} and show again; nothing on screen was changed.`, { errors, ...(truncated ? { errorsTruncated: true } : {}) });
       }
       const spec = structuredClone(prepared.spec);
       const id = spec.id;

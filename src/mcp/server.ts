@@ -4,6 +4,7 @@
 import { McpServer, ResourceTemplate, type CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
+import type { HostFailure } from '../host/errors.ts';
 import type { Host, HostResult } from '../host/host.ts';
 import { appearanceSchema, eventKindSchema, swipeDirectionSchema } from '../protocol/messages.ts';
 import { authoringGuide } from './guide.ts';
@@ -51,8 +52,16 @@ const swipeInput = z.object({
 export function toolResult(result: HostResult<object>): CallToolResult {
   const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(result) }];
   if (result.success) return { content, structuredContent: result as Record<string, unknown> };
-  const summary = `${result.path}: ${result.error}. Fix: ${result.fix}`;
+  const summary = `${result.path}: ${result.error}. Fix: ${result.fix}${errorList(result)}`;
   return { content: [{ type: 'text', text: summary }, ...content], structuredContent: result as unknown as Record<string, unknown>, isError: true };
+}
+
+/** The lines listing every error of an invalid spec, when it has more than the first. */
+function errorList(failure: HostFailure): string {
+  const { errors = [] } = failure;
+  if (errors.length < 2 && !failure.errorsTruncated) return '';
+  const more = failure.errorsTruncated ? '\n(more errors were found; fix these and show again)' : '';
+  return `\nAll ${errors.length} errors:\n${errors.map((error) => `- ${error.path}: ${error.message}`).join('\n')}${more}`;
 }
 
 /** Builds an MCP server over a host. One host may serve several MCP sessions. */

@@ -100,6 +100,25 @@ test('an invalid spec is an isError result with the exact path, and the prototyp
   assert.deepEqual(after, before);
 });
 
+test('a spec with several errors comes back with all of them, in the structured result and the text', async () => {
+  const before = (await call('observe')).data.hierarchy.filter((node: Structured) => node.layer === 'prototype');
+  const broken = structuredClone(spec);
+  broken.root.children[3].onTap[0].page = 'sideways';
+  broken.root.children[0].style = { color: 'notARole' };
+  broken.state = { ...broken.state, extra: null };
+  const refused = await call('prototype', { action: 'show', spec: broken });
+  assert.equal(refused.isError, true);
+  const errors: Array<{ path: string; message: string }> = refused.data.errors;
+  assert.deepEqual(errors[0], { path: refused.data.path, message: refused.data.error });
+  assert.deepEqual(errors.map((error) => error.path).sort(), ['root.children[0].style.color', 'root.children[3].onTap[0].page', 'state.extra']);
+  const text: string = refused.content[0].text;
+  assert.match(text, /^root\.children\[0\]\.style\.color: .*Fix: /);
+  assert.match(text, /All 3 errors:/);
+  for (const error of errors) assert.ok(text.includes(`- ${error.path}: ${error.message}`), text);
+  const after = (await call('observe')).data.hierarchy.filter((node: Structured) => node.layer === 'prototype');
+  assert.deepEqual(after, before);
+});
+
 test('awaitEvent with nothing happening times out as a success', async () => {
   const waited = await call('prototype', { action: 'awaitEvent', id: 'variants', kind: 'emit', timeoutMs: 200 });
   assert.equal(waited.isError, false);
