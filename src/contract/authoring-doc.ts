@@ -3,7 +3,7 @@
  * generated from the contract. Regenerate with `protostage schema --authoring-doc -o docs/authoring.md`;
  * a drift test fails when the committed file differs from this output.
  */
-import { actionPurposes, describeRule, leafFields, nodePurposes, objectDefinition, table } from './describe.ts';
+import { actionPurposes, describeRule, leafFields, nodePurposes, objectDefinition, table, topLevelPurposes } from './describe.ts';
 import { contract, enumValues, limit, limits, placementTypes, type Check, type ObjectShape, type Rule, type TaggedRule } from './index.ts';
 import { unexpressedRuleList } from './schema-limits.ts';
 
@@ -56,16 +56,6 @@ Check a spec with \`protostage validate spec.json\`. For completion and checking
 point your editor at \`schemas/prototype-spec.schema.json\` (generated from the same contract by
 \`protostage schema\`); the last section lists what only the validator can check.`;
 }
-
-const topLevelPurposes: Readonly<Record<string, string>> = {
-  id: 'Names the prototype; showing the same id again replaces it in place',
-  window: 'Where the prototype is drawn: placement, opacity, layer, persistence',
-  state: 'Initial state: a flat map of state keys to strings, finite numbers and booleans',
-  motion: 'Animation of transitions: standard, or none for instant changes',
-  theme: 'The Material 3 scheme, type scale and corner shapes components draw from',
-  components: 'Reusable node templates, placed with use nodes',
-  root: 'The node tree drawn in the window',
-};
 
 function topLevelSection(): string {
   const envelope = contract.envelope;

@@ -126,6 +126,17 @@ export function objectDefinition(name: string): ObjectShape | undefined {
   return rule && rule.kind === 'object' ? rule : undefined;
 }
 
+/** What each top-level field of a spec is for, in one line. */
+export const topLevelPurposes: Readonly<Record<string, string>> = {
+  id: 'Names the prototype; showing the same id again replaces it in place',
+  window: 'Where the prototype is drawn: placement, opacity, layer, persistence',
+  state: 'Initial state: a flat map of state keys to strings, finite numbers and booleans',
+  motion: 'Animation of transitions: standard, or none for instant changes',
+  theme: 'The Material 3 scheme, type scale and corner shapes components draw from',
+  components: 'Reusable node templates, placed with use nodes',
+  root: 'The node tree drawn in the window',
+};
+
 /** What each node type is for, in one line (a test keeps it in step with the contract's node list). */
 export const nodePurposes: Readonly<Record<string, string>> = {
   box: 'Stacks its children on top of each other, aligned by style.alignment',

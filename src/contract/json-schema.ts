@@ -9,8 +9,8 @@
  * state-key fields inside a repeat template accept `{index}` / `{<as>.<field>}` placeholders, and
  * a component's `root` accepts any value (the validator checks it only where it is used).
  */
-import { contract, enumValues, limit, type Check, type NodeEntry, type ObjectShape, type Rule } from './index.ts';
-import { nodePurposes } from './describe.ts';
+import { contract, enumValues, limit, type BindingRule, type Check, type NodeEntry, type ObjectShape, type Rule } from './index.ts';
+import { actionPurposes, nodePurposes, topLevelPurposes } from './describe.ts';
 import { unexpressedRules } from './schema-limits.ts';
 
 type Schema = Record<string, unknown>;
@@ -48,7 +48,9 @@ class SchemaBuilder {
 
   build(): Schema {
     const envelope = this.objectShape(contract.envelope, 'plain');
-    (envelope.properties as Schema).components = this.componentsSchema();
+    const properties = envelope.properties as Record<string, Schema>;
+    properties.components = this.componentsSchema();
+    for (const [name, purpose] of Object.entries(topLevelPurposes)) properties[name] = { description: purpose, ...properties[name] };
     this.addNodeDefs();
     this.addActionDefs();
     this.addConditionDefs();
@@ -65,7 +67,8 @@ class SchemaBuilder {
 
   private rule(rule: Rule, context: Context): Schema {
     const schema = this.ruleBody(rule, context);
-    return rule.capability ? { ...schema, description: capabilityNote(rule.capability) } : schema;
+    if (!rule.capability) return schema;
+    return { ...schema, description: [schema.description, capabilityNote(rule.capability)].filter(Boolean).join('. ') };
   }
 
   private ruleBody(rule: Rule, context: Context): Schema {
@@ -104,6 +107,7 @@ class SchemaBuilder {
 
   private stringSchema(rule: Extract<Rule, { kind: 'string' }>, context: Context): Schema {
     const schema: Schema = { type: 'string' };
+    if (rule.binding) schema.description = bindingDescription(rule.binding);
     if (rule.nonempty) schema.minLength = 1;
     if (rule.nonblank) schema.pattern = '\\S';
     if (rule.oneOf) {
@@ -305,7 +309,7 @@ class SchemaBuilder {
         const shape = contract.actions[type]!;
         const effective: Context = this.shapeIsSensitive(shape) ? context : 'plain';
         const name = withContext(`${type}Action`, effective);
-        if (!(name in this.defs)) this.defs[name] = this.objectShape(shape, effective, { type: { const: type } });
+        if (!(name in this.defs)) this.defs[name] = { description: actionPurposes[type], ...this.objectShape(shape, effective, { type: { const: type } }) };
       }
       this.defs[withContext('action', context)] = {
         type: 'object',
@@ -403,6 +407,14 @@ function requires(fields: string[]): Schema {
 
 function whenIn(field: string, values: string[]): Schema {
   return { properties: { [field]: { enum: values } }, required: [field] };
+}
+
+/** Hover text of a state-key field: the state value it names. */
+function bindingDescription(binding: BindingRule): string {
+  if (binding.type === 'any') return 'A state key; the value written keeps the type any control bound to the key needs';
+  const which = binding.declared ? 'a key declared in state' : binding.ifPresent ? 'a state key (may be absent)' : 'a key of state';
+  const value = binding.type === 'date' ? 'a YYYY-MM-DD date string' : binding.type === 'integer' ? 'an integer' : `a ${binding.type}`;
+  return `Names ${which} holding ${value}`;
 }
 
 function capabilityNote(capability: string): string {
