@@ -118,3 +118,40 @@ export function collectAppHierarchy(): Omit<AppHierarchyNode, 'layer'>[] {
   if (document.body !== null) visit(document.body, null);
   return nodes;
 }
+
+/**
+ * Scrolls the one prototype node matching `target` into view when it is scrolled out (observe
+ * leaves such nodes out), as a phone's accessibility "show on screen" action does: every
+ * scrolling ancestor, innermost first, scrolls just far enough to show it. Returns whether it
+ * scrolled anything. Runs inside the device page (serialised by `page.evaluate`), so it may only
+ * use what it declares itself.
+ */
+export function revealPrototypeNode(target: { testTag: string } | { text: string }): boolean {
+  const [attribute, value] = 'testTag' in target ? ['data-testid', target.testTag] : ['aria-label', target.text];
+  const candidates = [...document.querySelectorAll('[data-ps-a11y]')].filter((element) =>
+    element.getAttribute(attribute) === value && element.closest('[data-ps-a11y-hidden], [data-ps-leaving]') === null && element.getClientRects().length > 0);
+  if (candidates.length !== 1) return false;
+  const element = candidates[0]!;
+  /** How far a viewport spanning [start, end] scrolls to show [from, to]: nearest edge first. */
+  const shift = (from: number, to: number, start: number, end: number): number => {
+    if (from < start) return from - start;
+    if (to > end) return Math.min(to - end, from - start);
+    return 0;
+  };
+  let scrolled = false;
+  for (let scroller = element.parentElement; scroller !== null; scroller = scroller.parentElement) {
+    const style = getComputedStyle(scroller);
+    const scrollsX = style.overflowX === 'auto' || style.overflowX === 'scroll';
+    const scrollsY = style.overflowY === 'auto' || style.overflowY === 'scroll';
+    if (!scrollsX && !scrollsY) continue;
+    const box = scroller.getBoundingClientRect();
+    const rect = element.getBoundingClientRect();
+    const dx = scrollsX ? shift(rect.left, rect.right, box.left, box.right) : 0;
+    const dy = scrollsY ? shift(rect.top, rect.bottom, box.top, box.bottom) : 0;
+    if (dx === 0 && dy === 0) continue;
+    const before = [scroller.scrollLeft, scroller.scrollTop];
+    scroller.scrollBy({ left: dx, top: dy, behavior: 'instant' });
+    scrolled ||= scroller.scrollLeft !== before[0] || scroller.scrollTop !== before[1];
+  }
+  return scrolled;
+}

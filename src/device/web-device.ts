@@ -4,6 +4,7 @@ import { launchChromium } from './chromium.ts';
 import {
   centreOf,
   collectAppHierarchy,
+  revealPrototypeNode,
   type AppHierarchyNode,
   type Bounds,
   type HierarchyNode,
@@ -365,9 +366,13 @@ export class WebDevice {
 
   /** Finds one node: the prototype layer first (taps target prototype nodes), then the app. */
   async #findNode(target: { testTag: string } | { text: string }): Promise<DeviceResult<{ node: HierarchyNode }>> {
-    const hierarchy = await this.hierarchy();
-    const matches = (layer: HierarchyNode['layer']) =>
-      hierarchy.filter((node) => node.layer === layer && ('testTag' in target ? node.testTag === target.testTag : node.text === target.text));
+    const isTarget = (node: HierarchyNode) => ('testTag' in target ? node.testTag === target.testTag : node.text === target.text);
+    let hierarchy = await this.hierarchy();
+    // A prototype node scrolled out of view is not in the hierarchy: it is scrolled into view first.
+    if (!hierarchy.some((node) => node.layer === 'prototype' && isTarget(node)) && (await this.page.evaluate(revealPrototypeNode, target))) {
+      hierarchy = await this.hierarchy();
+    }
+    const matches = (layer: HierarchyNode['layer']) => hierarchy.filter((node) => node.layer === layer && isTarget(node));
     const found = matches('prototype').length > 0 ? matches('prototype') : matches('app');
     if (found.length === 1) return { ok: true, node: found[0]! };
     if (found.length > 1) {

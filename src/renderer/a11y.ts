@@ -73,15 +73,71 @@ function roleOf(element: Element): string | null {
   return aria === null ? null : SEED_ROLES[aria] ?? aria;
 }
 
-/** Reads one marked element back into a hierarchy node. */
-export function hierarchyNodeOf(element: Element): HierarchyNode {
-  const rect = element.getBoundingClientRect();
+/** A rectangle by its edges, in dp from the screen's top-left. */
+interface Area {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * What each element lets its descendants show: the screen, narrowed by every element that clips
+ * its overflow (a scroll's viewport, a pager, a sheet, the window). One walk per hierarchy read,
+ * so each element's style and box are read once.
+ */
+class VisibleAreas {
+  readonly #areas = new Map<Element, Area>();
+  readonly #screen: Area = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+
+  /** The area `element`'s ancestors leave visible to it. */
+  around(element: Element): Area {
+    const parent = element.parentElement;
+    return parent === null ? this.#screen : this.#inside(parent);
+  }
+
+  #inside(element: Element): Area {
+    let area = this.#areas.get(element);
+    if (area !== undefined) return area;
+    area = this.around(element);
+    const style = getComputedStyle(element);
+    const clipsX = style.overflowX !== 'visible';
+    const clipsY = style.overflowY !== 'visible';
+    if (clipsX || clipsY) {
+      const box = element.getBoundingClientRect();
+      area = {
+        left: clipsX ? Math.max(area.left, box.left) : area.left,
+        right: clipsX ? Math.min(area.right, box.right) : area.right,
+        top: clipsY ? Math.max(area.top, box.top) : area.top,
+        bottom: clipsY ? Math.min(area.bottom, box.bottom) : area.bottom,
+      };
+    }
+    this.#areas.set(element, area);
+    return area;
+  }
+}
+
+/**
+ * The part of `rect` that is visible in `area`, or null when none of it is. A rectangle with no
+ * size (a collapsed node) counts as visible where it lies inside the area.
+ */
+export function visiblePart(rect: { x: number; y: number; width: number; height: number }, area: Area): { x: number; y: number; width: number; height: number } | null {
+  const left = Math.max(rect.x, area.left);
+  const top = Math.max(rect.y, area.top);
+  const right = Math.min(rect.x + rect.width, area.right);
+  const bottom = Math.min(rect.y + rect.height, area.bottom);
+  if (rect.width > 0 && rect.height > 0 ? right <= left || bottom <= top : right < left || bottom < top) return null;
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/** Reads one marked element back into a hierarchy node; its bounds are the part the user sees. */
+export function hierarchyNodeOf(element: Element, bounds: { x: number; y: number; width: number; height: number }): HierarchyNode {
   const node: HierarchyNode = {
     id: element.getAttribute('data-ps-a11y')!,
     testTag: element.getAttribute('data-testid'),
     text: element.getAttribute('aria-label'),
     role: roleOf(element),
-    bounds: { x: rounded(rect.x), y: rounded(rect.y), width: rounded(rect.width), height: rounded(rect.height) },
+    bounds: { x: rounded(bounds.x), y: rounded(bounds.y), width: rounded(bounds.width), height: rounded(bounds.height) },
     enabled: element.getAttribute('aria-disabled') !== 'true',
     focused: document.activeElement !== document.body && element.contains(document.activeElement),
     layer: 'prototype',
@@ -96,16 +152,20 @@ export function hierarchyNodeOf(element: Element): HierarchyNode {
 }
 
 /**
- * Every accessibility node under `root` in document order. Skipped: nodes inside a subtree removed
- * from accessibility (the page behind an open dialog), nodes leaving with an exit animation, and
- * nodes that draw nothing (no box).
+ * Every accessibility node under `root` in document order, with the bounds the user sees, as
+ * Android reports visible-to-user bounds: clipped to the viewports of scrolling ancestors, the
+ * window and the screen. Skipped: nodes inside a subtree removed from accessibility (the page
+ * behind an open dialog), nodes leaving with an exit animation, nodes that draw nothing (no box)
+ * and nodes scrolled or clipped entirely out of view.
  */
 export function collectHierarchy(root: Element): HierarchyNode[] {
   const nodes: HierarchyNode[] = [];
+  const areas = new VisibleAreas();
   for (const element of root.querySelectorAll('[data-ps-a11y]')) {
     if (element.closest('[data-ps-a11y-hidden], [data-ps-leaving]')) continue;
     if (element.getClientRects().length === 0) continue;
-    nodes.push(hierarchyNodeOf(element));
+    const bounds = visiblePart(element.getBoundingClientRect(), areas.around(element));
+    if (bounds !== null) nodes.push(hierarchyNodeOf(element, bounds));
   }
   return nodes;
 }

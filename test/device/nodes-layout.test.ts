@@ -154,11 +154,12 @@ test('scroll: a vertical swipe moves far content into view', async () => {
     child: { type: 'column', children: [...rows, { type: 'button', label: 'End', testTag: 'end', onTap: TAPPED }] },
   }));
   const start = await device.observe();
-  const endBefore = byTag(start.hierarchy, 'end');
+  assert.ok(!start.hierarchy.some((node) => node.testTag === 'end'), 'the end button starts scrolled out of view');
+  const list = byTag(start.hierarchy, 'list').bounds;
   for (let swipes = 0; swipes < 6; swipes++) assert.ok((await device.swipe('up', 'list')).ok);
   const moved = await device.observe();
   const endAfter = byTag(moved.hierarchy, 'end');
-  assert.ok(endAfter.bounds.y < endBefore.bounds.y - 500, `the end button moved up from ${endBefore.bounds.y} to ${endAfter.bounds.y}`);
+  assert.ok(endAfter.bounds.y + endAfter.bounds.height <= list.y + list.height, `the end button moved into the list's viewport: ${JSON.stringify(endAfter.bounds)}`);
   await tapChangesStatus('end');
 });
 
@@ -169,10 +170,11 @@ test('scroll: a horizontal swipe scrolls sideways', async () => {
     type: 'scroll', axis: 'horizontal', testTag: 'strip', style: { width: 'fill' },
     child: { type: 'row', children: [...chips, { type: 'button', label: 'Last', testTag: 'last', onTap: TAPPED }] },
   }));
-  const before = byTag((await device.observe()).hierarchy, 'last');
+  const start = (await device.observe()).hierarchy;
+  assert.ok(!start.some((node) => node.testTag === 'last'), 'the last item starts scrolled out of view');
   for (let swipes = 0; swipes < 4; swipes++) assert.ok((await device.swipe('left', 'strip')).ok);
   const after = byTag((await device.observe()).hierarchy, 'last');
-  assert.ok(after.bounds.x < before.bounds.x - 300, `the last item moved left from ${before.bounds.x} to ${after.bounds.x}`);
+  assert.ok(after.bounds.x + after.bounds.width <= 412, `the last item moved into view: ${JSON.stringify(after.bounds)}`);
   await tapChangesStatus('last');
 });
 

@@ -199,3 +199,42 @@ test('an anchored node inside a bottom sheet draws above the sheet', async () =>
 function within(inner: HierarchyNode['bounds'], outer: HierarchyNode['bounds']): boolean {
   return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
 }
+
+test('observe clips bounds to scroll viewports and the window, leaves out what is scrolled away, and a tap scrolls its target into view', async () => {
+  const { device, log } = phone();
+  const rows = Array.from({ length: 20 }, (_, index) => ({ type: 'text', text: `Row ${index}`, testTag: `row.${index}`, style: { height: { dp: 48 }, width: 'fill' } }));
+  rows.push({ type: 'text', text: 'Last', testTag: 'last', style: { height: { dp: 48 }, width: 'fill' }, onTap: [{ type: 'emit', name: 'last' }] } as (typeof rows)[number]);
+  await device.show(validSpec({
+    id: 'clipped-bounds',
+    window: { placement: { type: 'fullscreen' } },
+    root: {
+      type: 'column',
+      children: [
+        // Pushed 20 dp up, half under the host's dismiss row, which clips the window's content.
+        { type: 'box', testTag: 'peek', style: { height: { dp: 40 }, width: { dp: 100 }, offset: { x: 0, y: -20 } }, children: [] },
+        { type: 'scroll', testTag: 'list', style: { height: { dp: 300 } }, child: { type: 'column', children: rows } },
+      ],
+    },
+  }));
+  const nodes = await observe();
+  const content = byTag(nodes, 'protostage.dismiss').bounds;
+  const windowTop = content.y + content.height;
+  assert.deepEqual(byTag(nodes, 'peek').bounds, { x: 0, y: windowTop, width: 100, height: 20 }, 'clipped to the window');
+  const list = byTag(nodes, 'list').bounds;
+  assert.equal(list.height, 300);
+  // 300 dp show six 48 dp rows and 12 dp of the seventh.
+  const partial = byTag(nodes, 'row.6').bounds;
+  assert.equal(partial.y, list.y + 288);
+  assert.equal(partial.height, 12);
+  assert.equal(partial.y + partial.height, list.y + list.height, 'clipped to the scroll viewport');
+  assert.ok(!nodes.some((node) => node.testTag === 'row.7' || node.testTag === 'last'), 'rows scrolled out of view are left out');
+
+  const since = log.events.length;
+  assert.ok((await device.tap({ testTag: 'last' })).ok, 'a tap scrolls its target into view first');
+  assert.equal((await log.next((event) => event.kind === 'emit', since)).name, 'last');
+  const scrolled = await observe();
+  const last = byTag(scrolled, 'last').bounds;
+  assert.equal(last.height, 48);
+  assert.equal(last.y + last.height, list.y + list.height, 'scrolled just far enough');
+  assert.ok(!scrolled.some((node) => node.testTag === 'row.0'));
+});
