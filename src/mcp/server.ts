@@ -73,7 +73,7 @@ export function createMcpServer(host: Host): McpServer {
     {
       title: 'Show and follow a UI prototype',
       description:
-        'Show a working UI prototype (a JSON spec; read protostage://guide) on the device, replace it, dismiss it, list what is shown (status, inspect), or wait for what the person did (awaitEvent).',
+        'Show a working UI prototype (a JSON spec; read protostage://guide) on the device, replace it, dismiss it, list what is shown (status, inspect), or wait for what the person did (awaitEvent). A refused spec comes back with every error (errors: [{path, message}]) so it can be fixed in one round.',
       inputSchema: prototypeInput,
     },
     async (args) => toolResult(await runPrototypeAction(host, args)),
