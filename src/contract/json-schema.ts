@@ -1,9 +1,9 @@
 /**
  * The editor schema: a JSON Schema (draft 2020-12) of a prototype spec, generated from the
  * contract's rule table so editors complete and check specs with the same vocabulary the
- * validator enforces. Everything a schema can say is said (closed objects, enums, ranges, sizes,
- * node/action/placement discriminators, condition and selector depth); the rules it cannot say
- * are listed in the schema's description (see ./schema-limits.ts).
+ * validator enforces: closed objects, enums, ranges, sizes, node/action/placement discriminators,
+ * condition and selector depth, pagers and repeats barred from repeat templates. The rules it cannot
+ * say are listed in the schema's description (see ./schema-limits.ts).
  *
  * A schema must never reject a spec the validator accepts, so two places are deliberately wide:
  * state-key fields inside a repeat template accept `{index}` / `{<as>.<field>}` placeholders, and
@@ -109,16 +109,17 @@ class SchemaBuilder {
     const schema: Schema = { type: 'string' };
     if (rule.binding) schema.description = bindingDescription(rule.binding);
     if (rule.nonempty) schema.minLength = 1;
-    if (rule.nonblank) schema.pattern = '\\S';
-    if (rule.oneOf) {
-      schema.anyOf = rule.oneOf.map((choice) => (choice.pattern ? { pattern: contract.patterns[choice.pattern] } : { enum: [...enumValues(choice.enum!)] }));
-    }
+    const constraints: Schema[] = [];
+    if (rule.nonblank) constraints.push({ pattern: '\\S' });
     if (rule.pattern) {
       const literal = contract.patterns[rule.pattern]!;
-      if (rule.binds === 'stateKey' && context === 'template') schema.anyOf = [{ pattern: literal }, { pattern: TEMPLATED_STATE_KEY }];
-      else schema.pattern = literal;
+      const templated = rule.binds === 'stateKey' && context === 'template';
+      constraints.push(templated ? { anyOf: [{ pattern: literal }, { pattern: TEMPLATED_STATE_KEY }] } : { pattern: literal });
     }
-    return schema;
+    if (rule.oneOf) {
+      constraints.push({ anyOf: rule.oneOf.map((choice) => (choice.pattern ? { pattern: contract.patterns[choice.pattern] } : { enum: [...enumValues(choice.enum!)] })) });
+    }
+    return constraints.length > 1 ? { ...schema, allOf: constraints } : { ...schema, ...constraints[0] };
   }
 
   private objectShape(shape: ObjectShape, context: Context, extra: Record<string, Schema> = {}): Schema {
