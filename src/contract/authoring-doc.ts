@@ -54,7 +54,9 @@ Omit an optional property instead of writing \`null\`.
 
 Check a spec with \`protostage validate spec.json\`. For completion and checking while you type,
 point your editor at \`schemas/prototype-spec.schema.json\` (generated from the same contract by
-\`protostage schema\`); the last section lists what only the validator can check.`;
+\`protostage schema\`) in the editor's settings, for example VS Code's \`json.schemas\`; a \`$schema\`
+key inside a spec would be an unknown property. The last section lists what only the validator
+can check.`;
 }
 
 function topLevelSection(): string {
