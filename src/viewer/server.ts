@@ -184,7 +184,13 @@ class Mirror {
 
   #receiveEvent(event: PrototypeEvent): void {
     this.#broadcast({ type: 'event', event });
-    if (event.kind === 'dismissed') void this.refreshPrototypes();
+    if (event.kind === 'dismissed') {
+      void this.refreshPrototypes();
+      return;
+    }
+    // A viewer that joins later starts from the state and pages this event left.
+    const summary: PrototypeSummary = { id: event.id, state: event.state, pages: event.pages, lastSequence: event.sequence };
+    this.#prototypes = [...(this.#prototypes ?? []).filter((entry) => entry.id !== event.id), summary];
   }
 
   publishStatus(status: SpecStatus): void {

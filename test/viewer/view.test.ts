@@ -20,6 +20,17 @@ let frameSrc: string;
 /** The button's bounds on the device, as the error highlight reported them. */
 let buttonBounds: { x: number; y: number; width: number; height: number };
 
+/** A text field above a long list (the field sits right below the host's dismiss bar). */
+function formSpec(): object {
+  const rows = Array.from({ length: 40 }, (_, index) => ({ type: 'text', text: `Row ${index}`, style: { padding: { top: 12, bottom: 12 } } }));
+  return {
+    id: 'form',
+    window: { placement: { type: 'fullscreen' } },
+    state: { name: '' },
+    root: { type: 'column', children: [{ type: 'textField', stateKey: 'name', placeholder: 'Name' }, { type: 'scroll', child: { type: 'column', children: rows } }] },
+  };
+}
+
 /** Saves as editors do: a new file renamed over the old one. */
 function save(spec: unknown): void {
   const temporary = `${specPath}.tmp`;
@@ -93,6 +104,42 @@ test('a click on the mirrored button is a real tap on the device, and the panel 
   assert.match((await page.locator('#events li').first().textContent()) ?? '', /^counter change \{"key":"count","value":1\}/);
   await page.waitForFunction(() => document.getElementById('state')?.textContent?.includes('"count": 1'));
   await nextFrame(page, frameSrc);
+});
+
+test('a second viewer watches the same device at the same time', async () => {
+  const second = await openViewer(browser, url);
+  try {
+    await nextFrame(second, null);
+    await second.waitForFunction(() => document.getElementById('state')?.textContent?.includes('"count": 1'));
+  } finally {
+    await second.close();
+  }
+});
+
+test('a drag in the viewer scrolls the device with a real finger, the wheel scrolls, and keys type into the focused field', async () => {
+  save(formSpec());
+  await page.waitForFunction(() => document.getElementById('spec-status')?.textContent?.includes('"form"'));
+  let frame = await nextFrame(page, frameSrc);
+  const screen = page.locator('#screen');
+  const unscrolled = await screen.screenshot();
+  const box = (await screen.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + 700);
+  await page.mouse.down();
+  for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + 30, box.y + 700 - step * 50);
+  await page.mouse.up();
+  frame = await nextFrame(page, frame);
+  assert.ok(!unscrolled.equals(await screen.screenshot()), 'the list moved under the finger');
+
+  const dragged = await screen.screenshot();
+  await page.mouse.move(box.x + 30, box.y + 500);
+  await page.mouse.wheel(0, -300);
+  frame = await nextFrame(page, frame);
+  assert.ok(!dragged.equals(await screen.screenshot()), 'the wheel scrolled the list');
+
+  await screen.click({ position: { x: 200, y: 100 } });
+  await page.keyboard.type('Hi!');
+  await page.keyboard.press('Backspace');
+  await page.waitForFunction(() => document.getElementById('state')?.textContent?.includes('"name": "Hi"'));
 });
 
 test('the viewer refuses a request without the right token', async () => {
