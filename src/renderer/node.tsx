@@ -1,10 +1,10 @@
 // <Node> draws any render node: it runs the visibleWhen enter/exit motion, lifts anchored nodes
 // into the window's anchor layer, and hands the node to the component drawing its type.
-import { createPortal, type Component, type ComponentType } from 'preact';
+import { createPortal, type Component, type ComponentType, type VNode } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import type { RenderNode, ResolvedAnchor } from '../runtime/model.ts';
 import { useEnv, type RenderEnv } from './env.ts';
-import { NodeMotionContext, type NodeMotion } from './frame.tsx';
+import { Frame, NodeMotionContext, type FrameProps, type NodeMotion } from './frame.tsx';
 import type { ParentLayout } from './style-css.ts';
 
 export interface NodeProps<T extends RenderNode = RenderNode> {
@@ -53,13 +53,24 @@ export function Node(this: Component<NodeDrawProps>, { node, parent }: NodeDrawP
     drawn = <NodeMotionContext.Provider value={motion.state}><Component node={motion.node} parent={placedIn} env={env} /></NodeMotionContext.Provider>;
   } else {
     if (!node.visible) return null;
-    drawn = <Component node={node} parent={placedIn} env={env} />;
+    drawn = drawInline(Component, { node, parent: placedIn, env });
   }
   if (node.anchor && env.anchorLayer && !(env.floating && node.key === env.rootKey)) {
     return createPortal(<AnchorBox anchor={node.anchor}>{drawn}</AnchorBox>, env.anchorLayer);
   }
   if (OVERLAY_TYPES.has(node.type) && env.overlayLayer) return createPortal(drawn, env.overlayLayer);
   return drawn;
+}
+
+/**
+ * Draws the type component, and the <Frame> it returns, as plain calls inside <Node>: one
+ * component instance per node instead of three. Their hooks live on this <Node>, in a stable
+ * order: a node key is the node's path in the shown spec, so a <Node> always draws one type, and
+ * a frame's hooks depend only on its type and spec.
+ */
+function drawInline(Component: ComponentType<NodeProps>, props: NodeProps) {
+  const drawn = (Component as (props: NodeProps) => VNode | null)(props);
+  return drawn?.type === Frame ? Frame(drawn.props as FrameProps) : drawn;
 }
 
 /**
