@@ -1,11 +1,12 @@
 // `protostage view`: a spec file shown live on a web device and mirrored to the person's
 // browser. Every save is validated and shown; an invalid save leaves the last good render on
 // the device and tells the viewers where the error is.
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { DeviceProfileName } from '../device/profiles.ts';
 import { WebDevice } from '../device/web-device.ts';
-import { validatePrototypeSpec } from '../validate/index.ts';
+import { limits } from '../contract/index.ts';
+import { validatePrototypeSpecAllErrors, type ValidationError } from '../validate/index.ts';
 import { highlightFor, type Highlight } from './highlight.ts';
 import type { SpecStatus } from './messages.ts';
 import { startMirrorServer, type MirrorServer } from './server.ts';
@@ -29,7 +30,12 @@ export interface LiveView {
   close(): Promise<void>;
 }
 
-type Failure = { path: string; message: string; hint?: string };
+type Failure = { path: string; message: string; hint?: string; otherErrors?: ValidationError[]; truncated?: boolean };
+
+/** A spec file may be pretty-printed well beyond the spec's compact byte limit, but not without bound. */
+export const MAX_SPEC_FILE_BYTES = 8 * limits.specBytes;
+/** The errors of one save listed in the viewer; the first is boxed on the screen. */
+const MAX_LISTED_ERRORS = 20;
 
 /** Launches the device and the viewer, shows the file once and again on every save. */
 export async function startLiveView(options: LiveViewOptions): Promise<LiveView> {
@@ -107,14 +113,13 @@ class SpecLoader {
   }
 
   async #show(): Promise<{ id: string; nodeCount: number } | Failure> {
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(this.specPath);
-    } catch (error) {
-      return { path: '$', message: `cannot read ${this.specPath}: ${(error as Error).message}`, hint: 'save the file again' };
+    const bytes = await readSpecFile(this.specPath);
+    if ('path' in bytes) return bytes;
+    const validated = validatePrototypeSpecAllErrors(bytes, { maxErrors: MAX_LISTED_ERRORS });
+    if (!validated.ok) {
+      const [first, ...otherErrors] = validated.errors;
+      return { ...first!, ...hintOf(first!), otherErrors, truncated: validated.truncated };
     }
-    const validated = validatePrototypeSpec(bytes);
-    if (!validated.ok) return { path: validated.path, message: validated.message, ...hintOf(validated) };
     const shown = (await this.device.show(validated.spec)) as { ok?: boolean; path?: unknown; message?: unknown; hint?: unknown };
     if (shown?.ok === false) {
       return {
@@ -132,6 +137,23 @@ class SpecLoader {
     if (!this.#hasGoodRender) return null;
     const hierarchy = await this.device.hierarchy().catch(() => []);
     return highlightFor(path, hierarchy, this.device.profile);
+  }
+}
+
+async function readSpecFile(path: string): Promise<Buffer | Failure> {
+  try {
+    const file = await open(path);
+    try {
+      const { size } = await file.stat();
+      if (size > MAX_SPEC_FILE_BYTES) {
+        return { path: '$', message: `the file is ${size} bytes; a spec file is read up to ${MAX_SPEC_FILE_BYTES} bytes`, hint: 'shrink the spec' };
+      }
+      return await file.readFile();
+    } finally {
+      await file.close();
+    }
+  } catch (error) {
+    return { path: '$', message: `cannot read ${path}: ${(error as Error).message}`, hint: 'save the file again' };
   }
 }
 

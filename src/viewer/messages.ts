@@ -55,6 +55,9 @@ export type SpecStatus =
       path: string;
       message: string;
       hint?: string;
+      /** The save's further errors in document order (at most a few; `truncated` when there were more). */
+      otherErrors?: { path: string; message: string }[];
+      truncated?: boolean;
       /** The box over the last good render that the error path points into, if one is shown. */
       highlight: Highlight | null;
     };

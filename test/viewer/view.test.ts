@@ -70,10 +70,12 @@ test('the viewer mirrors the device screen and says the spec is valid', async ()
 test('an invalid save keeps the last render and shows the error path over the offending node', async () => {
   const broken = counterSpec('Add') as { root: { children: Record<string, unknown>[] } };
   delete broken.root.children[1]!.label;
+  broken.root.children.push({ type: 'text' });
   save(broken);
   await page.waitForSelector('#error:not([hidden])');
   assert.equal(await page.locator('#error-path').textContent(), 'root.children[1].label');
   assert.match((await page.locator('#error-message').textContent()) ?? '', /label/);
+  assert.match((await page.locator('#error-more').textContent()) ?? '', /^root\.children\[2\]\.text: /, 'further errors are listed');
   assert.ok(await page.locator('#highlight').isVisible(), 'the highlight box is shown');
   assert.equal(await page.locator('#highlight-key').textContent(), 'root.children[1]');
   const box = (await page.locator('#highlight').boundingBox())!;

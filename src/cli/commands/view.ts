@@ -92,5 +92,9 @@ function usageProblem(positionals: string[], device: string | undefined, port: s
 
 function reportStatus(status: SpecStatus): void {
   if (status.ok) console.error(`${status.file} (save ${status.version}): valid, showing "${status.id}" (${status.nodeCount} nodes)`);
-  else console.error(`${status.file} (save ${status.version}): ${status.path}: ${status.message}${status.hint ? ` (fix: ${status.hint})` : ''}`);
+  else {
+    const others = status.otherErrors?.length ?? 0;
+    const more = others > 0 ? ` (+${others}${status.truncated ? '+' : ''} more ${others === 1 && !status.truncated ? 'error' : 'errors'})` : '';
+    console.error(`${status.file} (save ${status.version}): ${status.path}: ${status.message}${status.hint ? ` (fix: ${status.hint})` : ''}${more}`);
+  }
 }

@@ -3,6 +3,7 @@
 'use strict';
 (() => {
   const MAX_EVENTS_SHOWN = 200;
+  const MAX_OTHER_ERRORS_SHOWN = 5;
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const $ = (id) => document.getElementById(id);
   const screenElement = $('screen');
@@ -46,8 +47,9 @@
     switch (message.type) {
       case 'hello':
         screenSize = message.screen;
-        screenElement.style.width = `${screenSize.width}px`;
-        screenElement.style.height = `${screenSize.height}px`;
+        // Drawn at one CSS pixel per dp, scaled down to fit the window when it is smaller.
+        screenElement.style.aspectRatio = `${screenSize.width} / ${screenSize.height}`;
+        screenElement.style.height = `min(${screenSize.height}px, calc(100vh - 32px), (100vw - 300px) * ${screenSize.height / screenSize.width})`;
         $('title').textContent = message.title;
         document.title = `${message.title} — protostage`;
         return;
@@ -74,6 +76,25 @@
     $('error-path').textContent = status.path;
     $('error-message').textContent = status.message;
     $('error-hint').textContent = status.hint ? `Fix: ${status.hint}` : '';
+    showOtherErrors(status.otherErrors ?? [], status.truncated === true);
+  }
+
+  function showOtherErrors(errors, truncated) {
+    const list = $('error-more');
+    list.replaceChildren();
+    for (const error of errors.slice(0, MAX_OTHER_ERRORS_SHOWN)) {
+      const item = document.createElement('li');
+      const path = document.createElement('code');
+      path.textContent = error.path;
+      item.append(path, `: ${error.message}`);
+      list.append(item);
+    }
+    const hidden = errors.length - MAX_OTHER_ERRORS_SHOWN;
+    if (hidden > 0 || truncated) {
+      const item = document.createElement('li');
+      item.textContent = truncated ? 'and more errors' : `and ${hidden} more ${hidden === 1 ? 'error' : 'errors'}`;
+      list.append(item);
+    }
   }
 
   function showHighlight(highlight) {
@@ -81,7 +102,13 @@
     box.hidden = highlight == null;
     if (highlight == null) return;
     const { x, y, width, height } = highlight.bounds;
-    Object.assign(box.style, { left: `${x}px`, top: `${y}px`, width: `${width}px`, height: `${height}px` });
+    const percent = (value, whole) => `${(value / whole) * 100}%`;
+    Object.assign(box.style, {
+      left: percent(x, screenSize.width),
+      top: percent(y, screenSize.height),
+      width: percent(width, screenSize.width),
+      height: percent(height, screenSize.height),
+    });
     $('highlight-key').textContent = highlight.key ?? 'window';
   }
 
