@@ -13,6 +13,8 @@ export interface RunningCommand {
   output(): string;
   /** Resolves with the first match of the pattern in the output (already printed or still to come). */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code once the process has ended on its own or been stopped. */
+  readonly exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -26,9 +28,10 @@ export function runCommand(args: string[]): RunningCommand {
   };
   child.stdout!.on('data', append);
   child.stderr!.on('data', append);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,
+    exited,
     output: () => output,
     waitFor(pattern, timeoutMs = STARTUP_TIMEOUT_MS) {
       return new Promise((resolve, reject) => {

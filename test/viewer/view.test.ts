@@ -144,6 +144,23 @@ test('a drag in the viewer scrolls the device with a real finger, the wheel scro
   await page.waitForFunction(() => document.getElementById('state')?.textContent?.includes('"name": "Hi"'));
 });
 
+test('a deleted spec file is reported, and the file written again is shown', async () => {
+  rmSync(specPath);
+  await page.waitForFunction(() => document.getElementById('error-message')?.textContent?.includes('cannot read'));
+  assert.equal(await page.locator('#error-path').textContent(), '$');
+  writeFileSync(specPath, JSON.stringify(counterSpec('Back')));
+  await page.waitForSelector('#error', { state: 'hidden' });
+  assert.match(await statusText(), /valid, showing "counter"/);
+});
+
+test('bad arguments exit 2 with the problem and a pointer to --help', async () => {
+  for (const args of [['view'], ['view', 'a.json', 'b.json'], ['view', 'a.json', '--device', 'watch'], ['view', 'a.json', '--port', 'x'], ['view', '--nope', 'a.json']]) {
+    const command = runCommand(args);
+    assert.equal(await command.exited, 2, args.join(' '));
+    assert.match(command.output(), /protostage view: .*\nRun `protostage view --help` for usage\./, args.join(' '));
+  }
+});
+
 test('the viewer refuses a request without the right token', async () => {
   const address = new URL(url);
   const bare = `http://${address.host}/`;
