@@ -75,6 +75,26 @@ test('an invalid spec fails at its exact path before anything is sent', async ()
   assert.ok(!result.success);
   assert.equal(result.path, 'root.style.color');
   assert.match(result.fix, /nothing on screen was changed/);
+  assert.deepEqual(result.errors?.map((error) => error.path), ['root.style.color']);
+  assert.deepEqual(device.requests, []);
+});
+
+test('an invalid spec lists every error, the first one first, and still sends nothing', async () => {
+  const device = new FakeDevice();
+  const { host } = hostWith(device);
+  const root = { type: 'column', style: { spacing: -1 }, children: [{ type: 'text', text: 5 }, { type: 'icon', name: 'hoem' }] };
+  const result = await host.show({ spec: { ...textSpec(), root } });
+  assert.ok(!result.success);
+  assert.equal(result.path, 'root.children[0].text');
+  assert.deepEqual(result.errors?.[0], { path: result.path, message: result.error });
+  assert.deepEqual(result.errors?.map((error) => error.path), ['root.children[0].text', 'root.style.spacing', 'root.children[1].name']);
+  assert.match(result.fix, /root\.children\[0\]\.text and the 2 other paths in errors/);
+  assert.equal(result.errorsTruncated, undefined);
+  const many = { type: 'column', children: Array.from({ length: 101 }, () => ({ type: 'text', text: 0 })) };
+  const cut = await host.show({ spec: { ...textSpec(), root: many } });
+  assert.ok(!cut.success);
+  assert.equal(cut.errors?.length, 100);
+  assert.equal(cut.errorsTruncated, true);
   assert.deepEqual(device.requests, []);
 });
 
