@@ -12,8 +12,8 @@ import { byTag, useDevices, validSpec, type OpenDevice } from '../device/helpers
 import { exampleNames, readExample } from './examples.ts';
 
 const EXPECTED_EXAMPLES = [
-  'alarm.json', 'chat.json', 'confirm-dialog.json', 'dashboard-dark.json',
-  'filters-sheet.json', 'onboarding.json', 'settings.json', 'shopping-list.json',
+  'alarm.json', 'booking.json', 'chat.json', 'confirm-dialog.json', 'dashboard-dark.json',
+  'filters-sheet.json', 'onboarding.json', 'quick-reply.json', 'settings.json', 'shopping-list.json',
 ];
 
 /** Node types a person can act on, so each needs a testTag for tapOn and for tests. */
@@ -22,7 +22,7 @@ const INTERACTIVE_TYPES = new Set([
   'segmentedButton', 'tabBar', 'bottomNav', 'bottomSheet', 'dialog', 'snackbar', 'timePicker', 'datePicker',
 ]);
 
-test('examples/ holds the eight documented examples', () => {
+test('examples/ holds the documented examples', () => {
   for (const name of EXPECTED_EXAMPLES) assert.ok(exampleNames().includes(name), `examples/${name} is missing`);
 });
 
@@ -297,4 +297,58 @@ test('confirm dialog: Keep card closes it and keeps the card; Remove closes it, 
   assert.ok(!tags(afterRemove).includes('card_visa'), 'the removed card is gone');
   assert.ok(tags(afterRemove).includes('card_mastercard'));
   assert.equal(byTag(afterRemove, 'removed_snackbar').text, 'Visa ending 4242 removed');
+});
+
+test('booking: guests, a day on the calendar, seating after a scroll and the bottom nav each bind their key; Reserve emits them', async () => {
+  const before = await showExample(light(), 'booking.json');
+  assert.equal(byTag(before, 'booking_party.2').selected, true);
+  assert.equal(byTag(before, 'booking_day').text, '2026-12-12');
+
+  assert.deepEqual(only(await tap(light(), { testTag: 'booking_party.4' }, 'change'), 'change').payload, { key: 'partySize', value: '4' });
+  assert.deepEqual(only(await tap(light(), { testTag: 'booking_day.2026-12-18' }, 'change'), 'change').payload, { key: 'day', value: '2026-12-18' });
+  const picked = await observe(light());
+  assert.equal(byTag(picked, 'booking_day.2026-12-18').selected, true);
+  assert.equal(byTag(picked, 'booking_day.2026-12-12').selected, false);
+  assert.equal(byTag(picked, 'booking_summary').text, '4 guests · 2026-12-18');
+
+  assert.ok(!tags(picked).includes('booking_seating.terrace'), 'the seating options start below the fold, out of observe');
+  assert.ok((await light().device.swipe('up', 'booking_scroll')).ok);
+  const scrolled = byTag(await observe(light()), 'booking_seating.terrace');
+  assert.equal(scrolled.role, 'RadioButton', 'a swipe brings them into view');
+  assert.deepEqual(only(await tap(light(), { testTag: 'booking_seating.terrace' }, 'change'), 'change').payload, { key: 'seating', value: 'terrace' });
+  assert.deepEqual(only(await tap(light(), { testTag: 'booking_nav.1' }, 'change'), 'change').payload, { key: 'section', value: 1 });
+  const chosen = await observe(light());
+  assert.equal(byTag(chosen, 'booking_seating.terrace').selected, true);
+  assert.equal(byTag(chosen, 'booking_seating.indoor').selected, false);
+  assert.equal(byTag(chosen, 'booking_nav.1').selected, true);
+
+  const reserved = only(await tap(light(), { testTag: 'booking_confirm' }, 'emit'), 'emit', 'reserve_table');
+  assert.deepEqual(reserved.payload, { restaurant: 'osteria-lupa', time: '19:30' });
+  assert.deepEqual(
+    { partySize: reserved.state.partySize, day: reserved.state.day, seating: reserved.state.seating },
+    { partySize: '4', day: '2026-12-18', seating: 'terrace' },
+  );
+});
+
+test('quick reply: a sheet window over the app, which stays touchable; a suggestion fills the field, Send emits and dismisses', async () => {
+  const before = await showExample(light(), 'quick-reply.json');
+  const phone = DEVICE_PROFILES.phone;
+  assert.deepEqual(byTag(before, 'reply_sheet').bounds, { x: 0, y: phone.height - 300, width: phone.width, height: 300 });
+  assert.equal(byTag(before, 'home.status').text, 'Tap an app');
+
+  const appTap = await light().device.tap({ testTag: 'buy' });
+  assert.ok(appTap.ok, 'the app above the sheet window takes taps');
+  assert.equal(byTag(await observe(light()), 'home.status').text, 'Added to cart');
+
+  const suggestion = "Call me when you're close";
+  assert.deepEqual(only(await tap(light(), { testTag: 'reply_suggest_call' }, 'change'), 'change').payload, { key: 'reply', value: suggestion });
+  assert.equal(byTag(await observe(light()), 'reply_input').text, suggestion);
+
+  const sent = await tap(light(), { testTag: 'reply_send' }, 'dismissed');
+  const emitted = only(sent, 'emit', 'send_reply');
+  assert.deepEqual(emitted.payload, { thread: 'sam-okafor' });
+  assert.equal(emitted.state.reply, suggestion);
+  assert.deepEqual(only(sent, 'dismissed').payload, { reason: 'user' });
+  const after = await observe(light());
+  assert.ok(!after.some((node) => node.layer === 'prototype' && node.testTag?.startsWith('reply_')), 'the sheet is gone');
 });
