@@ -5,7 +5,7 @@ import { useContext, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { RenderNode, SafeAreaPadding } from '../runtime/model.ts';
 import { a11yAttributes, type A11yInfo } from './a11y.ts';
 import { ConsumedInsets, DragGuard, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
-import { containerCss, cssText, decorationCss, paddingCss, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
+import { containerCss, cssText, decorationCss, paddingCss, sharedDeclarationClass, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
 
 /** Padding a safeAreaPadding adds per edge: the union (max) of the selected inset types on the
  *  selected edges, minus what ancestors already consumed. */
@@ -103,11 +103,13 @@ export function Frame(props: FrameProps) {
       }
     : undefined;
   const leaving = motion?.leaving ? { 'data-ps-leaving': '' } : {};
+  const declarations = declarationsOf(css);
+  if (declarations.className) classes += ` ${declarations.className}`;
   const inner = (
     <div
       ref={element}
       class={classes}
-      style={cssText(css) || undefined}
+      style={declarations.style}
       {...(props.a11y ? a11yAttributes(props.a11y) : {})}
       {...(wrapped ? {} : leaving)}
       onAnimationEnd={wrapped ? undefined : endOwnAnimation(motion)}
@@ -124,10 +126,13 @@ export function Frame(props: FrameProps) {
   };
   const outerCss: Css = sizeCss(fillOnly, parent);
   if (translate) outerCss.translate = translate;
+  const outer = declarationsOf(outerCss);
+  let outerClasses = outer.className ? `ps-touch ${outer.className}` : 'ps-touch';
+  if (motion?.className) outerClasses += ` ${motion.className}`;
   return (
     <div
-      class={motion?.className ? `ps-touch ${motion.className}` : 'ps-touch'}
-      style={cssText(outerCss) || undefined}
+      class={outerClasses}
+      style={outer.style}
       {...leaving}
       onAnimationEnd={endOwnAnimation(motion)}
       onClick={tap}
@@ -135,6 +140,14 @@ export function Frame(props: FrameProps) {
       {inner}
     </div>
   );
+}
+
+/** An element's own declarations: a shared class, or a style attribute past the class limit. */
+function declarationsOf(css: Css): { className?: string; style?: string } {
+  const text = cssText(css);
+  if (text === '') return {};
+  const className = sharedDeclarationClass(text);
+  return className === null ? { style: text } : { className };
 }
 
 /** A weighted node inside a touch wrapper fills the wrapper, which takes the weight. */

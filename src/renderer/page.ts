@@ -7,6 +7,7 @@ import { collectHierarchy, type HierarchyNode } from './a11y.ts';
 import { AssetStore } from './assets.ts';
 import { imagesSettled } from './loading.ts';
 import { Screen, type DeviceState } from './screen.tsx';
+import { clearSharedDeclarations } from './style-css.ts';
 
 type Result = { ok: true; [field: string]: unknown } | { ok: false; path?: string; message: string; hint?: string };
 
@@ -87,6 +88,9 @@ export class PageRenderer {
     const result = this.call(() => this.controller.show(decoded.spec, showOptions));
     if (!result.ok) return result;
     this.shows += 1;
+    // The new show draws a fresh window in this same synchronous draw: the old one's
+    // declaration classes are no longer drawn anywhere.
+    clearSharedDeclarations();
     try {
       this.draw();
     } catch (error) {

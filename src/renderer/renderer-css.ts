@@ -299,4 +299,6 @@ const OVERLAYS = `
 .ps-sheet-content { flex: 1; min-height: 0; overflow: auto; display: flex; flex-direction: column; }
 `;
 
-export const RENDERER_CSS = [DEVICE, LAYOUT, CONTROLS, PRESS_FEEDBACK, PICKERS, NAVIGATION, OVERLAYS, MOTION].join('\n');
+/** The stylesheet sits in a cascade layer, so a node's own declarations (inline, or a shared
+ *  declaration class from style-css.ts, which is unlayered) override it as inline styles would. */
+export const RENDERER_CSS = `@layer ps-renderer {\n${[DEVICE, LAYOUT, CONTROLS, PRESS_FEEDBACK, PICKERS, NAVIGATION, OVERLAYS, MOTION].join('\n')}\n}`;

@@ -23,6 +23,43 @@ export function cssText(css: Css): string {
   return text;
 }
 
+/** Beyond this many distinct declaration strings a node keeps its declarations inline, so state
+ *  that yields ever new values (a bound offset, say) cannot grow the stylesheet without bound. */
+const MAX_SHARED_DECLARATIONS = 4096;
+const sharedClasses = new Map<string, string>();
+let sharedSheet: CSSStyleSheet | null = null;
+
+/**
+ * The class carrying these declarations, shared by every element with the same ones (null past
+ * the limit: use a style attribute). Elements that share their rules also share the browser's
+ * computed style, so a large tree is styled much faster than with a style attribute per element.
+ * The rule's body is set as a declaration list, parsed exactly like a style attribute (nothing in
+ * it can open another rule). Browser only.
+ */
+export function sharedDeclarationClass(declarations: string): string | null {
+  let name = sharedClasses.get(declarations);
+  if (name !== undefined) return name;
+  if (sharedClasses.size >= MAX_SHARED_DECLARATIONS) return null;
+  sharedSheet ??= declarationSheet();
+  name = `ps-d${sharedClasses.size}`;
+  const index = sharedSheet.insertRule(`.${name} {}`, sharedSheet.cssRules.length);
+  (sharedSheet.cssRules[index] as CSSStyleRule).style.cssText = declarations;
+  sharedClasses.set(declarations, name);
+  return name;
+}
+
+/** Forgets every shared declaration class: only when nothing drawn uses them any more (a new show). */
+export function clearSharedDeclarations(): void {
+  sharedClasses.clear();
+  sharedSheet?.replaceSync('');
+}
+
+function declarationSheet(): CSSStyleSheet {
+  const sheet = new CSSStyleSheet();
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  return sheet;
+}
+
 /** How the parent lays this node out. `plain` is a block (scroll content, pager page, window). */
 export type ParentLayout = 'row' | 'column' | 'box' | 'plain';
 

@@ -364,3 +364,48 @@ test('a scroll below other content gets the remaining height, so the content aft
   const scrollable = await device.page.$eval('[data-testid="list"]', (element) => element.scrollHeight > element.clientHeight);
   assert.ok(scrollable);
 });
+
+test('nodes with the same declarations share one class; a node\'s own declarations still override the stylesheet; each show starts the classes afresh', async () => {
+  const boxed = { background: '#ff0000', padding: { top: 8, bottom: 8, start: 8, end: 8 } };
+  const spec = {
+    id: 'shared-styles',
+    window: fullscreen,
+    root: { type: 'column', children: [
+      { type: 'text', text: 'One', testTag: 'one', style: boxed },
+      { type: 'text', text: 'Two', testTag: 'two', style: boxed },
+      { type: 'text', text: 'Three', testTag: 'three', style: { ...boxed, background: '#00ff00' } },
+      // The stylesheet draws a button 40 dp high; the node's own height wins, as an inline style would.
+      { type: 'button', label: 'Tall', testTag: 'tall', style: { height: { dp: 60 } } },
+      // The stylesheet lifts the height bound of scroll content with a two-class rule; the node's own bound wins.
+      { type: 'scroll', child: { type: 'column', testTag: 'capped', style: { maxHeight: 50 }, children: [{ type: 'spacer', style: { height: { dp: 80 } } }] } },
+    ] },
+  };
+  const look = (testTag: string) => device.page.$eval(`[data-testid="${testTag}"]`, (element) => {
+    const style = getComputedStyle(element);
+    return {
+      shared: [...element.classList].filter((name) => name.startsWith('ps-d')),
+      inline: element.getAttribute('style'),
+      background: style.backgroundColor,
+      padding: style.paddingTop,
+      height: style.height,
+      maxHeight: style.maxHeight,
+    };
+  });
+  const ruleCount = () => device.page.evaluate(() => document.adoptedStyleSheets.reduce((count, sheet) => count + sheet.cssRules.length, 0));
+  const read = async () => ({ one: await look('one'), two: await look('two'), three: await look('three'), tall: await look('tall'), rules: await ruleCount() });
+  assert.equal((await device.show(spec)).ok, true);
+  const first = await read();
+  assert.equal(first.one.shared.length, 1);
+  assert.deepEqual(first.two.shared, first.one.shared);
+  assert.notDeepEqual(first.three.shared, first.one.shared);
+  assert.equal(first.one.inline, null);
+  assert.equal(first.one.background, 'rgb(255, 0, 0)');
+  assert.equal(first.three.background, 'rgb(0, 255, 0)');
+  assert.equal(first.one.padding, '8px');
+  assert.equal(first.tall.height, '60px');
+  assert.equal((await look('capped')).maxHeight, '50px');
+  assert.equal((await device.show(spec)).ok, true);
+  assert.equal((await read()).rules, first.rules, 'showing the same spec again adds no rules');
+  assert.equal((await device.show({ id: 'plain', window: fullscreen, root: { type: 'text', text: 'Plain', testTag: 'plain' } })).ok, true);
+  assert.ok((await ruleCount()) < first.rules);
+});

@@ -119,3 +119,40 @@ test('declarations become one style string with CSS property names', async () =>
   const { cssText } = await import('../../src/renderer/style-css.ts');
   assert.equal(cssText({ paddingInlineStart: '3px', webkitLineClamp: '2', '--ps-font-scale': '1' }), 'padding-inline-start:3px;-webkit-line-clamp:2;--ps-font-scale:1;');
 });
+
+test('shared declaration classes: one class per distinct declaration string, up to a limit, then none; cleared on demand', async () => {
+  // A stand-in for the browser's constructed stylesheet, enough for the class registry.
+  class FakeSheet {
+    cssRules: { selector: string; style: { cssText: string } }[] = [];
+    insertRule(rule: string, index: number) {
+      this.cssRules.splice(index, 0, { selector: rule.replace(/\s*\{\}$/, ''), style: { cssText: '' } });
+      return index;
+    }
+    replaceSync(text: string) {
+      assert.equal(text, '');
+      this.cssRules = [];
+    }
+  }
+  const globals = globalThis as unknown as { CSSStyleSheet?: unknown; document?: unknown };
+  globals.CSSStyleSheet = FakeSheet;
+  globals.document = { adoptedStyleSheets: [] };
+  try {
+    const { sharedDeclarationClass, clearSharedDeclarations } = await import('../../src/renderer/style-css.ts');
+    const sheet = () => (globals.document as { adoptedStyleSheets: FakeSheet[] }).adoptedStyleSheets[0]!;
+    const red = sharedDeclarationClass('color:red;');
+    assert.match(red!, /^ps-d\d+$/);
+    assert.equal(sharedDeclarationClass('color:red;'), red);
+    const blue = sharedDeclarationClass('color:blue;');
+    assert.notEqual(blue, red);
+    assert.deepEqual(sheet().cssRules.map((rule) => [rule.selector, rule.style.cssText]), [[`.${red}`, 'color:red;'], [`.${blue}`, 'color:blue;']]);
+    for (let index = 2; index < 4096; index++) assert.notEqual(sharedDeclarationClass(`order:${index};`), null);
+    assert.equal(sharedDeclarationClass('order:-1;'), null, 'past the limit a node keeps its declarations inline');
+    assert.equal(sharedDeclarationClass('color:red;'), red, 'known declarations keep their class');
+    clearSharedDeclarations();
+    assert.equal(sheet().cssRules.length, 0);
+    assert.notEqual(sharedDeclarationClass('order:-1;'), null);
+  } finally {
+    delete globals.CSSStyleSheet;
+    delete globals.document;
+  }
+});
