@@ -42,6 +42,8 @@ function nodeChanged(this: Component<NodeDrawProps>, next: NodeDrawProps, nextSt
 export function Node(this: Component<NodeDrawProps>, { node, parent }: NodeDrawProps) {
   this.shouldComponentUpdate = nodeChanged;
   const env = useEnv();
+  // Cover sizes a node to its anchor's bounds, ignoring its own width and height.
+  if (node.anchor?.alignment === 'cover') node = filled(node);
   const Component = components![node.type] as ComponentType<NodeProps>;
   const placedIn = node.anchor ? 'plain' : parent;
   let drawn;
@@ -100,6 +102,15 @@ function useVisibilityMotion(node: RenderNode, motionOn: boolean): { node: Rende
     },
   };
   return { node: node.visible ? node : lastVisible.current, state };
+}
+
+const filledNodes = new WeakMap<RenderNode, RenderNode>();
+
+/** The node with width and height fill: the same copy for the same node, so it still skips re-rendering. */
+export function filled(node: RenderNode): RenderNode {
+  let copy = filledNodes.get(node);
+  if (!copy) filledNodes.set(node, (copy = { ...node, style: { ...node.style, width: 'fill', height: 'fill' } } as RenderNode));
+  return copy;
 }
 
 /** Places an anchored node at its screen rectangle, relative to the window's content origin. */

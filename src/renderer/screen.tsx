@@ -224,7 +224,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
         {scrim}
         <Env.Provider value={env}>
           <div class="ps-window-content" {...hidden}>
-            <Node node={coversFloatingWindow(model) ? filled(model.root) : model.root} parent="box" />
+            <Node node={model.root} parent="box" />
           </div>
           <LayerSlot layer={anchorLayer} />
           <LayerSlot layer={overlayLayer} />
@@ -280,13 +280,6 @@ export function LayerSlot({ layer }: { layer: Element }) {
 /** A floating window moved onto a cover-anchored root takes the anchor's size, and so does the root. */
 function coversFloatingWindow(model: RenderModel): boolean {
   return model.window.placement.type === 'floating' && model.root.anchor?.alignment === 'cover';
-}
-
-const filledRoots = new WeakMap<RenderNode, RenderNode>();
-function filled(root: RenderNode): RenderNode {
-  let copy = filledRoots.get(root);
-  if (!copy) filledRoots.set(root, (copy = { ...root, style: { ...root.style, width: 'fill', height: 'fill' } } as RenderNode));
-  return copy;
 }
 
 export const HOST_CLOSE_TAG = 'protostage.close';

@@ -238,3 +238,20 @@ test('observe clips bounds to scroll viewports and the window, leaves out what i
   assert.equal(last.y + last.height, list.y + list.height, 'scrolled just far enough');
   assert.ok(!scrolled.some((node) => node.testTag === 'row.0'));
 });
+
+test('a tappable cover-anchored node takes its anchor\'s bounds, its touch target included', async () => {
+  const { device, log } = phone();
+  const bounds = { x: 156, y: 420, width: 100, height: 60 };
+  await device.show(validSpec({
+    id: 'anchored-tappable-cover',
+    window: { placement: { type: 'fullscreen' } },
+    root: {
+      type: 'column',
+      children: [{ type: 'box', testTag: 'cover', anchor: { type: 'bounds', bounds, alignment: 'cover' }, style: { background: '#FF0000' }, onTap: [{ type: 'emit', name: 'covered' }], children: [] }],
+    },
+  }));
+  assert.deepEqual(byTag(await observe(), 'cover').bounds, bounds);
+  const since = log.events.length;
+  assert.ok((await device.tap({ x: bounds.x + 4, y: bounds.y + 4 })).ok);
+  assert.equal((await log.next((event) => event.kind === 'emit', since)).name, 'covered');
+});
