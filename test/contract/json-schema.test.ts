@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
-import { limits } from '../../src/contract/index.ts';
+import { contract, limits } from '../../src/contract/index.ts';
 import { contractJsonSchema, contractJsonSchemaText } from '../../src/contract/json-schema.ts';
 import { validatePrototypeSpec } from '../../src/validate/index.ts';
 import { mutate, mutation, seeds } from '../validate/mutations.ts';
@@ -87,6 +87,24 @@ describe('editor JSON Schema', () => {
   test('compiles in ajv strict mode and is a valid draft 2020-12 schema', () => {
     assert.equal(ajv.validateSchema(contractJsonSchema()), true, JSON.stringify(ajv.errors));
     assert.equal(typeof schemaAccepts, 'function');
+  });
+
+  test('the description lists the rules only the validator checks, read from the contract', () => {
+    const description = String(contractJsonSchema().description);
+    for (const [type, entry] of Object.entries(contract.nodes)) {
+      for (const [name, rule] of Object.entries(entry.properties)) {
+        if (rule.kind === 'string' && rule.binding) assert.ok(description.includes(`${type}.${name} (`), `binding ${type}.${name}`);
+        if (rule.kind === 'array' && rule.uniqueBy) assert.ok(description.includes(`${type}.${name}[].${rule.uniqueBy}`), `distinct ${type}.${name}`);
+        if (rule.kind === undefined && rule.pagerReference) assert.ok(description.includes(`${type}.${name}`), `pager reference ${type}.${name}`);
+      }
+      for (const check of entry.checks ?? []) {
+        if (check.rule === 'less' || check.rule === 'dividesRange' || check.rule === 'distinct') assert.ok(description.includes(`${type}.${'field' in check ? check.field : check.fields[0]}`), `${check.rule} of ${type}`);
+      }
+    }
+    for (const [type, shape] of Object.entries(contract.actions)) {
+      for (const [name, rule] of Object.entries(shape.properties)) if (rule.kind === 'string' && rule.binding) assert.ok(description.includes(`${type} action.${name}`), `binding ${type}.${name}`);
+    }
+    for (const value of [limits.specBytes, limits.nodes, limits.depth, limits.images, limits.emitPayloadBytes, limits.componentDepth]) assert.ok(description.includes(String(value)), `limit ${value}`);
   });
 
   test('the committed schema file is the generator output, byte for byte', () => {
