@@ -187,7 +187,9 @@ export function BottomSheet({ node, env }: NodeProps<BottomSheetNode>) {
   const resting = heights[Math.min(detent, heights.length - 1)]!;
   const height = dragHeight ?? resting;
   const onPointerDown = (event: PointerEvent) => {
-    if (drag.current) return;
+    // A drag under way holds its pointer; one that never began is replaced (its release may have
+    // happened outside the sheet).
+    if (drag.current?.active) return;
     dragged.current = false;
     const holder = event.currentTarget as Element;
     drag.current = { pointer: event.pointerId, startX: event.clientX, startY: event.clientY, lastY: event.clientY, height: resting, scroller: verticalScroller(event.target, holder), active: false };
