@@ -71,17 +71,31 @@ test('WebDevice headed: true opens a visible browser window and draws a fixture 
 test('protostage render --headed renders a fixture on the display', { skip }, async () => {
   const out = join(dir, 'headed.png');
   const hierarchyFile = join(dir, 'hierarchy.json');
-  const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
-    execFile(process.execPath, [CLI, 'render', FIXTURE, '-o', out, '--hierarchy', hierarchyFile, '--headed'], { timeout: 120_000, env: { ...process.env, DISPLAY: display } }, (error, _stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stderr });
-    });
-  });
+  const result = await runRender([FIXTURE, '-o', out, '--hierarchy', hierarchyFile, '--headed'], { ...process.env, DISPLAY: display });
   assert.equal(result.code, 0, result.stderr);
   const png = PNG.sync.read(readFileSync(out));
   assert.deepEqual([png.width, png.height], [412, 915]);
   const hierarchy = JSON.parse(readFileSync(hierarchyFile, 'utf8')) as { text: string | null; layer: string }[];
   assert.ok(hierarchy.some((node) => node.layer === 'prototype' && node.text === 'Home'));
 });
+
+test('protostage render --headed without a display fails with a hint instead of a stack', async () => {
+  const env = { ...process.env };
+  delete env.DISPLAY;
+  delete env.WAYLAND_DISPLAY;
+  const result = await runRender([FIXTURE, '-o', join(dir, 'never.png'), '--headed'], env);
+  assert.equal(result.code, 1);
+  assert.match(result.stderr, /^protostage render: cannot start the web device: .*set DISPLAY, run under xvfb-run, or drop --headed/);
+  assert.equal(result.stderr.trim().split('\n').length, 1, 'one line, no stack');
+});
+
+function runRender(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, 'render', ...args], { timeout: 120_000, env }, (error, _stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stderr });
+    });
+  });
+}
 
 /** Runs `launch` with DISPLAY pointing at the virtual display (Chromium reads it when it starts). */
 async function withDisplay<T>(launch: () => Promise<T>): Promise<T> {

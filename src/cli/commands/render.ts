@@ -127,7 +127,7 @@ async function render(options: RenderOptions): Promise<number> {
       pixelRatio: options.pixelRatio,
     });
   } catch (error) {
-    const hint = options.headed ? ' (a visible window needs a display; drop --headed to run headless)' : '';
+    const hint = options.headed ? ' (a visible window needs a display: set DISPLAY, run under xvfb-run, or drop --headed to run headless)' : '';
     console.error(`protostage render: cannot start the web device: ${(error as Error).message.split('\n')[0]}${hint}`);
     return 1;
   }
