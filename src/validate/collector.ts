@@ -45,13 +45,27 @@ export class ErrorCollector {
     if (rejection.endsCollection) this.end();
   }
 
+  /** How many member walks have failed so far. */
+  get failureCount(): number {
+    return this.failedMembers.length;
+  }
+
   /** Whether `path` is, or lies inside, a member whose walk failed. */
   failedUnder(path: readonly PathSegment[]): boolean {
-    return this.failedMembers.some((member) => member.length <= path.length && member.every((segment, index) => segment === path[index]));
+    return this.failedMembers.some((member) => startsWith(path, member));
+  }
+
+  /** Whether the value at `path` failed anywhere: at or above it, or inside it. */
+  failedAround(path: readonly PathSegment[]): boolean {
+    return this.failedMembers.some((member) => startsWith(path, member) || startsWith(member, path));
   }
 
   private end(): never {
     this.ended = true;
     throw new CollectionEnded();
   }
+}
+
+function startsWith(path: readonly PathSegment[], prefix: readonly PathSegment[]): boolean {
+  return prefix.length <= path.length && prefix.every((segment, index) => segment === path[index]);
 }

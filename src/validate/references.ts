@@ -5,7 +5,7 @@
  * snackbar `openWhen` keys (preorder).
  */
 import { contract, type BindingRule } from '../contract/index.ts';
-import { propertyPath, spellPath } from '../expand/path.ts';
+import { parsePath, propertyPath, spellPath } from '../expand/path.ts';
 import type { ErrorCollector } from './collector.ts';
 import { reject, Rejection } from './rejection.ts';
 import type { Scalar } from '../spec/index.ts';
@@ -53,12 +53,16 @@ function collect(collector: ErrorCollector, check: () => void): void {
   }
 }
 
-/** Whether a binding would read a failed state entry, or a failed bound of its own control. */
+/**
+ * Whether a binding would read a failed part: its control's bound or written value, the repeat
+ * its keys and values are bound from, or the state entry it names.
+ */
 function bindingReadsFailure(use: BindingUse, collector: ErrorCollector): boolean {
   const ownerPath = use.path.slice(0, use.ownerDepth);
   const boundFields = [use.rule.minField, use.rule.maxField, use.rule.valueField].filter((field) => field !== undefined);
-  if (boundFields.some((field) => collector.failedUnder([...ownerPath, field]))) return true;
-  return boundKeys(use).some(({ key }) => collector.failedUnder(['state', key]));
+  if (boundFields.some((field) => collector.failedAround([...ownerPath, field]))) return true;
+  if (use.template && collector.failedAround(parsePath(use.template.path) ?? [])) return true;
+  return boundKeys(use).some(({ key }) => collector.failedAround(['state', key]));
 }
 
 function addPagerId(pagerId: PagerReference, ids: Set<string>): void {

@@ -356,6 +356,11 @@ class Walker implements Position {
     this.collector!.add(error, this.segments);
   }
 
+  /** Member walks that failed so far (always 0 in a first-error walk, which stops at one). */
+  private failureCount(): number {
+    return this.collector === null ? 0 : this.collector.failureCount;
+  }
+
   private walk(value: unknown, rule: Rule, what: string): void {
     if (rule.capability) this.capabilities.add(rule.capability);
     if (rule.kind === undefined) {
@@ -629,8 +634,10 @@ class Walker implements Position {
         const { rule } = property;
         if (key === 'repeat' && entry.repeatable) {
           if (this.template) reject(this.path(), `A repeat template may not contain another repeat (template of ${this.template.path})`);
+          const failures = this.failureCount();
           this.walk(value[key], rule, key);
-          this.applyExpandedLimits((value.repeat as { items: unknown[] }).items.length, templateNodes, templateImages);
+          // Counting needs the items the walk has just proved (a collecting walk may go on past a failure in them).
+          if (this.failureCount() === failures) this.applyExpandedLimits((value.repeat as { items: unknown[] }).items.length, templateNodes, templateImages);
         } else if (key === 'children' && ownTemplate) {
           const nodesBefore = this.nodeCount;
           const imagesBefore = this.imageCount;

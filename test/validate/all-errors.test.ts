@@ -278,6 +278,16 @@ const cases: Case[] = [
     errors: ['root.children[0].items[0].icon', 'root.children[1].children[0].children[0].onTap[0].key', 'root.children[1].children[1].onTap[1].key'],
   },
   {
+    name: 'a failed repeat does not fail the bindings of its template',
+    spec: planted('tabs', [
+      { set: 'root.children[1].children[0].repeat.items[1]', to: 'Cherry' },
+      // bound per item to done_a, done_b, which are not in state: not judged while the items failed
+      { set: 'root.children[1].children[0].children[1]', to: { type: 'checkbox', stateKey: 'done_{item.id}' } },
+      { set: 'root.children[2].title', to: 8 },
+    ]),
+    errors: ['root.children[1].children[0].repeat.items[1]', 'root.children[2].title'],
+  },
+  {
     name: 'an error in a component is listed once, at its first use',
     spec: planted('profiles', [
       { set: 'components.person.root.children[0].name', to: 'persn' },
