@@ -12,6 +12,12 @@ import { MAX_INPUT_MESSAGE_BYTES, parseViewerInput, type PrototypeSummary, type 
 import { buildViewerPage } from './page.ts';
 
 const SOCKET_PATH = '/socket';
+/** Viewers of one device at once; more are refused until one leaves. */
+export const MAX_VIEWERS = 16;
+/** Input waiting for the device beyond which pointer moves and wheel turns are dropped… */
+const MAX_QUEUED_MOVES = 64;
+/** …and beyond which every input is dropped. */
+const MAX_QUEUED_INPUTS = 1024;
 
 /** What the mirror needs of a device: its screen, its frames and events, and real input. */
 export interface MirroredDevice extends PointerDevice {
@@ -50,7 +56,8 @@ export async function startMirrorServer(options: MirrorOptions): Promise<MirrorS
   sockets.on('connection', (socket) => mirror.join(socket));
   const server = createServer((request, response) => servePage(request, response, token, page));
   server.on('upgrade', (request, socket, head) => {
-    if (!isAuthorised(request, token, SOCKET_PATH)) return refuseUpgrade(socket);
+    if (!isAuthorised(request, token, SOCKET_PATH)) return refuseUpgrade(socket, '403 Forbidden');
+    if (sockets.clients.size >= MAX_VIEWERS) return refuseUpgrade(socket, '503 Service Unavailable');
     sockets.handleUpgrade(request, socket, head, (webSocket) => sockets.emit('connection', webSocket, request));
   });
   server.on('clientError', (_error, socket) => socket.destroy());
@@ -95,8 +102,8 @@ function isAuthorised(request: IncomingMessage, token: string, path: string): bo
   return url.pathname === path && tokensMatch(token, url.searchParams.get('token') ?? '');
 }
 
-function refuseUpgrade(socket: Duplex): void {
-  socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+function refuseUpgrade(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
 }
 
 function listenOnLoopback(server: Server, port: number): Promise<number> {
@@ -122,6 +129,7 @@ class Mirror {
   #status: SpecStatus | null = null;
   #prototypes: PrototypeSummary[] | null = null;
   #input: Promise<void> = Promise.resolve();
+  #queuedInputs = 0;
   readonly #stopEvents: () => void;
 
   constructor(
@@ -143,7 +151,7 @@ class Mirror {
     const gesture = new PointerGesture(this.device);
     socket.on('message', (data, isBinary) => {
       const input = isBinary ? null : parseViewerInput(data as Buffer);
-      if (input !== null) this.#enqueueInput(() => this.#apply(input, gesture));
+      if (input !== null && this.#hasRoomFor(input)) this.#enqueueInput(() => this.#apply(input, gesture));
     });
     // A broken connection only ends that viewer.
     socket.on('error', () => socket.terminate());
@@ -170,11 +178,18 @@ class Mirror {
     }
   }
 
+  /** A viewer sending faster than the device takes input loses its moves first, never the press or release. */
+  #hasRoomFor(input: ViewerInput): boolean {
+    const isMove = input.type === 'wheel' || (input.type === 'pointer' && input.phase === 'move');
+    return this.#queuedInputs < (isMove ? MAX_QUEUED_MOVES : MAX_QUEUED_INPUTS);
+  }
+
   #enqueueInput(work: () => Promise<unknown>): void {
-    this.#input = this.#input.then(work).then(
-      () => undefined,
-      () => undefined,
-    );
+    this.#queuedInputs++;
+    const settle = () => {
+      this.#queuedInputs--;
+    };
+    this.#input = this.#input.then(work).then(settle, settle);
   }
 
   #receiveFrame(jpeg: Buffer): void {

@@ -1,0 +1,145 @@
+// The mirror server over real loopback sockets, against a recording device (a unit test of the
+// viewer module alone: no browser).
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import WebSocket from 'ws';
+import type { Point, TouchPhase } from '../../src/device/web-device.ts';
+import type { PrototypeEvent } from '../../src/runtime/model.ts';
+import { MAX_VIEWERS, startMirrorServer, type MirroredDevice, type MirrorServer } from '../../src/viewer/server.ts';
+
+/** A device that records input; while `hold` is set, each input waits for it. */
+class RecordingDevice implements MirroredDevice {
+  readonly profile = { width: 412, height: 915 };
+  readonly inputs: string[] = [];
+  hold: Promise<void> | null = null;
+  frameListeners = new Set<(jpeg: Buffer) => void>();
+  eventListeners = new Set<(event: PrototypeEvent) => void>();
+
+  onFrame(listener: (jpeg: Buffer) => void) {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
+  }
+  onEvent(listener: (event: PrototypeEvent) => void) {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+  async inspect() {
+    return { prototypes: [{ id: 'p', state: { count: 2 }, pages: {}, lastSequence: 3 }] };
+  }
+  async #record(input: string) {
+    await this.hold;
+    this.inputs.push(input);
+  }
+  tap(point: Point) {
+    return this.#record(`tap ${point.x},${point.y}`);
+  }
+  touch(phase: TouchPhase) {
+    return this.#record(`touch ${phase}`);
+  }
+  pressKey(key: string) {
+    return this.#record(`key ${key}`);
+  }
+  wheel(_point: Point, _dx: number, dy: number) {
+    return this.#record(`wheel ${dy}`);
+  }
+}
+
+let device: RecordingDevice;
+let mirror: MirrorServer;
+
+before(async () => {
+  device = new RecordingDevice();
+  mirror = await startMirrorServer({ device, title: 'test' });
+});
+after(() => mirror.close());
+
+function socketUrl(): string {
+  const url = new URL(mirror.url);
+  return `ws://${url.host}/socket?token=${url.searchParams.get('token')}`;
+}
+
+/** A connected viewer that keeps every message it received. */
+async function connectViewer(): Promise<{ socket: WebSocket; texts: any[]; frames: Buffer[]; next(predicate: () => boolean): Promise<void> }> {
+  const socket = new WebSocket(socketUrl());
+  const texts: any[] = [];
+  const frames: Buffer[] = [];
+  let wake = () => {};
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) frames.push(data as Buffer);
+    else texts.push(JSON.parse(String(data)));
+    wake();
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const next = (predicate: () => boolean) =>
+    new Promise<void>((resolve) => {
+      wake = () => predicate() && resolve();
+      wake();
+    });
+  return { socket, texts, frames, next };
+}
+
+async function closeAll(sockets: WebSocket[]): Promise<void> {
+  await Promise.all(sockets.map((socket) => new Promise((resolve) => socket.once('close', resolve).close())));
+}
+
+test('viewers get a hello, the last status and prototypes, every frame and every event', async () => {
+  mirror.publishStatus({ ok: true, file: 'a.json', id: 'p', nodeCount: 3, version: 1 });
+  await mirror.refreshPrototypes();
+  const first = await connectViewer();
+  const second = await connectViewer();
+  await second.next(() => second.texts.length === 3);
+  assert.deepEqual(second.texts.map((message) => message.type), ['hello', 'status', 'prototypes']);
+  assert.deepEqual(second.texts[0].screen, { width: 412, height: 915 });
+  assert.equal(second.texts[2].prototypes[0].state.count, 2);
+
+  for (const listener of device.frameListeners) listener(Buffer.from('frame-1'));
+  const event = { timestamp: 1, id: 'p', sequence: 4, kind: 'change', name: null, payload: { key: 'count', value: 3 }, state: { count: 3 }, pages: {} } as PrototypeEvent;
+  for (const listener of device.eventListeners) listener(event);
+  await first.next(() => first.frames.length === 1 && first.texts.some((message) => message.type === 'event'));
+  await second.next(() => second.frames.length === 1 && second.texts.some((message) => message.type === 'event'));
+  assert.equal(String(first.frames[0]), 'frame-1');
+
+  const late = await connectViewer();
+  await late.next(() => late.frames.length === 1 && late.texts.length === 3);
+  assert.equal(String(late.frames[0]), 'frame-1', 'a late viewer starts from the last frame');
+  assert.deepEqual(late.texts[2].prototypes[0].state, { count: 3 }, 'and from the state the last event left');
+  await closeAll([first.socket, second.socket, late.socket]);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(device.frameListeners.size, 0, 'frames stop when nobody watches');
+});
+
+test('input runs in order; moves and wheel turns beyond the queue bound are dropped, presses, releases and keys never', { timeout: 10_000 }, async () => {
+  const viewer = await connectViewer();
+  let release = () => {};
+  device.hold = new Promise((resolve) => (release = resolve));
+  const send = (message: object) => viewer.socket.send(JSON.stringify(message));
+  send({ type: 'pointer', phase: 'down', x: 10, y: 500 });
+  send({ type: 'pointer', phase: 'move', x: 10, y: 400 });
+  for (let index = 0; index < 200; index++) send({ type: 'pointer', phase: 'move', x: 10, y: 400 - index });
+  send({ type: 'pointer', phase: 'up', x: 10, y: 100 });
+  send({ type: 'key', key: 'a' });
+  send({ type: 'wheel', x: 1, y: 1, dx: 0, dy: 5 });
+  // Only waiting shows that every message has arrived and queued behind the held input.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  device.hold = null;
+  release();
+  while (device.inputs.at(-1) !== 'key a') await new Promise((resolve) => setTimeout(resolve, 10));
+  const moves = device.inputs.filter((input) => input === 'touch move').length;
+  assert.equal(device.inputs[0], 'touch start');
+  assert.ok(moves < 100, `moves were dropped: ${moves} of 202 ran`);
+  assert.deepEqual(device.inputs.slice(-2), ['touch end', 'key a']);
+  assert.ok(!device.inputs.includes('wheel 5'), 'a wheel turn is dropped like a move');
+  await closeAll([viewer.socket]);
+});
+
+test(`at most ${MAX_VIEWERS} viewers at once; the next one is refused`, async () => {
+  const viewers = await Promise.all(Array.from({ length: MAX_VIEWERS }, () => connectViewer()));
+  const status = await new Promise<number>((resolve) => {
+    const socket = new WebSocket(socketUrl());
+    socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    socket.on('open', () => resolve(101));
+    socket.on('error', () => {});
+  });
+  assert.equal(status, 503);
+  await closeAll(viewers.map((viewer) => viewer.socket));
+});
