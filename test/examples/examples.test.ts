@@ -56,10 +56,24 @@ function isInteractive(node: AuthoredNode): boolean {
   return INTERACTIVE_TYPES.has(node.type) || node.onTap !== undefined || togglingRow || node.navigationIcon !== undefined || node.actions !== undefined;
 }
 
-// One browser for the file: a light phone for most examples and a dark one for the dashboard.
-const devices = useDevices({}, { dark: true });
+// One browser for the file: a light phone for most examples, a dark one for the dashboard, and a
+// right-to-left one with large text for the layout check.
+const devices = useDevices({}, { dark: true }, { rtl: true, fontScale: 1.3 });
 const light = () => devices()[0]!;
 const dark = () => devices()[1]!;
+const rtlLargeText = () => devices()[2]!;
+
+test('every example keeps its nodes on screen right to left with 1.3× text, its top bar mirrored', async () => {
+  const { width } = DEVICE_PROFILES.phone;
+  for (const name of exampleNames()) {
+    const nodes = (await showExample(rtlLargeText(), name)).filter((node) => node.layer === 'prototype');
+    const outside = nodes.filter((node) => node.bounds.x < -0.5 || node.bounds.x + node.bounds.width > width + 0.5);
+    assert.deepEqual(outside.map((node) => `${node.testTag ?? node.id} ${JSON.stringify(node.bounds)}`), [], `examples/${name}: nodes beyond the screen's sides`);
+    for (const back of nodes.filter((node) => node.testTag?.endsWith('.navigation'))) {
+      assert.ok(back.bounds.x > width / 2, `examples/${name}: ${back.testTag} sits at the start edge, which is the right side in RTL`);
+    }
+  }
+});
 
 async function showExample(open: OpenDevice, name: string): Promise<HierarchyNode[]> {
   const shown = await open.device.show(validSpec(readExample(name)), { reset: true });
