@@ -461,11 +461,13 @@ export class WebDevice {
 
   /**
    * Presses one key (a key name such as `Enter` or `ArrowLeft`, or one character) where the focus
-   * is, as a hardware keyboard would; unlike `type`, no text field needs the focus.
+   * is, as a hardware keyboard would; unlike `type`, no text field needs the focus. A character
+   * the US layout lacks (é, 😀) is entered as text, as an input method would.
    */
   async pressKey(key: string): Promise<DeviceResult> {
     try {
-      await this.page.keyboard.press(key);
+      if (Array.from(key).length === 1) await this.page.keyboard.type(key);
+      else await this.page.keyboard.press(key);
       return { ok: true };
     } catch (error) {
       return failure(`cannot press "${key}": ${(error as Error).message.split('\n')[0]}`, 'press a key name such as Enter, Backspace or ArrowLeft, or a single character');

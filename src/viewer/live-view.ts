@@ -96,10 +96,13 @@ class SpecLoader {
     return this.#chain;
   }
 
+  /** Reads, validates and shows the file, and tells the viewers; never rejects. */
   async load(): Promise<void> {
     const version = ++this.#version;
     const file = basename(this.specPath);
-    const outcome = await this.#show();
+    const outcome = await this.#show().catch(
+      (error: Error): Failure => ({ path: '$', message: `the device failed: ${error.message.split('\n')[0]}`, hint: 'restart protostage view' }),
+    );
     let status: SpecStatus;
     if ('id' in outcome) {
       this.#hasGoodRender = true;

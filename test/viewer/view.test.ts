@@ -142,6 +142,13 @@ test('a drag in the viewer scrolls the device with a real finger, the wheel scro
   await page.keyboard.type('Hi!');
   await page.keyboard.press('Backspace');
   await page.waitForFunction(() => document.getElementById('state')?.textContent?.includes('"name": "Hi"'));
+  // A character no US key makes arrives as the person's keyboard reports it: one key message.
+  const address = new URL(url);
+  const socket = new WebSocket(`ws://${address.host}/socket?token=${address.searchParams.get('token')}`);
+  await new Promise((resolve) => socket.once('open', resolve));
+  socket.send(JSON.stringify({ type: 'key', key: 'é' }));
+  await page.waitForFunction(() => document.getElementById('state')?.textContent?.includes('"name": "Hié"'));
+  socket.close();
 });
 
 test('a deleted spec file is reported, and the file written again is shown', async () => {
