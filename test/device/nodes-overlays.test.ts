@@ -3,7 +3,7 @@
 // observe shows the change and the change / emit / page_changed event arrived.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { HierarchyNode } from '../../src/device/hierarchy.ts';
+import { centreOf, type HierarchyNode } from '../../src/device/hierarchy.ts';
 import type { PrototypeEvent } from '../../src/runtime/model.ts';
 import { byTag, useDevice, validSpec } from './helpers.ts';
 
@@ -159,6 +159,33 @@ test('timePicker: picking an hour on the dial writes the hour key', async () => 
   const change = await tapFor('time.hour.9', 'change');
   assert.deepEqual(change.payload, { key: 'hour', value: 9 });
   assert.equal(byTag(await hierarchy(), 'shown').text, '9:30');
+});
+
+test('timePicker: the dial picks any minute by its angle, and a drag picks where the finger lifts', async () => {
+  await show({
+    id: 'picker-time-dial',
+    state: { hour: 9, minute: 30 },
+    root: column({ type: 'timePicker', hourKey: 'hour', minuteKey: 'minute', is24Hour: true, testTag: 'time' }),
+  });
+  assert.ok((await phone().device.tap({ testTag: 'time.minute' })).ok);
+  const minutes = await hierarchy();
+  const top = centreOf(byTag(minutes, 'time.minute.0').bounds);
+  const bottom = centreOf(byTag(minutes, 'time.minute.30').bounds);
+  const centre = { x: (top.x + bottom.x) / 2, y: (top.y + bottom.y) / 2 };
+  const radius = (bottom.y - top.y) / 2;
+  const angle = (32 / 60) * 2 * Math.PI;
+  const since = phone().log.events.length;
+  assert.ok((await phone().device.tap({ x: centre.x + radius * Math.sin(angle), y: centre.y - radius * Math.cos(angle) })).ok);
+  assert.deepEqual((await phone().log.next((event) => event.kind === 'change', since)).payload, { key: 'minute', value: 32 });
+  assert.equal(byTag(await hierarchy(), 'time').text, '09:32');
+
+  assert.ok((await phone().device.tap({ testTag: 'time.hour' })).ok);
+  // From 00 at the top of the inner ring straight down, past the centre and off the dial: 18 on the outer ring.
+  const dragged = phone().log.events.length;
+  assert.ok((await phone().device.swipe('down', 'time.hour.0')).ok);
+  assert.deepEqual((await phone().log.next((event) => event.kind === 'change', dragged)).payload, { key: 'hour', value: 18 });
+  assert.equal(byTag(await hierarchy(), 'time').text, '18:32');
+  assert.equal(phone().log.events.slice(dragged).filter((event) => event.kind === 'change').length, 1, 'one change for the whole drag');
 });
 
 test('datePicker: tapping a day writes the date key', async () => {

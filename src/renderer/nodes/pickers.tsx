@@ -58,16 +58,63 @@ function minuteEntries(): DialEntry[] {
   return Array.from({ length: 12 }, (_, index) => ({ label: pad2(index * 5), minute: index * 5, ring: OUTER_RING, index }));
 }
 
+/** Where a point on the dial (dp from its top-left) lies: its turn clockwise from the top, 0..1, and its distance from the centre. */
+export function dialPoint(x: number, y: number): { turn: number; distance: number } {
+  const dx = x - DIAL_RADIUS;
+  const dy = y - DIAL_RADIUS;
+  return { turn: (Math.atan2(dx, -dy) / (2 * Math.PI) + 1) % 1, distance: Math.hypot(dx, dy) };
+}
+
+/**
+ * The time a finger on the dial picks, as Material's dial does: the hour nearest its angle (on a
+ * 24-hour dial, the inner ring when it is nearer the centre), or any minute.
+ */
+export function timeAtDial(point: { turn: number; distance: number }, mode: 'hour' | 'minute', is24Hour: boolean, time: { hour: number; minute: number }): { hour: number; minute: number } {
+  if (mode === 'minute') return { hour: time.hour, minute: Math.round(point.turn * 60) % 60 };
+  const index = Math.round(point.turn * 12) % 12;
+  const inner = is24Hour && point.distance < (INNER_RING + OUTER_RING) / 2;
+  const entry = hourEntries(is24Hour, time.hour >= 12).find((candidate) => candidate.index === index && (candidate.ring === INNER_RING) === inner)!;
+  return { hour: entry.hour!, minute: time.minute };
+}
+
+/**
+ * Material's time picker: hour and minute boxes, AM/PM, and a dial. A press on the dial picks by
+ * its angle and follows the finger; the release stores the time (one change), and after an hour
+ * the dial turns to minutes. Its numbers are tagged parts (`.hour.<h>`, `.minute.<m>`).
+ */
 export function TimePicker({ node, parent, env }: NodeProps<TimePickerNode>) {
   const [mode, setMode] = useState<'hour' | 'minute'>('hour');
+  /** The time under a finger pressing the dial, shown until it lifts. */
+  const [pressed, setPressed] = useState<{ hour: number; minute: number } | null>(null);
   const is24Hour = node.is24Hour ?? false;
   const pm = node.hour >= 12;
   const pick = (hour: number, minute: number) => env.interact({ type: 'pickTime', key: node.key, hour, minute });
+  const choose = (time: { hour: number; minute: number }) => {
+    pick(time.hour, time.minute);
+    if (mode === 'hour') setMode('minute');
+  };
+  const shown = pressed ?? { hour: node.hour, minute: node.minute };
   const entries = mode === 'hour' ? hourEntries(is24Hour, pm) : minuteEntries();
-  const selectedEntry = entries.find((entry) => (mode === 'hour' ? entry.hour === node.hour : entry.minute === node.minute));
-  const hand = selectedEntry ?? (mode === 'minute' ? { ring: OUTER_RING, index: node.minute / 5 } : null);
+  const selectedEntry = entries.find((entry) => (mode === 'hour' ? entry.hour === shown.hour : entry.minute === shown.minute));
+  const hand = mode === 'minute' ? { ring: OUTER_RING, index: shown.minute / 5 } : selectedEntry ?? null;
   const part = (name: string, role: string | null, text: string, selected?: boolean) =>
     a11yAttributes({ id: `${node.key}#${name}`, testTag: partTag(node.testTag, name), role, text, ...(selected === undefined ? {} : { selected }) });
+  const timeAt = (event: PointerEvent) => {
+    const box = (event.currentTarget as Element).getBoundingClientRect();
+    return timeAtDial(dialPoint(event.clientX - box.left, event.clientY - box.top), mode, is24Hour, node);
+  };
+  const onPointerDown = (event: PointerEvent) => {
+    (event.currentTarget as Element).setPointerCapture(event.pointerId);
+    setPressed(timeAt(event));
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    if (pressed) setPressed(timeAt(event));
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    if (!pressed) return;
+    setPressed(null);
+    choose(timeAt(event));
+  };
   const value = timeValue(node.hour, node.minute);
   const placement = usePickerPlacement();
   return (
@@ -75,11 +122,11 @@ export function TimePicker({ node, parent, env }: NodeProps<TimePickerNode>) {
       {placement.ownTitle ? <div class="ps-picker-title">Select time</div> : null}
       <div class="ps-time-header">
         <button type="button" class={mode === 'hour' ? 'ps-time-box ps-on' : 'ps-time-box'} {...part('hour', 'Button', pad2(is24Hour ? node.hour : twelveHour(node.hour)), mode === 'hour')} onClick={() => setMode('hour')}>
-          {pad2(is24Hour ? node.hour : twelveHour(node.hour))}
+          {pad2(is24Hour ? shown.hour : twelveHour(shown.hour))}
         </button>
         <span class="ps-time-colon">:</span>
         <button type="button" class={mode === 'minute' ? 'ps-time-box ps-on' : 'ps-time-box'} {...part('minute', 'Button', pad2(node.minute), mode === 'minute')} onClick={() => setMode('minute')}>
-          {pad2(node.minute)}
+          {pad2(shown.minute)}
         </button>
         {is24Hour ? null : (
           <div class="ps-time-period">
@@ -88,9 +135,10 @@ export function TimePicker({ node, parent, env }: NodeProps<TimePickerNode>) {
           </div>
         )}
       </div>
-      <div class="ps-dial">
+      <div class="ps-dial" style={{ touchAction: 'none' }} onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={() => setPressed(null)}>
         <span class="ps-dial-center" />
         {hand ? <DialHand ring={hand.ring} index={hand.index} count={12} /> : null}
+        {hand && !selectedEntry ? <DialSelector index={hand.index} /> : null}
         {entries.map((entry) => {
           const position = dialPosition(entry.index, 12, entry.ring);
           const selected = entry === selectedEntry;
@@ -102,12 +150,8 @@ export function TimePicker({ node, parent, env }: NodeProps<TimePickerNode>) {
               class={`ps-dial-number${selected ? ' ps-on' : ''}${entry.ring === INNER_RING ? ' ps-inner' : ''}`}
               style={{ left: `${position.x - 24}px`, top: `${position.y - 24}px` }}
               {...part(name, 'Button', entry.label, selected)}
-              onClick={() => {
-                if (mode === 'hour') {
-                  pick(entry.hour!, node.minute);
-                  setMode('minute');
-                } else pick(node.hour, entry.minute!);
-              }}
+              // Presses are the dial's; a click without one (the keyboard) picks the number itself.
+              onClick={(event) => event.detail === 0 && choose({ hour: entry.hour ?? node.hour, minute: entry.minute ?? node.minute })}
             >
               {entry.label}
             </button>
@@ -116,6 +160,16 @@ export function TimePicker({ node, parent, env }: NodeProps<TimePickerNode>) {
       </div>
     </Frame>
   );
+}
+
+/** The selector at the hand's end for a minute between the printed fives: a disc with a dot. */
+function DialSelector({ index }: { index: number }) {
+  const position = dialPosition(index, 12, OUTER_RING);
+  const style = {
+    position: 'absolute', left: `${position.x - 24}px`, top: `${position.y - 24}px`, width: '48px', height: '48px', borderRadius: '50%',
+    background: 'radial-gradient(circle, var(--md-sys-color-on-primary) 2px, var(--md-sys-color-primary) 3px)',
+  };
+  return <span class="ps-dial-selector" style={style} />;
 }
 
 function DialHand({ ring, index, count }: { ring: number; index: number; count: number }) {
