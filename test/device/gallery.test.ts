@@ -40,6 +40,7 @@ async function screenshot(open: OpenDevice, entry: GalleryEntry): Promise<Buffer
   const shown = await open.device.show(validSpec(entry.spec()), { reset: true });
   assert.notEqual((shown as { ok?: unknown }).ok, false, `show failed: ${JSON.stringify(shown)}`);
   for (const testTag of entry.taps ?? []) {
+    await open.device.settled();
     const tapped = await open.device.tap({ testTag });
     assert.ok(tapped.ok, tapped.ok ? '' : tapped.message);
   }

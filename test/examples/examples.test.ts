@@ -2,6 +2,7 @@
 // survives the interaction it was written for, in real Chromium: a real tap or typing changes what
 // observe reports and sends the change / emit / page_changed events an agent would await.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { PNG } from 'pngjs';
 import type { HierarchyNode } from '../../src/device/hierarchy.ts';
@@ -9,7 +10,7 @@ import { DEVICE_PROFILES } from '../../src/device/profiles.ts';
 import type { PrototypeEvent } from '../../src/runtime/model.ts';
 import { validatePrototypeSpec } from '../../src/validate/index.ts';
 import { byTag, useDevices, validSpec, type OpenDevice } from '../device/helpers.ts';
-import { exampleNames, readExample } from './examples.ts';
+import { EXAMPLES_DIR, exampleNames, readExample } from './examples.ts';
 
 const EXPECTED_EXAMPLES = [
   'alarm.json', 'booking.json', 'chat.json', 'confirm-dialog.json', 'dashboard-dark.json',
@@ -365,4 +366,26 @@ test('quick reply: a sheet window over the app, which stays touchable; a suggest
   assert.deepEqual(only(sent, 'dismissed').payload, { reason: 'user' });
   const after = await observe(light());
   assert.ok(!after.some((node) => node.layer === 'prototype' && node.testTag?.startsWith('reply_')), 'the sheet is gone');
+});
+
+/** The "try" column of examples/README.md: example file → the render flags it suggests. */
+function suggestedTries(): { name: string; flags: string[] }[] {
+  const readme = readFileSync(new URL('README.md', EXAMPLES_DIR), 'utf8');
+  return [...readme.matchAll(/^\| \[`([a-z0-9-]+\.json)`\].*\| `([^`]+)`[^|]*\|$/gm)].map((match) => ({ name: match[1]!, flags: match[2]!.split(/\s+/) }));
+}
+
+test('the taps examples/README.md suggests for each example reach their nodes', async () => {
+  const tries = suggestedTries();
+  assert.deepEqual(tries.map((entry) => entry.name).sort(), exampleNames(), 'one suggestion per example');
+  for (const { name, flags } of tries) {
+    const open = flags.includes('--dark') ? dark() : light();
+    await showExample(open, name);
+    const tapTags = flags.flatMap((flag, index) => (flags[index - 1] === '--tap' ? [flag] : []));
+    assert.ok(tapTags.length > 0, `examples/README.md suggests a tap for ${name}`);
+    for (const testTag of tapTags) {
+      await open.device.settled(); // as render does before each tap
+      const tapped = await open.device.tap({ testTag });
+      assert.ok(tapped.ok, `${name}: --tap ${testTag}: ${tapped.ok ? '' : tapped.message}`);
+    }
+  }
 });
