@@ -59,3 +59,21 @@ test('the mirror refuses a request without its token', async () => {
   const address = new URL(mirrorUrl);
   assert.equal((await fetch(`http://${address.host}/`)).status, 403);
 });
+
+test('with --lazy-device the mirror address is printed when the first tool call starts the device', async () => {
+  const lazy = runCommand(['serve', '--port', '0', '--lazy-device']);
+  const lazyClient = new Client({ name: 'protostage-mirror-test', version: '1.0.0' });
+  try {
+    const [, mcpUrl] = (await lazy.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/)) as [string, string];
+    assert.doesNotMatch(lazy.output(), /Live mirror/, 'no device, no mirror yet');
+    await lazyClient.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)));
+    const shown = await lazyClient.callTool({ name: 'prototype', arguments: { action: 'show', spec: counterSpec('Add') } });
+    assert.equal(shown.isError, undefined, JSON.stringify(shown.content));
+    const [, url] = (await lazy.waitFor(/Live mirror of the device \(watch and join in\): (\S+)/)) as [string, string];
+    assert.equal((await fetch(url)).status, 200);
+    assert.equal(lazy.output().match(/Live mirror/g)?.length, 1, 'printed once');
+  } finally {
+    await lazyClient.close();
+    await lazy.stop();
+  }
+});

@@ -21,7 +21,7 @@ driving in their own browser and joins in: clicks are taps, drags are finger swi
 typed, and a side panel lists every prototype event with the current state and pages. The
 device serves it on its own loopback port with its own random token; every request needs it.
 With --lazy-device the device, and so the mirror, starts on the first tool call and the
-address is not printed (the device is up only once an agent uses it).
+address is printed then. A device that is restarted (after it was lost) prints its new address.
 
 Options:
   --port N            port to listen on (default ${DEFAULT_SERVE_PORT}; 0 picks a free one)
@@ -38,7 +38,7 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage serve: ${problem}`);
     return 2;
   }
-  const host = createHost(setup);
+  const host: Host = createHost({ ...setup, onSpawn: () => announceMirror(host) });
   const server = mcpHttpServer(() => createMcpServer(host));
   try {
     await listen(server, port);
@@ -63,11 +63,18 @@ export async function run(args: string[]): Promise<number> {
   return 0;
 }
 
-/** Starts the device and prints its live mirror's address once it is up. */
+let announcedMirrorUrl: string | undefined;
+
+/**
+ * Prints the device's live mirror address once the device is up: called at startup (which
+ * starts the device) and whenever a device process is spawned (whose launch it then joins).
+ */
 function announceMirror(host: Host): void {
   host.device().then(
     (device) => {
-      if (device.mirrorUrl !== undefined) console.log(`Live mirror of the device (watch and join in): ${device.mirrorUrl}`);
+      if (device.mirrorUrl === undefined || device.mirrorUrl === announcedMirrorUrl) return;
+      announcedMirrorUrl = device.mirrorUrl;
+      console.log(`Live mirror of the device (watch and join in): ${device.mirrorUrl}`);
     },
     (error: Error) => console.error(`protostage serve: the device did not start: ${error.message}`),
   );
