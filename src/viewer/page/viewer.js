@@ -11,15 +11,13 @@
   let screenSize = { width: 412, height: 915 };
   let frameUrl = null;
   const prototypes = new Map();
-  let socket = null;
+  let socket;
 
   function connect() {
     socket = new WebSocket(`ws://${location.host}/socket?token=${encodeURIComponent(token)}`);
     socket.binaryType = 'blob';
     socket.onopen = () => setConnection('connected', 'ok');
-    socket.onclose = () => {
-      setConnection('disconnected — reload to reconnect', 'bad');
-    };
+    socket.onclose = () => setConnection('disconnected — reload to reconnect', 'bad');
     socket.onmessage = (message) => {
       if (typeof message.data === 'string') receive(JSON.parse(message.data));
       else showFrame(message.data);
