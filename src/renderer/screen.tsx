@@ -179,8 +179,10 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
   const rect = contentRect(model.window, device);
   const windowElement = useRef<HTMLDivElement>(null);
   const floatingRect = useMeasuredRect(placement.type === 'floating', windowElement);
-  // A floating window's content sizes it, so its insets are known once it has been laid out.
-  const insets = placement.type !== 'floating' ? windowInsets(rect, device) : floatingRect ? windowInsets(floatingRect, device) : NO_INSETS;
+  // A floating window's content sizes it, so its frame (its insets, the height sheet detents
+  // refer to) is known once it has been laid out.
+  const frame = floatingRect ?? rect;
+  const insets = placement.type === 'floating' && !floatingRect ? NO_INSETS : windowInsets(frame, device);
   const insetsKey = JSON.stringify(insets);
   const env: RenderEnv = useMemo(
     () => ({
@@ -194,10 +196,10 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
       insets,
       anchorLayer,
       overlayLayer,
-      contentOrigin: { x: rect.x, y: rect.y },
-      contentHeight: rect.height,
+      contentOrigin: { x: frame.x, y: frame.y },
+      contentHeight: frame.height,
     }),
-    [model.root.key, placement.type, dialogOpen, device.rtl, model.motion, interact, assets, insetsKey, anchorLayer, overlayLayer, rect.x, rect.y, rect.height],
+    [model.root.key, placement.type, dialogOpen, device.rtl, model.motion, interact, assets, insetsKey, anchorLayer, overlayLayer, frame.x, frame.y, frame.height],
   );
   const hidden = dialogOpen ? { 'data-ps-a11y-hidden': '', inert: true } : {};
   const bodyStyle: Record<string, string> = { opacity: String(model.window.opacity), ...themeVariables(model) };

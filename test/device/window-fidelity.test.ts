@@ -255,3 +255,20 @@ test('a tappable cover-anchored node takes its anchor\'s bounds, its touch targe
   assert.ok((await device.tap({ x: bounds.x + 4, y: bounds.y + 4 })).ok);
   assert.equal((await log.next((event) => event.kind === 'emit', since)).name, 'covered');
 });
+
+test('a bottom sheet in a floating window takes its detents from the window\'s height and sits at its bottom', async () => {
+  await phone().device.show(validSpec({
+    id: 'floating-sheet',
+    window: { placement: { type: 'floating', gravity: 'center', offset: { x: 0, y: 0 } } },
+    state: { open: true },
+    root: {
+      type: 'column', testTag: 'window', style: { width: { dp: 300 }, height: { dp: 320 }, background: 'surface' },
+      children: [{ type: 'bottomSheet', testTag: 'sheet', openWhen: { key: 'open', equals: true }, detents: ['half'], child: { type: 'text', text: 'Half of the window' } }],
+    },
+  }));
+  const nodes = await observe();
+  const window = byTag(nodes, 'window').bounds;
+  const sheet = byTag(nodes, 'sheet').bounds;
+  assert.equal(sheet.height, 160);
+  assert.equal(sheet.y + sheet.height, window.y + window.height);
+});
