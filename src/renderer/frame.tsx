@@ -60,33 +60,34 @@ export function defaultA11y(node: RenderNode, role: string | null, text = node.l
 }
 
 export function Frame(props: FrameProps) {
-  const env = props.env;
-  const consumed = useContext(ConsumedInsets);
+  const { node, parent, onTap, env } = props;
+  // Which hooks a frame calls depends only on its node's type and spec (visibleWhen,
+  // safeAreaPadding, container layout), which never change for a drawn node.
+  const consumes = node.safeAreaPadding !== null;
+  const consumed = consumes ? useContext(ConsumedInsets) : NO_EDGES;
   const drag = useContext(DragGuard);
-  const nearestMotion = useContext(NodeMotionContext);
-  const { node, parent, onTap } = props;
-  const motion = nearestMotion?.key === node.key ? nearestMotion : null;
+  // Only a node with visibleWhen has motion of its own (<Node> provides it).
+  const motion = node.animatesVisibility ? ownMotion(useContext(NodeMotionContext), node.key) : null;
   const style = withPropagatedFill(node as Parameters<typeof withPropagatedFill>[0]);
-  // A frame's layout and safeAreaPadding never change (they come from the node type and the spec),
-  // so the hooks below are called consistently. Only containers measure their element.
+  // Only containers measure their element.
   const element = props.layout ? useContainerSizeAnimation(env.motion, node) : undefined;
 
   const inset = safeAreaInsets(node.safeAreaPadding, env.insets, consumed);
   // A new context value re-renders every descendant, so only a node with safeAreaPadding sets one
   // (always, so the tree keeps its shape when the keyboard or the insets change).
-  const consumes = node.safeAreaPadding !== null;
   const consumedBelow = consumes ? useConsumedBelow(consumed, inset) : consumed;
   const wrapped = !!onTap;
   const decoration = decorationCss(style, env.rtl);
   const translate = decoration.translate;
   if (wrapped) delete decoration.translate;
-  const css: Css = {
-    ...props.base,
-    ...sizeCss(wrapped ? { ...style, weight: undefined, ...fillIfWeighted(style, parent) } : style, wrapped ? 'plain' : parent),
-    ...decoration,
-    ...paddingCss(style.padding, inset),
-    ...(props.layout ? containerCss(props.layout, style) : {}),
-  };
+  const css: Css = Object.assign(
+    {},
+    props.base,
+    sizeCss(wrapped ? touchTargetContentSize(style, parent) : style, wrapped ? 'plain' : parent),
+    decoration,
+    paddingCss(style.padding, inset),
+    props.layout ? containerCss(props.layout, style) : undefined,
+  );
   // Pressing the touch target scales the drawn node (CSS :active, see renderer-css.ts).
   const pressScale = props.pressable && wrapped && style.pressScale !== undefined && style.pressScale < 1 ? style.pressScale : null;
   if (pressScale !== null) css['--ps-press-scale'] = String(pressScale);
@@ -95,40 +96,32 @@ export function Frame(props: FrameProps) {
   if (props.class) classes += ` ${props.class}`;
   if (pressScale !== null) classes += ' ps-press';
   if (!wrapped && motion?.className) classes += ` ${motion.className}`;
-  const tap = onTap
-    ? (event: MouseEvent) => {
-        event.stopPropagation();
-        if (drag?.dragged()) return;
-        onTap();
-      }
-    : undefined;
-  const leaving = motion?.leaving ? { 'data-ps-leaving': '' } : {};
-  const declarations = declarationsOf(css);
-  if (declarations.className) classes += ` ${declarations.className}`;
+  const ownClass = sharedClassOrStyle(css);
+  if (ownClass.className) classes += ` ${ownClass.className}`;
+  const leaving = motion?.leaving ? LEAVING : null;
   const inner = (
     <div
       ref={element}
       class={classes}
-      style={declarations.style}
-      {...(props.a11y ? a11yAttributes(props.a11y) : {})}
-      {...(wrapped ? {} : leaving)}
+      style={ownClass.style}
+      {...(props.a11y ? a11yAttributes(props.a11y) : null)}
+      {...(wrapped ? null : leaving)}
       onAnimationEnd={wrapped ? undefined : endOwnAnimation(motion)}
-      onClick={wrapped ? undefined : tap}
     >
       {consumes ? <ConsumedInsets.Provider value={consumedBelow}>{props.children}</ConsumedInsets.Provider> : props.children}
     </div>
   );
-  if (!wrapped) return inner;
-  const fillOnly = {
-    width: style.width === 'fill' ? ('fill' as const) : undefined,
-    height: style.height === 'fill' ? ('fill' as const) : undefined,
-    weight: style.weight,
-  };
-  const outerCss: Css = sizeCss(fillOnly, parent);
+  if (!onTap) return inner;
+  const outerCss: Css = sizeCss(touchTargetSize(style), parent);
   if (translate) outerCss.translate = translate;
-  const outer = declarationsOf(outerCss);
+  const outer = sharedClassOrStyle(outerCss);
   let outerClasses = outer.className ? `ps-touch ${outer.className}` : 'ps-touch';
   if (motion?.className) outerClasses += ` ${motion.className}`;
+  const tap = (event: MouseEvent) => {
+    event.stopPropagation();
+    if (drag?.dragged()) return;
+    onTap();
+  };
   return (
     <div
       class={outerClasses}
@@ -142,18 +135,42 @@ export function Frame(props: FrameProps) {
   );
 }
 
+const LEAVING = { 'data-ps-leaving': '' };
+
+/** The motion <Node> provides for this very node (a descendant frame ignores its ancestor's). */
+function ownMotion(nearest: NodeMotion | null, key: string): NodeMotion | null {
+  return nearest?.key === key ? nearest : null;
+}
+
+/** The touch wrapper takes the node's fill and weight; the node inside fills the wrapper where weighted. */
+function touchTargetSize(style: RenderNode['style']): RenderNode['style'] {
+  return {
+    width: style.width === 'fill' ? 'fill' : undefined,
+    height: style.height === 'fill' ? 'fill' : undefined,
+    weight: style.weight,
+  };
+}
+
+/** The size of a node inside its touch wrapper: its own, unweighted; a weighted node fills the wrapper. */
+function touchTargetContentSize(style: RenderNode['style'], parent: ParentLayout): RenderNode['style'] {
+  const weighted = style.weight !== undefined;
+  return {
+    width: weighted && parent === 'row' ? 'fill' : style.width,
+    height: weighted && parent === 'column' ? 'fill' : style.height,
+    minWidth: style.minWidth,
+    maxWidth: style.maxWidth,
+    minHeight: style.minHeight,
+    maxHeight: style.maxHeight,
+    aspectRatio: style.aspectRatio,
+  };
+}
+
 /** An element's own declarations: a shared class, or a style attribute past the class limit. */
-function declarationsOf(css: Css): { className?: string; style?: string } {
+function sharedClassOrStyle(css: Css): { className?: string; style?: string } {
   const text = cssText(css);
   if (text === '') return {};
   const className = sharedDeclarationClass(text);
   return className === null ? { style: text } : { className };
-}
-
-/** A weighted node inside a touch wrapper fills the wrapper, which takes the weight. */
-function fillIfWeighted(style: RenderNode['style'], parent: ParentLayout) {
-  if (style.weight === undefined) return {};
-  return parent === 'row' ? { width: 'fill' as const } : parent === 'column' ? { height: 'fill' as const } : {};
 }
 
 function endOwnAnimation(motion: NodeMotion | null) {

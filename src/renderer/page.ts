@@ -21,21 +21,35 @@ const DISMISS_REASONS: readonly string[] = ['user', 'agent', 'disconnect', 'ttl'
 
 /** Path of the first element anchor in a spec: only the host resolves those, never the page. */
 export function findElementAnchor(value: unknown, path = 'root'): string | null {
+  const steps = stepsToElementAnchor(value);
+  return steps === null ? null : `${path}${steps.reverse().join('')}.anchor`;
+}
+
+const CHILD_FIELDS = ['children', 'child'] as const;
+
+/** The path steps to the first element anchor, innermost first; built only once one is found. */
+function stepsToElementAnchor(value: unknown): string[] | null {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findElementAnchor(value[i], `${path}[${i}]`);
-      if (found) return found;
+      const found = stepsToElementAnchor(value[i]);
+      if (found) {
+        found.push(`[${i}]`);
+        return found;
+      }
     }
     return null;
   }
   if (value === null || typeof value !== 'object') return null;
   const record = value as Record<string, unknown>;
   const anchor = record.anchor as { type?: unknown } | undefined;
-  if (anchor && typeof anchor === 'object' && anchor.type === 'element') return `${path}.anchor`;
-  for (const field of ['children', 'child']) {
+  if (anchor && typeof anchor === 'object' && anchor.type === 'element') return [];
+  for (const field of CHILD_FIELDS) {
     if (field in record) {
-      const found = findElementAnchor(record[field], `${path}.${field}`);
-      if (found) return found;
+      const found = stepsToElementAnchor(record[field]);
+      if (found) {
+        found.push(`.${field}`);
+        return found;
+      }
     }
   }
   return null;

@@ -102,6 +102,9 @@ test('the page refuses unresolved element anchors and lists referenced assets', 
   const root = { type: 'column', children: [{ type: 'box', children: [], anchor: { type: 'element', selector: { testTag: 'buy' }, alignment: 'cover' } }] };
   assert.equal(findElementAnchor(root), 'root.children[0].anchor');
   assert.equal(findElementAnchor({ type: 'box', anchor: { type: 'bounds' }, children: [] }), null);
+  const elementAnchor = { type: 'element', selector: { testTag: 'buy' }, alignment: 'top' };
+  const deep = { type: 'scroll', child: { type: 'column', children: [{ type: 'text', text: 'a' }, { type: 'box', anchor: { type: 'bounds' }, children: [] }, { type: 'row', children: [{ type: 'text', text: 'b', anchor: elementAnchor }] }] } };
+  assert.equal(findElementAnchor(deep), 'root.child.children[2].children[0].anchor');
   const ids = new Set<string>();
   collectAssetIds({ type: 'column', children: [
     { type: 'image', asset: { light: 'a', dark: 'b' } },
