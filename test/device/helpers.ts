@@ -102,6 +102,12 @@ export function byTag(hierarchy: readonly HierarchyNode[], testTag: string): Hie
   return found[0]!;
 }
 
+/** Whether `inner` lies within `outer` (dp, half a dp of rounding allowed). */
+export function within(inner: HierarchyNode['bounds'], outer: HierarchyNode['bounds']): boolean {
+  return inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
+}
+
 /** Pixels that differ between two PNGs (pixelmatch's default colour threshold); a size mismatch counts every pixel. */
 export function differingPixels(a: Buffer, b: Buffer): number {
   const first = PNG.sync.read(a);

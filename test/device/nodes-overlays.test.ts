@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { centreOf, type HierarchyNode } from '../../src/device/hierarchy.ts';
 import type { PrototypeEvent } from '../../src/runtime/model.ts';
-import { byTag, useDevice, validSpec } from './helpers.ts';
+import { byTag, useDevice, validSpec, within } from './helpers.ts';
 
 const phone = useDevice();
 
@@ -201,12 +201,6 @@ test('datePicker: tapping a day writes the date key', async () => {
   assert.equal(byTag(after, 'date.2026-10-15').selected, true);
   assert.equal(byTag(after, 'shown').text, 'On 2026-10-15');
 });
-
-/** Whether `inner` lies within `outer` (dp, half a dp of rounding allowed). */
-function within(inner: HierarchyNode['bounds'], outer: HierarchyNode['bounds']): boolean {
-  return inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 &&
-    inner.x + inner.width <= outer.x + outer.width + 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
-}
 
 const SCREEN_BOUNDS = { x: 0, y: 0, width: 412, height: 915 };
 

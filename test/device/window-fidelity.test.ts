@@ -5,17 +5,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PNG } from 'pngjs';
 import type { HierarchyNode } from '../../src/device/hierarchy.ts';
-import { byTag, readValidFixture, useDevice, validSpec } from './helpers.ts';
+import { byTag, readValidFixture, useDevice, validSpec, within } from './helpers.ts';
 
 const phone = useDevice();
-const SCREEN = { width: 412, height: 915 };
+const SCREEN = { x: 0, y: 0, width: 412, height: 915 };
 
 async function observe(): Promise<HierarchyNode[]> {
   return (await phone().device.observe()).hierarchy;
-}
-
-function insideScreen(bounds: HierarchyNode['bounds']): boolean {
-  return bounds.x >= 0 && bounds.y >= 0 && bounds.x + bounds.width <= SCREEN.width && bounds.y + bounds.height <= SCREEN.height;
 }
 
 test('worked example 2: the horizontal choices scroll is bounded by its column and a swipe moves the choices', async () => {
@@ -29,7 +25,7 @@ test('worked example 2: the horizontal choices scroll is bounded by its column a
   await phone().device.show(validSpec(spec));
   const before = await observe();
   const scroll = byTag(before, 'choices');
-  assert.ok(insideScreen(scroll.bounds), `the scroll fits in the window: ${JSON.stringify(scroll.bounds)}`);
+  assert.ok(within(scroll.bounds, SCREEN), `the scroll fits in the window: ${JSON.stringify(scroll.bounds)}`);
   assert.equal(scroll.bounds.width, SCREEN.width, 'a scroll whose content overflows takes the width its column allows');
   const far = before.find((node) => node.testTag === 'choice.4');
   assert.ok(far === undefined || far.bounds.x >= SCREEN.width, `choice 4 starts out of view: ${JSON.stringify(far?.bounds)}`);
@@ -37,7 +33,7 @@ test('worked example 2: the horizontal choices scroll is bounded by its column a
   const after = await observe();
   assert.deepEqual(byTag(after, 'choices').bounds, scroll.bounds, 'the viewport stays where it is');
   const scrolledIn = byTag(after, 'choice.4').bounds;
-  assert.ok(insideScreen(scrolledIn), `the swipe moved choice 4 into view: ${JSON.stringify(scrolledIn)}`);
+  assert.ok(within(scrolledIn, SCREEN), `the swipe moved choice 4 into view: ${JSON.stringify(scrolledIn)}`);
 });
 
 /** A fullscreen page with a button that opens a bottom sheet holding `child`. */
@@ -195,10 +191,6 @@ test('an anchored node inside a bottom sheet draws above the sheet', async () =>
   const offset = ((bounds.y + bounds.height / 2) * png.width + bounds.x + bounds.width / 2) * 4;
   assert.deepEqual([...png.data.subarray(offset, offset + 3)], [0, 255, 0], 'the marker is drawn over the sheet');
 });
-
-function within(inner: HierarchyNode['bounds'], outer: HierarchyNode['bounds']): boolean {
-  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
-}
 
 test('observe clips bounds to scroll viewports and the window, leaves out what is scrolled away, and a tap scrolls its target into view', async () => {
   const { device, log } = phone();
