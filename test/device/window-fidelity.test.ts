@@ -108,6 +108,9 @@ test('bottomSheet: an upward drag on a scroll inside raises the sheet to its nex
   const back = await observe();
   assert.deepEqual(byTag(back, 'sheet').bounds, full, 'a drag down first scrolls the content back');
   assert.deepEqual(byTag(back, 'row.0').bounds, firstRow);
+
+  assert.ok((await device.swipe('down', 'rows')).ok);
+  assert.deepEqual(byTag(await observe(), 'sheet').bounds, half, 'with the content at its top, a drag down lowers the sheet to the next detent');
 });
 
 /** A floating window at `gravity` whose root pads by the system bars on `edges`, around a tagged text. */
