@@ -56,6 +56,8 @@ export async function startMirrorServer(options: MirrorOptions): Promise<MirrorS
   sockets.on('connection', (socket) => mirror.join(socket));
   const server = createServer((request, response) => servePage(request, response, token, page));
   server.on('upgrade', (request, socket, head) => {
+    // Node leaves an upgrading socket without an error listener; a reset must not crash the server.
+    socket.on('error', () => socket.destroy());
     if (!isAuthorised(request, token, SOCKET_PATH)) return refuseUpgrade(socket, '403 Forbidden');
     if (sockets.clients.size >= MAX_VIEWERS) return refuseUpgrade(socket, '503 Service Unavailable');
     sockets.handleUpgrade(request, socket, head, (webSocket) => sockets.emit('connection', webSocket, request));

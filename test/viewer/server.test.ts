@@ -2,6 +2,7 @@
 // viewer module alone: no browser).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { connect } from 'node:net';
 import WebSocket from 'ws';
 import type { Point, TouchPhase } from '../../src/device/web-device.ts';
 import type { PrototypeEvent } from '../../src/runtime/model.ts';
@@ -142,4 +143,19 @@ test(`at most ${MAX_VIEWERS} viewers at once; the next one is refused`, async ()
   });
   assert.equal(status, 503);
   await closeAll(viewers.map((viewer) => viewer.socket));
+});
+
+test('connections reset in the middle of an upgrade leave the server up', async () => {
+  const { port, searchParams } = new URL(mirror.url);
+  for (const token of ['wrong', searchParams.get('token')!]) {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const socket = connect({ host: '127.0.0.1', port: Number(port) });
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(`GET /socket?token=${token} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${'a'.repeat(22)}==\r\n\r\n`);
+      socket.resetAndDestroy();
+    }
+  }
+  const viewer = await connectViewer();
+  await viewer.next(() => viewer.texts.some((message) => message.type === 'hello'));
+  await closeAll([viewer.socket]);
 });
