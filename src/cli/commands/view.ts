@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { isDeviceProfileName } from '../../device/profiles.ts';
 import type { SpecStatus } from '../../viewer/messages.ts';
 
-const HELP = `Usage: protostage view SPEC [--device phone|tablet] [--dark] [--rtl] [--port N]
+const HELP = `Usage: protostage view SPEC [--device phone|tablet] [--dark] [--rtl] [--port N] [--headed]
 
 Shows SPEC on a headless web device and serves a live viewer at
 http://127.0.0.1:PORT/?token=TOKEN (printed at startup; loopback only, and every request
@@ -11,13 +11,15 @@ needs the token). Open it in your browser:
 
   - the viewer mirrors the device's screen as it changes;
   - click, drag and type on it: the device gets real pointer, touch and key input
-    (a click is a tap, a drag is a finger swipe, the wheel scrolls);
+    (a click is a tap, a drag is a finger swipe, the wheel scrolls, and keys go to
+    whatever has the focus on the device: click a text field first);
   - a side panel lists every prototype event and the current state and pages.
 
 Every save of SPEC is validated and shown again in place (the spec's state wins, pages are
 kept). An invalid save leaves the last good render on the device; the viewer shows the error
-path, message and fix and draws a box over the node the path points into. Each load is also
-reported on stderr. Stop with Ctrl-C.
+path and message (which says what is accepted), lists the save's further errors, and draws a
+box over the deepest node of that render the path points into (the whole window when none).
+Each load is also reported on stderr. Several viewers may watch at once. Stop with Ctrl-C.
 
 Options:
   --device phone|tablet  device profile (default phone: 412×915 dp; tablet: 1280×800 dp)
