@@ -36,6 +36,31 @@ test('worked example 2: the horizontal choices scroll is bounded by its column a
   assert.ok(within(scrolledIn, SCREEN), `the swipe moved choice 4 into view: ${JSON.stringify(scrolledIn)}`);
 });
 
+for (const parent of ['column', 'row', 'box', 'card'] as const) {
+  test(`a vertical scroll inside a ${parent} inside a column is bounded by the window and scrolls`, async () => {
+    const rows = Array.from({ length: 30 }, (_, index) => ({ type: 'text', text: `Row ${index}`, testTag: `row.${index}`, style: { height: { dp: 48 } } }));
+    await phone().device.show(validSpec({
+      id: `scroll-in-${parent}`,
+      window: { placement: { type: 'fullscreen' } },
+      root: {
+        type: 'column',
+        children: [
+          { type: 'text', text: 'Heading' },
+          { type: parent, children: [{ type: 'scroll', testTag: 'list', child: { type: 'column', children: rows } }] },
+        ],
+      },
+    }));
+    const before = await observe();
+    const list = byTag(before, 'list').bounds;
+    assert.ok(within(list, SCREEN), `the scroll fits the window: ${JSON.stringify(list)}`);
+    assert.ok(list.height > 600, `it takes the height its ${parent} is given: ${list.height}`);
+    const first = byTag(before, 'row.1').bounds;
+    assert.ok((await phone().device.swipe('up', 'list')).ok);
+    const moved = (await observe()).find((node) => node.testTag === 'row.1')?.bounds;
+    assert.ok(moved === undefined || moved.y < first.y - 100, `a swipe scrolled the rows: ${JSON.stringify(first)} → ${JSON.stringify(moved)}`);
+  });
+}
+
 /** A fullscreen page with a button that opens a bottom sheet holding `child`. */
 async function showSheet(id: string, detents: unknown[], child: object): Promise<void> {
   await phone().device.show(validSpec({

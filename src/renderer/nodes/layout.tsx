@@ -23,10 +23,32 @@ function childNodes(nodes: RenderNode[], parent: 'row' | 'column' | 'box') {
   return nodes.map((child) => <Node key={child.key} node={child} parent={parent} />);
 }
 
+const scrollHolders = new WeakMap<RenderNode, boolean>();
+
+/** Whether a vertical scroll lies inside this node, through containers and pager pages. */
+function holdsVerticalScroll(node: RenderNode): boolean {
+  if (node.type === 'scroll') return node.axis === 'vertical';
+  if (node.type !== 'box' && node.type !== 'row' && node.type !== 'column' && node.type !== 'card' && node.type !== 'pager') return false;
+  let holds = scrollHolders.get(node);
+  if (holds === undefined) scrollHolders.set(node, (holds = node.children.some((child) => child.visible && holdsVerticalScroll(child))));
+  return holds;
+}
+
+/**
+ * Compose measures a vertical scroll within the maximum height its ancestors pass down, so it
+ * scrolls wherever it sits; CSS gives a flex item its content's height as its least height, which
+ * would grow every container around the scroll to the scroll's whole content. Containers on the
+ * way to a vertical scroll therefore have no least height.
+ */
+function shrinkableAroundScroll(node: RenderNode): { minHeight: string } | undefined {
+  return holdsVerticalScroll(node) ? SHRINKABLE : undefined;
+}
+const SHRINKABLE = { minHeight: '0px' };
+
 /** box stacks its children, row and column lay them out along an axis. */
 export function Container({ node, parent, env }: NodeProps<ContainerNode>) {
   return (
-    <Frame env={env} node={node} parent={parent} layout={node.type} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={nodeTap(node, env)} pressable>
+    <Frame env={env} node={node} parent={parent} layout={node.type} base={shrinkableAroundScroll(node)} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={nodeTap(node, env)} pressable>
       {childNodes(node.children, node.type)}
     </Frame>
   );
@@ -47,7 +69,7 @@ const CARD_LOOK = {
 
 /** A Material card: a column of children in a medium-rounded container. No label of its own. */
 export function Card({ node, parent, env }: NodeProps<CardNode>) {
-  const base = { ...CARD_LOOK[node.variant], borderRadius: 'var(--ps-shape-medium)', overflow: 'clip' };
+  const base = { ...CARD_LOOK[node.variant], borderRadius: 'var(--ps-shape-medium)', overflow: 'clip', ...shrinkableAroundScroll(node) };
   const a11y = node.testTag !== null || node.tappable
     ? { id: node.key, testTag: node.testTag, role: node.tappable ? 'Button' : null, text: node.label }
     : null;
@@ -145,6 +167,8 @@ export function Scroll({ node, parent, env }: NodeProps<ScrollNode>) {
   const inSheet = useContext(SheetScrolling);
   const base: Record<string, string> = { overflowX: vertical ? 'hidden' : 'auto', overflowY: vertical ? 'auto' : 'hidden', display: 'flex', flexDirection: vertical ? 'column' : 'row' };
   if (inSheet) base.touchAction = 'pan-x';
+  // Across a row a scroll is as tall as the row lets it be (stretched), but no taller than its content.
+  if (vertical && parent === 'row') Object.assign(base, { alignSelf: 'stretch', maxHeight: 'max-content' });
   return (
     <Frame env={env} node={node} parent={parent} class={`ps-scroll-${node.axis}`} base={base} a11y={defaultA11y(node, null)} onTap={nodeTap(node, env)}>
       <Node node={node.child} parent={vertical ? 'column' : 'row'} />
@@ -216,7 +240,7 @@ export function Pager({ node, parent, env }: NodeProps<PagerNode>) {
     transition: animating && !drag ? `translate ${PAGE_ANIMATION_MS}ms cubic-bezier(0.2, 0, 0, 1)` : 'none',
   };
   return (
-    <Frame env={env} node={node} parent={parent} class="ps-pager" base={{ overflow: 'clip', minWidth: '0px' }} a11y={defaultA11y(node, null)} onTap={nodeTap(node, env)}>
+    <Frame env={env} node={node} parent={parent} class="ps-pager" base={{ overflow: 'clip', minWidth: '0px', ...shrinkableAroundScroll(node) }} a11y={defaultA11y(node, null)} onTap={nodeTap(node, env)}>
       <div
         ref={viewport}
         class="ps-pager-viewport"
