@@ -68,7 +68,11 @@ export class PageRenderer {
   private readonly interactFromPage = (interaction: Interaction) => this.interact(interaction);
   private readonly dismissFromPage = () => this.dismiss('user');
 
+  /** Knows whether the last change to the prototype layer has been painted yet. */
+  private readonly paint: PaintTracker;
+
   constructor(private readonly container: Element) {
+    this.paint = new PaintTracker(container);
     this.device = {
       dark: matchMedia('(prefers-color-scheme: dark)').matches,
       rtl: false,
@@ -157,19 +161,21 @@ export class PageRenderer {
     return collectHierarchy(this.container);
   }
 
-  /** Resolves when nothing animates, every image has loaded or failed and fonts are ready. */
+  /**
+   * Resolves when a frame showing every change so far has been painted, nothing animates, every
+   * image has loaded or failed and fonts are ready. A frame that already painted the last change
+   * counts: nothing waits for another one.
+   */
   async settled(): Promise<void> {
     for (let round = 0; round < 100; round++) {
-      await nextFrame();
+      await this.paint.painted();
       await Promise.all([document.fonts.ready, imagesSettled(), this.assets.fontsLoaded()]);
       const running = document.getAnimations().filter(isFinite);
-      if (running.length === 0) break;
+      if (running.length === 0 && this.paint.isPainted()) return;
       await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+      // What the animations (or loads) changed is painted by a later frame.
+      this.paint.changed();
     }
-    // The loop ends inside a frame's animation callbacks; that frame's style, layout and paint
-    // run right after them, so a task queued now runs once the settled screen is drawn, without
-    // idling until the next frame.
-    await afterThisFrame();
   }
 
   /** Runs a controller call; the events it sends are forwarded at once and drawn after it. */
@@ -199,6 +205,7 @@ export class PageRenderer {
   private draw(): void {
     if (this.rendering) return;
     this.rendering = true;
+    this.paint.changed();
     try {
       render(
         h(Screen, {
@@ -273,8 +280,56 @@ function isFinite(animation: Animation): boolean {
   return running && animation.effect?.getComputedTiming().endTime !== Infinity;
 }
 
-function nextFrame(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+/** Input that can change what is drawn without a draw of ours (pressed and focus states, scrolling by touch). */
+const INPUT_EVENTS = ['pointerdown', 'pointerup', 'pointercancel', 'touchstart', 'touchmove', 'touchend', 'touchcancel', 'keydown', 'keyup', 'focusin', 'focusout', 'wheel'];
+
+/**
+ * Counts changes to the prototype layer (draws, DOM mutations, input, font and image loads) and
+ * which of them a painted frame has shown: after every burst of changes it watches the next
+ * frame and notes, once that frame is painted, the changes it included.
+ */
+class PaintTracker {
+  #changes = 0;
+  #painted = 0;
+  #watch: Promise<void> | null = null;
+
+  constructor(container: Element) {
+    const changed = () => this.changed();
+    new MutationObserver(changed).observe(container, { subtree: true, childList: true, attributes: true, characterData: true });
+    for (const type of INPUT_EVENTS) addEventListener(type, changed, { capture: true, passive: true });
+    // Loads do not bubble, but a capturing listener sees them; fonts load in when text first uses a face.
+    addEventListener('load', changed, true);
+    addEventListener('error', changed, true);
+    document.fonts.addEventListener('loadingdone', changed);
+  }
+
+  changed(): void {
+    this.#changes += 1;
+    this.#watch ??= this.#nextPaint();
+  }
+
+  isPainted(): boolean {
+    return this.#painted === this.#changes;
+  }
+
+  /** Resolves once a painted frame has shown every change made so far. */
+  async painted(): Promise<void> {
+    while (!this.isPainted()) await (this.#watch ??= this.#nextPaint());
+  }
+
+  #nextPaint(): Promise<void> {
+    return new Promise((resolve) => {
+      requestAnimationFrame(() => {
+        // Every change made before this frame's callbacks is in the frame.
+        const shown = this.#changes;
+        void afterThisFrame().then(() => {
+          this.#painted = Math.max(this.#painted, shown);
+          this.#watch = this.isPainted() ? null : this.#nextPaint();
+          resolve();
+        });
+      });
+    });
+  }
 }
 
 /** Resolves in a task after the current one: called from a frame callback, after that frame is drawn. */

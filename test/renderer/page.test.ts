@@ -409,3 +409,17 @@ test('nodes with the same declarations share one class; a node\'s own declaratio
   assert.equal((await device.show({ id: 'plain', window: fullscreen, root: { type: 'text', text: 'Plain', testTag: 'plain' } })).ok, true);
   assert.ok((await ruleCount()) < first.rules);
 });
+
+test('settled() waits for a painted frame after a change, and for none when the last change is already painted', async () => {
+  assert.equal((await device.show({ id: 'settle', window: fullscreen, root: { type: 'text', text: 'Settle', testTag: 'settle' } })).ok, true);
+  // Resolves whether a frame began between the call and the end of settled().
+  const frameDuringSettle = (change: boolean) => device.page.evaluate(async (change) => {
+    if (change) document.querySelector('[data-testid="settle"]')!.setAttribute('data-probe', String(Math.random()));
+    let framed = false;
+    requestAnimationFrame(() => (framed = true));
+    await (window as unknown as { protostage: { settled(): Promise<void> } }).protostage.settled();
+    return framed;
+  }, change);
+  assert.equal(await frameDuringSettle(true), true, 'a DOM change is settled only once a frame has painted it');
+  assert.equal(await frameDuringSettle(false), false, 'nothing changed since the last painted frame: no frame to wait for');
+});
