@@ -31,6 +31,8 @@ async function hierarchy(): Promise<HierarchyNode[]> {
 
 const tags = (nodes: readonly HierarchyNode[]) => nodes.map((node) => node.testTag);
 
+const SCREEN_BOUNDS = { x: 0, y: 0, width: 412, height: 915 };
+
 test('topAppBar: title, navigation icon and actions are tagged parts that run onTap', async () => {
   const nodes = await show({
     id: 'nav-app-bar',
@@ -75,6 +77,27 @@ test('dialog: opens over a hidden page, confirm closes it and runs onTap', async
   assert.equal((await phone().log.next((event) => event.kind === 'emit', since)).name, 'deleted');
   const closed = await hierarchy();
   assert.ok(tags(closed).includes('delete') && !tags(closed).includes('confirm.confirm'));
+});
+
+test('dialog: a child taller than the window scrolls inside the dialog, whose buttons stay on screen', async () => {
+  const rows = Array.from({ length: 40 }, (_, index) => ({ type: 'text', text: `Row ${index}`, testTag: `row.${index}`, style: { height: { dp: 48 } } }));
+  const nodes = await show({
+    id: 'overlay-dialog-long',
+    state: { ask: true },
+    root: column({
+      type: 'dialog', testTag: 'long', openWhen: { key: 'ask', equals: true }, title: 'Terms', text: 'Read them all.',
+      confirm: { label: 'Agree', onTap: [{ type: 'emit', name: 'agreed' }] }, child: { type: 'scroll', testTag: 'terms', child: { type: 'column', children: rows } },
+    }),
+  });
+  const dialog = byTag(nodes, 'long').bounds;
+  assert.ok(within(dialog, SCREEN_BOUNDS), `the dialog fits the screen: ${JSON.stringify(dialog)}`);
+  assert.ok(within(byTag(nodes, 'long.confirm').bounds, dialog), 'its button is on the dialog');
+  assert.ok(within(byTag(nodes, 'terms').bounds, dialog), 'the child is cut to the dialog');
+  const first = byTag(nodes, 'row.1').bounds;
+  assert.ok((await phone().device.swipe('up', 'terms')).ok);
+  const moved = (await hierarchy()).find((node) => node.testTag === 'row.1')?.bounds;
+  assert.ok(moved === undefined || moved.y < first.y - 100, 'the child scrolled');
+  assert.equal((await tapFor('long.confirm', 'emit')).name, 'agreed');
 });
 
 test('snackbar: not modal, its action closes it and runs onTap', async () => {
@@ -201,8 +224,6 @@ test('datePicker: tapping a day writes the date key', async () => {
   assert.equal(byTag(after, 'date.2026-10-15').selected, true);
   assert.equal(byTag(after, 'shown').text, 'On 2026-10-15');
 });
-
-const SCREEN_BOUNDS = { x: 0, y: 0, width: 412, height: 915 };
 
 test('timePicker in a dialog: Material\'s time picker dialog — hour then minute on the dial, AM/PM, confirm closes it', async () => {
   const nodes = await show({

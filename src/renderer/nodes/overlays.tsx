@@ -28,6 +28,11 @@ function useModalAnchorLayer(env: RenderEnv): { layer: Element; env: RenderEnv }
   return { layer, env: modalEnv };
 }
 
+/** A dialog stays inside the window, its buttons on screen: the text and the child give up height
+ *  (a scroll there scrolls), as Material's dialog gives its content the room that is left. */
+const DIALOG_BOUNDS = { maxHeight: '100%' };
+const SHRINKS = { minHeight: '0px' };
+
 export function Dialog({ node, env }: NodeProps<DialogNode>) {
   const surface = useMemo(() => ({ titled: node.title !== null }), [node.title !== null]);
   const anchors = useModalAnchorLayer(env);
@@ -50,14 +55,14 @@ export function Dialog({ node, env }: NodeProps<DialogNode>) {
   return (
     <div class="ps-overlay ps-dialog-layer" style={layerStyle} data-ps-dialog={node.key}>
       <div class="ps-scrim" style={{ backgroundColor: node.scrim }} onClick={() => env.interact({ type: 'close', key: node.key })} />
-      <Frame env={env} node={node} parent="plain" class={node.icon ? 'ps-dialog ps-dialog-with-icon' : 'ps-dialog'} a11y={{ id: node.key, testTag: node.testTag, role: 'Dialog', text: node.label ?? node.title }}>
+      <Frame env={env} node={node} parent="plain" class={node.icon ? 'ps-dialog ps-dialog-with-icon' : 'ps-dialog'} base={DIALOG_BOUNDS} a11y={{ id: node.key, testTag: node.testTag, role: 'Dialog', text: node.label ?? node.title }}>
         {node.icon ? <Icon name={node.icon} class="ps-dialog-icon" /> : null}
         {node.title !== null ? <div class="ps-dialog-title">{node.title}</div> : null}
         {node.text !== null ? (
-          <div class="ps-dialog-text" {...a11yAttributes({ id: `${node.key}#text`, testTag: null, role: null, text: node.text })}>{node.text}</div>
+          <div class="ps-dialog-text" style={SHRINKS} {...a11yAttributes({ id: `${node.key}#text`, testTag: null, role: null, text: node.text })}>{node.text}</div>
         ) : null}
         {node.child ? (
-          <div class="ps-dialog-child">
+          <div class="ps-dialog-child" style={SHRINKS}>
             <Env.Provider value={anchors.env}>
               <DialogSurface.Provider value={surface}><Node node={node.child} parent="column" /></DialogSurface.Provider>
             </Env.Provider>
