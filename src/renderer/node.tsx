@@ -3,7 +3,7 @@
 import { createPortal, type Component, type ComponentType, type VNode } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import type { RenderNode, ResolvedAnchor } from '../runtime/model.ts';
-import { useEnv, type RenderEnv } from './env.ts';
+import { Env, useEnv, type RenderEnv } from './env.ts';
 import { Frame, NodeMotionContext, type FrameProps, type NodeMotion } from './frame.tsx';
 import type { ParentLayout } from './style-css.ts';
 
@@ -14,8 +14,9 @@ export interface NodeProps<T extends RenderNode = RenderNode> {
   env: RenderEnv;
 }
 
-/** What a parent hands to <Node>: the environment comes from context. */
-export type NodeDrawProps = Omit<NodeProps, 'env'>;
+/** What a parent hands to <Node>. The environment comes from the parent <Node> (see handEnv),
+ *  or from context for a node drawn by anything else. */
+export type NodeDrawProps = Omit<NodeProps, 'env'> & { env?: RenderEnv };
 
 type Components = { [K in RenderNode['type']]: ComponentType<NodeProps<Extract<RenderNode, { type: K }>>> };
 
@@ -32,16 +33,17 @@ const OVERLAY_TYPES = new Set(['dialog', 'snackbar', 'bottomSheet']);
 /** Re-render for a new node object (the runtime keeps an unchanged subtree's identity) or for the
  *  node's own state (its motion). */
 function nodeChanged(this: Component<NodeDrawProps>, next: NodeDrawProps, nextState: unknown): boolean {
-  return next.node !== this.props.node || next.parent !== this.props.parent || nextState !== this.state;
+  return next.node !== this.props.node || next.parent !== this.props.parent || next.env !== this.props.env || nextState !== this.state;
 }
 
 /**
  * Draws one node, and re-renders only when its node object changes, so after an interaction only
  * the path to what changed renders again.
  */
-export function Node(this: Component<NodeDrawProps>, { node, parent }: NodeDrawProps) {
+export function Node(this: Component<NodeDrawProps>, { node, parent, env: handed }: NodeDrawProps) {
   this.shouldComponentUpdate = nodeChanged;
-  const env = useEnv();
+  // A drawn node is always handed its environment, or never (its parent's type decides).
+  const env = handed ?? useEnv();
   // Cover sizes a node to its anchor's bounds, ignoring its own width and height.
   if (node.anchor?.alignment === 'cover') node = filled(node);
   const Component = components![node.type] as ComponentType<NodeProps>;
@@ -72,7 +74,25 @@ export function Node(this: Component<NodeDrawProps>, { node, parent }: NodeDrawP
  */
 function drawInline(Component: ComponentType<NodeProps>, props: NodeProps) {
   const drawn = (Component as (props: NodeProps) => VNode | null)(props);
-  return drawn?.type === Frame ? Frame(drawn.props as FrameProps) : drawn;
+  const element = drawn?.type === Frame ? Frame(drawn.props as FrameProps) : drawn;
+  handEnv(element, props.env);
+  return element;
+}
+
+/**
+ * Hands this node's environment to the child <Node>s it draws, so they need no context
+ * subscription of their own (a memoised child still re-renders when the environment changes,
+ * since its parent then re-renders). A provider of another environment keeps its subtree.
+ */
+function handEnv(drawn: unknown, env: RenderEnv): void {
+  if (Array.isArray(drawn)) {
+    for (const child of drawn) handEnv(child, env);
+    return;
+  }
+  if (drawn === null || typeof drawn !== 'object') return;
+  const vnode = drawn as VNode<{ env?: RenderEnv; children?: unknown }>;
+  if (vnode.type === Node) vnode.props.env = env;
+  else if (vnode.type !== Env.Provider) handEnv(vnode.props.children, env);
 }
 
 /**
