@@ -423,3 +423,21 @@ test('settled() waits for a painted frame after a change, and for none when the 
   assert.equal(await frameDuringSettle(true), true, 'a DOM change is settled only once a frame has painted it');
   assert.equal(await frameDuringSettle(false), false, 'nothing changed since the last painted frame: no frame to wait for');
 });
+
+test('a changed device setting redraws nodes deep in a drawn tree (an offset flips with the layout direction)', async () => {
+  assert.equal((await device.show({
+    id: 'deep-offset',
+    window: fullscreen,
+    root: { type: 'column', children: [{ type: 'row', children: [{ type: 'text', text: 'Moved', testTag: 'moved', style: { offset: { x: 20, y: 0 } } }] }] },
+  })).ok, true);
+  const width = device.page.viewportSize()!.width;
+  assert.equal((await device.node({ testTag: 'moved' })).bounds.x, 20);
+  await device.call('setDevice', { rtl: true });
+  try {
+    await device.settled();
+    const moved = (await device.node({ testTag: 'moved' })).bounds;
+    assert.equal(Math.round(moved.x + moved.width), width - 20, 'the offset points inward from the right edge');
+  } finally {
+    await device.call('setDevice', { rtl: false });
+  }
+});
