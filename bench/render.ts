@@ -6,7 +6,7 @@ import { WebDevice } from '../src/device/web-device.ts';
 import type { PrototypeEvent } from '../src/runtime/model.ts';
 import { validatePrototypeSpec } from '../src/validate/index.ts';
 
-const SHOW_RUNS = 15;
+const SHOW_RUNS = 30;
 const TAP_RUNS = 40;
 const ROWS = 399; // root column + scroll + column + 399 rows × (row + 4 children) = 1998 nodes
 
