@@ -92,7 +92,7 @@ function handEnv(drawn: unknown, env: RenderEnv): void {
   if (drawn === null || typeof drawn !== 'object') return;
   const vnode = drawn as VNode<{ env?: RenderEnv; children?: unknown }>;
   if (vnode.type === Node) vnode.props.env = env;
-  else if (vnode.type !== Env.Provider) handEnv(vnode.props.children, env);
+  else if (vnode.type !== Env.Provider) handEnv(vnode.props?.children, env);
 }
 
 /**
