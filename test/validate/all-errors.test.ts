@@ -370,6 +370,13 @@ describe('bounds and single-error inputs', () => {
     assert.deepEqual(all.errors.map((e) => e.path), ['root.children[1].component']);
   });
 
+  test('a misspelled required key is listed as missing and as unknown, so one round can fix it', () => {
+    const all = validatePrototypeSpecAllErrors({ id: 'x', window: { placement: { type: 'fullscreen' } }, root: { type: 'text', txt: 'Hi' } });
+    assert.ok(!all.ok);
+    assert.deepEqual(all.errors.map((e) => e.path), ['root.text', 'root.txt']);
+    assert.match(all.errors[1]!.message, /did you mean "text"/);
+  });
+
   test('a valid spec gives the same result as validatePrototypeSpec', () => {
     const spec = settings();
     assert.deepEqual(validatePrototypeSpecAllErrors(spec), validatePrototypeSpec(spec));
