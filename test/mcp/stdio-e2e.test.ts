@@ -16,6 +16,7 @@ const spec = JSON.parse(readFileSync(EXAMPLE, 'utf8'));
 
 let client: Client;
 let scratch: string;
+let serverStderr = '';
 
 type Structured = Record<string, any>;
 
@@ -33,7 +34,9 @@ function writePng(path: string): void {
 before(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'protostage-mcp-'));
   client = new Client({ name: 'protostage-e2e', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], stderr: 'ignore' }));
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], stderr: 'pipe' });
+  transport.stderr!.on('data', (chunk: Buffer) => { serverStderr += chunk.toString(); });
+  await client.connect(transport);
 });
 
 after(async () => {
@@ -51,6 +54,17 @@ test('the server lists the five tools and two resources', async () => {
   assert.match(text, /\| `background` \|/);
   const icons = await client.readResource({ uri: 'protostage://icons/arrow%20back' });
   assert.deepEqual(JSON.parse(String((icons.contents[0] as { text: string }).text)).icons.slice(0, 2), ['arrow_back', 'arrow_back_ios']);
+});
+
+test('the live mirror address is printed on stderr (stdout carries the protocol) and needs its token', async () => {
+  await call('observe'); // the device is up once a device call has been served
+  const pattern = /Live mirror of the device \(watch and join in\): (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/;
+  const deadline = Date.now() + 10_000;
+  while (!pattern.test(serverStderr) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  const mirrorUrl = serverStderr.match(pattern)?.[1];
+  assert.ok(mirrorUrl, `no mirror address in stderr:\n${serverStderr}`);
+  assert.equal((await fetch(mirrorUrl)).status, 200);
+  assert.equal((await fetch(`http://${new URL(mirrorUrl).host}/`)).status, 403);
 });
 
 test('show the first worked example, observe both tabs, tap Next, and await page_changed', async () => {

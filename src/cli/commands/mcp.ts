@@ -1,13 +1,17 @@
 // `protostage mcp`: the MCP server over stdio, for clients that spawn their servers.
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { parseCommandArgs } from '../args.ts';
-import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom } from '../../host/index.ts';
+import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom, type Host } from '../../host/index.ts';
 import { createMcpServer } from '../../mcp/server.ts';
+import { mirrorAnnouncer } from '../mirror.ts';
 
 const HELP = `Usage: protostage mcp [options]
 
 Serves the protostage MCP tools (prototype, observe, tapOn, sendKeys, swipeOn) and resources
 (authoring guide, icon search) over stdio. The web device starts with the server (see --lazy-device).
+
+Live mirror: once the device is up, the address where a person watches the device the agent is
+driving, and joins in, is printed on stderr: http://127.0.0.1:MIRROR_PORT/?token=TOKEN.
 
 Options:
 ${DEVICE_OPTIONS_HELP}
@@ -24,8 +28,10 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage mcp: ${setup}`);
     return 2;
   }
-  const host = createHost(setup);
-  if (!values['lazy-device']) host.startDevice();
+  // stdout carries the protocol, so the mirror's address goes to stderr.
+  const announceMirror = mirrorAnnouncer('mcp', console.error);
+  const host: Host = createHost({ ...setup, onSpawn: () => announceMirror(host) });
+  if (!values['lazy-device']) announceMirror(host);
   const stdio = serveStdio(() => createMcpServer(host), { onerror: (error) => console.error(`protostage mcp: ${error.message}`) });
   await new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { parseCommandArgs } from '../args.ts';
 import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom, type Host } from '../../host/index.ts';
 import { createMcpServer } from '../../mcp/server.ts';
+import { mirrorAnnouncer } from '../mirror.ts';
 
 export const DEFAULT_SERVE_PORT = 7410;
 const MCP_PATH = '/mcp';
@@ -38,6 +39,7 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage serve: ${problem}`);
     return 2;
   }
+  const announceMirror = mirrorAnnouncer('serve', console.log);
   const host: Host = createHost({ ...setup, onSpawn: () => announceMirror(host) });
   const server = mcpHttpServer(() => createMcpServer(host));
   try {
@@ -61,23 +63,6 @@ export async function run(args: string[]): Promise<number> {
   server.closeAllConnections();
   await host.close();
   return 0;
-}
-
-let announcedMirrorUrl: string | undefined;
-
-/**
- * Prints the device's live mirror address once the device is up: called at startup (which
- * starts the device) and whenever a device process is spawned (whose launch it then joins).
- */
-function announceMirror(host: Host): void {
-  host.device().then(
-    (device) => {
-      if (device.mirrorUrl === undefined || device.mirrorUrl === announcedMirrorUrl) return;
-      announcedMirrorUrl = device.mirrorUrl;
-      console.log(`Live mirror of the device (watch and join in): ${device.mirrorUrl}`);
-    },
-    (error: Error) => console.error(`protostage serve: the device did not start: ${error.message}`),
-  );
 }
 
 function mcpHttpServer(factory: Parameters<typeof createMcpHandler>[0]): Server {
