@@ -128,6 +128,8 @@ export function collectAppHierarchy(): Omit<AppHierarchyNode, 'layer'>[] {
  */
 export function revealPrototypeNode(target: { testTag: string } | { text: string }): boolean {
   const [attribute, value] = 'testTag' in target ? ['data-testid', target.testTag] : ['aria-label', target.text];
+  // Rows skipped while off screen are drawn first, so the scroll moves by their real heights.
+  window.protostage.drawOffscreen();
   const candidates = [...document.querySelectorAll('[data-ps-a11y]')].filter((element) =>
     element.getAttribute(attribute) === value && element.closest('[data-ps-a11y-hidden], [data-ps-leaving]') === null && element.getClientRects().length > 0);
   if (candidates.length !== 1) return false;

@@ -67,6 +67,8 @@ interface PageApi {
   removeAsset(id: string): unknown;
   hierarchy(): PrototypeHierarchyNode[];
   settled(): Promise<void>;
+  /** Draws the rows a long scroll skips while off screen. */
+  drawOffscreen(): void;
 }
 declare global {
   interface Window {

@@ -156,14 +156,15 @@ export function hierarchyNodeOf(element: Element, bounds: { x: number; y: number
  * Android reports visible-to-user bounds: clipped to the viewports of scrolling ancestors, the
  * window and the screen. Skipped: nodes inside a subtree removed from accessibility (the page
  * behind an open dialog), nodes leaving with an exit animation, nodes that draw nothing (no box)
- * and nodes scrolled or clipped entirely out of view.
+ * and nodes scrolled or clipped entirely out of view (rows skipped far off screen among them).
  */
 export function collectHierarchy(root: Element): HierarchyNode[] {
   const nodes: HierarchyNode[] = [];
   const areas = new VisibleAreas();
   for (const element of root.querySelectorAll('[data-ps-a11y]')) {
     if (element.closest('[data-ps-a11y-hidden], [data-ps-leaving]')) continue;
-    if (element.getClientRects().length === 0) continue;
+    // Not drawn, or in a row skipped while far off screen (reading its box would lay it out).
+    if (!element.checkVisibility({ contentVisibilityAuto: true }) || element.getClientRects().length === 0) continue;
     const bounds = visiblePart(element.getBoundingClientRect(), areas.around(element));
     if (bounds !== null) nodes.push(hierarchyNodeOf(element, bounds));
   }

@@ -58,3 +58,25 @@ export const ConsumedInsets = createContext<Edges>(NO_EDGES);
 
 /** Set by a pager or sheet being dragged, so the drag does not also tap what it started on. */
 export const DragGuard = createContext<{ dragged(): boolean } | null>(null);
+
+/**
+ * How a node's parent sizes its children (see offscreen.ts): `definite`, the parent's width does
+ * not depend on its children; `free`, it does, but a change of it moves and draws nothing else;
+ * `atStart`, it places a child that is not as wide as itself at its start edge.
+ */
+export interface ParentWidth {
+  definite: boolean;
+  free: boolean;
+  atStart: boolean;
+  /** It stretches every child to its own width (a vertical scroll). */
+  stretches: boolean;
+  /** Left to right, a child at its start edge starts on a whole pixel. */
+  wholeStart: boolean;
+}
+
+/** A fullscreen or sheet window: a fixed width from the screen's left edge, the root placed at its start. */
+export const WINDOW_WIDTH: ParentWidth = { definite: true, free: false, atStart: true, stretches: false, wholeStart: true };
+/** Below a popup, a pager, a horizontal scroll or an anchored node: nothing is assumed. */
+export const UNKNOWN_WIDTH: ParentWidth = { definite: false, free: false, atStart: false, stretches: false, wholeStart: false };
+
+export const ParentWidthContext = createContext<ParentWidth>(WINDOW_WIDTH);

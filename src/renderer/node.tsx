@@ -3,8 +3,9 @@
 import { createPortal, type Component, type ComponentType, type VNode } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import type { RenderNode, ResolvedAnchor } from '../runtime/model.ts';
-import { Env, useEnv, type RenderEnv } from './env.ts';
+import { Env, ParentWidthContext, UNKNOWN_WIDTH, useEnv, type RenderEnv } from './env.ts';
 import { Frame, NodeMotionContext, type FrameProps, type NodeMotion } from './frame.tsx';
+import { isSkippableRow } from './offscreen.ts';
 import type { ParentLayout } from './style-css.ts';
 
 export interface NodeProps<T extends RenderNode = RenderNode> {
@@ -60,9 +61,9 @@ export function Node(this: Component<NodeDrawProps>, { node, parent, env: handed
     drawn = drawInline(Component, { node, parent: placedIn, env });
   }
   if (node.anchor && env.anchorLayer && !(env.floating && node.key === env.rootKey)) {
-    return createPortal(<AnchorBox anchor={node.anchor}>{drawn}</AnchorBox>, env.anchorLayer);
+    return createPortal(<AnchorBox anchor={node.anchor}><ParentWidthContext.Provider value={UNKNOWN_WIDTH}>{drawn}</ParentWidthContext.Provider></AnchorBox>, env.anchorLayer);
   }
-  if (OVERLAY_TYPES.has(node.type) && env.overlayLayer) return createPortal(drawn, env.overlayLayer);
+  if (OVERLAY_TYPES.has(node.type) && env.overlayLayer) return createPortal(<ParentWidthContext.Provider value={UNKNOWN_WIDTH}>{drawn}</ParentWidthContext.Provider>, env.overlayLayer);
   return drawn;
 }
 
@@ -76,6 +77,7 @@ function drawInline(Component: ComponentType<NodeProps>, props: NodeProps) {
   const drawn = (Component as (props: NodeProps) => VNode | null)(props);
   const element = drawn?.type === Frame ? Frame(drawn.props as FrameProps) : drawn;
   handEnv(element, props.env);
+  if (element && isSkippableRow(props.node)) element.props.class = `${element.props.class ?? ''} ps-skippable`;
   return element;
 }
 

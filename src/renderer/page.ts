@@ -6,6 +6,7 @@ import { validatePrototypeSpec } from '../validate/index.ts';
 import { collectHierarchy, type HierarchyNode } from './a11y.ts';
 import { AssetStore } from './assets.ts';
 import { imagesSettled } from './loading.ts';
+import { SkippedRows } from './offscreen.ts';
 import { Screen, type DeviceState } from './screen.tsx';
 import { clearSharedDeclarations } from './style-css.ts';
 
@@ -70,6 +71,8 @@ export class PageRenderer {
 
   /** Knows whether the last change to the prototype layer has been painted yet. */
   private readonly paint: PaintTracker;
+  /** Rows of long lists skipped while far off screen (see offscreen.ts). */
+  private readonly skippedRows: SkippedRows;
 
   constructor(private readonly container: Element) {
     this.paint = new PaintTracker(container);
@@ -87,6 +90,9 @@ export class PageRenderer {
       device: { dark: this.device.dark },
       onEvent: (event) => this.forward(event),
     });
+    this.skippedRows = new SkippedRows(container);
+    // Whatever could scroll draws every skipped row first, so scrolling sees the real extent.
+    for (const type of SCROLLING_INPUT) addEventListener(type, () => this.drawOffscreen(), { capture: true, passive: true });
     this.assets.subscribe(() => this.draw());
     addEventListener('resize', () => {
       this.device = { ...this.device, width: innerWidth, height: innerHeight };
@@ -155,6 +161,11 @@ export class PageRenderer {
   removeAsset(id: unknown): Result {
     if (typeof id === 'string') this.assets.remove(id);
     return { ok: true };
+  }
+
+  /** Draws the rows skipped while off screen (before a scroll by script, as revealing a node). */
+  drawOffscreen(): void {
+    this.skippedRows.drawAll();
   }
 
   hierarchy(): HierarchyNode[] {
@@ -279,6 +290,9 @@ function isFinite(animation: Animation): boolean {
   const running = animation.playState === 'running' || animation.pending;
   return running && animation.effect?.getComputedTiming().endTime !== Infinity;
 }
+
+/** Input that may scroll (focus scrolls a field into view). */
+const SCROLLING_INPUT = ['pointerdown', 'touchstart', 'wheel', 'keydown', 'focusin'];
 
 /** Input that can change what is drawn without a draw of ours (pressed and focus states, scrolling by touch). */
 const INPUT_EVENTS = ['pointerdown', 'pointerup', 'pointercancel', 'touchstart', 'touchmove', 'touchend', 'touchcancel', 'keydown', 'keyup', 'focusin', 'focusout', 'wheel'];

@@ -96,6 +96,11 @@ const LAYOUT = `
 .ps-pager-page { flex: 0 0 100%; width: 100%; min-width: 0; display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr);
   justify-items: start; align-items: start; }
 .ps-scroll-vertical > *, .ps-scroll-horizontal > * { flex-shrink: 0; }
+/* Rows far off screen skip style, layout and paint until drawn once, or drawn by the first input
+   (see offscreen.ts); while skipped a row is estimated 48px tall and 1px wide (a row of no width
+   would never meet the screen). */
+:is(.ps-skip-rows > .ps-column, .ps-skip-rows > .ps-touch > .ps-column) > .ps-skippable:not(.ps-draw) {
+  content-visibility: auto; contain-intrinsic-size: auto 1px auto 48px; overflow-clip-margin: 100vw; }
 .ps-badge-dot { width: 6px; height: 6px; border-radius: 3px; background: var(--md-sys-color-error); }
 .ps-badge-large { min-width: 16px; height: 16px; padding: 0 4px; border-radius: 8px; background: var(--md-sys-color-error);
   color: var(--md-sys-color-on-error); ${type('labelSmall')}

@@ -1,17 +1,18 @@
 // Layout and content nodes: box, row, column, card, scroll, pager, text, image, icon, spacer,
 // divider and badge.
-import { createContext } from 'preact';
+import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type {
   BadgeNode, CardNode, ContainerNode, DividerNode, IconNode, ImageNode, PagerNode, RenderNode, ScrollNode,
   SpacerNode, TextNode,
 } from '../../runtime/model.ts';
-import { DragGuard, type RenderEnv } from '../env.ts';
+import { DragGuard, ParentWidthContext, UNKNOWN_WIDTH, type RenderEnv } from '../env.ts';
 import { Frame, defaultA11y } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
 import { Node, type NodeProps } from '../node.tsx';
 import { cssText, textCss } from '../style-css.ts';
 import { useAssetUrl, useImageLoad } from '../loading.ts';
+import { skipsOffscreenRows, widthForChildren } from '../offscreen.ts';
 
 /** What a tap on a plain node does: run its onTap list, if it has one. */
 function nodeTap(node: RenderNode, env: RenderEnv) {
@@ -45,11 +46,20 @@ function shrinkableAroundScroll(node: RenderNode): { minHeight: string } | undef
 }
 const SHRINKABLE = { minHeight: '0px' };
 
+/** A container on the way to a vertical scroll tells its children how it sizes them (see offscreen.ts). */
+function toldParentWidth(node: RenderNode, children: ComponentChildren) {
+  return holdsVerticalScroll(node) ? <TellParentWidth node={node}>{children}</TellParentWidth> : children;
+}
+
+function TellParentWidth({ node, children }: { node: RenderNode; children: ComponentChildren }) {
+  return <ParentWidthContext.Provider value={widthForChildren(node, useContext(ParentWidthContext))}>{children}</ParentWidthContext.Provider>;
+}
+
 /** box stacks its children, row and column lay them out along an axis. */
 export function Container({ node, parent, env }: NodeProps<ContainerNode>) {
   return (
     <Frame env={env} node={node} parent={parent} layout={node.type} base={shrinkableAroundScroll(node)} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={nodeTap(node, env)} pressable>
-      {childNodes(node.children, node.type)}
+      {toldParentWidth(node, childNodes(node.children, node.type))}
     </Frame>
   );
 }
@@ -75,7 +85,7 @@ export function Card({ node, parent, env }: NodeProps<CardNode>) {
     : null;
   return (
     <Frame env={env} node={node} parent={parent} layout="column" base={base} a11y={a11y} onTap={nodeTap(node, env)}>
-      {childNodes(node.children, 'column')}
+      {toldParentWidth(node, childNodes(node.children, 'column'))}
     </Frame>
   );
 }
@@ -165,13 +175,17 @@ export const SheetScrolling = createContext(false);
 export function Scroll({ node, parent, env }: NodeProps<ScrollNode>) {
   const vertical = node.axis === 'vertical';
   const inSheet = useContext(SheetScrolling);
+  const parentWidth = useContext(ParentWidthContext);
+  const skipsRows = skipsOffscreenRows(node, env, parentWidth);
   const base: Record<string, string> = { overflowX: vertical ? 'hidden' : 'auto', overflowY: vertical ? 'auto' : 'hidden', display: 'flex', flexDirection: vertical ? 'column' : 'row' };
   if (inSheet) base.touchAction = 'pan-x';
   // Across a row a scroll is as tall as the row lets it be (stretched), but no taller than its content.
   if (vertical && parent === 'row') Object.assign(base, { alignSelf: 'stretch', maxHeight: 'max-content' });
   return (
-    <Frame env={env} node={node} parent={parent} class={`ps-scroll-${node.axis}`} base={base} a11y={defaultA11y(node, null)} onTap={nodeTap(node, env)}>
-      <Node node={node.child} parent={vertical ? 'column' : 'row'} />
+    <Frame env={env} node={node} parent={parent} class={`ps-scroll-${node.axis}${skipsRows ? ' ps-skip-rows' : ''}`} base={base} a11y={defaultA11y(node, null)} onTap={nodeTap(node, env)}>
+      <ParentWidthContext.Provider value={vertical ? widthForChildren(node, parentWidth) : UNKNOWN_WIDTH}>
+        <Node node={node.child} parent={vertical ? 'column' : 'row'} />
+      </ParentWidthContext.Provider>
     </Frame>
   );
 }
@@ -250,13 +264,13 @@ export function Pager({ node, parent, env }: NodeProps<PagerNode>) {
         onPointerCancel={onPointerUp}
       >
         <div class="ps-pager-track" style={trackStyle}>
-          <DragGuard.Provider value={dragState}>
+          <DragGuard.Provider value={dragState}><ParentWidthContext.Provider value={UNKNOWN_WIDTH}>
             {node.children.map((child, index) => (
               <div key={child.key} class="ps-pager-page" aria-hidden={index === shown ? undefined : 'true'} data-ps-a11y-hidden={index === shown ? undefined : ''}>
                 <Node node={child} parent="box" />
               </div>
             ))}
-          </DragGuard.Provider>
+          </ParentWidthContext.Provider></DragGuard.Provider>
         </div>
       </div>
     </Frame>

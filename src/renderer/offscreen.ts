@@ -1,0 +1,185 @@
+// Off-screen rows of a long vertical scroll skip style, layout and paint (CSS content-visibility:
+// auto) until they come near the screen, or until the first input. Only where skipping cannot
+// change a picture:
+//   - a skipped row draws nothing inside the screen: its subtree cannot draw further outside its
+//     box than the clip margin (no vertical offsets, no fixed heights around content, bounded
+//     shadows), and Chromium draws every row within one and a half screens of the viewport;
+//   - a skipped row's estimated size moves nothing on screen: the rows are the children of a
+//     column packed at the top of its scroll (skipped rows follow every drawn one, see
+//     SkippedRows), and the column's width is fixed, or follows its rows where nothing shows it;
+//   - a drawn row looks the same although it is contained: left to right, it starts on a whole pixel;
+//   - the estimated scroll extent is never used: the first touch, key, wheel or reveal draws every
+//     row not drawn yet before anything scrolls (see page.ts and revealPrototypeNode).
+import type { RenderNode, ScrollNode } from '../runtime/model.ts';
+import type { ParentWidth, RenderEnv } from './env.ts';
+import { alignmentAxes, hasCorners, withPropagatedFill } from './style-css.ts';
+
+/** Node types whose drawing stays inside their box (popups, pagers and inner scrolls are left out). */
+const CONTAINED_TYPES = new Set([
+  'box', 'row', 'column', 'card', 'text', 'image', 'icon', 'spacer', 'divider', 'badge', 'switch', 'checkbox',
+  'button', 'radioGroup', 'listItem', 'chip', 'iconButton', 'fab', 'progress', 'slider',
+]);
+
+/** Types drawing no content of their own that could outgrow a fixed size. */
+const FIXED_SIZE_LEAVES = new Set(['image', 'icon', 'spacer', 'divider', 'progress']);
+
+/** Shadows reach about 1.75 × elevation beyond the box; the clip margin (100vw) covers far more. */
+const MAX_ELEVATION = 64;
+
+const staysInside = new WeakMap<RenderNode, boolean>();
+
+/** Whether nothing in this subtree can draw above or below its box by more than a shadow. */
+export function drawsInsideBox(node: RenderNode): boolean {
+  let inside = staysInside.get(node);
+  if (inside === undefined) staysInside.set(node, (inside = ownDrawingInside(node) && childrenInside(node)));
+  return inside;
+}
+
+function ownDrawingInside(node: RenderNode): boolean {
+  if (!CONTAINED_TYPES.has(node.type) || node.animatesVisibility || node.anchor !== null) return false;
+  const style = node.style;
+  if (style.offset && style.offset.y !== 0) return false;
+  if ((style.elevation ?? 0) > MAX_ELEVATION) return false;
+  const fixesHeight = typeof style.height === 'object' || style.maxHeight !== undefined || style.aspectRatio !== undefined;
+  return !fixesHeight || FIXED_SIZE_LEAVES.has(node.type);
+}
+
+function childrenInside(node: RenderNode): boolean {
+  if (!('children' in node)) return true;
+  return node.children.every((child) => !child.visible || drawsInsideBox(child));
+}
+
+/** Rows that may skip rendering while off screen (only inside a scroll that allows it). */
+const skippableRows = new WeakSet<RenderNode>();
+
+export function isSkippableRow(node: RenderNode): boolean {
+  return skippableRows.has(node);
+}
+
+/** The answers as shared objects: a context value that stays the same re-renders nothing. */
+const PARENT_WIDTHS = new Map<string, ParentWidth>();
+
+function parentWidth(definite: boolean, free: boolean, atStart: boolean, stretches: boolean, wholeStart: boolean): ParentWidth {
+  const key = `${+definite}${+free}${+atStart}${+stretches}${+wholeStart}`;
+  let shared = PARENT_WIDTHS.get(key);
+  if (!shared) PARENT_WIDTHS.set(key, (shared = { definite, free, atStart, stretches, wholeStart }));
+  return shared;
+}
+
+/** Whether anything shows a node's own box: a background, border, shadow, rounded clip or accessibility node. */
+function showsOwnBox(node: RenderNode): boolean {
+  const style = node.style;
+  if (style.background || style.gradient || (style.border && style.border.width > 0) || style.elevation || hasCorners(style.cornerRadius)) return true;
+  return node.type === 'card' || node.testTag !== null || node.label !== null || node.tappable;
+}
+
+/** Whether a node's width is fixed whatever its content, or may follow its content unseen. */
+function ownWidth(node: RenderNode, parent: ParentWidth): { definite: boolean; free: boolean } {
+  const width = withPropagatedFill(node).width;
+  const fixed = typeof width === 'object';
+  const fillsParent = width === 'fill' || (parent.stretches && !fixed);
+  const definite = fixed || (fillsParent && parent.definite);
+  const followsUnseen = fillsParent ? parent.free : parent.atStart && (parent.definite || parent.free);
+  // A child that fills would change with it (a scroll's one child is the content, checked on its own).
+  const childrenUnmoved = width !== 'fill' || parent.stretches || node.type === 'scroll';
+  return { definite, free: !definite && followsUnseen && childrenUnmoved && !showsOwnBox(node) };
+}
+
+/**
+ * Whether, left to right, the node's children start on a whole pixel: the node itself does (placed
+ * at its parent's start, not centred in a touch target, moved by whole pixels) and its start padding
+ * is whole. Rows in a long list are contained while they may skip, and containment draws a row's
+ * content from a whole pixel: a row starting between pixels would draw its text a little apart.
+ */
+function childrenStartWhole(node: RenderNode, parent: ParentWidth): boolean {
+  const fillsParent = withPropagatedFill(node).width === 'fill' || parent.stretches;
+  const placedAtStart = parent.wholeStart && (fillsParent || parent.atStart);
+  return placedAtStart && !node.tappable && Number.isInteger(node.style.offset?.x ?? 0) && Number.isInteger(node.style.padding?.start ?? 0);
+}
+
+/** What a container (or vertical scroll) on the way to a vertical scroll means for its children. */
+export function widthForChildren(node: RenderNode, parent: ParentWidth): ParentWidth {
+  const own = ownWidth(node, parent);
+  const wholeStart = childrenStartWhole(node, parent);
+  if (node.type === 'scroll') return parentWidth(own.definite, own.free, false, true, wholeStart);
+  const atStart = node.type !== 'row' && alignmentAxes(node.style.alignment ?? 'topStart').horizontal === 'start';
+  return parentWidth(own.definite, own.free, atStart, false, wholeStart && node.type !== 'row');
+}
+
+/**
+ * Whether this scroll's content rows may skip rendering while off screen; marks those rows.
+ * `parent`: how the scroll's parent sizes it (skipped rows count as zero wide, so the content's
+ * width may follow them only where nothing shows it).
+ */
+export function skipsOffscreenRows(scroll: ScrollNode, env: Pick<RenderEnv, 'floating' | 'rtl' | 'insets'>, parent: ParentWidth): boolean {
+  const content = scroll.child;
+  // Right to left, a row's left edge depends on its width, and rarely falls on a whole pixel.
+  if (scroll.axis !== 'vertical' || env.floating || env.rtl || !content || !content.visible) return false;
+  if (!Object.values(env.insets).every((edges) => Number.isInteger(edges.start))) return false;
+  if (content.type !== 'column' || content.animatesVisibility || content.anchor !== null) return false;
+  const style = content.style;
+  // Rows packed from the top: a free height, or an arrangement, would place them by the total.
+  if (style.height !== undefined || style.minHeight !== undefined || (style.arrangement ?? 'start') !== 'start') return false;
+  if (style.alignment !== undefined && !style.alignment.startsWith('top')) return false;
+  const column = widthForChildren(content, widthForChildren(scroll, parent));
+  if ((!column.definite && !column.free) || !column.atStart || !column.wholeStart) return false;
+  const rows = content.children.filter((row) => row.visible);
+  // A row that fills the column takes its width from the widest row, skipped ones included.
+  const rowWidthsOwn = column.definite || rows.every((row) => withPropagatedFill(row).width !== 'fill');
+  // A row that may draw outside its box must not be placed by estimated rows before it.
+  if (!rowWidthsOwn || !rows.every(drawsInsideBox)) return false;
+  for (const row of rows) skippableRows.add(row);
+  return true;
+}
+
+/**
+ * Follows which rows Chromium skips, and draws the skipped ones when asked: before anything
+ * scrolls (a row never drawn has only an estimated size), before a node is revealed (a skipped
+ * row's nodes have no boxes), and when a drawn row follows a skipped one (a scroll starting far
+ * above the screen would place it by that row's estimated height). Rows drawn at the time stay as
+ * they are, so a touch changes nothing on screen. The rows are compared at the next frame, once
+ * all of a frame's changes have been reported.
+ */
+export class SkippedRows {
+  readonly #skipped = new WeakMap<Element, boolean>();
+  readonly #skippedNow = new Set<Element>();
+  readonly #lists = new Set<Element>();
+
+  constructor(container: Element) {
+    container.addEventListener('contentvisibilityautostatechange', (event) => {
+      const row = event.target as Element;
+      const skipped = (event as ContentVisibilityAutoStateChangeEvent).skipped;
+      this.#skipped.set(row, skipped);
+      if (skipped) this.#skippedNow.add(row);
+      else this.#skippedNow.delete(row);
+      if (this.#lists.size === 0) requestAnimationFrame(() => this.#checkLists());
+      if (row.parentElement) this.#lists.add(row.parentElement);
+    });
+  }
+
+  /** Draws every row skipped now. */
+  drawAll(): void {
+    for (const row of this.#skippedNow) if (row.isConnected) row.classList.add(DRAWN_ROW_CLASS);
+    this.#skippedNow.clear();
+  }
+
+  #checkLists(): void {
+    // Rows of a window that is gone are forgotten.
+    for (const row of this.#skippedNow) if (!row.isConnected) this.#skippedNow.delete(row);
+    for (const list of this.#lists) if (drawnAfterSkipped(list.children, this.#skipped)) this.drawAll();
+    this.#lists.clear();
+  }
+}
+
+/** A row drawn whatever its distance from the screen. */
+const DRAWN_ROW_CLASS = 'ps-draw';
+
+function drawnAfterSkipped(rows: HTMLCollection, skipped: WeakMap<Element, boolean>): boolean {
+  let skippedBefore = false;
+  for (const row of rows) {
+    const state = skipped.get(row);
+    if (state === true) skippedBefore = true;
+    else if (state === false && skippedBefore) return true;
+  }
+  return false;
+}
