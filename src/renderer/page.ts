@@ -291,8 +291,9 @@ function isFinite(animation: Animation): boolean {
   return running && animation.effect?.getComputedTiming().endTime !== Infinity;
 }
 
-/** Input that may scroll (focus scrolls a field into view). */
-const SCROLLING_INPUT = ['pointerdown', 'touchstart', 'wheel', 'keydown', 'focusin'];
+/** Input that may scroll a list: a finger, the wheel, keys, focus (a field scrolled into view).
+ *  A mouse press alone scrolls nothing, so a tap leaves skipped rows skipped. */
+const SCROLLING_INPUT = ['touchstart', 'wheel', 'keydown', 'focusin'];
 
 /** Input that can change what is drawn without a draw of ours (pressed and focus states, scrolling by touch). */
 const INPUT_EVENTS = ['pointerdown', 'pointerup', 'pointercancel', 'touchstart', 'touchmove', 'touchend', 'touchcancel', 'keydown', 'keyup', 'focusin', 'focusout', 'wheel'];
