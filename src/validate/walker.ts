@@ -480,6 +480,20 @@ class Walker implements Position {
   }
 
   private walkShape(value: Record<string, unknown>, shape: ObjectShape, what: string, declared: Map<string, Declared>, skip?: string): void {
+    const failedKeys = this.walkFields(value, shape, what, declared, skip, (key, rule) => this.walk(value[key], rule, key));
+    if (shape.minProperties && Object.keys(value).length < shape.minProperties) {
+      reject(this.path(), `${capitalize(what)} needs at least one property: ${listWords([...declared.keys()])}`);
+    }
+    if (shape.checks) applyChecks(shape.checks, value, this, what, failedKeys);
+  }
+
+  /**
+   * Walks the present and required fields of an object, in key order, with `walkField` for each one
+   * that is declared, present and not already accepted by its leaf check. In collecting mode a failed
+   * field is recorded and the walk goes on; returns the failed keys (null when none).
+   */
+  private walkFields(value: Record<string, unknown>, shape: ObjectShape, what: string, declared: Map<string, Declared>, skip: string | undefined,
+    walkField: (key: string, rule: Declared['rule']) => void): string[] | null {
     const outer = this.owner;
     const outerDepth = this.ownerDepth;
     this.setOwner(value, this.segments.length);
@@ -494,7 +508,7 @@ class Walker implements Position {
       try {
         if (!property) reject(this.path(), unknownPropertyMessage(key, declared, what));
         if (value[key] === undefined && !hasOwn(value, key)) reject(this.path(), missingMessage(key, shape, what));
-        this.walk(value[key], property.rule, key);
+        walkField(key, property.rule);
       } catch (error) {
         this.recover(error, mark);
         (failedKeys ??= []).push(key);
@@ -502,10 +516,7 @@ class Walker implements Position {
       this.segments.pop();
     }
     this.setOwner(outer, outerDepth);
-    if (shape.minProperties && Object.keys(value).length < shape.minProperties) {
-      reject(this.path(), `${capitalize(what)} needs at least one property: ${listWords([...declared.keys()])}`);
-    }
-    if (shape.checks) applyChecks(shape.checks, value, this, what, failedKeys);
+    return failedKeys;
   }
 
   private walkMap(value: unknown, rule: MapRule, what: string): void {
@@ -617,45 +628,25 @@ class Walker implements Position {
     let templateNodes = 0;
     let templateImages = 0;
     const what = nodeNoun(type);
-    const outer = this.owner;
-    const outerDepth = this.ownerDepth;
-    this.setOwner(value, this.segments.length);
-    let failedKeys: string[] | null = null;
-    for (const key of keysToVisit(value, entry.required)) {
-      if (key === 'type') continue;
-      const property = declared.get(key);
-      // A leaf check accepts no missing value, so this skips only present, valid leaves.
-      if (property !== undefined && property.accepts !== null && property.accepts(value[key])) continue;
-      this.segments.push(key);
-      const mark = this.mark();
-      try {
-        if (!property) reject(this.path(), unknownPropertyMessage(key, declared, what));
-        if (value[key] === undefined && !hasOwn(value, key)) reject(this.path(), missingMessage(key, entry, what));
-        const { rule } = property;
-        if (key === 'repeat' && entry.repeatable) {
-          if (this.template) reject(this.path(), `A repeat template may not contain another repeat (template of ${this.template.path})`);
-          const failures = this.failureCount();
-          this.walk(value[key], rule, key);
-          // Counting needs the items the walk has just proved (a collecting walk may go on past a failure in them).
-          if (this.failureCount() === failures) this.applyExpandedLimits((value.repeat as { items: unknown[] }).items.length, templateNodes, templateImages);
-        } else if (key === 'children' && ownTemplate) {
-          const nodesBefore = this.nodeCount;
-          const imagesBefore = this.imageCount;
-          this.template = ownTemplate;
-          this.walk(value[key], rule, key);
-          this.template = null;
-          templateNodes = this.nodeCount - nodesBefore;
-          templateImages = this.imageCount - imagesBefore;
-        } else {
-          this.walk(value[key], rule, key);
-        }
-      } catch (error) {
-        this.recover(error, mark);
-        (failedKeys ??= []).push(key);
+    const failedKeys = this.walkFields(value, entry, what, declared, 'type', (key, rule) => {
+      if (key === 'repeat' && entry.repeatable) {
+        if (this.template) reject(this.path(), `A repeat template may not contain another repeat (template of ${this.template.path})`);
+        const failures = this.failureCount();
+        this.walk(value[key], rule, key);
+        // Counting needs the items the walk has just proved (a collecting walk may go on past a failure in them).
+        if (this.failureCount() === failures) this.applyExpandedLimits((value.repeat as { items: unknown[] }).items.length, templateNodes, templateImages);
+      } else if (key === 'children' && ownTemplate) {
+        const nodesBefore = this.nodeCount;
+        const imagesBefore = this.imageCount;
+        this.template = ownTemplate;
+        this.walk(value[key], rule, key);
+        this.template = null;
+        templateNodes = this.nodeCount - nodesBefore;
+        templateImages = this.imageCount - imagesBefore;
+      } else {
+        this.walk(value[key], rule, key);
       }
-      this.segments.pop();
-    }
-    this.setOwner(outer, outerDepth);
+    });
     if (entry.checks) applyChecks(entry.checks, value, this, what, failedKeys);
   }
 
