@@ -110,7 +110,11 @@ function acceptConnection(socket: Socket, options: ProtocolServerOptions, hooks:
     options.onRefused?.(reason);
     socket.destroy();
   };
-  const helloDeadline = setTimeout(() => refuse('no hello in time'), options.helloTimeoutMs ?? DEFAULT_HELLO_TIMEOUT_MS);
+  // Timers run before pending reads in Node's loop; after a stall, a hello already received is read first.
+  const helloDeadline = setTimeout(
+    () => setImmediate(() => authenticated || socket.destroyed || refuse('no hello in time')),
+    options.helloTimeoutMs ?? DEFAULT_HELLO_TIMEOUT_MS,
+  );
 
   socket.on('data', (chunk: Buffer) => {
     for (const item of reader.push(chunk)) {

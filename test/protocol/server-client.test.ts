@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { DeviceConnection } from '../../src/protocol/client.ts';
-import { rawSocket, readUntilClosedOr } from './raw-socket.ts';
+import { rawSocket, readFrames, readUntilClosedOr } from './raw-socket.ts';
 import { MAX_FRAME_BYTES, PROTOCOL_VERSION } from '../../src/protocol/constants.ts';
 import { createLaunchToken } from '../../src/protocol/handshake.ts';
 import type { HostRequest } from '../../src/protocol/messages.ts';
@@ -26,7 +26,8 @@ before(async () => {
       if (request.type === 'tap') throw new Error('nothing to tap');
       return { success: true };
     },
-    helloTimeoutMs: 300,
+    // Long enough that a loaded machine stalling between accept and read does not trip it.
+    helloTimeoutMs: 1000,
     onLastClientGone: () => {
       lastClientGone += 1;
     },
@@ -60,6 +61,27 @@ test('a connection that never says hello is closed', async () => {
   assert.deepEqual(await readUntilClosedOr(socket, 3000), { text: '', closed: true });
 });
 
+test('a hello that arrived before the deadline is honoured even when the loop stalled past it', async () => {
+  const quick = await startProtocolServer({ port: await findFreePort(), token, agentVersion: 'test', capabilities: [], handle: async () => ({ success: true }), helloTimeoutMs: 50 });
+  try {
+    const socket = await rawSocket(quick.port);
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the server has accepted and armed its deadline
+    const received = readFrames(socket, 1);
+    // A loaded machine: the loop stalls after the hello is sent, so the next turn finds the deadline
+    // expired before it reads the socket (timers run first; hence the stall inside an immediate).
+    setImmediate(() => {
+      socket.write(`${JSON.stringify({ type: 'hello', token, protocolVersion: 1 })}\n`);
+      const stallUntil = Date.now() + 150;
+      while (Date.now() < stallUntil);
+    });
+    const [reply] = await received;
+    assert.equal(reply.type, 'hello_result');
+    socket.destroy();
+  } finally {
+    await quick.close();
+  }
+});
+
 test('an oversized hello line closes the connection with no reply', async () => {
   const socket = await rawSocket(server.port);
   socket.write('x'.repeat(10_000));
@@ -68,7 +90,9 @@ test('an oversized hello line closes the connection with no reply', async () => 
 
 test('after hello: garbage, unknown types, invalid fields and oversized frames get error frames, then requests still work', async () => {
   const socket = await rawSocket(server.port);
-  const received = readUntilClosedOr(socket, 1500);
+  let closed = false;
+  socket.on('close', () => (closed = true));
+  const received = readFrames(socket, 6);
   socket.write(`${JSON.stringify({ type: 'hello', token, protocolVersion: 1 })}\n`);
   socket.write('this is not json\n');
   socket.write(`${JSON.stringify({ type: 'launch_missiles', requestId: 'r2' })}\n`);
@@ -76,10 +100,9 @@ test('after hello: garbage, unknown types, invalid fields and oversized frames g
   socket.write(Buffer.alloc(MAX_FRAME_BYTES + 1, 0x61));
   socket.write('\n');
   socket.write(`${JSON.stringify({ type: 'inspect_prototypes', requestId: 'r4' })}\n`);
-  const { text, closed } = await received;
-  socket.destroy();
+  const frames = (await received) as Array<Record<string, string>>;
   assert.equal(closed, false);
-  const frames = text.trim().split('\n').map((line) => JSON.parse(line));
+  socket.destroy();
   assert.equal(frames[0].type, 'hello_result');
   assert.equal(frames[1].type, 'error');
   assert.match(frames[1].message, /not JSON/);
