@@ -105,7 +105,8 @@ test('when the last connection closes the session ends: the prototype is dismiss
   assert.equal(shown.success, true, shown.error);
   assert.equal(shown.missingAssets, undefined);
   first.close();
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Time for the device to see the last connection go; generous for a loaded machine.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
   const second = await DeviceConnection.open(device.port, device.token);
   const inspected = await second.request({ type: 'inspect_prototypes' });
   assert.deepEqual(inspected.prototypes, []);

@@ -136,13 +136,18 @@ test('events reach every authenticated connection; the last one leaving is repor
   first.onEvent((event) => seen.push(`first:${event.sequence}`));
   second.onEvent((event) => seen.push(`second:${event.sequence}`));
   server.broadcastEvent({ timestamp: 1, id: 'p', sequence: 7, kind: 'emit', name: 'save', payload: null, state: {}, pages: {} });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const deadline = Date.now() + 5000; seen.length < 2 && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   assert.deepEqual(seen.sort(), ['first:7', 'second:7']);
   first.close();
   await new Promise((resolve) => setTimeout(resolve, 50));
   assert.equal(lastClientGone, before);
   second.close();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The close reaches the server within a few milliseconds on an idle machine; allow a loaded one.
+  for (const deadline = Date.now() + 5000; lastClientGone === before && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   assert.equal(lastClientGone, before + 1);
 });
 
