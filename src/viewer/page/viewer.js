@@ -17,7 +17,7 @@
     socket = new WebSocket(`ws://${location.host}/socket?token=${encodeURIComponent(token)}`);
     socket.binaryType = 'blob';
     socket.onopen = () => setConnection('connected', 'ok');
-    socket.onclose = () => setConnection('disconnected — reload to reconnect', 'bad');
+    socket.onclose = () => setConnection('disconnected — reload this page if protostage still runs; if it restarted, open the new address it printed', 'bad');
     socket.onmessage = (message) => {
       if (typeof message.data === 'string') receive(JSON.parse(message.data));
       else showFrame(message.data);
