@@ -59,7 +59,7 @@ test('the server lists the five tools and two resources', async () => {
 test('the live mirror address is printed on stderr (stdout carries the protocol) and needs its token', async () => {
   await call('observe'); // the device is up once a device call has been served
   const pattern = /Live mirror of the device \(watch and join in\): (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/;
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   while (!pattern.test(serverStderr) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   const mirrorUrl = serverStderr.match(pattern)?.[1];
   assert.ok(mirrorUrl, `no mirror address in stderr:\n${serverStderr}`);
