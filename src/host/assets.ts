@@ -65,7 +65,8 @@ async function readAsset(request: AssetRequest, path: string): Promise<StagedAss
   return { id: request.id, mimeType, bytes };
 }
 
-async function readHead(file: string, length: number): Promise<Buffer> {
+/** The first `length` bytes of a file (fewer when it is shorter). */
+export async function readHead(file: string, length: number): Promise<Buffer> {
   const handle = await open(file, 'r');
   try {
     const buffer = Buffer.alloc(length);
