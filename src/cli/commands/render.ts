@@ -6,6 +6,10 @@ import { isDeviceProfileName, type DeviceProfileName } from '../../device/profil
 import { WebDevice } from '../../device/web-device.ts';
 import type { PrototypeEvent } from '../../runtime/model.ts';
 import { validatePrototypeSpec } from '../../validate/index.ts';
+import {
+  ASSET_HELP, ASSET_OPTIONS, describeAssetProblem, missingAssetIds, missingAssetsWarning, parseAssetFlags,
+  putAssets, readNamedAssets, type AssetSource,
+} from '../assets.ts';
 
 const HELP = `Usage: protostage render SPEC -o out.png [options]
 
@@ -23,9 +27,12 @@ Options:
   --font-scale N         font scale (default 1)
   --pixel-ratio N        screenshot pixels per dp (default 1)
   --headed               show the browser window
+${ASSET_HELP}
   -h, --help             show this help
 
-Exit codes: 0 rendered, 1 invalid spec or failed show/tap, 2 bad arguments.`;
+Assets the spec uses but nobody gave draw as placeholders, with a warning on stderr.
+
+Exit codes: 0 rendered, 1 invalid spec, unusable asset file or failed show/tap, 2 bad arguments.`;
 
 interface RenderOptions {
   specPath: string;
@@ -39,6 +46,8 @@ interface RenderOptions {
   fontScale: number;
   pixelRatio: number;
   headed: boolean;
+  assets: AssetSource[];
+  assetsFolder?: string;
 }
 
 class UsageError extends Error {}
@@ -73,6 +82,7 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
       'font-scale': { type: 'string' },
       'pixel-ratio': { type: 'string' },
       headed: { type: 'boolean' },
+      ...ASSET_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -93,6 +103,8 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
     fontScale: positiveNumber(values['font-scale'], '--font-scale', 1),
     pixelRatio: positiveNumber(values['pixel-ratio'], '--pixel-ratio', 1),
     headed: values.headed ?? false,
+    assets: parseAssetFlags(values.asset ?? []),
+    assetsFolder: values.assets,
   };
 }
 
@@ -116,6 +128,11 @@ async function render(options: RenderOptions): Promise<number> {
     console.error(`${validated.path}: ${validated.message}`);
     return 1;
   }
+  const assets = await readNamedAssets(options.assets, options.assetsFolder);
+  if (!assets.ok) {
+    console.error(describeAssetProblem('render', assets));
+    return 1;
+  }
   let device: WebDevice;
   try {
     device = await WebDevice.launch({
@@ -132,6 +149,11 @@ async function render(options: RenderOptions): Promise<number> {
     return 1;
   }
   try {
+    const refused = await putAssets(device, assets.assets, assets.sources);
+    if (refused !== null) {
+      console.error(describeAssetProblem('render', refused));
+      return 1;
+    }
     return await showAndCapture(device, validated.spec, options);
   } catch (error) {
     console.error(`protostage render: ${(error as Error).message.split('\n')[0]}`);
@@ -149,6 +171,8 @@ async function showAndCapture(device: WebDevice, spec: unknown, options: RenderO
     console.error(`protostage render: show failed: ${describeFailure(shown)}`);
     return 1;
   }
+  const missing = missingAssetIds(shown);
+  if (missing.length > 0) console.error(`protostage render: ${missingAssetsWarning(missing)}`);
   for (const testTag of options.taps) {
     await device.settled();
     const tapped = await device.tap({ testTag });
