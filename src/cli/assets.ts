@@ -143,8 +143,10 @@ export async function stageAssetSources(sources: readonly AssetSource[]): Promis
     }
     // The failure's path is `assets[i]…` for one entry, `assets` for the whole list.
     const index = /^assets\[(\d+)\]/.exec(error.failure.path)?.[1];
-    const flag = index === undefined ? sources.map((source) => source.flag).join(', ') : sources[Number(index)]!.flag;
-    return problem(flag, error.failure.error, error.failure.fix);
+    const { error: message, fix } = error.failure;
+    if (index === undefined) return problem(sources.map((source) => source.flag).join(', '), message, fix);
+    const source = sources[Number(index)]!;
+    return problem(source.flag, message.includes(source.file) ? message : `"${source.file}": ${message}`, fix);
   }
 }
 
