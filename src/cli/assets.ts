@@ -24,7 +24,7 @@ export const ASSET_HELP = `  --asset ID=FILE        put FILE (PNG, JPEG, WebP, T
 /** Enough leading bytes for every signature sniffMimeType knows. */
 const SIGNATURE_BYTES = 12;
 /** A folder is scanned file by file; one this big is not a folder of assets. */
-const MAX_FOLDER_ENTRIES = 1000;
+export const MAX_FOLDER_ENTRIES = 1000;
 
 /** Where an asset's bytes come from, and the flag that named it (as typed, for messages). */
 export interface AssetSource {
@@ -45,13 +45,18 @@ export interface AssetProblem {
 /** A malformed or repeated `--asset` value: bad usage (exit 2), unlike a bad file. */
 export class AssetUsageError extends Error {}
 
-function problem(flag: string, message: string, hint: string): AssetProblem {
+export function assetProblem(flag: string, message: string, hint: string): AssetProblem {
   return { ok: false, flag, message, hint };
 }
 
 /** The one-line message for a problem, e.g. `protostage render: --asset hero=x.gif: "…" is not …; convert it …`. */
-export function describeAssetProblem(command: string, { flag, message, hint }: AssetProblem): string {
-  return `protostage ${command}: ${flag}: ${message}; ${lowerFirst(hint)}`;
+export function describeAssetProblem(command: string, problem: AssetProblem): string {
+  return `protostage ${command}: ${assetProblemText(problem)}`;
+}
+
+/** A problem as `FLAG: what was wrong; how to fix it`. */
+export function assetProblemText({ flag, message, hint }: AssetProblem): string {
+  return `${flag}: ${message}; ${lowerFirst(hint)}`;
 }
 
 function lowerFirst(text: string): string {
@@ -81,14 +86,14 @@ export function parseAssetFlags(values: readonly string[], cwd = process.cwd()):
 export async function gatherAssetSources(explicit: AssetSource[], folder: string | undefined, cwd = process.cwd()): Promise<{ ok: true; sources: AssetSource[] } | AssetProblem> {
   const sources = [...explicit];
   if (folder !== undefined) {
-    const found = await folderSources(resolve(cwd, folder), `--assets ${folder}`);
+    const found = await folderSources(resolve(cwd, folder), folderFlag(folder));
     if (!Array.isArray(found)) return found;
     const given = new Set(explicit.map((source) => source.id));
     sources.push(...found.filter((source) => !given.has(source.id)));
   }
   if (sources.length > ASSET_LIMITS.maxAssets) {
-    const flag = folder === undefined ? '--asset' : `--assets ${folder}`;
-    return problem(flag, `${sources.length} assets are named; a show takes at most ${ASSET_LIMITS.maxAssets}`, 'Name fewer with --asset, or keep fewer image and font files in the folder.');
+    const flag = folder === undefined ? '--asset' : folderFlag(folder);
+    return assetProblem(flag, `${sources.length} assets are named; a show takes at most ${ASSET_LIMITS.maxAssets}`, 'Name fewer with --asset, or keep fewer image and font files in the folder.');
   }
   return { ok: true, sources };
 }
@@ -98,17 +103,17 @@ async function folderSources(dir: string, flag: string): Promise<AssetSource[] |
   try {
     names = (await readdir(dir)).sort();
   } catch (error) {
-    return problem(flag, `cannot read the folder "${dir}" (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'Pass a folder of image and font files.');
+    return assetProblem(flag, `cannot read the folder "${dir}" (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'Pass a folder of image and font files.');
   }
   if (names.length > MAX_FOLDER_ENTRIES) {
-    return problem(flag, `the folder "${dir}" holds ${names.length} entries; at most ${MAX_FOLDER_ENTRIES} are scanned for assets`, 'Pass a folder that holds only the assets.');
+    return assetProblem(flag, `the folder "${dir}" holds ${names.length} entries; at most ${MAX_FOLDER_ENTRIES} are scanned for assets`, 'Pass a folder that holds only the assets.');
   }
   const sources: AssetSource[] = [];
   for (const name of names) {
     const source = await folderAsset(dir, name, flag);
     if (source === null) continue;
     const twin = sources.find((other) => other.id === source.id);
-    if (twin !== undefined) return problem(flag, `"${twin.file}" and "${source.file}" would both be asset "${source.id}"`, `Rename one, or give one with --asset ${source.id}=FILE.`);
+    if (twin !== undefined) return assetProblem(flag, `"${twin.file}" and "${source.file}" would both be asset "${source.id}"`, `Rename one, or give one with --asset ${source.id}=FILE.`);
     sources.push(source);
   }
   return sources;
@@ -128,6 +133,11 @@ export async function folderAsset(dir: string, name: string, flag: string): Prom
   return { id: assetIdOf(name), file, flag };
 }
 
+/** How an `--assets` folder is named in messages: the flag as typed. */
+export function folderFlag(folder: string): string {
+  return `--assets ${folder}`;
+}
+
 /** `hero.png` gives `hero`; only the last extension goes (`hero.dark.png` gives `hero.dark`). */
 export function assetIdOf(fileName: string): string {
   return fileName.slice(0, fileName.length - extname(fileName).length);
@@ -139,14 +149,14 @@ export async function stageAssetSources(sources: readonly AssetSource[]): Promis
     return { ok: true, assets: await stageAssets(sources.map(({ id, file }) => ({ id, path: file }))) };
   } catch (error) {
     if (!(error instanceof HostFailureError)) {
-      return problem('--asset', `an asset file could not be read: ${(error as Error).message}`, 'Check that the asset files are readable.');
+      return assetProblem('--asset', `an asset file could not be read: ${(error as Error).message}`, 'Check that the asset files are readable.');
     }
     // The failure's path is `assets[i]…` for one entry, `assets` for the whole list.
     const index = /^assets\[(\d+)\]/.exec(error.failure.path)?.[1];
     const { error: message, fix } = error.failure;
-    if (index === undefined) return problem(sources.map((source) => source.flag).join(', '), message, fix);
+    if (index === undefined) return assetProblem(sources.map((source) => source.flag).join(', '), message, fix);
     const source = sources[Number(index)]!;
-    return problem(source.flag, message.includes(source.file) ? message : `"${source.file}": ${message}`, fix);
+    return assetProblem(source.flag, message.includes(source.file) ? message : `"${source.file}": ${message}`, fix);
   }
 }
 
@@ -165,7 +175,7 @@ export async function putAssets(device: WebDevice, assets: readonly StagedAsset[
     if (put?.ok === false) {
       const flag = sources.find((source) => source.id === asset.id)?.flag ?? `asset "${asset.id}"`;
       const message = typeof put.message === 'string' ? put.message : 'the device refused the asset';
-      return problem(flag, `the device did not take it: ${message}`, typeof put.hint === 'string' ? put.hint : 'Check the file, then run the command again.');
+      return assetProblem(flag, `the device did not take it: ${message}`, typeof put.hint === 'string' ? put.hint : 'Check the file, then run the command again.');
     }
   }
   return null;

@@ -1,6 +1,7 @@
 // `protostage view`: a spec file shown live on a web device and mirrored to the person's
 // browser. Every save is validated and shown; an invalid save leaves the last good render on
-// the device and tells the viewers where the error is.
+// the device and tells the viewers where the error is. Asset files are put on the device before
+// the first show and again whenever one changes.
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { DeviceProfileName } from '../device/profiles.ts';
@@ -20,8 +21,32 @@ export interface LiveViewOptions {
   /** Viewer port on 127.0.0.1; 0 (the default) picks a free one. */
   port?: number;
   headed?: boolean;
+  /** Image and font files for the spec. */
+  assets?: LiveViewAssets;
   /** Called after every load of the file with what became of it. */
   onStatus?(status: SpecStatus): void;
+  /** Called after a load whose spec uses assets nobody gave (they draw as placeholders). */
+  onMissingAssets?(file: string, version: number, ids: string[]): void;
+  /** Called after every change to an asset file with what became of it. */
+  onAssetChange?(change: AssetChange): void;
+}
+
+/** What became of an asset file that changed on disk (`file` is its name, `version` counts its loads). */
+export type AssetChange =
+  | { ok: true; id: string; file: string; version: number; added: boolean }
+  | { ok: false; id: string; file: string; version: number; flag: string; message: string; hint: string };
+
+/** Image and font files put on the device before the first show and kept current while the view runs. */
+export interface LiveViewAssets {
+  /** Puts every asset on the device; rejects when the device refuses one. */
+  putAll(device: WebDevice): Promise<void>;
+  /**
+   * After a show: puts again the assets the device reports missing that are held here (a
+   * dismissal clears the device's copies) and returns the ids nobody gave.
+   */
+  afterShow(device: WebDevice, showResult: unknown): Promise<string[]>;
+  /** Watches the files: a change is put on the device, or, when the file became unusable, reported while the device keeps its copy. */
+  watch(device: WebDevice, onChange: (change: AssetChange) => void): { close(): Promise<void> };
 }
 
 export interface LiveView {
@@ -47,12 +72,17 @@ export async function startLiveView(options: LiveViewOptions): Promise<LiveView>
     await device.close();
     throw error;
   }
-  const loader = new SpecLoader(options.specPath, device, mirror, options.onStatus);
-  let watcher: FileWatch;
+  const loader = new SpecLoader(options.specPath, device, mirror, options);
+  let watcher: FileWatch | undefined;
+  let assetWatch: { close(): Promise<void> } | undefined;
   try {
+    await options.assets?.putAll(device);
+    assetWatch = options.assets?.watch(device, (change) => reportAssetChange(change, loader, mirror, options));
     watcher = watchFile(options.specPath, () => loader.schedule());
     await loader.load();
   } catch (error) {
+    watcher?.close();
+    await assetWatch?.close();
     await mirror.close();
     await device.close();
     throw error;
@@ -62,11 +92,25 @@ export async function startLiveView(options: LiveViewOptions): Promise<LiveView>
     device,
     async close() {
       watcher.close();
+      await assetWatch?.close();
       await loader.idle();
       await mirror.close();
       await device.close();
     },
   };
+}
+
+/**
+ * Tells the viewers about an asset file that became unusable (the device keeps the old copy);
+ * once an asset loads again, the viewers get the spec's status back.
+ */
+function reportAssetChange(change: AssetChange, loader: SpecLoader, mirror: MirrorServer, options: LiveViewOptions): void {
+  if (change.ok) loader.republish();
+  else {
+    const message = `${change.message} (the device keeps the copy it had)`;
+    mirror.publishStatus({ ok: false, file: change.file, version: change.version, path: change.flag, message, hint: change.hint, highlight: null });
+  }
+  options.onAssetChange?.(change);
 }
 
 /** Loads the file one save at a time; saves that arrive during a load become one more load. */
@@ -75,13 +119,19 @@ class SpecLoader {
   #hasGoodRender = false;
   #queued = false;
   #chain: Promise<void> = Promise.resolve();
+  #lastStatus: SpecStatus | undefined;
 
   constructor(
     private readonly specPath: string,
     private readonly device: WebDevice,
     private readonly mirror: MirrorServer,
-    private readonly onStatus?: (status: SpecStatus) => void,
+    private readonly options: Pick<LiveViewOptions, 'assets' | 'onStatus' | 'onMissingAssets'>,
   ) {}
+
+  /** Sends the last load's status to the viewers again (after an asset problem took its place). */
+  republish(): void {
+    if (this.#lastStatus !== undefined) this.mirror.publishStatus(this.#lastStatus);
+  }
 
   schedule(): void {
     if (this.#queued) return;
@@ -104,18 +154,22 @@ class SpecLoader {
       (error: Error): Failure => ({ path: '$', message: `the device failed: ${error.message.split('\n')[0]}`, hint: 'restart protostage view' }),
     );
     let status: SpecStatus;
+    let missingAssets: string[] = [];
     if ('id' in outcome) {
       this.#hasGoodRender = true;
-      status = { ok: true, file, version, ...outcome };
+      ({ missingAssets } = outcome);
+      status = { ok: true, file, version, id: outcome.id, nodeCount: outcome.nodeCount };
     } else {
       status = { ok: false, file, version, ...outcome, highlight: await this.#highlight(outcome.path) };
     }
+    this.#lastStatus = status;
     this.mirror.publishStatus(status);
-    this.onStatus?.(status);
+    this.options.onStatus?.(status);
+    if (missingAssets.length > 0) this.options.onMissingAssets?.(file, version, missingAssets);
     if (status.ok) await this.mirror.refreshPrototypes();
   }
 
-  async #show(): Promise<{ id: string; nodeCount: number } | Failure> {
+  async #show(): Promise<{ id: string; nodeCount: number; missingAssets: string[] } | Failure> {
     const bytes = await readSpecFile(this.specPath);
     if ('path' in bytes) return bytes;
     const validated = validatePrototypeSpecAllErrors(bytes, { maxErrors: MAX_LISTED_ERRORS });
@@ -131,8 +185,9 @@ class SpecLoader {
         ...hintOf(shown),
       };
     }
+    const missingAssets = (await this.options.assets?.afterShow(this.device, shown)) ?? [];
     await this.device.settled();
-    return { id: validated.spec.id, nodeCount: validated.nodeCount };
+    return { id: validated.spec.id, nodeCount: validated.nodeCount, missingAssets };
   }
 
   /** The box over the last good render (still on the device) that the error path points into. */

@@ -1,4 +1,4 @@
-// Watching one file through its directory: editors save by writing a new file and renaming it
+// Watching files through their directory: editors save by writing a new file and renaming it
 // over the old one, which ends a watch on the file itself but shows up in its directory.
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
@@ -17,19 +17,31 @@ export interface FileWatch {
  */
 export function watchFile(path: string, onChange: () => void, debounceMs = SAVE_DEBOUNCE_MS): FileWatch {
   const name = basename(path);
-  let timer: NodeJS.Timeout | undefined;
-  const changed = () => {
-    clearTimeout(timer);
-    timer = setTimeout(onChange, debounceMs);
+  return watchDirectory(dirname(path), (changed) => {
+    if (changed === null || changed === name) onChange();
+  }, debounceMs);
+}
+
+/**
+ * Calls `onChange(name)` once a burst of changes to the entry `name` of the directory (a file
+ * written, added, renamed or removed) has been quiet for `debounceMs`; each name is debounced on
+ * its own. The name is null when the platform did not say which entry changed, or when the
+ * watcher failed: then any entry may have.
+ */
+export function watchDirectory(directory: string, onChange: (name: string | null) => void, debounceMs = SAVE_DEBOUNCE_MS): FileWatch {
+  const timers = new Map<string | null, NodeJS.Timeout>();
+  const changed = (name: string | null) => {
+    clearTimeout(timers.get(name));
+    timers.set(name, setTimeout(() => {
+      timers.delete(name);
+      onChange(name);
+    }, debounceMs));
   };
-  const watcher: FSWatcher = watch(dirname(path), { persistent: true }, (_event, filename) => {
-    // Some platforms do not name the file; then any change in the directory may be it.
-    if (filename === null || filename === name) changed();
-  });
-  watcher.on('error', changed);
+  const watcher: FSWatcher = watch(directory, { persistent: true }, (_event, filename) => changed(filename ?? null));
+  watcher.on('error', () => changed(null));
   return {
     close() {
-      clearTimeout(timer);
+      for (const timer of timers.values()) clearTimeout(timer);
       watcher.close();
     },
   };

@@ -1,10 +1,11 @@
-// The file watch on the real file system: in-place writes and editor-style rename saves.
+// The file and directory watches on the real file system: in-place writes, editor-style rename
+// saves, and files added to a watched directory.
 import assert from 'node:assert/strict';
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { watchFile } from '../../src/viewer/watch.ts';
+import { watchDirectory, watchFile } from '../../src/viewer/watch.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'protostage-watch-'));
 after(() => rmSync(folder, { recursive: true, force: true }));
@@ -65,6 +66,31 @@ test('changes to other files in the folder are ignored', async () => {
     writeFileSync(path, '{"b":1}');
     await next;
     assert.equal(changes.count(), 1);
+  } finally {
+    watch.close();
+  }
+});
+
+test('a directory watch names each changed entry once per burst, new files included', async () => {
+  const directory = join(folder, 'assets');
+  mkdirSync(directory);
+  writeFileSync(join(directory, 'hero.png'), 'a');
+  const names: (string | null)[] = [];
+  let wake: (() => void) | null = null;
+  const watch = watchDirectory(directory, (name) => {
+    names.push(name);
+    wake?.();
+  });
+  const seen = (expected: string[]) => new Promise<void>((resolve) => {
+    wake = () => expected.every((name) => names.includes(name)) && resolve();
+    wake();
+  });
+  try {
+    writeFileSync(join(directory, 'hero.png'), 'b');
+    writeFileSync(join(directory, 'hero.png'), 'c');
+    writeFileSync(join(directory, 'logo.png'), 'new');
+    await seen(['hero.png', 'logo.png']);
+    assert.deepEqual(names.filter((name) => name !== null).sort(), ['hero.png', 'logo.png'], 'a burst on one file is one change, and each file has its own');
   } finally {
     watch.close();
   }

@@ -1,9 +1,13 @@
 // `protostage view SPEC`: a live preview of a spec file in the person's own browser.
 import { parseArgs } from 'node:util';
 import { isDeviceProfileName } from '../../device/profiles.ts';
+import type { AssetChange } from '../../viewer/live-view.ts';
 import type { SpecStatus } from '../../viewer/messages.ts';
+import { ASSET_HELP, ASSET_OPTIONS, AssetUsageError, assetProblemText, describeAssetProblem, missingAssetsWarning, parseAssetFlags, type AssetSource } from '../assets.ts';
+import { loadWatchedAssets } from '../live-assets.ts';
 
 const HELP = `Usage: protostage view SPEC [--device phone|tablet] [--dark] [--rtl] [--port N] [--headed]
+                       [--asset ID=FILE]... [--assets DIR]
 
 Shows SPEC on a headless web device and serves a live viewer at
 http://127.0.0.1:PORT/?token=TOKEN (printed at startup; loopback only, and every request
@@ -21,15 +25,21 @@ path and message (which says what is accepted), lists the save's further errors,
 box over the deepest node of that render the path points into (the whole window when none).
 Each load is also reported on stderr. Several viewers may watch at once. Stop with Ctrl-C.
 
+Asset files are checked and put on the device before the first show (a file that fails stops
+view before it starts). While it runs, a changed asset file is put again and the nodes showing it
+reload without another show; a file that became unusable is reported (viewer and stderr) and the
+device keeps the copy it had. A file added to the --assets folder later becomes an asset too.
+
 Options:
   --device phone|tablet  device profile (default phone: 412×915 dp; tablet: 1280×800 dp)
   --dark                 dark device setting
   --rtl                  right-to-left layout direction
   --port N               viewer port on 127.0.0.1 (default 0: a free port)
   --headed               also show the device's own browser window
+${ASSET_HELP}
   -h, --help             this text
 
-Exit codes: 0 stopped, 1 the device or the viewer could not start, 2 bad arguments.`;
+Exit codes: 0 stopped, 1 an asset file, the device or the viewer could not start, 2 bad arguments.`;
 
 const OPTIONS = {
   device: { type: 'string' },
@@ -37,6 +47,7 @@ const OPTIONS = {
   rtl: { type: 'boolean' },
   port: { type: 'string' },
   headed: { type: 'boolean' },
+  ...ASSET_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -54,6 +65,18 @@ export async function run(args: string[]): Promise<number> {
   }
   const problem = usageProblem(positionals, values.device, values.port);
   if (problem !== null) return usageError(problem);
+  let explicitAssets: AssetSource[];
+  try {
+    explicitAssets = parseAssetFlags(values.asset ?? []);
+  } catch (error) {
+    if (error instanceof AssetUsageError) return usageError(error.message);
+    throw error;
+  }
+  const loaded = await loadWatchedAssets(explicitAssets, values.assets);
+  if (!loaded.ok) {
+    console.error(describeAssetProblem('view', loaded));
+    return 1;
+  }
   const { startLiveView } = await import('../../viewer/live-view.ts');
   let view;
   try {
@@ -64,7 +87,10 @@ export async function run(args: string[]): Promise<number> {
       rtl: values.rtl,
       port: values.port === undefined ? 0 : Number(values.port),
       headed: values.headed,
+      assets: loaded.assets,
       onStatus: reportStatus,
+      onMissingAssets: (file, version, ids) => console.error(`${file} (save ${version}): ${missingAssetsWarning(ids)}`),
+      onAssetChange: reportAssetChange,
     });
   } catch (error) {
     console.error(`protostage view: cannot start: ${(error as Error).message.split('\n')[0]}`);
@@ -99,4 +125,11 @@ function reportStatus(status: SpecStatus): void {
     const more = others > 0 ? ` (+${others}${status.truncated ? '+' : ''} more ${others === 1 && !status.truncated ? 'error' : 'errors'})` : '';
     console.error(`${status.file} (save ${status.version}): ${status.path}: ${status.message}${status.hint ? ` (fix: ${status.hint})` : ''}${more}`);
   }
+}
+
+function reportAssetChange(change: AssetChange): void {
+  const where = `${change.file} (save ${change.version})`;
+  if (!change.ok) console.error(`${where}: ${assetProblemText(change)}; the device keeps the copy it had`);
+  else if (change.added) console.error(`${where}: new asset "${change.id}" put on the device`);
+  else console.error(`${where}: asset "${change.id}" put on the device again; the nodes showing it reload`);
 }
