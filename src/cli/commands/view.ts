@@ -39,7 +39,8 @@ Options:
 ${ASSET_HELP}
   -h, --help             this text
 
-Exit codes: 0 stopped, 1 an asset file, the device or the viewer could not start, 2 bad arguments.`;
+Exit codes: 0 stopped, 1 an unusable asset file or the device or the viewer could not start,
+2 bad arguments.`;
 
 const OPTIONS = {
   device: { type: 'string' },
