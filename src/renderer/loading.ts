@@ -1,5 +1,5 @@
 // Image decoding state, tracked page-wide so settled() can wait for every image to load or fail.
-import { useEffect, useReducer, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useReducer, useState } from 'preact/hooks';
 import type { AssetStore } from './assets.ts';
 
 export type ImageStatus = 'loading' | 'loaded' | 'broken';
@@ -39,6 +39,8 @@ export async function imagesSettled(): Promise<void> {
 /** The blob URL of an uploaded image asset (null while missing); follows puts and removals. */
 export function useAssetUrl(assets: AssetStore, id: string | null): string | null {
   const [, refresh] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => assets.subscribe(() => refresh(undefined)), [assets]);
+  // Subscribed while the render commits, not after the next paint: an asset put right after a
+  // show (the host re-uploading a missing one) must not land before anyone listens.
+  useLayoutEffect(() => assets.subscribe(() => refresh(undefined)), [assets]);
   return id === null ? null : assets.get(id)?.url ?? null;
 }
