@@ -65,7 +65,10 @@ export class WatchedAssets implements LiveViewAssets {
   watch(device: WebDevice, onChange: (change: AssetChange) => void): { close(): Promise<void> } {
     const dirs = new Set([...this.#held.values()].map((entry) => dirname(entry.source.file)));
     if (this.#folder !== undefined) dirs.add(this.#folder.dir);
-    const watches = [...dirs].map((dir) => watchDirectory(dir, (name) => this.#schedule(() => this.#changed(device, dir, name, onChange), join(dir, name ?? ''))));
+    const changed = (dir: string, name: string | null) => this.#schedule(() => this.#changed(device, dir, name, onChange), join(dir, name ?? ''));
+    const watches = [...dirs].map((dir) => watchDirectory(dir, (name) => changed(dir, name)));
+    // A file changed while the device started (after it was read) had no watch yet to see it.
+    for (const dir of dirs) changed(dir, null);
     return {
       close: async () => {
         for (const watch of watches) watch.close();
