@@ -39,17 +39,23 @@ const spec = {
     type: 'column',
     children: [
       { type: 'image', asset: 'hero', contentScale: 'fill', testTag: 'hero', style: { width: { dp: 200 }, height: { dp: 100 } } },
-      { type: 'text', text: 'Brand type', style: { fontFamily: { asset: 'brand' } } },
+      { type: 'text', text: 'Brand type', testTag: 'brand', style: { fontFamily: { asset: 'brand' } } },
     ],
   },
 };
 writeFileSync(join(dir, 'spec.json'), JSON.stringify(spec));
 writeFileSync(join(dir, 'red.png'), solidPng([255, 0, 0]));
 
+type Bounds = { x: number; y: number; width: number; height: number };
+
+function boundsOf(hierarchyFile: string, testTag: string): Bounds {
+  const hierarchy = JSON.parse(readFileSync(join(dir, hierarchyFile), 'utf8')) as { testTag: string | null; bounds: Bounds }[];
+  return hierarchy.find((node) => node.testTag === testTag)!.bounds;
+}
+
 /** The colour at the middle of the hero image, located through the observed hierarchy. */
 function heroColour(screenshot: string, hierarchyFile: string): [number, number, number] {
-  const hierarchy = JSON.parse(readFileSync(join(dir, hierarchyFile), 'utf8')) as { testTag: string | null; bounds: { x: number; y: number; width: number; height: number } }[];
-  const { bounds } = hierarchy.find((node) => node.testTag === 'hero')!;
+  const bounds = boundsOf(hierarchyFile, 'hero');
   assert.deepEqual([bounds.width, bounds.height], [200, 100]);
   const png = PNG.sync.read(readFileSync(join(dir, screenshot)));
   const offset = (Math.round(bounds.y + bounds.height / 2) * png.width + Math.round(bounds.x + bounds.width / 2)) * 4;
@@ -73,6 +79,10 @@ test('an asset nobody gave draws the placeholder and is a warning naming the ids
   assert.match(result.stderr, /^protostage render: warning: .*: hero, brand .*pass --asset hero=FILE or --assets DIR\n$/);
   const [red, green, blue] = heroColour('missing.png', 'missing.json');
   assert.ok(Math.max(red, green, blue) - Math.min(red, green, blue) < 24, `the placeholder is grey, got rgb(${[red, green, blue]})`);
+  // The text drew in the default font here and in the brand font (DejaVu Sans) when it was given.
+  const given = boundsOf('given.json', 'brand');
+  const fallback = boundsOf('missing.json', 'brand');
+  assert.notDeepEqual(given, fallback, 'the two fonts measure the same text differently');
 });
 
 test('--assets DIR gives every image and font file of the folder by its name and skips other files', async () => {
