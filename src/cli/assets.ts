@@ -148,13 +148,14 @@ export async function stageAssetSources(sources: readonly AssetSource[]): Promis
   try {
     return { ok: true, assets: await stageAssets(sources.map(({ id, file }) => ({ id, path: file }))) };
   } catch (error) {
+    const everyFlag = [...new Set(sources.map((source) => source.flag))].join(', ');
     if (!(error instanceof HostFailureError)) {
-      return assetProblem('--asset', `an asset file could not be read: ${(error as Error).message}`, 'Check that the asset files are readable.');
+      return assetProblem(everyFlag, `an asset file could not be read: ${(error as Error).message}`, 'Check that the asset files are readable.');
     }
     // The failure's path is `assets[i]…` for one entry, `assets` for the whole list.
     const index = /^assets\[(\d+)\]/.exec(error.failure.path)?.[1];
     const { error: message, fix } = error.failure;
-    if (index === undefined) return assetProblem(sources.map((source) => source.flag).join(', '), message, fix);
+    if (index === undefined) return assetProblem(everyFlag, message, fix);
     const source = sources[Number(index)]!;
     return assetProblem(source.flag, message.includes(source.file) ? message : `"${source.file}": ${message}`, fix);
   }
