@@ -45,20 +45,20 @@ test('hello with the token is answered with version and capabilities', async () 
 test('a wrong token closes the connection with no reply', async () => {
   const socket = await rawSocket(server.port);
   socket.write(`${JSON.stringify({ type: 'hello', token: `${token}x`, protocolVersion: 1 })}\n`);
-  assert.deepEqual(await readUntilClosedOr(socket, 2000), { text: '', closed: true });
+  assert.deepEqual(await readUntilClosedOr(socket, 10_000), { text: '', closed: true });
   await assert.rejects(DeviceConnection.open(server.port, 'not-the-right-token-at-all'), /closed the connection during hello/);
 });
 
 test('any other first frame closes the connection with no reply', async () => {
   const socket = await rawSocket(server.port);
   socket.write(`${JSON.stringify({ type: 'show_prototype', requestId: 'r1', spec: {} })}\n`);
-  assert.deepEqual(await readUntilClosedOr(socket, 2000), { text: '', closed: true });
+  assert.deepEqual(await readUntilClosedOr(socket, 10_000), { text: '', closed: true });
   assert.equal(handled.length, 0);
 });
 
 test('a connection that never says hello is closed', async () => {
   const socket = await rawSocket(server.port);
-  assert.deepEqual(await readUntilClosedOr(socket, 3000), { text: '', closed: true });
+  assert.deepEqual(await readUntilClosedOr(socket, 10_000), { text: '', closed: true });
 });
 
 test('a hello that arrived before the deadline is honoured even when the loop stalled past it', async () => {
@@ -85,7 +85,7 @@ test('a hello that arrived before the deadline is honoured even when the loop st
 test('an oversized hello line closes the connection with no reply', async () => {
   const socket = await rawSocket(server.port);
   socket.write('x'.repeat(10_000));
-  assert.deepEqual(await readUntilClosedOr(socket, 2000), { text: '', closed: true });
+  assert.deepEqual(await readUntilClosedOr(socket, 10_000), { text: '', closed: true });
 });
 
 test('after hello: garbage, unknown types, invalid fields and oversized frames get error frames, then requests still work', async () => {
