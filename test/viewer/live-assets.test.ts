@@ -1,9 +1,10 @@
 // The live view's assets on a real device: files from --assets put before the first show, a
-// rewritten file changing the device's pixels without a spec save, an unusable rewrite reported
+// rewritten picture changing the device's pixels and a rewritten font the text's measured width
+// without a spec save, an unusable rewrite reported
 // (to the viewers and the caller) while the old picture stays, and a file added to the folder
 // later filling its placeholder. Also the `view` command refusing bad asset flags.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -16,6 +17,9 @@ import { runCommand } from './helpers.ts';
 
 type Rgb = [number, number, number];
 
+const SANS_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+const MONO_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf';
+
 const folder = mkdtempSync(join(tmpdir(), 'protostage-live-assets-'));
 const assetsDir = join(folder, 'assets');
 const specPath = join(folder, 'pictures.json');
@@ -25,13 +29,19 @@ const missing: string[][] = [];
 const changes: AssetChange[] = [];
 let changeWaiter: (() => void) | null = null;
 
-/** Two pictures side by side, 100×100 dp each: "hero" from the start, "logo" added later. */
+/**
+ * Two pictures side by side, 100×100 dp each ("hero" from the start, "logo" added later), then a
+ * line of text in the "brand" font, as wide as it measures.
+ */
 const spec = {
   id: 'pictures',
   window: { placement: { type: 'fullscreen' } },
   root: {
     type: 'row',
-    children: ['hero', 'logo'].map((asset) => ({ type: 'image', asset, testTag: asset, contentScale: 'fill', style: { width: { dp: 100 }, height: { dp: 100 } } })),
+    children: [
+      ...['hero', 'logo'].map((asset) => ({ type: 'image', asset, testTag: asset, contentScale: 'fill', style: { width: { dp: 100 }, height: { dp: 100 } } })),
+      { type: 'text', text: 'Brand type', testTag: 'brand', style: { fontFamily: { asset: 'brand' } } },
+    ],
   },
 };
 
@@ -61,6 +71,12 @@ async function colourOf(testTag: string): Promise<Rgb> {
   return [png.data[offset]!, png.data[offset + 1]!, png.data[offset + 2]!];
 }
 
+/** The width of the node tagged `testTag` in the device's hierarchy now. */
+async function widthOf(testTag: string): Promise<number> {
+  const { hierarchy } = await view.device.observe();
+  return hierarchy.find((node) => node.testTag === testTag)!.bounds.width;
+}
+
 function assertColour(actual: Rgb, expected: Rgb, what: string): void {
   assert.ok(actual.every((channel, index) => Math.abs(channel - expected[index]!) < 40), `${what}: expected about rgb(${expected}), got rgb(${actual})`);
 }
@@ -86,6 +102,7 @@ async function viewerStatus(): Promise<SpecStatus> {
 before(async () => {
   mkdirSync(assetsDir);
   writeFileSync(join(assetsDir, 'hero.png'), solidPng([255, 0, 0]));
+  copyFileSync(SANS_FONT, join(assetsDir, 'brand.ttf'));
   writeFileSync(specPath, JSON.stringify(spec));
   const loaded = await loadWatchedAssets([], assetsDir);
   assert.ok(loaded.ok);
@@ -118,6 +135,23 @@ test('a rewritten asset file changes the device\'s pixels without a spec save', 
   writeFileSync(join(assetsDir, 'hero.png'), solidPng([0, 0, 255]));
   assert.deepEqual(await changed, { ok: true, id: 'hero', file: 'hero.png', version: 2, added: false });
   assertColour(await colourOf('hero'), [0, 0, 255], 'the new hero.png is drawn');
+  assert.equal(statuses.length, 1, 'the spec was not loaded again');
+});
+
+test('a rewritten font file changes the measured width of the text in it without a spec save', async () => {
+  const sansWidth = await widthOf('brand');
+  const toMono = nextChange('brand.ttf');
+  copyFileSync(MONO_FONT, join(assetsDir, 'brand.ttf'));
+  assert.deepEqual(await toMono, { ok: true, id: 'brand', file: 'brand.ttf', version: 2, added: false });
+  // DejaVu Sans Mono sets "Brand type" about 9% wider than DejaVu Sans; the default font
+  // (Roboto), which the text falls back to while no brand face is loaded, sets it narrower.
+  const monoWidth = await widthOf('brand');
+  assert.ok(monoWidth > sansWidth * 1.04, `the text is set in the new font: ${sansWidth} dp in DejaVu Sans, then ${monoWidth} dp`);
+
+  const backToSans = nextChange('brand.ttf');
+  copyFileSync(SANS_FONT, join(assetsDir, 'brand.ttf'));
+  assert.equal((await backToSans).ok, true);
+  assert.equal(await widthOf('brand'), sansWidth, 'the first font is back, at its first width');
   assert.equal(statuses.length, 1, 'the spec was not loaded again');
 });
 
@@ -169,7 +203,7 @@ test('view puts a changed --asset file again and says so on stderr', async () =>
   const running = runCommand(['view', specPath, '--asset', `hero=${file}`]);
   try {
     await running.waitFor(/pictures\.json \(save 1\): valid/);
-    await running.waitFor(/pictures\.json \(save 1\): warning: the spec uses an asset not given: logo .*--asset logo=FILE or --assets DIR/);
+    await running.waitFor(/pictures\.json \(save 1\): warning: the spec uses assets not given: logo, brand .*--asset logo=FILE or --assets DIR/);
     writeFileSync(file, solidPng([0, 0, 255]));
     await running.waitFor(/cover\.png \(save 2\): asset "hero" put on the device again/);
     writeFileSync(file, 'not a picture');
