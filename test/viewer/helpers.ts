@@ -3,6 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import WebSocket from 'ws';
+import type { SpecStatus, ViewerMessage } from '../../src/viewer/messages.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -93,4 +95,22 @@ export function counterSpec(label: string): object {
       ],
     },
   };
+}
+
+/** The status a viewer joining the live view at `url` now is sent. */
+export async function viewerStatus(url: string): Promise<SpecStatus> {
+  const address = new URL(url);
+  const socket = new WebSocket(`ws://${address.host}/socket?token=${address.searchParams.get('token')}`);
+  try {
+    return await new Promise<SpecStatus>((resolve, reject) => {
+      socket.on('message', (data, isBinary) => {
+        if (isBinary) return;
+        const message = JSON.parse(data.toString()) as ViewerMessage;
+        if (message.type === 'status') resolve(message.status);
+      });
+      socket.once('error', reject);
+    });
+  } finally {
+    socket.close();
+  }
 }

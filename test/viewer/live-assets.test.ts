@@ -9,11 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { PNG } from 'pngjs';
-import WebSocket from 'ws';
 import { loadWatchedAssets } from '../../src/cli/live-assets.ts';
 import { startLiveView, type AssetChange, type LiveView } from '../../src/viewer/live-view.ts';
-import type { SpecStatus, ViewerMessage } from '../../src/viewer/messages.ts';
-import { runCommand } from './helpers.ts';
+import type { SpecStatus } from '../../src/viewer/messages.ts';
+import { runCommand, viewerStatus } from './helpers.ts';
 
 type Rgb = [number, number, number];
 
@@ -81,24 +80,6 @@ function assertColour(actual: Rgb, expected: Rgb, what: string): void {
   assert.ok(actual.every((channel, index) => Math.abs(channel - expected[index]!) < 40), `${what}: expected about rgb(${expected}), got rgb(${actual})`);
 }
 
-/** The status a viewer joining now is sent. */
-async function viewerStatus(): Promise<SpecStatus> {
-  const address = new URL(view.url);
-  const socket = new WebSocket(`ws://${address.host}/socket?token=${address.searchParams.get('token')}`);
-  try {
-    return await new Promise<SpecStatus>((resolve, reject) => {
-      socket.on('message', (data, isBinary) => {
-        if (isBinary) return;
-        const message = JSON.parse(data.toString()) as ViewerMessage;
-        if (message.type === 'status') resolve(message.status);
-      });
-      socket.once('error', reject);
-    });
-  } finally {
-    socket.close();
-  }
-}
-
 before(async () => {
   mkdirSync(assetsDir);
   writeFileSync(join(assetsDir, 'hero.png'), solidPng([255, 0, 0]));
@@ -163,7 +144,7 @@ test('an unusable rewrite is reported to the viewers and the caller, and the old
   assert.ok(!change.ok);
   assert.equal(change.flag, `--assets ${assetsDir}`);
   assert.match(change.message, /hero\.png" is not a PNG, JPEG, WebP, TTF or OTF file/);
-  const status = await viewerStatus();
+  const status = await viewerStatus(view.url);
   assert.ok(!status.ok, 'the viewer shows the problem');
   assert.equal(status.file, 'hero.png');
   assert.equal(status.path, `--assets ${assetsDir}`);
@@ -173,7 +154,7 @@ test('an unusable rewrite is reported to the viewers and the caller, and the old
   const fixed = nextChange('hero.png');
   writeFileSync(join(assetsDir, 'hero.png'), solidPng([0, 255, 0]));
   assert.equal((await fixed).ok, true);
-  assert.deepEqual(await viewerStatus(), statuses[0], 'once the file loads again the viewers see the spec\'s status');
+  assert.deepEqual(await viewerStatus(view.url), statuses[0], 'once the file loads again the viewers see the spec\'s status');
   assertColour(await colourOf('hero'), [0, 255, 0], 'the fixed hero.png is drawn');
 });
 
