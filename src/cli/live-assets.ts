@@ -7,7 +7,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { WebDevice } from '../device/web-device.ts';
 import type { StagedAsset } from '../host/assets.ts';
 import { ASSET_LIMITS } from '../protocol/assets.ts';
-import type { AssetChange, LiveViewAssets } from '../viewer/live-view.ts';
+import type { AssetChange, AssetProblemChange, AssetsAfterShow, LiveViewAssets } from '../viewer/live-view.ts';
 import { watchDirectory } from '../viewer/watch.ts';
 import {
   assetProblem, assetProblemText, folderAsset, folderFlag, MAX_FOLDER_ENTRIES, missingAssetIds, putAssets, readNamedAssets,
@@ -20,7 +20,7 @@ interface HeldAsset {
   asset: StagedAsset;
   /** How many times the file was loaded (1 at startup). */
   version: number;
-  /** The last load failed: the device still has the copy before it. */
+  /** The last load or put failed, so the next change is put even with the same bytes. */
   failing: boolean;
 }
 
@@ -55,11 +55,16 @@ export class WatchedAssets implements LiveViewAssets {
     if (refused !== null) throw new Error(assetProblemText(refused));
   }
 
-  async afterShow(device: WebDevice, showResult: unknown): Promise<string[]> {
+  async afterShow(device: WebDevice, showResult: unknown): Promise<AssetsAfterShow> {
     const missing = missingAssetIds(showResult);
-    const held = missing.flatMap((id) => this.#held.get(id) ?? []);
-    if (held.length > 0) await putAssets(device, held.map((entry) => entry.asset), held.map((entry) => entry.source));
-    return missing.filter((id) => !this.#held.has(id));
+    const refused: AssetProblemChange[] = [];
+    for (const held of missing.flatMap((id) => this.#held.get(id) ?? [])) {
+      const problem = await putAssets(device, [held.asset], [held.source]);
+      if (problem === null) continue;
+      held.failing = true;
+      refused.push(changeOf(held.source, held.version, problem, false));
+    }
+    return { notGiven: missing.filter((id) => !this.#held.has(id)), refused };
   }
 
   watch(device: WebDevice, onChange: (change: AssetChange) => void): { close(): Promise<void> } {
@@ -107,7 +112,7 @@ export class WatchedAssets implements LiveViewAssets {
     // An --asset with the same id wins, as at startup; two folder files with one id are a problem.
     if (holder.source.flag !== folder.flag) return;
     const problem = assetProblem(folder.flag, `"${file}" would be asset "${source.id}", which "${holder.source.file}" already is`, 'Rename one of the files.');
-    onChange(changeOf(source, 1, problem));
+    onChange(changeOf(source, 1, problem, true));
   }
 
   /** Reads the file and puts it on the device; an unusable file is reported and the device keeps its copy. */
@@ -128,7 +133,7 @@ export class WatchedAssets implements LiveViewAssets {
 
   #refuse(held: HeldAsset | undefined, source: AssetSource, version: number, problem: AssetProblem, onChange: (change: AssetChange) => void): void {
     if (held !== undefined) Object.assign(held, { version, failing: true });
-    onChange(changeOf(source, version, problem));
+    onChange(changeOf(source, version, problem, held !== undefined));
   }
 
   /** Puts the asset on the device unless the set would pass the contract's caps with it. */
@@ -150,6 +155,7 @@ export class WatchedAssets implements LiveViewAssets {
   }
 }
 
-function changeOf(source: AssetSource, version: number, problem: AssetProblem): AssetChange {
-  return { ok: false, id: source.id, file: basename(source.file), version, flag: problem.flag, message: problem.message, hint: problem.hint };
+/** `kept`: the device still has a copy of the asset from before. */
+function changeOf(source: AssetSource, version: number, problem: AssetProblem, kept: boolean): AssetProblemChange {
+  return { ok: false, id: source.id, file: basename(source.file), version, flag: problem.flag, message: problem.message, hint: problem.hint, kept };
 }

@@ -8,10 +8,13 @@ import type { DeviceProfileName } from '../device/profiles.ts';
 import { WebDevice } from '../device/web-device.ts';
 import { limits } from '../contract/index.ts';
 import { validatePrototypeSpecAllErrors, type ValidationError } from '../validate/index.ts';
+import { assetProblemOutcome, type AssetChange, type AssetProblemChange } from './asset-change.ts';
 import { highlightFor, type Highlight } from './highlight.ts';
 import type { SpecStatus } from './messages.ts';
 import { startMirrorServer, type MirrorServer } from './server.ts';
 import { watchFile, type FileWatch } from './watch.ts';
+
+export type { AssetChange, AssetProblemChange } from './asset-change.ts';
 
 export interface LiveViewOptions {
   specPath: string;
@@ -31,10 +34,13 @@ export interface LiveViewOptions {
   onAssetChange?(change: AssetChange): void;
 }
 
-/** What became of an asset file that changed on disk (`file` is its name, `version` counts its loads). */
-export type AssetChange =
-  | { ok: true; id: string; file: string; version: number; added: boolean }
-  | { ok: false; id: string; file: string; version: number; flag: string; message: string; hint: string };
+/** What became of the assets a show reported missing. */
+export interface AssetsAfterShow {
+  /** The ids the spec uses that nobody gave (they draw as placeholders). */
+  notGiven: string[];
+  /** Held assets put again that the device did not take. */
+  refused: AssetProblemChange[];
+}
 
 /** Image and font files put on the device before the first show and kept current while the view runs. */
 export interface LiveViewAssets {
@@ -42,9 +48,9 @@ export interface LiveViewAssets {
   putAll(device: WebDevice): Promise<void>;
   /**
    * After a show: puts again the assets the device reports missing that are held here (a
-   * dismissal clears the device's copies) and returns the ids nobody gave.
+   * dismissal clears the device's copies); says which ids nobody gave and which puts were refused.
    */
-  afterShow(device: WebDevice, showResult: unknown): Promise<string[]>;
+  afterShow(device: WebDevice, showResult: unknown): Promise<AssetsAfterShow>;
   /** Watches the files: a change is put on the device, or, when the file became unusable, reported while the device keeps its copy. */
   watch(device: WebDevice, onChange: (change: AssetChange) => void): { close(): Promise<void> };
 }
@@ -61,6 +67,8 @@ type Failure = { path: string; message: string; hint?: string; otherErrors?: Val
 export const MAX_SPEC_FILE_BYTES = 8 * limits.specBytes;
 /** The errors of one save listed in the viewer; the first is boxed on the screen. */
 const MAX_LISTED_ERRORS = 20;
+/** A show without assets, or one that missed none. */
+const NOTHING_AFTER_SHOW: AssetsAfterShow = { notGiven: [], refused: [] };
 
 /** Launches the device and the viewer, shows the file once and again on every save. */
 export async function startLiveView(options: LiveViewOptions): Promise<LiveView> {
@@ -77,7 +85,7 @@ export async function startLiveView(options: LiveViewOptions): Promise<LiveView>
   let assetWatch: { close(): Promise<void> } | undefined;
   try {
     await options.assets?.putAll(device);
-    assetWatch = options.assets?.watch(device, (change) => reportAssetChange(change, loader, mirror, options));
+    assetWatch = options.assets?.watch(device, loader.reportAssetChange);
     watcher = watchFile(options.specPath, () => loader.schedule());
     await loader.load();
   } catch (error) {
@@ -100,19 +108,6 @@ export async function startLiveView(options: LiveViewOptions): Promise<LiveView>
   };
 }
 
-/**
- * Tells the viewers about an asset file that became unusable (the device keeps the old copy);
- * once an asset loads again, the viewers get the spec's status back.
- */
-function reportAssetChange(change: AssetChange, loader: SpecLoader, mirror: MirrorServer, options: LiveViewOptions): void {
-  if (change.ok) loader.republish();
-  else {
-    const message = `${change.message} (the device keeps the copy it had)`;
-    mirror.publishStatus({ ok: false, file: change.file, version: change.version, path: change.flag, message, hint: change.hint, highlight: null });
-  }
-  options.onAssetChange?.(change);
-}
-
 /** Loads the file one save at a time; saves that arrive during a load become one more load. */
 class SpecLoader {
   #version = 0;
@@ -125,13 +120,22 @@ class SpecLoader {
     private readonly specPath: string,
     private readonly device: WebDevice,
     private readonly mirror: MirrorServer,
-    private readonly options: Pick<LiveViewOptions, 'assets' | 'onStatus' | 'onMissingAssets'>,
+    private readonly options: Pick<LiveViewOptions, 'assets' | 'onStatus' | 'onMissingAssets' | 'onAssetChange'>,
   ) {}
 
-  /** Sends the last load's status to the viewers again (after an asset problem took its place). */
-  republish(): void {
-    if (this.#lastStatus !== undefined) this.mirror.publishStatus(this.#lastStatus);
-  }
+  /**
+   * Tells the viewers and the caller what became of an asset: a problem takes the place of the
+   * spec's status, and once an asset loads again the viewers get the spec's status back.
+   */
+  readonly reportAssetChange = (change: AssetChange): void => {
+    if (change.ok) {
+      if (this.#lastStatus !== undefined) this.mirror.publishStatus(this.#lastStatus);
+    } else {
+      const message = `${change.message} (${assetProblemOutcome(change)})`;
+      this.mirror.publishStatus({ ok: false, file: change.file, version: change.version, path: change.flag, message, hint: change.hint, highlight: null });
+    }
+    this.options.onAssetChange?.(change);
+  };
 
   schedule(): void {
     if (this.#queued) return;
@@ -154,10 +158,10 @@ class SpecLoader {
       (error: Error): Failure => ({ path: '$', message: `the device failed: ${error.message.split('\n')[0]}`, hint: 'restart protostage view' }),
     );
     let status: SpecStatus;
-    let missingAssets: string[] = [];
+    let assets: AssetsAfterShow = NOTHING_AFTER_SHOW;
     if ('id' in outcome) {
       this.#hasGoodRender = true;
-      ({ missingAssets } = outcome);
+      ({ assets } = outcome);
       status = { ok: true, file, version, id: outcome.id, nodeCount: outcome.nodeCount };
     } else {
       status = { ok: false, file, version, ...outcome, highlight: await this.#highlight(outcome.path) };
@@ -165,11 +169,13 @@ class SpecLoader {
     this.#lastStatus = status;
     this.mirror.publishStatus(status);
     this.options.onStatus?.(status);
-    if (missingAssets.length > 0) this.options.onMissingAssets?.(file, version, missingAssets);
+    if (assets.notGiven.length > 0) this.options.onMissingAssets?.(file, version, assets.notGiven);
+    // After the spec's status, so the viewers are left with the asset problem until it is fixed.
+    for (const refused of assets.refused) this.reportAssetChange(refused);
     if (status.ok) await this.mirror.refreshPrototypes();
   }
 
-  async #show(): Promise<{ id: string; nodeCount: number; missingAssets: string[] } | Failure> {
+  async #show(): Promise<{ id: string; nodeCount: number; assets: AssetsAfterShow } | Failure> {
     const bytes = await readSpecFile(this.specPath);
     if ('path' in bytes) return bytes;
     const validated = validatePrototypeSpecAllErrors(bytes, { maxErrors: MAX_LISTED_ERRORS });
@@ -185,9 +191,9 @@ class SpecLoader {
         ...hintOf(shown),
       };
     }
-    const missingAssets = (await this.options.assets?.afterShow(this.device, shown)) ?? [];
+    const assets = (await this.options.assets?.afterShow(this.device, shown)) ?? NOTHING_AFTER_SHOW;
     await this.device.settled();
-    return { id: validated.spec.id, nodeCount: validated.nodeCount, missingAssets };
+    return { id: validated.spec.id, nodeCount: validated.nodeCount, assets };
   }
 
   /** The box over the last good render (still on the device) that the error path points into. */

@@ -1,7 +1,7 @@
 // `protostage view SPEC`: a live preview of a spec file in the person's own browser.
 import { parseArgs } from 'node:util';
 import { isDeviceProfileName } from '../../device/profiles.ts';
-import type { AssetChange } from '../../viewer/live-view.ts';
+import { assetProblemOutcome, type AssetChange } from '../../viewer/asset-change.ts';
 import type { SpecStatus } from '../../viewer/messages.ts';
 import { ASSET_HELP, ASSET_OPTIONS, AssetUsageError, assetProblemText, describeAssetProblem, missingAssetsWarning, parseAssetFlags, type AssetSource } from '../assets.ts';
 import { loadWatchedAssets } from '../live-assets.ts';
@@ -29,6 +29,9 @@ Asset files are checked and put on the device before the first show (a file that
 view before it starts). While it runs, a changed asset file is put again and the nodes showing it
 reload without another show; a file that became unusable is reported (viewer and stderr) and the
 device keeps the copy it had. A file added to the --assets folder later becomes an asset too.
+Assets a dismissal cleared are put again at the next show; a put the device refuses there is
+reported the same way (the nodes showing it draw placeholders until a later show or a save
+of the file puts it).
 
 Options:
   --device phone|tablet  device profile (default phone: 412×915 dp; tablet: 1280×800 dp)
@@ -129,8 +132,13 @@ function reportStatus(status: SpecStatus): void {
 }
 
 function reportAssetChange(change: AssetChange): void {
+  console.error(describeAssetChange(change));
+}
+
+/** The stderr line for what became of an asset file, e.g. `hero.png (save 2): asset "hero" put on the device again; …`. */
+export function describeAssetChange(change: AssetChange): string {
   const where = `${change.file} (save ${change.version})`;
-  if (!change.ok) console.error(`${where}: ${assetProblemText(change)}; the device keeps the copy it had`);
-  else if (change.added) console.error(`${where}: new asset "${change.id}" put on the device`);
-  else console.error(`${where}: asset "${change.id}" put on the device again; the nodes showing it reload`);
+  if (!change.ok) return `${where}: ${assetProblemText(change)}; ${assetProblemOutcome(change)}`;
+  if (change.added) return `${where}: new asset "${change.id}" put on the device`;
+  return `${where}: asset "${change.id}" put on the device again; the nodes showing it reload`;
 }
