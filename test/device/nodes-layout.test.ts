@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PNG } from 'pngjs';
+import { solidPng } from './pictures.ts';
 import { centreOf, type HierarchyNode } from '../../src/device/hierarchy.ts';
 import { byTag, useDevice, validSpec } from './helpers.ts';
 
@@ -91,16 +92,9 @@ test('image: shown without its asset (placeholder) and tappable', async () => {
   assert.equal(byTag(hierarchy, 'photo').text, 'Photo');
 });
 
-/** A solid red PNG, 8×8 pixels. */
-function redPng(): Buffer {
-  const png = new PNG({ width: 8, height: 8 });
-  for (let offset = 0; offset < png.data.length; offset += 4) png.data.set([255, 0, 0, 255], offset);
-  return PNG.sync.write(png);
-}
-
 test('image: an uploaded asset is drawn in place of the placeholder', async () => {
   const { device } = phone();
-  await device.putAsset('red', 'image/png', redPng());
+  await device.putAsset('red', 'image/png', solidPng([255, 0, 0]));
   try {
     await device.show(probeSpec('layout-image-asset', {
       type: 'image', asset: 'red', contentDescription: 'Red', testTag: 'red', contentScale: 'crop',

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { PNG } from 'pngjs';
+import { solidPng } from './pictures.ts';
 
 const CLI = new URL('../../bin/protostage.js', import.meta.url).pathname;
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
@@ -22,13 +23,6 @@ function render(...args: string[]): Promise<Run> {
       resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
     });
   });
-}
-
-/** A PNG of one solid colour. */
-function solidPng(rgb: [number, number, number]): Buffer {
-  const png = new PNG({ width: 8, height: 8 });
-  for (let pixel = 0; pixel < 64; pixel++) png.data.set([...rgb, 255], pixel * 4);
-  return PNG.sync.write(png);
 }
 
 /** A picture filling a 200×100 dp box, and a line of text in the "brand" font. */

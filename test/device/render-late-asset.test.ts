@@ -3,15 +3,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PNG } from 'pngjs';
+import { solidPng } from './pictures.ts';
 import { byTag, useDevice, validSpec } from './helpers.ts';
 
 const device = useDevice();
-
-function solidPng(rgb: [number, number, number]): Buffer {
-  const png = new PNG({ width: 4, height: 4 });
-  for (let pixel = 0; pixel < 16; pixel++) png.data.set([...rgb, 255], pixel * 4);
-  return PNG.sync.write(png);
-}
 
 function pictureSpec(round: number): unknown {
   return validSpec({

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { PNG } from 'pngjs';
+import { solidPng } from '../device/pictures.ts';
 import { loadWatchedAssets } from '../../src/cli/live-assets.ts';
 import { startLiveView, type AssetChange, type LiveView } from '../../src/viewer/live-view.ts';
 import type { SpecStatus } from '../../src/viewer/messages.ts';
@@ -43,12 +44,6 @@ const spec = {
     ],
   },
 };
-
-function solidPng(rgb: Rgb): Buffer {
-  const png = new PNG({ width: 4, height: 4 });
-  for (let pixel = 0; pixel < 16; pixel++) png.data.set([...rgb, 255], pixel * 4);
-  return PNG.sync.write(png);
-}
 
 /** Resolves with the first asset change reported after this call that is about `file`. */
 function nextChange(file: string): Promise<AssetChange> {
