@@ -1,6 +1,7 @@
 // Event buffers and awaitEvent: each prototype id keeps its latest 64 events; a waiting call
 // consumes the first event after its cursor that matches its filters.
 import type { EventKind, PrototypeEvent } from '../protocol/messages.ts';
+import type { GoneReport } from './host.ts';
 
 export const EVENT_BUFFER_SIZE = 64;
 export const DEFAULT_AWAIT_MS = 30_000;
@@ -19,6 +20,10 @@ export type AwaitOutcome =
   /** The prototype was dismissed while waiting; the dismissal is returned though it did not match. */
   | { status: 'dismissed'; event: PrototypeEvent }
   | { status: 'timedOut' }
+  /** The prototype stopped being shown without a dismissal event (a show of another id replaced it). */
+  | { status: 'gone'; report: GoneReport }
+  /** The caller gave up (its request was cancelled); nothing was consumed for it. */
+  | { status: 'cancelled' }
   | { status: 'deviceLost'; reason: string };
 
 interface Waiter {
@@ -51,7 +56,7 @@ export class EventBuffers {
       return;
     }
     this.store(event);
-    if (event.kind === 'dismissed') this.settleWaitersFor(event.id, { status: 'dismissed', event });
+    if (event.kind === 'dismissed') this.endWaitsFor(event.id, { status: 'dismissed', event });
   }
 
   /** Takes (removes) the first buffered event matching the filter. */
@@ -68,24 +73,32 @@ export class EventBuffers {
     return dismissals.at(-1);
   }
 
-  /** Waits for a matching event, consuming a buffered one first. Never rejects. */
-  wait(filter: EventFilter, timeoutMs: number): Promise<AwaitOutcome> {
+  /**
+   * Waits for a matching event, consuming a buffered one first. Never rejects. An aborted
+   * `signal` ends the wait at once and leaves the next matching event for the next caller.
+   */
+  wait(filter: EventFilter, timeoutMs: number, signal?: AbortSignal): Promise<AwaitOutcome> {
+    if (signal?.aborted) return Promise.resolve({ status: 'cancelled' });
     const buffered = this.take(filter);
     if (buffered) return Promise.resolve({ status: 'event', event: buffered });
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const end = (outcome: AwaitOutcome) => {
         this.waiters.delete(waiter);
-        resolve({ status: 'timedOut' });
-      }, timeoutMs);
-      const waiter: Waiter = {
-        filter,
-        settle: (outcome) => {
-          clearTimeout(timer);
-          resolve(outcome);
-        },
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        resolve(outcome);
       };
+      const onAbort = () => end({ status: 'cancelled' });
+      const timer = setTimeout(() => end({ status: 'timedOut' }), timeoutMs);
+      const waiter: Waiter = { filter, settle: end };
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.waiters.add(waiter);
     });
+  }
+
+  /** How many calls are waiting right now. */
+  get waiting(): number {
+    return this.waiters.size;
   }
 
   droppedCount(id: string): number {
@@ -125,7 +138,8 @@ export class EventBuffers {
     this.buffers.set(event.id, buffer);
   }
 
-  private settleWaitersFor(id: string, outcome: AwaitOutcome): void {
+  /** Every call waiting on `id` returns now with `outcome`. */
+  endWaitsFor(id: string, outcome: AwaitOutcome): void {
     for (const waiter of this.waiters) {
       if (waiter.filter.id !== id) continue;
       this.waiters.delete(waiter);

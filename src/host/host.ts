@@ -29,6 +29,14 @@ export interface HostOptions {
   now?: () => number;
 }
 
+/** What a caller may hand a long call: a way to cancel it and a listener for its progress. */
+export interface CallOptions {
+  /** Aborting stops the call where it is: a show not yet sent to the device is not sent, a wait ends. */
+  signal?: AbortSignal;
+  /** Told, in words, each slow step a call starts (launching the device, uploading an asset). */
+  onProgress?: (message: string) => void;
+}
+
 export type Success<T extends object = object> = { success: true } & T;
 export type HostResult<T extends object = object> = Success<T> | HostFailure;
 
@@ -60,7 +68,18 @@ export interface StatusEntry extends PrototypeStatus {
 export interface AwaitSummary {
   event?: PrototypeEvent;
   timedOut?: true;
+  /** The prototype is no longer shown and no matching event is left: why it went. */
+  gone?: GoneReport;
   warning?: string;
+}
+
+/** Why an id is no longer shown: another show replaced it, or it was dismissed. */
+export interface GoneReport {
+  reason: 'replaced' | 'dismissed';
+  /** replaced: the id shown in its place. */
+  by?: string;
+  /** dismissed: the dismissal's reason (user, agent, disconnect, ttl, teardown). */
+  dismissReason?: string;
 }
 
 export interface AwaitArgs {
@@ -76,6 +95,9 @@ export class Host {
   private launching: Promise<DeviceChannel> | null = null;
   private readonly events = new EventBuffers();
   private readonly shown = new Map<string, StatusEntry>();
+  /** Ids that were shown and are not any more, with why; cleared when the id is shown again. */
+  private readonly gone = new Map<string, GoneReport>();
+  private readonly shownListeners = new Set<(ids: string[]) => void>();
   private readonly latestShow = new Map<string, number>();
   /** Highest event sequence seen per id; sequences continue across re-shows of an id. */
   private readonly latestSequence = new Map<string, number>();
@@ -91,9 +113,10 @@ export class Host {
   // ── Device lifecycle ───────────────────────────────────────────────────────
 
   /** The live device connection, launching the device on first use or after it was lost. */
-  async device(): Promise<DeviceChannel> {
+  async device(onProgress?: (message: string) => void): Promise<DeviceChannel> {
     if (this.closing) fail('device', 'protostage is shutting down', 'Restart the MCP server.');
     if (this.channel && !this.channel.closed) return this.channel;
+    onProgress?.('starting the web device (Chromium)');
     this.launching ??= this.options.launcher.launch().then(
       (channel) => {
         this.adoptChannel(channel);
@@ -120,7 +143,8 @@ export class Host {
       if (this.channel !== channel) return;
       this.channel = null;
       // Whatever was on screen went with the device, and a new device starts sequences afresh.
-      this.shown.clear();
+      this.changeShown(() => this.shown.clear());
+      this.gone.clear();
       this.latestSequence.clear();
       this.events.settleAll(reason);
     });
@@ -141,7 +165,8 @@ export class Host {
     this.latestSequence.set(event.id, Math.max(event.sequence, this.latestSequence.get(event.id) ?? 0));
     const entry = this.shown.get(event.id);
     if (event.kind === 'dismissed') {
-      this.shown.delete(event.id);
+      this.changeShown(() => this.shown.delete(event.id));
+      this.gone.set(event.id, { reason: 'dismissed', dismissReason: String((event.payload as { reason?: unknown } | null)?.reason ?? 'unknown') });
     } else if (entry) {
       entry.state = event.state;
       entry.pages = event.pages;
@@ -153,7 +178,25 @@ export class Host {
 
   // ── show ───────────────────────────────────────────────────────────────────
 
-  show(args: ShowArgs): Promise<HostResult<ShowSummary>> {
+  /**
+   * Every time the set of shown ids changes (a show of a new id, a replacement, a dismissal, an
+   * inspect, a lost device), the listener gets the new set. Returns a function that unsubscribes.
+   */
+  onShownChange(listener: (ids: string[]) => void): () => void {
+    this.shownListeners.add(listener);
+    return () => this.shownListeners.delete(listener);
+  }
+
+  private changeShown(mutate: () => void): void {
+    const before = [...this.shown.keys()].sort().join('\n');
+    mutate();
+    const ids = [...this.shown.keys()].sort();
+    if (ids.join('\n') === before) return;
+    for (const listener of this.shownListeners) listener(ids);
+  }
+
+  show(args: ShowArgs, options: CallOptions = {}): Promise<HostResult<ShowSummary>> {
+    const { signal, onProgress } = options;
     return guard(async () => {
       const prepared = this.options.prepareSpec(await readSpecSource(args));
       if (!prepared.ok) {
@@ -164,15 +207,18 @@ export class Host {
       const spec = structuredClone(prepared.spec);
       const id = spec.id;
       const showNumber = this.claimLatest(id);
-      const device = await this.device();
+      const device = await this.device(onProgress);
+      this.ensureNotCancelled(id, signal);
       const needs = { specCapabilities: prepared.capabilities, reset: args.reset, appearance: args.appearance, hasAssets: (args.assets?.length ?? 0) > 0 };
       const refused = checkCapabilities(spec, needs, device.capabilities);
       if (refused) return refused;
       const staged = await stageAssets(args.assets ?? []);
       const anchoring = await this.resolveAnchors(device, spec);
       this.ensureLatest(id, showNumber);
-      const uploadedAssets = await uploadAssets(device, staged);
+      this.ensureNotCancelled(id, signal);
+      const uploadedAssets = await uploadAssets(device, staged, onProgress);
       this.ensureLatest(id, showNumber);
+      this.ensureNotCancelled(id, signal);
       const replacedInPlace = this.shown.has(id) && !args.reset;
       const sent = await this.sendShow(device, spec, args, staged);
       const lastSequence = this.recordShown(spec);
@@ -186,9 +232,18 @@ export class Host {
         ...(sent.appearance ? { appearance: sent.appearance } : {}),
         ...(sent.warning ? { warning: sent.warning } : {}),
       };
-      this.lastResult = { action: 'show', ...summary };
+      // The caller gave up while the device was showing it: it is on screen all the same.
+      const cancelled = signal?.aborted ? { cancelled: 'after it was sent: the prototype is on screen' } : {};
+      this.lastResult = { action: 'show', ...summary, ...cancelled };
       return { success: true, ...summary };
     });
+  }
+
+  /** A cancelled show stops before the device hears of it; status says so. */
+  private ensureNotCancelled(id: string, signal: AbortSignal | undefined): void {
+    if (!signal?.aborted) return;
+    this.lastResult = { action: 'show', id, cancelled: 'before it was sent: nothing on screen changed' };
+    fail('$', `the show of "${id}" was cancelled before it reached the device; nothing on screen changed`, 'Show it again if you still want it on screen.');
   }
 
   private claimLatest(id: string): number {
@@ -236,13 +291,27 @@ export class Host {
     return { missingAssets: first.missingAssets, appearance: first.appearance, warning: `the device lost uploaded assets (${ids}) and a re-upload did not restore them; show again with assets` };
   }
 
-  /** Records the shown prototype in the status store; returns its latest event sequence. */
+  /**
+   * Records the shown prototype in the status store; returns its latest event sequence. The
+   * device shows one prototype at a time, so any other id it showed is replaced: its entry goes
+   * and calls waiting on it return now.
+   */
   private recordShown(spec: Record<string, unknown>): number {
     const id = spec.id as string;
     const previous = this.shown.get(id);
     const state = (spec.state ?? {}) as PrototypeStatus['state'];
     const lastSequence = this.latestSequence.get(id) ?? 0;
-    this.shown.set(id, { id, persistent: false, state, pages: previous?.pages ?? {}, lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null });
+    const replaced = [...this.shown.keys()].filter((other) => other !== id);
+    this.changeShown(() => {
+      for (const other of replaced) this.shown.delete(other);
+      this.shown.set(id, { id, persistent: false, state, pages: previous?.pages ?? {}, lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null });
+    });
+    this.gone.delete(id);
+    for (const other of replaced) {
+      const report: GoneReport = { reason: 'replaced', by: id };
+      this.gone.set(other, report);
+      this.events.endWaitsFor(other, { status: 'gone', report });
+    }
     return lastSequence;
   }
 
@@ -287,15 +356,17 @@ export class Host {
         shownAt: this.shown.get(entry.id)?.shownAt ?? this.now(),
         lastEvent: this.shown.get(entry.id)?.lastEvent ?? null,
       }));
-      this.shown.clear();
-      for (const entry of adopted) this.shown.set(entry.id, entry);
+      this.changeShown(() => {
+        this.shown.clear();
+        for (const entry of adopted) this.shown.set(entry.id, entry);
+      });
       return { success: true, prototypes: adopted, droppedEvents: result.droppedEvents ?? 0 };
     });
   }
 
   // ── awaitEvent ─────────────────────────────────────────────────────────────
 
-  awaitEvent(args: AwaitArgs): Promise<HostResult<AwaitSummary>> {
+  awaitEvent(args: AwaitArgs, options: CallOptions = {}): Promise<HostResult<AwaitSummary>> {
     return guard<AwaitSummary>(async () => {
       const id = args.id ?? this.onlyShownId();
       const filter = { id, afterSequence: args.afterSequence, eventName: args.eventName, kind: args.kind };
@@ -305,9 +376,11 @@ export class Host {
       if (!this.shown.has(id)) {
         const dismissal = this.events.dismissalAfter(id, args.afterSequence);
         if (dismissal) return dismissedOutcome(dismissal);
-        fail('id', `no prototype "${id}" is showing and no matching event is buffered`, 'Show it first, or check status for the ids on screen.');
+        const gone = this.gone.get(id);
+        if (gone) return goneOutcome(id, gone);
+        fail('id', `no prototype "${id}" was shown on this device`, 'Show it first, or check status for the ids on screen.');
       }
-      return outcomeResult(await this.events.wait(filter, timeoutMs));
+      return outcomeResult(id, await this.events.wait(filter, timeoutMs, options.signal));
     });
   }
 
@@ -382,9 +455,10 @@ export function tapTargetFrom(args: { testTag?: string; text?: string; x?: numbe
 }
 
 /** Uploads one asset at a time; a failure names the assets already stored. */
-async function uploadAssets(device: DeviceChannel, staged: readonly StagedAsset[]): Promise<string[]> {
+async function uploadAssets(device: DeviceChannel, staged: readonly StagedAsset[], onProgress?: (message: string) => void): Promise<string[]> {
   const stored: string[] = [];
   for (const [index, asset] of staged.entries()) {
+    onProgress?.(`uploading asset ${index + 1} of ${staged.length} ("${asset.id}", ${asset.bytes.length} bytes)`);
     const result = await device
       .request({ type: 'put_prototype_asset', id: asset.id, mimeType: asset.mimeType, dataBase64: asset.bytes.toString('base64') })
       .catch((error: Error) => ({ success: false, error: error.message }));
@@ -402,7 +476,12 @@ function dismissedOutcome(event: PrototypeEvent): Success<{ event: PrototypeEven
   return { success: true, event, warning: `prototype "${event.id}" was dismissed (reason: ${reason}) before a matching event arrived` };
 }
 
-function outcomeResult(outcome: AwaitOutcome): HostResult<AwaitSummary> {
+function goneOutcome(id: string, gone: GoneReport): Success<AwaitSummary> {
+  const why = gone.reason === 'replaced' ? `a show of "${gone.by}" replaced it` : `it was dismissed (reason: ${gone.dismissReason})`;
+  return { success: true, gone, warning: `prototype "${id}" is no longer shown: ${why}; no matching event is left` };
+}
+
+function outcomeResult(id: string, outcome: AwaitOutcome): HostResult<AwaitSummary> {
   switch (outcome.status) {
     case 'event':
       return { success: true, event: outcome.event };
@@ -410,6 +489,10 @@ function outcomeResult(outcome: AwaitOutcome): HostResult<AwaitSummary> {
       return dismissedOutcome(outcome.event);
     case 'timedOut':
       return { success: true, timedOut: true };
+    case 'gone':
+      return goneOutcome(id, outcome.report);
+    case 'cancelled':
+      return failure('$', 'the wait was cancelled', 'Nothing to do: the next matching event stays buffered for the next awaitEvent.');
     case 'deviceLost':
       return failure('device', `the device went away while waiting: ${outcome.reason}`, 'The device restarts on the next call; show the prototype again.');
   }

@@ -69,3 +69,24 @@ test('losing the device settles every waiting call and forgets the old sequences
   assert.deepEqual(await waiting, { status: 'deviceLost', reason: 'gone' });
   assert.deepEqual(buffers.buffered('p'), []);
 });
+
+test('an aborted wait ends at once and leaves the next matching event for the next caller', async () => {
+  const buffers = new EventBuffers();
+  const abort = new AbortController();
+  const waiting = buffers.wait({ id: 'p', kind: 'emit' }, 5000, abort.signal);
+  abort.abort();
+  assert.deepEqual(await waiting, { status: 'cancelled' });
+  assert.equal(buffers.waiting, 0);
+  buffers.push(event(3, 'emit', 'save'));
+  assert.equal(buffers.take({ id: 'p', kind: 'emit' })?.sequence, 3);
+  assert.deepEqual(await buffers.wait({ id: 'p' }, 5000, abort.signal), { status: 'cancelled' }, 'an already aborted signal does not wait');
+});
+
+test('endWaitsFor settles the calls waiting on one prototype with the given outcome', async () => {
+  const buffers = new EventBuffers();
+  const onP = buffers.wait({ id: 'p' }, 5000);
+  const onQ = buffers.wait({ id: 'q' }, 30);
+  buffers.endWaitsFor('p', { status: 'gone', report: { reason: 'replaced', by: 'q' } });
+  assert.deepEqual(await onP, { status: 'gone', report: { reason: 'replaced', by: 'q' } });
+  assert.deepEqual(await onQ, { status: 'timedOut' });
+});

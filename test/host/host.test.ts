@@ -339,3 +339,62 @@ test('awaitEvent warns when the cursor fell behind the 64-event buffer', async (
   const current = await host.awaitEvent({ afterSequence: 7 });
   assert.ok(current.success && current.event?.sequence === 8 && current.warning === undefined);
 });
+
+test('a show of another id replaces the shown one: its entry goes, waits on it end, and awaitEvent says why', async () => {
+  const device = new FakeDevice();
+  const { host } = hostWith(device);
+  const changes: string[][] = [];
+  host.onShownChange((ids) => changes.push(ids));
+  await host.show({ spec: textSpec('a') });
+  const waitingOnA = host.awaitEvent({ id: 'a', kind: 'emit', timeoutMs: 30_000 });
+  await host.show({ spec: textSpec('b') });
+  assert.deepEqual(host.status().prototypes.map((entry) => entry.id), ['b']);
+  const ended = await waitingOnA;
+  assert.ok(ended.success && ended.gone?.reason === 'replaced' && ended.gone.by === 'b', JSON.stringify(ended));
+  const later = await host.awaitEvent({ id: 'a', timeoutMs: 30_000 });
+  assert.ok(later.success && later.gone?.by === 'b' && /a show of "b" replaced it/.test(later.warning ?? ''));
+  device.emit({ id: 'b', sequence: 1, kind: 'dismissed', payload: { reason: 'user' } });
+  const dismissedLater = await host.awaitEvent({ id: 'b', afterSequence: 1 });
+  assert.ok(dismissedLater.success && dismissedLater.gone?.dismissReason === 'user', JSON.stringify(dismissedLater));
+  const never = await host.awaitEvent({ id: 'never-shown' });
+  assert.ok(!never.success && never.path === 'id');
+  await host.show({ spec: textSpec('a') });
+  assert.deepEqual(changes, [['a'], ['b'], [], ['a']]);
+});
+
+test('a cancelled show stops before the device hears of it and status says so; one cancelled after sending says it is on screen', async () => {
+  const device = new FakeDevice();
+  const { host } = hostWith(device);
+  const abort = new AbortController();
+  const progress: string[] = [];
+  const launchCancelled = host.show({ spec: textSpec('p') }, { signal: abort.signal, onProgress: (message) => { progress.push(message); abort.abort(); } });
+  const refused = await launchCancelled;
+  assert.ok(!refused.success && /cancelled before it reached the device/.test(refused.error));
+  assert.deepEqual(progress, ['starting the web device (Chromium)']);
+  assert.deepEqual(device.requestTypes(), []);
+  assert.match(String(host.status().lastResult?.cancelled), /^before it was sent/);
+
+  const late = new AbortController();
+  device.handlers.set('show_prototype', () => {
+    late.abort();
+    return { success: true };
+  });
+  const shown = await host.show({ spec: textSpec('p') }, { signal: late.signal });
+  assert.ok(shown.success);
+  assert.match(String(host.status().lastResult?.cancelled), /^after it was sent: the prototype is on screen/);
+  assert.deepEqual(host.status().prototypes.map((entry) => entry.id), ['p']);
+});
+
+test('a cancelled awaitEvent is a failure value and consumes nothing', async () => {
+  const device = new FakeDevice();
+  const { host } = hostWith(device);
+  await host.show({ spec: textSpec() });
+  const abort = new AbortController();
+  const waiting = host.awaitEvent({ kind: 'emit', timeoutMs: 30_000 }, { signal: abort.signal });
+  abort.abort();
+  const cancelled = await waiting;
+  assert.ok(!cancelled.success && cancelled.error === 'the wait was cancelled');
+  device.emit({ id: 'p', sequence: 1, kind: 'emit', name: 'save' });
+  const next = await host.awaitEvent({ kind: 'emit', timeoutMs: 1000 });
+  assert.ok(next.success && next.event?.name === 'save');
+});
