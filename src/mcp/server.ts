@@ -1,17 +1,26 @@
-// The MCP surface: five tools and two resources, each a thin skin over the host. Every result
+// The MCP surface: five tools and three resources, each a thin skin over the host. Every result
 // carries structured content and the same JSON as text; a failure is an isError result naming
-// the path and the fix.
-import { McpServer, ResourceTemplate, type CallToolResult } from '@modelcontextprotocol/server';
+// the path and the fix. Long calls report progress and stop when the client cancels them.
+import { McpServer, ResourceTemplate, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { HostFailure } from '../host/errors.ts';
-import type { Host, HostResult } from '../host/host.ts';
+import { DEFAULT_AWAIT_MS } from '../host/events.ts';
+import type { CallOptions, Host, HostResult } from '../host/host.ts';
 import { appearanceSchema, eventKindSchema, swipeDirectionSchema } from '../protocol/messages.ts';
 import { authoringGuide } from './guide.ts';
 import { searchIcons } from './icons.ts';
+import { outputSchemas } from './output-schemas.ts';
 
-export const SERVER_INFO = { name: 'protostage', version: packageJson.version };
+export const SERVER_INFO = { name: 'protostage', title: 'Protostage: live UI prototypes', version: packageJson.version };
 export const GUIDE_URI = 'protostage://guide';
+export const PROTOTYPE_URI_TEMPLATE = 'protostage://prototypes/{id}';
+/** How often a waiting awaitEvent tells a client with a progress token that it is still waiting. */
+export const AWAIT_HEARTBEAT_MS = 2_000;
+
+export const SERVER_INSTRUCTIONS = `Protostage shows a working UI prototype on a web device (a phone drawn by Chromium) so a person can see and use it, instead of a description in prose.
+Read ${GUIDE_URI} first: it is the spec format (nodes, state, actions, limits) with worked examples.
+Then: prototype {action: "show", spec} puts a spec on screen (a refused spec lists every error with its path); observe returns the accessibility hierarchy (testTags) and a screenshot; tapOn, sendKeys and swipeOn act as the person would; prototype {action: "awaitEvent", afterSequence} returns what the person did. Icon names: ${'protostage://icons/{query}'}. Shown prototypes: ${PROTOTYPE_URI_TEMPLATE}.`;
 
 const prototypeInput = z.object({
   action: z.enum(['show', 'dismiss', 'status', 'inspect', 'awaitEvent']).describe('What to do.'),
@@ -49,6 +58,9 @@ const swipeInput = z.object({
   testTag: z.string().min(1).optional().describe('Swipe within this element (default: the screen).'),
 });
 
+/** Annotations say what a client may assume: nothing here reaches outside this machine. */
+const LOCAL_INPUT = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
+
 export function toolResult(result: HostResult<object>): CallToolResult {
   const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(result) }];
   if (result.success) return { content, structuredContent: result as Record<string, unknown> };
@@ -64,9 +76,16 @@ function errorList(failure: HostFailure): string {
   return `\nAll ${errors.length} errors:\n${errors.map((error) => `- ${error.path}: ${error.message}`).join('\n')}${more}`;
 }
 
-/** Builds an MCP server over a host. One host may serve several MCP sessions. */
+/**
+ * Builds an MCP server over a host. One host may serve several MCP sessions. The tool list never
+ * changes; the resource list does (one resource per shown prototype), and whoever serves the
+ * server sends resources/list_changed when the host's shown set changes (followShownPrototypes).
+ */
 export function createMcpServer(host: Host): McpServer {
-  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {}, resources: {} } });
+  const server = new McpServer(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: true }, completions: {} },
+    instructions: SERVER_INSTRUCTIONS,
+  });
 
   server.registerTool(
     'prototype',
@@ -75,8 +94,11 @@ export function createMcpServer(host: Host): McpServer {
       description:
         'Show a working UI prototype (a JSON spec; read protostage://guide) on the device, replace it, dismiss it, list what is shown (status, inspect), or wait for what the person did (awaitEvent). A refused spec comes back with every error (errors: [{path, message}]) so it can be fixed in one round.',
       inputSchema: prototypeInput,
+      outputSchema: outputSchemas.prototype,
+      // show and dismiss change the screen but lose nothing the agent cannot show again.
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    async (args) => toolResult(await runPrototypeAction(host, args)),
+    async (args, ctx) => toolResult(await runPrototypeAction(host, args, ctx)),
   );
 
   server.registerTool(
@@ -85,7 +107,8 @@ export function createMcpServer(host: Host): McpServer {
       title: 'Observe the screen',
       description: 'The accessibility hierarchy of the app and prototype layers (dp bounds) plus a screenshot.',
       inputSchema: z.object({}),
-      annotations: { readOnlyHint: true },
+      outputSchema: outputSchemas.observe,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async () => {
       const result = await host.observe();
@@ -103,19 +126,37 @@ export function createMcpServer(host: Host): McpServer {
 
   server.registerTool(
     'tapOn',
-    { title: 'Tap', description: 'Tap an element by testTag or text, or a screen point (x, y in dp), with real touch input.', inputSchema: tapInput },
+    {
+      title: 'Tap',
+      description: 'Tap an element by testTag or text, or a screen point (x, y in dp), with real touch input.',
+      inputSchema: tapInput,
+      outputSchema: outputSchemas.input,
+      annotations: LOCAL_INPUT,
+    },
     async (args) => toolResult(await host.tapOn(args)),
   );
 
   server.registerTool(
     'sendKeys',
-    { title: 'Type text', description: 'Type text into the focused field, or into the field with testTag.', inputSchema: sendKeysInput },
+    {
+      title: 'Type text',
+      description: 'Type text into the focused field, or into the field with testTag.',
+      inputSchema: sendKeysInput,
+      outputSchema: outputSchemas.input,
+      annotations: LOCAL_INPUT,
+    },
     async (args) => toolResult(await host.type(args.text, args.testTag)),
   );
 
   server.registerTool(
     'swipeOn',
-    { title: 'Swipe', description: 'Swipe the screen or an element (pagers, scrolls, sheets).', inputSchema: swipeInput },
+    {
+      title: 'Swipe',
+      description: 'Swipe the screen or an element (pagers, scrolls, sheets).',
+      inputSchema: swipeInput,
+      outputSchema: outputSchemas.input,
+      annotations: LOCAL_INPUT,
+    },
     async (args) => toolResult(await host.swipe(args.direction, args.testTag)),
   );
 
@@ -128,7 +169,7 @@ export function createMcpServer(host: Host): McpServer {
 
   server.registerResource(
     'icon-search',
-    new ResourceTemplate('protostage://icons/{query}', { list: undefined }),
+    new ResourceTemplate('protostage://icons/{query}', { list: undefined, complete: { query: (value) => searchIcons(decodeURIComponent(value)) } }),
     { title: 'Icon search', description: 'Material icon names (the closed list icon nodes accept) containing every word of the query.', mimeType: 'application/json' },
     async (uri, variables) => {
       const query = decodeURIComponent(String(variables.query ?? ''));
@@ -136,13 +177,82 @@ export function createMcpServer(host: Host): McpServer {
     },
   );
 
+  server.registerResource(
+    'prototype-status',
+    new ResourceTemplate(PROTOTYPE_URI_TEMPLATE, {
+      list: () => ({ resources: shownIds(host).map((id) => ({ uri: prototypeUri(id), name: id, mimeType: 'application/json' })) }),
+      complete: { id: (value) => shownIds(host).filter((id) => id.startsWith(decodeURIComponent(value))) },
+    }),
+    { title: 'Shown prototype', description: 'What the host knows of one shown prototype: state, pages, last event sequence.', mimeType: 'application/json' },
+    async (uri, variables) => {
+      const id = decodeURIComponent(String(variables.id ?? ''));
+      const entry = host.status().prototypes.find((prototype) => prototype.id === id);
+      const text = JSON.stringify(entry ?? { id, shown: false, hint: 'Not on screen; see prototype {action: "status"}.' });
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text }] };
+    },
+  );
+
   return server;
 }
 
-async function runPrototypeAction(host: Host, args: z.infer<typeof prototypeInput>): Promise<HostResult<object>> {
+/**
+ * Sends notifications/resources/list_changed from `server` whenever the host's shown set changes,
+ * until the server closes. For a server that lives as long as its connection (stdio).
+ */
+export function followShownPrototypes(server: McpServer, host: Host): void {
+  const unsubscribe = host.onShownChange(() => {
+    if (server.isConnected()) server.sendResourceListChanged();
+  });
+  const previous = server.server.onclose;
+  server.server.onclose = () => {
+    unsubscribe();
+    previous?.();
+  };
+}
+
+function shownIds(host: Host): string[] {
+  return host.status().prototypes.map((prototype) => prototype.id);
+}
+
+function prototypeUri(id: string): string {
+  return `protostage://prototypes/${encodeURIComponent(id)}`;
+}
+
+/**
+ * The host's call options for one MCP request: its abort signal, and progress notifications when
+ * the client asked for them with a progress token (each one a higher `progress` than the last).
+ */
+function callOptions(ctx: ServerContext, total?: number): CallOptions & { report(progress: number, message: string): void } {
+  const token = ctx.mcpReq._meta?.progressToken;
+  let last = 0;
+  const report = (progress: number, message: string) => {
+    if (token === undefined || progress <= last) return;
+    last = progress;
+    void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress, ...(total !== undefined ? { total } : {}), message } }).catch(() => {});
+  };
+  return { signal: ctx.mcpReq.signal, onProgress: (message) => report(last + 1, message), report };
+}
+
+/** awaitEvent with a heartbeat: progress is the milliseconds waited, out of the timeout. */
+async function awaitWithHeartbeat(host: Host, args: z.infer<typeof prototypeInput>, ctx: ServerContext): Promise<HostResult<object>> {
+  const timeoutMs = args.timeoutMs ?? DEFAULT_AWAIT_MS;
+  const options = callOptions(ctx, timeoutMs);
+  const started = Date.now();
+  const heartbeat = setInterval(() => {
+    const waited = Date.now() - started;
+    options.report(waited, `waiting for an event: ${Math.round(waited / 1000)} s of ${Math.round(timeoutMs / 1000)} s`);
+  }, AWAIT_HEARTBEAT_MS);
+  try {
+    return await host.awaitEvent({ id: args.id, eventName: args.eventName, kind: args.kind, afterSequence: args.afterSequence, timeoutMs: args.timeoutMs }, options);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function runPrototypeAction(host: Host, args: z.infer<typeof prototypeInput>, ctx: ServerContext): Promise<HostResult<object>> {
   switch (args.action) {
     case 'show':
-      return host.show({ spec: args.spec, specPath: args.specPath, reset: args.reset, appearance: args.appearance, assets: args.assets });
+      return host.show({ spec: args.spec, specPath: args.specPath, reset: args.reset, appearance: args.appearance, assets: args.assets }, callOptions(ctx));
     case 'dismiss':
       return host.dismiss({ id: args.id, all: args.all });
     case 'status':
@@ -150,6 +260,6 @@ async function runPrototypeAction(host: Host, args: z.infer<typeof prototypeInpu
     case 'inspect':
       return host.inspect();
     case 'awaitEvent':
-      return host.awaitEvent({ id: args.id, eventName: args.eventName, kind: args.kind, afterSequence: args.afterSequence, timeoutMs: args.timeoutMs });
+      return awaitWithHeartbeat(host, args, ctx);
   }
 }

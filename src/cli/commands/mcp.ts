@@ -2,7 +2,7 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { parseCommandArgs } from '../args.ts';
 import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom, type Host } from '../../host/index.ts';
-import { createMcpServer } from '../../mcp/server.ts';
+import { createMcpServer, followShownPrototypes } from '../../mcp/server.ts';
 import { mirrorAnnouncer } from '../mirror.ts';
 
 const HELP = `Usage: protostage mcp [options]
@@ -32,7 +32,12 @@ export async function run(args: string[]): Promise<number> {
   const announceMirror = mirrorAnnouncer('mcp', console.error);
   const host: Host = createHost({ ...setup, onSpawn: () => announceMirror(host) });
   if (!values['lazy-device']) announceMirror(host);
-  const stdio = serveStdio(() => createMcpServer(host), { onerror: (error) => console.error(`protostage mcp: ${error.message}`) });
+  const serverForConnection = () => {
+    const server = createMcpServer(host);
+    followShownPrototypes(server, host);
+    return server;
+  };
+  const stdio = serveStdio(serverForConnection, { onerror: (error) => console.error(`protostage mcp: ${error.message}`) });
   await new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);

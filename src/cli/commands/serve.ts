@@ -1,10 +1,9 @@
 // `protostage serve`: the MCP server over streamable HTTP on 127.0.0.1.
-import { localhostHostValidation, localhostOriginValidation, toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler } from '@modelcontextprotocol/server';
+import { localhostHostValidation, localhostOriginValidation } from '@modelcontextprotocol/node';
 import { createServer, type Server } from 'node:http';
 import { parseCommandArgs } from '../args.ts';
 import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom, type Host } from '../../host/index.ts';
-import { createMcpServer } from '../../mcp/server.ts';
+import { mcpHttpHandler, type McpHttpHandler } from '../../mcp/http.ts';
 import { mirrorAnnouncer } from '../mirror.ts';
 
 export const DEFAULT_SERVE_PORT = 7410;
@@ -41,7 +40,8 @@ export async function run(args: string[]): Promise<number> {
   }
   const announceMirror = mirrorAnnouncer('serve', console.log);
   const host: Host = createHost({ ...setup, onSpawn: () => announceMirror(host) });
-  const server = mcpHttpServer(() => createMcpServer(host));
+  const mcp = mcpHttpHandler(host);
+  const server = mcpHttpServer(mcp);
   try {
     await listen(server, port);
   } catch (error) {
@@ -60,13 +60,13 @@ export async function run(args: string[]): Promise<number> {
     process.once('SIGTERM', resolve);
   });
   server.close();
+  await mcp.close();
   server.closeAllConnections();
   await host.close();
   return 0;
 }
 
-function mcpHttpServer(factory: Parameters<typeof createMcpHandler>[0]): Server {
-  const handle = toNodeHandler(createMcpHandler(factory));
+function mcpHttpServer(mcp: McpHttpHandler): Server {
   const hostIsLocal = localhostHostValidation();
   const originIsLocal = localhostOriginValidation();
   return createServer((request, response) => {
@@ -75,7 +75,9 @@ function mcpHttpServer(factory: Parameters<typeof createMcpHandler>[0]): Server 
       response.writeHead(404, { 'content-type': 'text/plain' }).end(`The MCP endpoint is ${MCP_PATH}\n`);
       return;
     }
-    void handle(request, response);
+    mcp.handle(request, response).catch((error: Error) => {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' }).end(`protostage: ${error.message}\n`);
+    });
   });
 }
 

@@ -1,0 +1,101 @@
+// The MCP server over streamable HTTP. Clients of the 2025 protocol revisions (the official
+// client's default) get a session each: one MCP server and transport per session, so the
+// server's notifications (resources/list_changed) have a stream to go to and a client's
+// notifications/cancelled reaches the call it cancels. 2026-era requests, which carry their own
+// envelope, go to the SDK's per-request handler.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import type { Host } from '../host/host.ts';
+import { createMcpServer, followShownPrototypes } from './server.ts';
+
+/** Sessions kept at once; a new one beyond this closes the one used least recently. */
+export const MAX_HTTP_SESSIONS = 32;
+/** The largest request body read (the SDK's own default). */
+export const MAX_HTTP_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface McpHttpHandler {
+  handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
+  /** Closes every session. */
+  close(): Promise<void>;
+}
+
+export function mcpHttpHandler(host: Host): McpHttpHandler {
+  const modern = createMcpHandler(() => createMcpServer(host), { legacy: 'reject' });
+  host.onShownChange(() => modern.notify.resourcesChanged());
+  const handleModern = toNodeHandler(modern);
+  /** Insertion order is use order: the first entry is the least recently used. */
+  const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
+
+  const openSession = async (): Promise<NodeStreamableHTTPServerTransport> => {
+    const server = createMcpServer(host);
+    followShownPrototypes(server, host);
+    const transport = new NodeStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+        if (sessions.size > MAX_HTTP_SESSIONS) void sessions.values().next().value?.close();
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    return transport;
+  };
+
+  return {
+    async handle(request, response) {
+      const sessionId = request.headers['mcp-session-id'];
+      if (typeof sessionId === 'string') {
+        const transport = sessions.get(sessionId);
+        if (!transport) return answerError(response, 404, -32001, 'unknown or closed MCP session; initialize a new one');
+        sessions.delete(sessionId);
+        sessions.set(sessionId, transport);
+        return transport.handleRequest(request, response);
+      }
+      if (request.method !== 'POST') return handleModern(request, response);
+      const body = await readBody(request);
+      if (body === 'tooLarge') return answerError(response, 413, -32600, `request body over ${MAX_HTTP_BODY_BYTES} bytes`);
+      const parsed = parseJson(body);
+      if (parsed === undefined) return answerError(response, 400, -32700, 'parse error: the request body is not JSON');
+      if (!(await isLegacyRequest(await toWebRequest(request, parsed), parsed))) return handleModern(request, response, parsed);
+      if (!isInitialize(parsed)) return answerError(response, 400, -32600, 'no MCP session: send initialize first (or the mcp-session-id header of a live session)');
+      const transport = await openSession();
+      return transport.handleRequest(request, response, parsed);
+    },
+    async close() {
+      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      await modern.close();
+    },
+  };
+}
+
+function isInitialize(message: unknown): boolean {
+  const messages = Array.isArray(message) ? message : [message];
+  return messages.some((item) => typeof item === 'object' && item !== null && (item as { method?: unknown }).method === 'initialize');
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer | 'tooLarge'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_HTTP_BODY_BYTES) return 'tooLarge';
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function answerError(response: ServerResponse, status: number, code: number, message: string): void {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }));
+}

@@ -1,0 +1,36 @@
+// The structured results of each tool, declared for clients (tools/list outputSchema). Every
+// result has `success`; a failure adds where (`path`), what (`error`) and how to fix it (`fix`).
+// The objects are open: a later version may add fields, and a client should keep what it reads.
+import { z } from 'zod';
+
+const failureFields = {
+  success: z.boolean().describe('false: the call did nothing it was asked to; see path, error and fix.'),
+  path: z.string().optional().describe('failure: the argument or spec path the failure is about.'),
+  error: z.string().optional().describe('failure: what was wrong.'),
+  fix: z.string().optional().describe('failure: how to fix it.'),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('failure of a show: every error of the spec.'),
+  warning: z.string().optional(),
+};
+
+const prototype = z.looseObject({
+  ...failureFields,
+  id: z.string().optional().describe('show: the prototype id.'),
+  lastSequence: z.number().optional().describe('show: the latest event sequence; pass it to awaitEvent as afterSequence.'),
+  replacedInPlace: z.boolean().optional(),
+  missingAssets: z.array(z.string()).optional(),
+  dismissed: z.array(z.string()).optional().describe('dismiss: the ids dismissed.'),
+  prototypes: z.array(z.looseObject({ id: z.string() })).optional().describe('status / inspect: what is shown.'),
+  event: z.looseObject({ id: z.string(), sequence: z.number(), kind: z.string() }).optional().describe('awaitEvent: the event.'),
+  timedOut: z.boolean().optional().describe('awaitEvent: no matching event within timeoutMs (not a failure).'),
+  gone: z.looseObject({ reason: z.string() }).optional().describe('awaitEvent: the prototype is no longer shown, and why.'),
+});
+
+const observe = z.looseObject({
+  ...failureFields,
+  hierarchy: z.array(z.looseObject({ layer: z.string() })).optional().describe('Every element of the app and prototype layers, bounds in dp.'),
+  hierarchyUpdatedAt: z.number().optional(),
+});
+
+const input = z.looseObject({ ...failureFields });
+
+export const outputSchemas = { prototype, observe, input };
