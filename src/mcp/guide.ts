@@ -41,6 +41,9 @@ kinds are \`change\` (state written), \`emit\` (an \`emit\` action: name + paylo
 prototype id and continue across re-shows; show returns \`lastSequence\`, so pass it (or the last
 sequence you saw) as \`afterSequence\` to wait for new events only.
 A same-id show replaces the prototype in place and keeps pager pages; \`reset: true\` starts fresh.
+One prototype is on screen at a time: a show of another id replaces it, and \`awaitEvent\` on the
+replaced id answers at once with \`gone: {reason: "replaced", by}\`. Give a call a progress token to
+hear from a slow one (awaitEvent sends a heartbeat every 2 s); cancelling a call stops it.
 
 **State and bindings.** \`state\` is a flat object of strings, finite numbers and booleans. Text
 fields interpolate \`{key}\`; controls bind a \`stateKey\`. Actions (\`onTap\`) change state, move pagers,

@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { MAX_HTTP_SESSIONS } from '../../src/mcp/http.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
 let child: ChildProcess;
@@ -62,4 +63,38 @@ test('requests naming a non-local Host are refused', async () => {
     req.end('{}');
   });
   assert.equal(status, 403);
+});
+
+async function post(body: string, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body });
+  const text = await response.text();
+  return { status: response.status, json: text.startsWith('{') ? JSON.parse(text) : text };
+}
+
+test('a session is needed after initialize: an unknown one, none, or a body that is not JSON get JSON-RPC errors and the server goes on', async () => {
+  const unknown = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { 'mcp-session-id': 'no-such-session' });
+  assert.equal(unknown.status, 404);
+  assert.match(unknown.json.error.message, /unknown or closed MCP session/);
+  const none = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+  assert.equal(none.status, 400);
+  assert.match(none.json.error.message, /send initialize first/);
+  const garbage = await post('{not json');
+  assert.deepEqual([garbage.status, garbage.json.error.code], [400, -32700]);
+  const client = new Client({ name: 'protostage-http-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  assert.equal((await client.listTools()).tools.length, 5);
+  await client.close();
+});
+
+test('sessions are capped: past the cap the least recently used one is closed and the others keep working', async () => {
+  const clients: Client[] = [];
+  for (let index = 0; index <= MAX_HTTP_SESSIONS; index++) {
+    const client = new Client({ name: `protostage-cap-${index}`, version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    clients.push(client);
+  }
+  await assert.rejects(clients[0]!.listTools(), 'the oldest session was closed');
+  assert.equal((await clients.at(-1)!.listTools()).tools.length, 5);
+  assert.equal((await clients[1]!.listTools()).tools.length, 5);
+  await Promise.all(clients.map((client) => client.close().catch(() => {})));
 });

@@ -8,7 +8,8 @@ import { mirrorAnnouncer } from '../mirror.ts';
 const HELP = `Usage: protostage mcp [options]
 
 Serves the protostage MCP tools (prototype, observe, tapOn, sendKeys, swipeOn) and resources
-(authoring guide, icon search) over stdio. The web device starts with the server (see --lazy-device).
+(authoring guide, icon search, shown prototypes) over stdio. The web device starts with the server
+(see --lazy-device). Slow calls report progress to a client that asks, and cancelled calls stop.
 
 Live mirror: once the device is up, the address where a person watches the device the agent is
 driving, and joins in, is printed on stderr: http://127.0.0.1:MIRROR_PORT/?token=TOKEN.
