@@ -10,17 +10,19 @@ import {
   ASSET_HELP, ASSET_OPTIONS, describeAssetProblem, missingAssetIds, missingAssetsWarning, parseAssetFlags,
   putAssets, readNamedAssets, type AssetSource,
 } from '../assets.ts';
+import { describeStep, parseSteps, runSteps, STEPS_HELP, type Step } from '../steps.ts';
 
 const HELP = `Usage: protostage render SPEC -o out.png [options]
 
-Validates SPEC, shows it on the web device (Chromium), performs the taps in order,
-waits until the UI settles and writes the screenshot.
+Validates SPEC, shows it on the web device (Chromium), performs the taps (or the steps
+of --steps) in order, waits until the UI settles and writes the screenshot.
 
 Options:
   -o, --output FILE      PNG screenshot to write (required)
   --hierarchy FILE       write the observed hierarchy as JSON
   --events FILE          write every prototype event as JSON lines
   --tap TAG              tap the node with this testTag (repeatable, in order)
+${STEPS_HELP}
   --dark                 dark device setting
   --device phone|tablet  device profile (default phone: 412×915 dp; tablet: 1280×800 dp)
   --rtl                  right-to-left layout direction
@@ -31,8 +33,11 @@ ${ASSET_HELP}
   -h, --help             show this help
 
 Assets the spec uses but nobody gave draw as placeholders, with a warning on stderr.
+The steps file is checked whole before the show: a bad step is refused with its index
+(steps[3].swipe: …) and nothing runs. A step that fails stops the run there (exit 1).
 
-Exit codes: 0 rendered, 1 invalid spec, unusable asset file or failed show/tap, 2 bad arguments.`;
+Exit codes: 0 rendered, 1 invalid spec, unusable asset file, bad steps file or failed
+show/tap/step, 2 bad arguments.`;
 
 interface RenderOptions {
   specPath: string;
@@ -40,6 +45,8 @@ interface RenderOptions {
   hierarchy?: string;
   events?: string;
   taps: string[];
+  stepsPath?: string;
+  statePath?: string;
   dark: boolean;
   device: DeviceProfileName;
   rtl: boolean;
@@ -76,6 +83,8 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
       hierarchy: { type: 'string' },
       events: { type: 'string' },
       tap: { type: 'string', multiple: true },
+      steps: { type: 'string' },
+      state: { type: 'string' },
       dark: { type: 'boolean' },
       device: { type: 'string' },
       rtl: { type: 'boolean' },
@@ -91,12 +100,15 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
   if (values.output === undefined) throw new UsageError('-o out.png is required');
   const device = values.device ?? 'phone';
   if (!isDeviceProfileName(device)) throw new UsageError(`--device must be phone or tablet, not "${device}"`);
+  if (values.steps !== undefined && values.tap !== undefined) throw new UsageError('give --tap or --steps, not both: put the taps in the steps file as {"tap": TAG}');
   return {
     specPath: positionals[0]!,
     output: values.output,
     hierarchy: values.hierarchy,
     events: values.events,
     taps: values.tap ?? [],
+    stepsPath: values.steps,
+    statePath: values.state,
     dark: values.dark ?? false,
     device,
     rtl: values.rtl ?? false,
@@ -128,6 +140,11 @@ async function render(options: RenderOptions): Promise<number> {
     console.error(`${validated.path}: ${validated.message}`);
     return 1;
   }
+  const steps = await readSteps(options);
+  if (typeof steps === 'string') {
+    console.error(`protostage render: ${steps}`);
+    return 1;
+  }
   const assets = await readNamedAssets(options.assets, options.assetsFolder);
   if (!assets.ok) {
     console.error(describeAssetProblem('render', assets));
@@ -154,7 +171,7 @@ async function render(options: RenderOptions): Promise<number> {
       console.error(describeAssetProblem('render', refused));
       return 1;
     }
-    return await showAndCapture(device, validated.spec, options);
+    return await showAndCapture(device, validated.spec, options, steps);
   } catch (error) {
     console.error(`protostage render: ${(error as Error).message.split('\n')[0]}`);
     return 1;
@@ -163,7 +180,20 @@ async function render(options: RenderOptions): Promise<number> {
   }
 }
 
-async function showAndCapture(device: WebDevice, spec: unknown, options: RenderOptions): Promise<number> {
+/** The steps to run: from --steps, or one tap step per --tap. A string says what is wrong with the file. */
+async function readSteps(options: RenderOptions): Promise<Step[] | string> {
+  if (options.stepsPath === undefined) return options.taps.map((tap) => ({ tap }));
+  let text: string;
+  try {
+    text = await readFile(options.stepsPath, 'utf8');
+  } catch (error) {
+    return `cannot read --steps ${options.stepsPath}: ${(error as Error).message}`;
+  }
+  const parsed = parseSteps(text);
+  return parsed.ok ? parsed.steps : `--steps ${options.stepsPath}: ${parsed.path}: ${parsed.message}; nothing was run`;
+}
+
+async function showAndCapture(device: WebDevice, spec: unknown, options: RenderOptions, steps: Step[]): Promise<number> {
   const events: PrototypeEvent[] = [];
   device.onEvent((event) => events.push(event));
   const shown = await device.show(spec);
@@ -173,18 +203,17 @@ async function showAndCapture(device: WebDevice, spec: unknown, options: RenderO
   }
   const missing = missingAssetIds(shown);
   if (missing.length > 0) console.error(`protostage render: ${missingAssetsWarning(missing)}`);
-  for (const testTag of options.taps) {
-    await device.settled();
-    const tapped = await device.tap({ testTag });
-    if (!tapped.ok) {
-      console.error(`protostage render: --tap ${testTag}: ${tapped.message} (${tapped.hint})`);
-      return 1;
-    }
+  const failed = await runSteps(device, steps);
+  if (failed !== null) {
+    const which = options.stepsPath === undefined ? `--tap ${options.taps[failed.index]}` : `steps[${failed.index}] ${describeStep(steps[failed.index]!)}`;
+    console.error(`protostage render: ${which}: ${failed.message}`);
+    return 1;
   }
   const observation = await device.observe();
   await writeFile(options.output, observation.screenshot);
   if (options.hierarchy !== undefined) await writeFile(options.hierarchy, `${JSON.stringify(observation.hierarchy, null, 2)}\n`);
   if (options.events !== undefined) await writeFile(options.events, events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+  if (options.statePath !== undefined) await writeFile(options.statePath, `${JSON.stringify(await finalState(device), null, 2)}\n`);
   return 0;
 }
 
@@ -195,4 +224,11 @@ function isFailure(result: unknown): result is { ok: false } {
 function describeFailure(result: object): string {
   const { path, message } = result as { path?: unknown; message?: unknown };
   return [path, message].filter((part) => typeof part === 'string').join(': ') || JSON.stringify(result);
+}
+
+/** What the prototype on screen ended with; null when the steps dismissed it. */
+async function finalState(device: WebDevice): Promise<{ id: string; state: unknown; pages: unknown; lastSequence: number } | null> {
+  const inspected = (await device.inspect()) as { prototypes?: Array<{ id: string; state: unknown; pages: unknown; lastSequence: number }> };
+  const shown = inspected.prototypes?.[0];
+  return shown ? { id: shown.id, state: shown.state, pages: shown.pages, lastSequence: shown.lastSequence } : null;
 }

@@ -1,0 +1,122 @@
+// Scripted steps for `protostage render --steps FILE`: a JSON array of steps, each one object with
+// exactly one step key (plus that step's companion key). The whole file is checked before the
+// first step runs, so a typo at step 9 never leaves steps 1–8 half applied.
+import { writeFile } from 'node:fs/promises';
+import type { SwipeDirection } from '../protocol/messages.ts';
+import type { DeviceResult, WebDevice } from '../device/web-device.ts';
+
+export const MAX_STEPS = 1000;
+export const MAX_WAIT_MS = 60_000;
+export const STEP_KEYS = ['Enter', 'Escape', 'Backspace', 'Tab'] as const;
+const SWIPE_DIRECTIONS: readonly SwipeDirection[] = ['left', 'right', 'up', 'down'];
+
+export type Step =
+  | { tap: string }
+  | { tap: { x: number; y: number } }
+  | { type: string; into?: string }
+  | { swipe: SwipeDirection; on?: string }
+  | { key: (typeof STEP_KEYS)[number] }
+  | { wait: number }
+  | { screenshot: string }
+  | { hierarchy: string };
+
+/** Each step kind: its optional companion keys (each a testTag) and how its value is checked. */
+const STEP_KINDS: Record<string, { companions: string[]; check(value: unknown): string | null }> = {
+  tap: { companions: [], check: (value) => (nonEmptyString(value) || isPoint(value) ? null : 'expected a testTag (nonempty string) or a point {"x": dp, "y": dp}') },
+  type: { companions: ['into'], check: (value) => (typeof value === 'string' ? null : 'expected the text to type (a string)') },
+  swipe: { companions: ['on'], check: (value) => (SWIPE_DIRECTIONS.includes(value as SwipeDirection) ? null : `expected one of ${SWIPE_DIRECTIONS.join(', ')}`) },
+  key: { companions: [], check: (value) => (STEP_KEYS.includes(value as (typeof STEP_KEYS)[number]) ? null : `expected one of ${STEP_KEYS.join(', ')}`) },
+  wait: { companions: [], check: (value) => (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_WAIT_MS ? null : `expected whole milliseconds from 0 to ${MAX_WAIT_MS}`) },
+  screenshot: { companions: [], check: (value) => (nonEmptyString(value) ? null : 'expected the PNG file to write') },
+  hierarchy: { companions: [], check: (value) => (nonEmptyString(value) ? null : 'expected the JSON file to write') },
+};
+
+export const STEPS_HELP = `  --steps FILE           run the steps of FILE after the show, in order: a JSON array of
+                         {"tap": TAG}, {"tap": {"x": dp, "y": dp}}, {"type": TEXT, "into": TAG},
+                         {"swipe": "left|right|up|down", "on": TAG}, {"key": "Enter|Escape|Backspace|Tab"},
+                         {"wait": MS}, {"screenshot": FILE}, {"hierarchy": FILE}
+                         ("into" and "on" are optional: the focused field, the whole screen)
+  --state FILE           write the final {id, state, pages, lastSequence} as JSON`;
+
+export type StepsParse = { ok: true; steps: Step[] } | { ok: false; path: string; message: string };
+
+/** Checks a whole steps file. The path of a problem is `steps[i]` or `steps[i].key`. */
+export function parseSteps(text: string): StepsParse {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, path: 'steps', message: `not JSON: ${(error as Error).message}` };
+  }
+  if (!Array.isArray(value)) return { ok: false, path: 'steps', message: 'expected a JSON array of steps' };
+  if (value.length > MAX_STEPS) return { ok: false, path: 'steps', message: `${value.length} steps; at most ${MAX_STEPS}` };
+  for (const [index, step] of value.entries()) {
+    const problem = stepProblem(step);
+    if (problem) return { ok: false, path: `steps[${index}]${problem.key === undefined ? '' : `.${problem.key}`}`, message: problem.message };
+  }
+  return { ok: true, steps: value as Step[] };
+}
+
+function stepProblem(step: unknown): { key?: string; message: string } | null {
+  const expected = `expected one of ${Object.keys(STEP_KINDS).map((kind) => `{"${kind}": …}`).join(', ')}`;
+  if (typeof step !== 'object' || step === null || Array.isArray(step)) return { message: `a step is an object: ${expected}` };
+  const record = step as Record<string, unknown>;
+  const kinds = Object.keys(record).filter((key) => Object.hasOwn(STEP_KINDS, key));
+  if (kinds.length !== 1) {
+    const unknown = Object.keys(record).filter((key) => !Object.hasOwn(STEP_KINDS, key));
+    const what = kinds.length > 1 ? `${kinds.join(' and ')} in one step` : unknown.length > 0 ? `unknown step "${unknown[0]}"` : 'an empty step';
+    return { message: `${what}: ${expected}` };
+  }
+  const kind = STEP_KINDS[kinds[0]!]!;
+  const stray = Object.keys(record).find((key) => key !== kinds[0] && !kind.companions.includes(key));
+  if (stray !== undefined) return { key: stray, message: `"${kinds[0]}" takes ${kind.companions.length > 0 ? `only "${kind.companions.join('", "')}" beside it` : 'nothing beside it'}` };
+  const message = kind.check(record[kinds[0]!]);
+  if (message !== null) return { key: kinds[0], message };
+  const badCompanion = kind.companions.find((key) => record[key] !== undefined && !nonEmptyString(record[key]));
+  return badCompanion === undefined ? null : { key: badCompanion, message: `"${badCompanion}" is a testTag (a nonempty string)` };
+}
+
+function nonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+function isPoint(value: unknown): value is { x: number; y: number } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { x, y, ...rest } = value as Record<string, unknown>;
+  return Number.isFinite(x) && Number.isFinite(y) && Object.keys(rest).length === 0;
+}
+
+/** A one-line description of a step, for progress and error messages. */
+export function describeStep(step: Step): string {
+  return JSON.stringify(step);
+}
+
+/**
+ * Runs the steps in order on the device, each after the UI settled. Returns null when every step
+ * ran, or the first failure with its index; later steps are not run.
+ */
+export async function runSteps(device: WebDevice, steps: readonly Step[]): Promise<{ index: number; message: string } | null> {
+  for (const [index, step] of steps.entries()) {
+    await device.settled();
+    const result = await runStep(device, step).catch((error: Error) => ({ ok: false as const, message: error.message.split('\n')[0]!, hint: 'check the path the step writes to' }));
+    if (!result.ok) return { index, message: `${result.message} (${result.hint})` };
+  }
+  return null;
+}
+
+async function runStep(device: WebDevice, step: Step): Promise<DeviceResult> {
+  if ('tap' in step) return device.tap(typeof step.tap === 'string' ? { testTag: step.tap } : step.tap);
+  if ('type' in step) return device.type(step.type, step.into);
+  if ('swipe' in step) return device.swipe(step.swipe, step.on);
+  if ('key' in step) return device.pressKey(step.key);
+  if ('wait' in step) {
+    await new Promise((resolve) => setTimeout(resolve, step.wait));
+    return { ok: true };
+  }
+  if ('screenshot' in step) {
+    await writeFile(step.screenshot, (await device.observe()).screenshot);
+    return { ok: true };
+  }
+  await writeFile(step.hierarchy, `${JSON.stringify((await device.observe()).hierarchy, null, 2)}\n`);
+  return { ok: true };
+}

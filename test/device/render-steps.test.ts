@@ -1,0 +1,126 @@
+// `protostage render --steps`: a scripted run through a real process and a real browser. Unit
+// tests of the steps file's checks, then runs that tap, type, swipe, press keys, wait, and write
+// screenshots, hierarchies and the final state.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { PNG } from 'pngjs';
+import { parseSteps } from '../../src/cli/steps.ts';
+
+const CLI = new URL('../../bin/protostage.js', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'protostage-steps-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function render(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, 'render', ...args], { timeout: 120_000 }, (error, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
+    });
+  });
+}
+
+function write(name: string, value: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));
+  return path;
+}
+
+const formSpec = {
+  id: 'form',
+  window: { placement: { type: 'fullscreen' } },
+  state: { name: '', count: 0 },
+  root: {
+    type: 'column',
+    style: { width: 'fill', height: 'fill', background: 'surface' },
+    children: [
+      { type: 'textField', testTag: 'name', stateKey: 'name', placeholder: 'Name' },
+      { type: 'text', testTag: 'greeting', text: 'Hello {name}' },
+      { type: 'button', testTag: 'more', label: 'More', onTap: [{ type: 'increment', key: 'count' }] },
+      {
+        type: 'pager',
+        id: 'pages',
+        testTag: 'pages',
+        style: { width: 'fill', height: { dp: 200 } },
+        children: [
+          { type: 'text', text: 'First page' },
+          { type: 'text', text: 'Second page' },
+        ],
+      },
+    ],
+  },
+};
+
+test('a steps file is checked whole: the first bad step is named by index and key', () => {
+  const unknown = parseSteps('[{"tap": "a"}, {"tapp": "b"}]');
+  assert.ok(!unknown.ok && unknown.path === 'steps[1]' && /unknown step "tapp"/.test(unknown.message));
+  const cases: Array<[string, string]> = [
+    ['{"tap": "a"}', 'steps'],
+    ['[{"swipe": "sideways"}]', 'steps[0].swipe'],
+    ['[{"swipe": "up", "into": "x"}]', 'steps[0].into'],
+    ['[{"key": "F5"}]', 'steps[0].key'],
+    ['[{"wait": -1}]', 'steps[0].wait'],
+    ['[{"wait": 60001}]', 'steps[0].wait'],
+    ['[{"tap": {"x": 1}}]', 'steps[0].tap'],
+    ['[{"tap": "a", "wait": 5}]', 'steps[0]'],
+    ['[{"type": 5}]', 'steps[0].type'],
+    ['[{"type": "x", "into": ""}]', 'steps[0].into'],
+    ['[{}]', 'steps[0]'],
+    ['[3]', 'steps[0]'],
+    ['[{"toString": 1}]', 'steps[0]'],
+    ['not json', 'steps'],
+  ];
+  for (const [text, path] of cases) {
+    const parsed = parseSteps(text);
+    assert.ok(!parsed.ok, text);
+    assert.equal(parsed.path, path, `${text}: ${parsed.message}`);
+  }
+  const good = parseSteps('[{"tap": "a"}, {"tap": {"x": 1, "y": 2}}, {"type": "hi", "into": "f"}, {"type": "x"}, {"swipe": "left", "on": "p"}, {"key": "Enter"}, {"wait": 0}, {"screenshot": "a.png"}, {"hierarchy": "h.json"}]');
+  assert.ok(good.ok && good.steps.length === 9);
+});
+
+test('render --steps types, taps, swipes, writes mid-run pictures and hierarchies, and the final state', async () => {
+  const spec = write('form.json', formSpec);
+  const midShot = join(dir, 'mid.png');
+  const midTree = join(dir, 'mid.json');
+  const steps = write('steps.json', [
+    { type: 'Ada', into: 'name' },
+    { hierarchy: midTree },
+    { key: 'Backspace' },
+    { tap: 'more' },
+    { tap: 'more' },
+    { screenshot: midShot },
+    { swipe: 'left', on: 'pages' },
+    { wait: 50 },
+  ]);
+  const stateFile = join(dir, 'state.json');
+  const eventsFile = join(dir, 'events.jsonl');
+  const result = await render(spec, '-o', join(dir, 'out.png'), '--steps', steps, '--state', stateFile, '--events', eventsFile);
+  assert.equal(result.code, 0, result.stderr);
+  const tree = JSON.parse(readFileSync(midTree, 'utf8')) as Array<{ testTag: string | null; text: string | null }>;
+  assert.equal(tree.find((node) => node.testTag === 'greeting')?.text, 'Hello Ada', 'the hierarchy step saw the typed text');
+  assert.ok(PNG.sync.read(readFileSync(midShot)).width > 0);
+  const final = JSON.parse(readFileSync(stateFile, 'utf8'));
+  assert.deepEqual(final.state, { name: 'Ad', count: 2 }, 'Backspace deleted one character; two taps counted');
+  assert.deepEqual(final.pages, { pages: 1 });
+  const events = readFileSync(eventsFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  assert.equal(final.lastSequence, events.at(-1).sequence);
+  assert.equal(final.id, 'form');
+});
+
+test('a bad step is refused with its index before anything runs; a failing step stops the run with exit 1', async () => {
+  const spec = write('form2.json', formSpec);
+  const shot = join(dir, 'never.png');
+  const refused = await render(spec, '-o', join(dir, 'x.png'), '--steps', write('bad.json', [{ screenshot: shot }, { swipe: 'sideways' }]));
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /steps\[1\]\.swipe: expected one of left, right, up, down; nothing was run/);
+  assert.equal(existsSync(shot), false, 'the first step did not run');
+  const failing = await render(spec, '-o', join(dir, 'y.png'), '--steps', write('missing.json', [{ tap: 'more' }, { tap: 'no-such-tag' }]));
+  assert.equal(failing.code, 1);
+  assert.match(failing.stderr, /steps\[1\] \{"tap":"no-such-tag"\}: no node matches/);
+  const both = await render(spec, '-o', join(dir, 'z.png'), '--steps', write('ok.json', []), '--tap', 'more');
+  assert.equal(both.code, 2);
+  assert.match(both.stderr, /give --tap or --steps, not both/);
+});
