@@ -7,7 +7,8 @@ import { isAcceptableToken } from '../protocol/handshake.ts';
 import type { HostRequest, PrototypeStatus } from '../protocol/messages.ts';
 import { startProtocolServer, type ProtocolServer, type ReplyBody } from '../protocol/server.ts';
 import type { MirrorServer } from '../viewer/server.ts';
-import type { WebDevice, WebDeviceOptions } from './web-device.ts';
+import type { InputTarget } from './hierarchy.ts';
+import type { DeviceResult, WebDevice, WebDeviceOptions } from './web-device.ts';
 
 export const AGENT_VERSION = packageJson.version;
 
@@ -118,11 +119,11 @@ async function handleRequest(request: HostRequest, device: WebDevice, assets: As
     case 'observe':
       return observe(device, request);
     case 'tap':
-      return inputOutcome(await device.tap(request.target));
+      return inputOutcome(device, await device.tap(request.target));
     case 'type_text':
-      return inputOutcome(await device.type(request.text, request.testTag));
+      return inputOutcome(device, await device.type(request.text, request.testTag));
     case 'swipe':
-      return inputOutcome(await device.swipe(request.direction, request.testTag));
+      return inputOutcome(device, await device.swipe(request.direction, request.testTag));
   }
 }
 
@@ -205,6 +206,9 @@ function inspectResult(result: unknown): ReplyBody {
   };
 }
 
-function inputOutcome(result: { ok: true } | { ok: false; message: string; hint: string }): ReplyBody {
-  return result.ok ? { success: true } : { success: false, error: `${result.message}; ${result.hint}` };
+/** An input's reply: what it landed on and, read after it was handled, the prototype's latest sequence. */
+async function inputOutcome(device: WebDevice, result: DeviceResult<{ target: InputTarget | null }>): Promise<ReplyBody> {
+  if (!result.ok) return { success: false, error: `${result.message}; ${result.hint}` };
+  const inspected = (await device.inspect()) as { prototypes?: Array<{ lastSequence?: number }> };
+  return { success: true, target: result.target, lastSequence: inspected.prototypes?.[0]?.lastSequence ?? 0 };
 }

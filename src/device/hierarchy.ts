@@ -13,6 +13,8 @@ export interface AppHierarchyNode extends Omit<PrototypeHierarchyNode, 'layer'> 
   layer: 'app';
   parentId: string | null;
   clickable: boolean;
+  /** The prototype covers the node's centre, so a press there reaches the prototype instead. */
+  covered?: boolean;
 }
 
 export type HierarchyNode = PrototypeHierarchyNode | AppHierarchyNode;
@@ -156,4 +158,59 @@ export function revealPrototypeNode(target: { testTag: string } | { text: string
     scrolled ||= scroller.scrollLeft !== before[0] || scroller.scrollTop !== before[1];
   }
   return scrolled;
+}
+
+/** What an input landed on, as tool results report it. */
+export interface InputTarget {
+  layer: HierarchyNode['layer'];
+  testTag: string | null;
+  role: string | null;
+  text: string | null;
+  bounds: Bounds;
+}
+
+export function inputTargetOf(node: HierarchyNode): InputTarget {
+  return { layer: node.layer, testTag: node.testTag, role: node.role, text: node.text, bounds: node.bounds };
+}
+
+/**
+ * Runs in the page: for each probe (a node and a point of it), what a press there would reach
+ * instead, or null when the press reaches the node. An app node is reached when the app frame is
+ * the topmost element at the point; a prototype node when the topmost element is inside it (or
+ * it is inside the topmost element). The answer names the covering node, or the prototype window.
+ */
+export function coverAt(probes: Array<{ layer: 'app' | 'prototype'; id: string; x: number; y: number }>): Array<string | null> {
+  const describe = (element: Element): string => {
+    if (element.closest('.ps-scrim, .ps-scrim-fill') !== null) return 'a scrim';
+    const owner = element.closest('[data-ps-a11y]');
+    if (owner === null) return 'the prototype window';
+    const tag = owner.getAttribute('data-testid');
+    const role = owner.getAttribute('role');
+    const label = owner.getAttribute('aria-label');
+    const what = role === 'dialog' ? 'a dialog' : role !== null ? `a ${role}` : 'a prototype node';
+    return tag !== null ? `${what} (testTag "${tag}")` : label !== null ? `${what} ("${label}")` : `${what} of the prototype`;
+  };
+  return probes.map((probe) => {
+    const top = document.elementFromPoint(probe.x, probe.y);
+    if (top === null) return null;
+    if (probe.layer === 'app') return top.id === 'ps-app' ? null : describe(top);
+    const target = document.querySelector(`[data-ps-a11y="${CSS.escape(probe.id)}"]`);
+    if (target === null || target.contains(top) || top.contains(target)) return null;
+    return describe(top);
+  });
+}
+
+/**
+ * Runs in the page: when the prototype node a target names is drawn but left out of the
+ * hierarchy because an open dialog hides the page behind it, what hides it; otherwise null.
+ */
+export function hiddenBehind(target: { testTag: string } | { text: string }): string | null {
+  const [attribute, value] = 'testTag' in target ? ['data-testid', target.testTag] : ['aria-label', target.text];
+  const hidden = [...document.querySelectorAll('[data-ps-a11y]')].some(
+    (element) => element.getAttribute(attribute) === value && element.closest('[inert][data-ps-a11y-hidden]') !== null && element.getClientRects().length > 0,
+  );
+  if (!hidden) return null;
+  const dialog = [...document.querySelectorAll('[role="dialog"]')].find((element) => element.closest('[data-ps-a11y-hidden]') === null);
+  const tag = dialog?.getAttribute('data-testid');
+  return tag ? `the open dialog (testTag "${tag}")` : 'an open dialog';
 }

@@ -4,7 +4,11 @@ import { launchChromium } from './chromium.ts';
 import {
   centreOf,
   collectAppHierarchy,
+  coverAt,
+  hiddenBehind,
+  inputTargetOf,
   revealPrototypeNode,
+  type InputTarget,
   type AppHierarchyNode,
   type Bounds,
   type HierarchyNode,
@@ -301,10 +305,22 @@ export class WebDevice {
     }
   }
 
+  /** Every node of both layers; an app node the prototype covers at its centre is marked `covered`. */
   async hierarchy(): Promise<HierarchyNode[]> {
+    const prototype = await this.#prototypeHierarchy();
+    const app = await this.#appHierarchy();
+    if (app.length > 0 && prototype.length > 0) {
+      const covers = await this.page.evaluate(coverAt, app.map((node) => ({ layer: 'app' as const, id: node.id, ...centreOf(node.bounds) })));
+      covers.forEach((cover, index) => {
+        if (cover !== null) app[index]!.covered = true;
+      });
+    }
+    return [...app, ...prototype];
+  }
+
+  async #prototypeHierarchy(): Promise<PrototypeHierarchyNode[]> {
     // One JSON string crosses from the page far faster than the same nodes as an object graph.
-    const prototype = JSON.parse(await this.page.evaluate(() => JSON.stringify(window.protostage.hierarchy()))) as PrototypeHierarchyNode[];
-    return [...(await this.#appHierarchy()), ...prototype];
+    return JSON.parse(await this.page.evaluate(() => JSON.stringify(window.protostage.hierarchy()))) as PrototypeHierarchyNode[];
   }
 
   async #appHierarchy(): Promise<AppHierarchyNode[]> {
@@ -336,11 +352,11 @@ export class WebDevice {
    * retargets a touch on something inert to a clickable neighbour a few dp away, which a phone's
    * own toolkit does not do. The pointer then leaves the screen so nothing stays hovered.
    */
-  async tap(target: TapTarget): Promise<DeviceResult<{ x: number; y: number }>> {
-    const point = await this.#pointOf(target);
-    if (!point.ok) return point;
-    await this.#press(point);
-    return point;
+  async tap(target: TapTarget): Promise<DeviceResult<Aimed>> {
+    const aimed = await this.#aim(target);
+    if (!aimed.ok) return aimed;
+    await this.#press(aimed);
+    return aimed;
   }
 
   /** Press, release and pointer-away go out together: Chromium handles them in order, and the tap costs one round trip. */
@@ -350,38 +366,58 @@ export class WebDevice {
     await Promise.all([mouse('mousePressed', point), mouse('mouseReleased', point), mouse('mouseMoved', { x: -1, y: -1 })]);
   }
 
-  async #pointOf(target: TapTarget): Promise<DeviceResult<{ x: number; y: number }>> {
+  /**
+   * Where a tap goes and what it lands on. A node is tapped at its centre, which must be on
+   * screen and not covered (by the prototype window, a scrim, a dialog); a point is tapped as
+   * given, landing on the smallest node there (the prototype layer first).
+   */
+  async #aim(target: TapTarget): Promise<DeviceResult<Aimed>> {
     if ('x' in target) {
       if (!this.#onScreen(target)) {
         return failure(`(${target.x}, ${target.y}) is outside the ${this.profile.width}×${this.profile.height} dp screen`, 'tap a point inside the screen');
       }
-      return { ok: true, x: target.x, y: target.y };
+      const node = nodeAt(await this.hierarchy(), target);
+      return { ok: true, x: target.x, y: target.y, target: node === null ? null : inputTargetOf(node) };
     }
     const found = await this.#findNode(target);
     if (!found.ok) return found;
-    const centre = centreOf(found.node.bounds);
-    if (!this.#onScreen(centre)) {
-      return failure(`${describeTarget(target)} is off the screen at (${Math.round(centre.x)}, ${Math.round(centre.y)})`, 'swipe its scroll container to bring it into view, then tap again');
-    }
-    return { ok: true, ...centre };
+    return this.#reachable(found.node, centreOf(found.node.bounds), describeTarget(target));
   }
 
-  /** Finds one node: the prototype layer first (taps target prototype nodes), then the app. */
+  /** The point of `node` an input is aimed at, refused when it is off screen or something covers it there. */
+  async #reachable(node: HierarchyNode, point: { x: number; y: number }, described: string): Promise<DeviceResult<Aimed>> {
+    if (!this.#onScreen(point)) {
+      return failure(`${described} is off the screen at (${Math.round(point.x)}, ${Math.round(point.y)})`, 'swipe its scroll container to bring it into view, then try again');
+    }
+    const [cover] = await this.page.evaluate(coverAt, [{ layer: node.layer, id: node.id, ...point }]);
+    if (cover) {
+      const hint = node.layer === 'app' ? 'observe marks the app nodes the prototype covers (covered: true); tap one it leaves uncovered, or dismiss the prototype' : 'close what covers it first (observe shows what is open)';
+      return failure(`${described} (${node.layer} layer) is covered by ${cover} at (${Math.round(point.x)}, ${Math.round(point.y)})`, hint);
+    }
+    return { ok: true, ...point, target: inputTargetOf(node) };
+  }
+
+  /**
+   * Finds one node: the prototype layer first (taps target prototype nodes), then the app. The
+   * app layer is read only when the prototype has no match, so a prototype tap stays cheap.
+   */
   async #findNode(target: { testTag: string } | { text: string }): Promise<DeviceResult<{ node: HierarchyNode }>> {
     const isTarget = (node: HierarchyNode) => ('testTag' in target ? node.testTag === target.testTag : node.text === target.text);
-    let hierarchy = await this.hierarchy();
+    let prototype = await this.#prototypeHierarchy();
     // A prototype node scrolled out of view is not in the hierarchy: it is scrolled into view first.
-    if (!hierarchy.some((node) => node.layer === 'prototype' && isTarget(node)) && (await this.page.evaluate(revealPrototypeNode, target))) {
-      hierarchy = await this.hierarchy();
+    if (!prototype.some(isTarget) && (await this.page.evaluate(revealPrototypeNode, target))) {
+      prototype = await this.#prototypeHierarchy();
     }
-    const matches = (layer: HierarchyNode['layer']) => hierarchy.filter((node) => node.layer === layer && isTarget(node));
-    const found = matches('prototype').length > 0 ? matches('prototype') : matches('app');
+    let found: HierarchyNode[] = prototype.filter(isTarget);
+    const app = found.length > 0 ? [] : await this.#appHierarchy();
+    if (found.length === 0) found = app.filter(isTarget);
     if (found.length === 1) return { ok: true, node: found[0]! };
     if (found.length > 1) {
       return failure(`${found.length} nodes match ${describeTarget(target)}`, `give the node a unique testTag; matches at ${found.map((node) => describeBounds(node.bounds)).join(', ')}`);
     }
-    const known = [...new Set(hierarchy.map((node) => ('testTag' in target ? node.testTag : node.text)).filter((value) => value !== null))];
-    return failure(`no node matches ${describeTarget(target)}`, `observe to see the screen; available: ${known.slice(0, 20).map((value) => JSON.stringify(value)).join(', ') || 'none'}`);
+    const cover = await this.page.evaluate(hiddenBehind, target);
+    if (cover !== null) return failure(`${describeTarget(target)} (prototype layer) is covered by ${cover}`, 'close the dialog first (observe lists its buttons)');
+    return failure(`no node matches ${describeTarget(target)}`, `observe to see the screen; available: ${availableTargets([...prototype, ...app], 'testTag' in target ? 'testTag' : 'text')}`);
   }
 
   #onScreen(point: { x: number; y: number }): boolean {
@@ -392,19 +428,29 @@ export class WebDevice {
    * Types into a text field, like a person with the on-screen keyboard: the field is first
    * focused by tapping it (when a testTag is given), then each character is a key press.
    */
-  async type(text: string, testTag?: string): Promise<DeviceResult> {
+  async type(text: string, testTag?: string): Promise<DeviceResult<{ target: InputTarget | null }>> {
     if (text.length > MAX_TYPED_CHARACTERS) {
       return failure(`the text has ${text.length} characters; at most ${MAX_TYPED_CHARACTERS} are typed`, 'type shorter text, or put long text into the spec\'s state');
     }
+    let target: InputTarget | null = null;
     if (testTag !== undefined) {
-      const tapped = await this.tap({ testTag });
-      if (!tapped.ok) return tapped;
+      // Checked before anything is pressed: tapping a button on the way would run its actions.
+      const found = await this.#findNode({ testTag });
+      if (!found.ok) return found;
+      if (!TEXT_FIELD_ROLES.includes(found.node.role ?? '')) {
+        const fields = availableTargets((await this.hierarchy()).filter((node) => TEXT_FIELD_ROLES.includes(node.role ?? '')), 'testTag');
+        return failure(`${testTag} is ${found.node.role === null ? 'a node without a role' : `a ${found.node.role}`}, not a text field; nothing was typed or tapped`, `pass the testTag of a text field; text fields: ${fields}`);
+      }
+      const aimed = await this.#reachable(found.node, centreOf(found.node.bounds), describeTarget({ testTag }));
+      if (!aimed.ok) return aimed;
+      await this.#press(aimed);
+      target = aimed.target;
     }
     if (!(await this.#editableHasFocus())) {
       return failure('no text field has focus', 'pass the testTag of the text field, or tap it first');
     }
     await this.page.keyboard.type(text);
-    return { ok: true };
+    return { ok: true, target };
   }
 
   async #editableHasFocus(): Promise<boolean> {
@@ -430,16 +476,24 @@ export class WebDevice {
    * Drags a finger across a node (or the middle of the screen) in the direction given:
    * `up` moves the finger up, which scrolls content further down.
    */
-  async swipe(direction: SwipeDirection, testTag?: string): Promise<DeviceResult> {
+  async swipe(direction: SwipeDirection, testTag?: string): Promise<DeviceResult<{ target: InputTarget | null }>> {
     let area: Bounds = { x: 0, y: 0, width: this.profile.width, height: this.profile.height };
+    let target: InputTarget | null = null;
+    let node: HierarchyNode | null = null;
     if (testTag !== undefined) {
       const found = await this.#findNode({ testTag });
       if (!found.ok) return found;
-      area = visiblePart(found.node.bounds, this.profile);
+      node = found.node;
+      area = visiblePart(node.bounds, this.profile);
     }
     const { from, to } = swipePath(area, direction, this.profile);
+    if (node !== null) {
+      const aimed = await this.#reachable(node, from, describeTarget({ testTag: testTag! }));
+      if (!aimed.ok) return aimed;
+      target = aimed.target;
+    }
     await this.#drag(from, to);
-    return { ok: true };
+    return { ok: true, target };
   }
 
   async #drag(from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
@@ -489,6 +543,35 @@ export class WebDevice {
     await this.pageServer.close();
     if (this.ownsBrowser) await this.browser.close().catch(() => undefined);
   }
+}
+
+/** Where an input goes, and the node there (null: a point on nothing the hierarchy lists). */
+export type Aimed = { x: number; y: number; target: InputTarget | null };
+
+/** Roles that take typed text. */
+const TEXT_FIELD_ROLES = ['TextField', 'SearchField'];
+/** How many testTags or texts a "not found" hint lists before "and N more". */
+const MAX_LISTED_TARGETS = 20;
+
+/** The node a point lands on: the smallest one containing it, prototype layer first. */
+function nodeAt(hierarchy: HierarchyNode[], point: { x: number; y: number }): HierarchyNode | null {
+  const contains = (node: HierarchyNode) =>
+    point.x >= node.bounds.x && point.y >= node.bounds.y && point.x < node.bounds.x + node.bounds.width && point.y < node.bounds.y + node.bounds.height;
+  const area = (node: HierarchyNode) => node.bounds.width * node.bounds.height;
+  for (const layer of ['prototype', 'app'] as const) {
+    const under = hierarchy.filter((node) => node.layer === layer && contains(node) && !(node.layer === 'app' && node.covered));
+    if (under.length > 0) return under.reduce((best, node) => (area(node) < area(best) ? node : best));
+  }
+  return null;
+}
+
+/** The distinct testTags (or texts) of the hierarchy, the prototype layer first, at most 20 and then how many more. */
+function availableTargets(hierarchy: readonly HierarchyNode[], field: 'testTag' | 'text'): string {
+  const ordered = [...hierarchy.filter((node) => node.layer === 'prototype'), ...hierarchy.filter((node) => node.layer === 'app')];
+  const values = [...new Set(ordered.map((node) => node[field]).filter((value): value is string => value !== null))];
+  if (values.length === 0) return 'none';
+  const listed = values.slice(0, MAX_LISTED_TARGETS).map((value) => JSON.stringify(value)).join(', ');
+  return values.length > MAX_LISTED_TARGETS ? `${listed} and ${values.length - MAX_LISTED_TARGETS} more` : listed;
 }
 
 function failure(message: string, hint: string): DeviceFailure {

@@ -13,6 +13,8 @@ export interface EventFilter {
   afterSequence?: number;
   eventName?: string;
   kind?: EventKind;
+  /** Only events of one of these kinds. */
+  kinds?: readonly EventKind[];
 }
 
 export type AwaitOutcome =
@@ -36,7 +38,8 @@ export function matchesFilter(filter: EventFilter, event: PrototypeEvent): boole
     event.id === filter.id &&
     (filter.afterSequence === undefined || event.sequence > filter.afterSequence) &&
     (filter.eventName === undefined || event.name === filter.eventName) &&
-    (filter.kind === undefined || event.kind === filter.kind)
+    (filter.kind === undefined || event.kind === filter.kind) &&
+    (filter.kinds === undefined || filter.kinds.includes(event.kind))
   );
 }
 
@@ -61,10 +64,25 @@ export class EventBuffers {
 
   /** Takes (removes) the first buffered event matching the filter. */
   take(filter: EventFilter): PrototypeEvent | undefined {
-    const buffer = this.buffers.get(filter.id);
-    const index = buffer?.findIndex((event) => matchesFilter(filter, event)) ?? -1;
-    if (index === -1) return undefined;
-    return buffer!.splice(index, 1)[0];
+    return this.takeMatching(filter, 1).events[0];
+  }
+
+  /** Takes (removes) up to `limit` buffered events matching the filter, oldest first; `more` when others still match. */
+  takeMatching(filter: EventFilter, limit: number): { events: PrototypeEvent[]; more: boolean } {
+    const buffer = this.buffers.get(filter.id) ?? [];
+    const events: PrototypeEvent[] = [];
+    let more = false;
+    for (let index = 0; index < buffer.length; ) {
+      if (!matchesFilter(filter, buffer[index]!)) {
+        index++;
+      } else if (events.length === limit) {
+        more = true;
+        break;
+      } else {
+        events.push(buffer.splice(index, 1)[0]!);
+      }
+    }
+    return { events, more };
   }
 
   /** The latest buffered dismissal of `id` after the cursor, if the prototype is already gone. */

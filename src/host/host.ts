@@ -1,8 +1,8 @@
 // The host: owns the device connection (launching the device when needed), runs the show
 // pipeline, keeps the status store and event buffers, and answers awaitEvent.
 import { CAPABILITIES } from '../protocol/constants.ts';
-import type { DeviceChannel } from '../protocol/client.ts';
-import type { EventKind, HierarchyNode, PrototypeEvent, PrototypeStatus, SwipeDirection, TapTarget } from '../protocol/messages.ts';
+import { RequestCancelledError, type DeviceChannel } from '../protocol/client.ts';
+import type { EventKind, HierarchyNode, InputTarget, PrototypeEvent, PrototypeStatus, SwipeDirection, TapTarget } from '../protocol/messages.ts';
 import { checkFloatingAnchors, findElementAnchors, resolveElementAnchors, type ResolvedAnchorReport } from './anchors.ts';
 import { stageAssets, type AssetRequest, type StagedAsset } from './assets.ts';
 import { checkCapabilities } from './capabilities.ts';
@@ -60,13 +60,25 @@ export interface ShowSummary {
   warning?: string;
 }
 
+export interface InputSummary {
+  /** The node the input landed on (layer, testTag, role, text, bounds); null for a point or the whole screen on nothing listed. */
+  target: InputTarget | null;
+  /** The shown prototype's latest event sequence once the input was handled: awaitEvent after the previous one to read what it did. */
+  lastSequence: number;
+}
+
 export interface StatusEntry extends PrototypeStatus {
   shownAt: number;
   lastEvent: { sequence: number; kind: EventKind; name: string | null } | null;
 }
 
 export interface AwaitSummary {
-  event?: PrototypeEvent;
+  /** The matching events after the cursor, oldest first, at most `limit` (none on a time-out). */
+  events: PrototypeEvent[];
+  /** More matching events are buffered than `limit` let through: call again with the last sequence. */
+  more: boolean;
+  /** The prototype's latest event sequence now (matching or not): the cursor for the next call. */
+  lastSequence: number;
   timedOut?: true;
   /** The prototype is no longer shown and no matching event is left: why it went. */
   gone?: GoneReport;
@@ -86,9 +98,14 @@ export interface AwaitArgs {
   id?: string;
   eventName?: string;
   kind?: EventKind;
+  kinds?: EventKind[];
   afterSequence?: number;
   timeoutMs?: number;
+  /** At most this many events (default 50). */
+  limit?: number;
 }
+
+export const DEFAULT_AWAIT_LIMIT = 50;
 
 export class Host {
   private channel: DeviceChannel | null = null;
@@ -369,25 +386,60 @@ export class Host {
   awaitEvent(args: AwaitArgs, options: CallOptions = {}): Promise<HostResult<AwaitSummary>> {
     return guard<AwaitSummary>(async () => {
       const id = args.id ?? this.onlyShownId();
-      const filter = { id, afterSequence: args.afterSequence, eventName: args.eventName, kind: args.kind };
+      const filter = { id, afterSequence: args.afterSequence, eventName: args.eventName, kind: args.kind, kinds: args.kinds };
       const timeoutMs = Math.min(Math.max(args.timeoutMs ?? DEFAULT_AWAIT_MS, 0), MAX_AWAIT_MS);
-      const buffered = this.events.take(filter);
-      if (buffered) return { success: true, event: buffered, ...this.missedWarning(id, args.afterSequence) };
+      const limit = Math.min(Math.max(Math.trunc(args.limit ?? DEFAULT_AWAIT_LIMIT), 1), EVENT_BUFFER_SIZE);
+      const buffered = this.events.takeMatching(filter, limit);
+      if (buffered.events.length > 0) return { success: true, ...buffered, lastSequence: this.sequenceOf(id), ...this.missedWarning(id, args.afterSequence) };
       if (!this.shown.has(id)) {
         const dismissal = this.events.dismissalAfter(id, args.afterSequence);
-        if (dismissal) return dismissedOutcome(dismissal);
+        if (dismissal) return this.dismissedOutcome(dismissal);
         const gone = this.gone.get(id);
-        if (gone) return goneOutcome(id, gone);
+        if (gone) return this.goneOutcome(id, gone);
         fail('id', `no prototype "${id}" was shown on this device`, 'Show it first, or check status for the ids on screen.');
       }
-      return outcomeResult(id, await this.events.wait(filter, timeoutMs, options.signal));
+      const outcome = await this.events.wait(filter, timeoutMs, options.signal);
+      if (outcome.status !== 'event') return this.outcomeResult(id, outcome);
+      // Whatever else matched while this call was being answered comes along.
+      const rest = this.events.takeMatching(filter, limit - 1);
+      return { success: true, events: [outcome.event, ...rest.events], more: rest.more, lastSequence: this.sequenceOf(id) };
     });
+  }
+
+  private sequenceOf(id: string): number {
+    return this.latestSequence.get(id) ?? 0;
+  }
+
+  private dismissedOutcome(event: PrototypeEvent): Success<AwaitSummary> {
+    const reason = (event.payload as { reason?: string } | null)?.reason ?? 'unknown';
+    const warning = `prototype "${event.id}" was dismissed (reason: ${reason}) before a matching event arrived`;
+    return { success: true, events: [event], more: false, lastSequence: this.sequenceOf(event.id), warning };
+  }
+
+  private goneOutcome(id: string, gone: GoneReport): Success<AwaitSummary> {
+    const why = gone.reason === 'replaced' ? `a show of "${gone.by}" replaced it` : `it was dismissed (reason: ${gone.dismissReason})`;
+    return { success: true, events: [], more: false, lastSequence: this.sequenceOf(id), gone, warning: `prototype "${id}" is no longer shown: ${why}; no matching event is left` };
+  }
+
+  private outcomeResult(id: string, outcome: Exclude<AwaitOutcome, { status: 'event' }>): HostResult<AwaitSummary> {
+    switch (outcome.status) {
+      case 'dismissed':
+        return this.dismissedOutcome(outcome.event);
+      case 'timedOut':
+        return { success: true, events: [], more: false, lastSequence: this.sequenceOf(id), timedOut: true };
+      case 'gone':
+        return this.goneOutcome(id, outcome.report);
+      case 'cancelled':
+        return failure('$', 'the wait was cancelled', 'Nothing to do: the next matching event stays buffered for the next awaitEvent.');
+      case 'deviceLost':
+        return failure('device', `the device went away while waiting: ${outcome.reason}`, 'The device restarts on the next call; show the prototype again.');
+    }
   }
 
   private missedWarning(id: string, afterSequence: number | undefined): { warning?: string } {
     const through = this.events.missedAfter(id, afterSequence);
     if (through === undefined) return {};
-    return { warning: `events of "${id}" up to sequence ${through} fell out of the ${EVENT_BUFFER_SIZE}-event buffer before they were read; this is the oldest one kept` };
+    return { warning: `events of "${id}" up to sequence ${through} fell out of the ${EVENT_BUFFER_SIZE}-event buffer before they were read; events starts at the oldest one kept` };
   }
 
   private onlyShownId(): string {
@@ -407,33 +459,34 @@ export class Host {
     });
   }
 
-  tap(target: TapTarget): Promise<HostResult> {
+  tap(target: TapTarget): Promise<HostResult<InputSummary>> {
     return this.input('target', { type: 'tap', target });
   }
 
   /** Tap from loose arguments: exactly one of testTag, text, or the point x and y. */
-  tapOn(args: { testTag?: string; text?: string; x?: number; y?: number }): Promise<HostResult> {
+  tapOn(args: { testTag?: string; text?: string; x?: number; y?: number }): Promise<HostResult<InputSummary>> {
     const target = tapTargetFrom(args);
     return 'success' in target ? Promise.resolve(target) : this.tap(target);
   }
 
-  type(text: string, testTag?: string): Promise<HostResult> {
+  type(text: string, testTag?: string): Promise<HostResult<InputSummary>> {
     return this.input(testTag === undefined ? 'text' : 'testTag', { type: 'type_text', text, ...(testTag !== undefined ? { testTag } : {}) });
   }
 
-  swipe(direction: SwipeDirection, testTag?: string): Promise<HostResult> {
+  swipe(direction: SwipeDirection, testTag?: string): Promise<HostResult<InputSummary>> {
     return this.input(testTag === undefined ? 'direction' : 'testTag', { type: 'swipe', direction, ...(testTag !== undefined ? { testTag } : {}) });
   }
 
+  /** An input, answered with the node it landed on and the prototype's latest event sequence after it. */
   private input(
     path: string,
     body: { type: 'tap'; target: TapTarget } | { type: 'type_text'; text: string; testTag?: string } | { type: 'swipe'; direction: SwipeDirection; testTag?: string },
-  ): Promise<HostResult> {
+  ): Promise<HostResult<InputSummary>> {
     return guard(async () => {
       const device = await this.requireInput();
       const result = await device.request(body);
       if (!result.success) fail(path, result.error ?? `${body.type} failed`, 'Call observe to see what is on screen, then retry with a target it lists.');
-      return { success: true };
+      return { success: true, target: result.target ?? null, lastSequence: result.lastSequence ?? 0 };
     });
   }
 
@@ -471,39 +524,15 @@ async function uploadAssets(device: DeviceChannel, staged: readonly StagedAsset[
   return stored;
 }
 
-function dismissedOutcome(event: PrototypeEvent): Success<{ event: PrototypeEvent; warning: string }> {
-  const reason = (event.payload as { reason?: string } | null)?.reason ?? 'unknown';
-  return { success: true, event, warning: `prototype "${event.id}" was dismissed (reason: ${reason}) before a matching event arrived` };
-}
-
-function goneOutcome(id: string, gone: GoneReport): Success<AwaitSummary> {
-  const why = gone.reason === 'replaced' ? `a show of "${gone.by}" replaced it` : `it was dismissed (reason: ${gone.dismissReason})`;
-  return { success: true, gone, warning: `prototype "${id}" is no longer shown: ${why}; no matching event is left` };
-}
-
-function outcomeResult(id: string, outcome: AwaitOutcome): HostResult<AwaitSummary> {
-  switch (outcome.status) {
-    case 'event':
-      return { success: true, event: outcome.event };
-    case 'dismissed':
-      return dismissedOutcome(outcome.event);
-    case 'timedOut':
-      return { success: true, timedOut: true };
-    case 'gone':
-      return goneOutcome(id, outcome.report);
-    case 'cancelled':
-      return failure('$', 'the wait was cancelled', 'Nothing to do: the next matching event stays buffered for the next awaitEvent.');
-    case 'deviceLost':
-      return failure('device', `the device went away while waiting: ${outcome.reason}`, 'The device restarts on the next call; show the prototype again.');
-  }
-}
-
 /** Runs one host operation; every failure comes back as a value, never a throw. */
 async function guard<T extends object>(operation: () => Promise<HostResult<T>>): Promise<HostResult<T>> {
   try {
     return await operation();
   } catch (error) {
     if (error instanceof HostFailureError) return error.failure;
+    if (error instanceof RequestCancelledError) {
+      return failure('device', `${error.message} (the device was busy)`, 'Retry it: nothing was applied. Many calls at once queue on the device; send fewer at a time.');
+    }
     const message = (error as Error).message ?? String(error);
     if (/device (disconnected|unavailable)/.test(message)) {
       return failure('device', message, 'The device restarts on the next call; show the prototype again.');

@@ -39,7 +39,12 @@ to receive what the person did. Events are \`{id, sequence, kind, name, payload,
 kinds are \`change\` (state written), \`emit\` (an \`emit\` action: name + payload), \`page_changed\`
 (pager id + page), \`dismissed\` (payload.reason) and \`appearance_changed\`. Sequences start at 1 per
 prototype id and continue across re-shows; show returns \`lastSequence\`, so pass it (or the last
-sequence you saw) as \`afterSequence\` to wait for new events only.
+sequence you saw) as \`afterSequence\` to wait for new events only. awaitEvent answers
+\`{events, more, lastSequence}\`: every matching event after the cursor (up to \`limit\`, default 50;
+filter with \`eventName\`, \`kind\` or \`kinds\`), and the cursor for the next call. \`tapOn\`,
+\`sendKeys\` and \`swipeOn\` answer the node they hit (\`target\`) and \`lastSequence\` after the
+input; they refuse a node something covers (observe marks covered app nodes) and \`sendKeys\`
+refuses a testTag that is not a text field, before pressing anything.
 A same-id show replaces the prototype in place and keeps pager pages; \`reset: true\` starts fresh.
 One prototype is on screen at a time: a show of another id replaces it, and \`awaitEvent\` on the
 replaced id answers at once with \`gone: {reason: "replaced", by}\`. Give a call a progress token to

@@ -15,12 +15,13 @@ const failureFields = {
 const prototype = z.looseObject({
   ...failureFields,
   id: z.string().optional().describe('show: the prototype id.'),
-  lastSequence: z.number().optional().describe('show: the latest event sequence; pass it to awaitEvent as afterSequence.'),
+  lastSequence: z.number().optional().describe('show, awaitEvent: the latest event sequence; pass it to awaitEvent as afterSequence.'),
   replacedInPlace: z.boolean().optional(),
   missingAssets: z.array(z.string()).optional(),
   dismissed: z.array(z.string()).optional().describe('dismiss: the ids dismissed.'),
   prototypes: z.array(z.looseObject({ id: z.string() })).optional().describe('status / inspect: what is shown.'),
-  event: z.looseObject({ id: z.string(), sequence: z.number(), kind: z.string() }).optional().describe('awaitEvent: the event.'),
+  events: z.array(z.looseObject({ id: z.string(), sequence: z.number(), kind: z.string() })).optional().describe('awaitEvent: the matching events after the cursor, oldest first.'),
+  more: z.boolean().optional().describe('awaitEvent: more matching events are waiting than limit let through.'),
   timedOut: z.boolean().optional().describe('awaitEvent: no matching event within timeoutMs (not a failure).'),
   gone: z.looseObject({ reason: z.string() }).optional().describe('awaitEvent: the prototype is no longer shown, and why.'),
 });
@@ -31,6 +32,14 @@ const observe = z.looseObject({
   hierarchyUpdatedAt: z.number().optional(),
 });
 
-const input = z.looseObject({ ...failureFields });
+const input = z.looseObject({
+  ...failureFields,
+  target: z
+    .looseObject({ layer: z.string(), testTag: z.string().nullable(), role: z.string().nullable(), text: z.string().nullable(), bounds: z.looseObject({}) })
+    .nullable()
+    .optional()
+    .describe('The node the input landed on; null for a point or the whole screen on nothing listed.'),
+  lastSequence: z.number().optional().describe("The prototype's latest event sequence after the input: awaitEvent with the previous one as afterSequence reads what it did."),
+});
 
 export const outputSchemas = { prototype, observe, input };

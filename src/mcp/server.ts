@@ -37,7 +37,9 @@ const prototypeInput = z.object({
   all: z.boolean().optional().describe('dismiss: dismiss every prototype.'),
   eventName: z.string().optional().describe('awaitEvent: only events with this name (emit name or pager id).'),
   kind: eventKindSchema.optional().describe('awaitEvent: only events of this kind.'),
-  afterSequence: z.number().int().min(0).optional().describe('awaitEvent: only events with a greater sequence.'),
+  kinds: z.array(eventKindSchema).min(1).max(5).optional().describe('awaitEvent: only events of one of these kinds.'),
+  afterSequence: z.number().int().min(0).optional().describe('awaitEvent: only events with a greater sequence (pass the lastSequence of the previous answer).'),
+  limit: z.number().int().min(1).max(64).optional().describe('awaitEvent: at most this many events in one answer (default 50); more: true says others are waiting.'),
   timeoutMs: z.number().int().min(0).max(60_000).optional().describe('awaitEvent: how long to wait (default 30000, at most 60000).'),
 });
 
@@ -50,7 +52,7 @@ const tapInput = z.object({
 
 const sendKeysInput = z.object({
   text: z.string().max(10_000).describe('Text to type, as keystrokes.'),
-  testTag: z.string().min(1).optional().describe('Focus this text field first (tapping it).'),
+  testTag: z.string().min(1).optional().describe('Focus this text field first (tapping it); a testTag that is not a text field is refused before any input.'),
 });
 
 const swipeInput = z.object({
@@ -243,7 +245,8 @@ async function awaitWithHeartbeat(host: Host, args: z.infer<typeof prototypeInpu
     options.report(waited, `waiting for an event: ${Math.round(waited / 1000)} s of ${Math.round(timeoutMs / 1000)} s`);
   }, AWAIT_HEARTBEAT_MS);
   try {
-    return await host.awaitEvent({ id: args.id, eventName: args.eventName, kind: args.kind, afterSequence: args.afterSequence, timeoutMs: args.timeoutMs }, options);
+    const { id, eventName, kind, kinds, afterSequence, limit } = args;
+    return await host.awaitEvent({ id, eventName, kind, kinds, afterSequence, timeoutMs: args.timeoutMs, limit }, options);
   } finally {
     clearInterval(heartbeat);
   }

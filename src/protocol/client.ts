@@ -33,7 +33,17 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
+/** How long a request may wait on the device before it starts (its deadline); then the device drops it. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * How much longer than the deadline the host waits for the answer of a request the device
+ * started: the device answers every request (dropped ones at once), so this only ends a wait on a
+ * device that stopped answering.
+ */
+export const ANSWER_GRACE_MS = 60_000;
+
+/** The device dropped a request before starting it: nothing was applied, so retrying is safe. */
+export class RequestCancelledError extends Error {}
 
 export class DeviceConnection implements DeviceChannel {
   readonly capabilities: ReadonlySet<string>;
@@ -86,10 +96,10 @@ export class DeviceConnection implements DeviceChannel {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(requestId);
-        reject(new Error(`device did not answer ${body.type} within ${timeoutMs} ms`));
-      }, timeoutMs);
+        reject(new Error(`device did not answer ${body.type} within ${timeoutMs + ANSWER_GRACE_MS} ms; it may still apply it, so observe before retrying`));
+      }, timeoutMs + ANSWER_GRACE_MS);
       this.pending.set(requestId, { type: body.type, resolve: resolve as (reply: unknown) => void, reject, timer });
-      this.socket.write(encodeFrame({ ...body, requestId }));
+      this.socket.write(encodeFrame({ ...body, requestId, deadlineMs: timeoutMs }));
     });
   }
 
@@ -123,6 +133,7 @@ export class DeviceConnection implements DeviceChannel {
     this.pending.delete(requestId!);
     clearTimeout(waiting.timer);
     if (message.type === 'error') waiting.reject(new Error(`device refused ${waiting.type}: ${message.message}`));
+    else if ('cancelled' in message && message.cancelled) waiting.reject(new RequestCancelledError(`the device ${message.error ?? 'dropped the request before it started'}`));
     else if (message.type !== replyTypeOf[waiting.type as HostRequest['type']]) waiting.reject(new Error(`device answered ${waiting.type} with ${message.type}`));
     else waiting.resolve(message);
   }

@@ -6,6 +6,14 @@ import { z } from 'zod';
 import { ASSET_MIME_TYPES } from './assets.ts';
 
 const requestId = z.string().min(1).max(128);
+/**
+ * How long the request may wait on the device before it starts, from the moment the device reads
+ * it. A request still waiting then is dropped without being applied and answered `cancelled`;
+ * one already started runs to its end.
+ */
+const deadlineMs = z.number().int().min(1).max(600_000).optional();
+/** In a reply: the request was dropped before it started (its deadline passed); nothing was applied. */
+const cancelled = z.literal(true).optional();
 const nonEmpty = z.string().min(1);
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -42,6 +50,8 @@ export const hierarchyNodeSchema = z.object({
   focused: z.boolean(),
   /** App layer only: lets a text match be promoted to its clickable owner. */
   clickable: z.boolean().optional(),
+  /** App layer only: the prototype covers the node's centre, so a tap there would not reach it. */
+  covered: z.boolean().optional(),
   parentId: z.string().nullable().optional(),
   range: z
     .union([
@@ -91,6 +101,7 @@ export const tapTargetSchema = z.union([
 export const showPrototypeSchema = z.object({
   type: z.literal('show_prototype'),
   requestId,
+  deadlineMs,
   spec: z.unknown(),
   reset: z.literal(true).optional(),
   appearance: appearanceSchema.optional(),
@@ -99,6 +110,7 @@ export const showPrototypeSchema = z.object({
 export const dismissPrototypeSchema = z.object({
   type: z.literal('dismiss_prototype'),
   requestId,
+  deadlineMs,
   id: nonEmpty.optional(),
   all: z.literal(true).optional(),
 });
@@ -106,6 +118,7 @@ export const dismissPrototypeSchema = z.object({
 export const putPrototypeAssetSchema = z.object({
   type: z.literal('put_prototype_asset'),
   requestId,
+  deadlineMs,
   id: z.string().min(1).max(256),
   mimeType: z.enum(ASSET_MIME_TYPES),
   dataBase64: z.string(),
@@ -114,25 +127,28 @@ export const putPrototypeAssetSchema = z.object({
 export const removePrototypeAssetSchema = z.object({
   type: z.literal('remove_prototype_asset'),
   requestId,
+  deadlineMs,
   id: z.string().min(1).max(256),
 });
 
-export const inspectPrototypesSchema = z.object({ type: z.literal('inspect_prototypes'), requestId });
+export const inspectPrototypesSchema = z.object({ type: z.literal('inspect_prototypes'), requestId, deadlineMs });
 
 export const observeSchema = z.object({
   type: z.literal('observe'),
   requestId,
+  deadlineMs,
   /** Leave out the screenshot (anchor resolution needs only the hierarchy). */
   screenshot: z.boolean().optional(),
   /** Leave out the prototype layer (anchors resolve against the app alone). */
   excludePrototype: z.boolean().optional(),
 });
 
-export const tapSchema = z.object({ type: z.literal('tap'), requestId, target: tapTargetSchema });
+export const tapSchema = z.object({ type: z.literal('tap'), requestId, deadlineMs, target: tapTargetSchema });
 
 export const typeTextSchema = z.object({
   type: z.literal('type_text'),
   requestId,
+  deadlineMs,
   text: z.string().max(10_000),
   testTag: nonEmpty.optional(),
 });
@@ -140,6 +156,7 @@ export const typeTextSchema = z.object({
 export const swipeSchema = z.object({
   type: z.literal('swipe'),
   requestId,
+  deadlineMs,
   direction: swipeDirectionSchema,
   testTag: nonEmpty.optional(),
 });
@@ -162,6 +179,7 @@ export const prototypeResultSchema = z.object({
   type: z.literal('prototype_result'),
   requestId,
   success: z.boolean(),
+  cancelled,
   error: z.string().optional(),
   /** Referenced asset ids the device has no copy of, first-use order (show only). */
   missingAssets: z.array(z.string()).optional(),
@@ -176,6 +194,7 @@ export const observeResultSchema = z.object({
   type: z.literal('observe_result'),
   requestId,
   success: z.boolean(),
+  cancelled,
   error: z.string().optional(),
   hierarchy: z.array(hierarchyNodeSchema).optional(),
   hierarchyUpdatedAt: z.number().optional(),
@@ -184,11 +203,25 @@ export const observeResultSchema = z.object({
   screenshotBase64: z.string().optional(),
 });
 
+/** The node an input landed on. */
+export const inputTargetSchema = z.object({
+  layer: z.enum(['app', 'prototype']),
+  testTag: z.string().nullable(),
+  role: z.string().nullable(),
+  text: z.string().nullable(),
+  bounds: boundsSchema,
+});
+
 export const inputResultSchema = z.object({
   type: z.literal('input_result'),
   requestId,
   success: z.boolean(),
+  cancelled,
   error: z.string().optional(),
+  /** What the input landed on; null for a point or swipe on nothing the hierarchy lists. */
+  target: inputTargetSchema.nullable().optional(),
+  /** The shown prototype's latest event sequence once the input was handled (0: none yet). */
+  lastSequence: z.number().int().min(0).optional(),
 });
 
 export const prototypeEventFrameSchema = z.object({ type: z.literal('prototype_event'), ...prototypeEventFields });
@@ -223,6 +256,7 @@ export type DeviceFrame = z.infer<typeof deviceFrameSchema>;
 export type PrototypeResult = z.infer<typeof prototypeResultSchema>;
 export type ObserveResult = z.infer<typeof observeResultSchema>;
 export type InputResult = z.infer<typeof inputResultSchema>;
+export type InputTarget = z.infer<typeof inputTargetSchema>;
 export type DeviceReply = PrototypeResult | ObserveResult | InputResult;
 
 /** A request as the host builds it, before the connection assigns its requestId. */

@@ -158,7 +158,8 @@ function acceptConnection(socket: Socket, options: ProtocolServerOptions, hooks:
         hooks.enqueue(async () => send(frame));
         continue;
       }
-      hooks.enqueue(async () => send(await answer(request.value, options)));
+      const receivedAt = performance.now();
+      hooks.enqueue(async () => send(await answer(request.value, options, receivedAt)));
     }
   });
   socket.on('error', () => socket.destroy());
@@ -191,8 +192,13 @@ function parseRequest(text: string): ParsedRequest {
   return { ok: false, message, ...(requestId ? { requestId } : {}) };
 }
 
-async function answer(request: HostRequest, options: ProtocolServerOptions): Promise<DeviceReply> {
+async function answer(request: HostRequest, options: ProtocolServerOptions, receivedAt: number): Promise<DeviceReply> {
   const type = replyTypeOf[request.type];
+  const waited = performance.now() - receivedAt;
+  if (request.deadlineMs !== undefined && waited > request.deadlineMs) {
+    const error = `dropped ${request.type} before it started: it waited ${Math.round(waited)} ms behind other requests, past its ${request.deadlineMs} ms deadline; nothing was applied`;
+    return { type, requestId: request.requestId, success: false, cancelled: true, error } as DeviceReply;
+  }
   try {
     const body = await options.handle(request);
     return { ...body, type, requestId: request.requestId } as DeviceReply;

@@ -47,9 +47,10 @@ test('chat over MCP: sendKeys types the message, tapOn Send, awaitEvent returns 
   await call('sendKeys', { text: message, testTag: 'chat_input' });
   await call('tapOn', { testTag: 'chat_send' });
   const awaited = await call('prototype', { action: 'awaitEvent', id: 'chat-priya', kind: 'emit', eventName: 'send_message', timeoutMs: 10_000 });
-  assert.equal(awaited.event?.name, 'send_message', JSON.stringify(awaited));
-  assert.deepEqual(awaited.event.payload, { to: 'priya' });
-  assert.equal(awaited.event.state.draft, message);
-  const cleared = await call('prototype', { action: 'awaitEvent', id: 'chat-priya', kind: 'change', afterSequence: awaited.event.sequence, timeoutMs: 10_000 });
-  assert.deepEqual(cleared.event?.payload, { key: 'draft', value: '' });
+  const [sent] = awaited.events;
+  assert.equal(sent?.name, 'send_message', JSON.stringify(awaited));
+  assert.deepEqual(sent.payload, { to: 'priya' });
+  assert.equal(sent.state.draft, message);
+  const cleared = await call('prototype', { action: 'awaitEvent', id: 'chat-priya', kind: 'change', afterSequence: sent.sequence, timeoutMs: 10_000 });
+  assert.deepEqual(cleared.events[0]?.payload, { key: 'draft', value: '' });
 });

@@ -250,15 +250,15 @@ test('awaitEvent: defaults to the only prototype, consumes buffered events, time
   await host.show({ spec: textSpec() });
   device.emit({ id: 'p', sequence: 1, kind: 'emit', name: 'save' });
   const first = await host.awaitEvent({ eventName: 'save' });
-  assert.ok(first.success && first.event?.sequence === 1);
+  assert.ok(first.success && first.events[0]?.sequence === 1 && first.events.length === 1 && first.lastSequence === 1);
   const timedOut = await host.awaitEvent({ eventName: 'save', timeoutMs: 10 });
-  assert.deepEqual(timedOut, { success: true, timedOut: true });
+  assert.deepEqual(timedOut, { success: true, events: [], more: false, lastSequence: 1, timedOut: true });
   const waiting = host.awaitEvent({ kind: 'emit', timeoutMs: 5000 });
   device.emit({ id: 'p', sequence: 2, kind: 'dismissed', payload: { reason: 'agent' } });
   const settled = await waiting;
-  assert.ok(settled.success && settled.event?.kind === 'dismissed' && /dismissed \(reason: agent\)/.test(settled.warning ?? ''));
+  assert.ok(settled.success && settled.events[0]?.kind === 'dismissed' && /dismissed \(reason: agent\)/.test(settled.warning ?? ''));
   const afterGone = await host.awaitEvent({ id: 'p', kind: 'emit', afterSequence: 1 });
-  assert.ok(afterGone.success && afterGone.event?.sequence === 2, 'a gone prototype answers at once with its dismissal');
+  assert.ok(afterGone.success && afterGone.events[0]?.sequence === 2, 'a gone prototype answers at once with its dismissal');
 });
 
 test('the device dying mid-show is a clear error, and the next call launches a new device', async () => {
@@ -333,11 +333,11 @@ test('awaitEvent warns when the cursor fell behind the 64-event buffer', async (
   const { host } = hostWith(device);
   await host.show({ spec: textSpec() });
   for (let sequence = 1; sequence <= 70; sequence++) device.emit({ id: 'p', sequence, kind: 'change' });
-  const behind = await host.awaitEvent({ afterSequence: 0 });
-  assert.ok(behind.success && behind.event?.sequence === 7);
+  const behind = await host.awaitEvent({ afterSequence: 0, limit: 1 });
+  assert.ok(behind.success && behind.events[0]?.sequence === 7 && behind.more);
   assert.match(behind.warning ?? '', /up to sequence 6 fell out of the 64-event buffer/);
-  const current = await host.awaitEvent({ afterSequence: 7 });
-  assert.ok(current.success && current.event?.sequence === 8 && current.warning === undefined);
+  const current = await host.awaitEvent({ afterSequence: 7, limit: 1 });
+  assert.ok(current.success && current.events[0]?.sequence === 8 && current.warning === undefined);
 });
 
 test('a show of another id replaces the shown one: its entry goes, waits on it end, and awaitEvent says why', async () => {
@@ -396,5 +396,33 @@ test('a cancelled awaitEvent is a failure value and consumes nothing', async () 
   assert.ok(!cancelled.success && cancelled.error === 'the wait was cancelled');
   device.emit({ id: 'p', sequence: 1, kind: 'emit', name: 'save' });
   const next = await host.awaitEvent({ kind: 'emit', timeoutMs: 1000 });
-  assert.ok(next.success && next.event?.name === 'save');
+  assert.ok(next.success && next.events[0]?.name === 'save');
+});
+
+test('awaitEvent returns every matching event after the cursor, up to limit, with more and the current lastSequence', async () => {
+  const device = new FakeDevice();
+  const { host } = hostWith(device);
+  await host.show({ spec: textSpec() });
+  for (let sequence = 1; sequence <= 15; sequence++) device.emit({ id: 'p', sequence, kind: 'change' });
+  device.emit({ id: 'p', sequence: 16, kind: 'emit', name: 'save' });
+  const all = await host.awaitEvent({ afterSequence: 0 });
+  assert.ok(all.success);
+  assert.deepEqual(all.events.map((event) => event.sequence), Array.from({ length: 16 }, (_, index) => index + 1), 'fifteen typed characters and the emit in one call');
+  assert.equal(all.more, false);
+  assert.equal(all.lastSequence, 16);
+
+  for (let sequence = 17; sequence <= 22; sequence++) device.emit({ id: 'p', sequence, kind: sequence % 2 ? 'change' : 'emit', name: sequence % 2 ? null : 'tick' });
+  const page = await host.awaitEvent({ afterSequence: 16, kinds: ['emit'], limit: 2 });
+  assert.ok(page.success && page.more);
+  assert.deepEqual(page.events.map((event) => event.sequence), [18, 20]);
+  const rest = await host.awaitEvent({ afterSequence: 20, kinds: ['emit', 'dismissed'] });
+  assert.ok(rest.success && !rest.more);
+  assert.deepEqual(rest.events.map((event) => event.sequence), [22]);
+  const none = await host.awaitEvent({ afterSequence: 22, kinds: ['emit'], timeoutMs: 10 });
+  assert.ok(none.success && none.timedOut && none.lastSequence === 22 && none.events.length === 0);
+
+  const waiting = host.awaitEvent({ afterSequence: 22, kinds: ['change'] });
+  device.emit({ id: 'p', sequence: 23, kind: 'change' });
+  const woke = await waiting;
+  assert.ok(woke.success && woke.events.length === 1 && woke.events[0]!.sequence === 23 && woke.lastSequence === 23);
 });

@@ -191,7 +191,7 @@ for (const [transport, connect] of [['stdio', connectStdio], ['HTTP', connectHtt
       await new Promise((resolve) => setTimeout(resolve, 200)); // the cancellation reaches the server
       assert.equal((await call('tapOn', { testTag: 'more' })).isError, false);
       const next = await call('prototype', { action: 'awaitEvent', id: 'counter', kind: 'emit', afterSequence, timeoutMs: 5_000 });
-      assert.equal(next.data.event?.name, 'more', `the tap's emit was not swallowed by the cancelled wait: ${JSON.stringify(next.data)}`);
+      assert.equal(next.data.events[0]?.name, 'more', `the tap's emit was not swallowed by the cancelled wait: ${JSON.stringify(next.data)}`);
     });
 
     test('a show of another id replaces the entry at once, and awaitEvent on the replaced id answers that it is gone', async () => {

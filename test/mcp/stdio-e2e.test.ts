@@ -83,9 +83,10 @@ test('show the first worked example, observe both tabs, tap Next, and await page
   const tapped = await call('tapOn', { text: 'Next' });
   assert.equal(tapped.isError, false, JSON.stringify(tapped.content));
   const awaited = await call('prototype', { action: 'awaitEvent', id: 'variants', kind: 'page_changed', timeoutMs: 10_000 });
-  assert.equal(awaited.data.event?.kind, 'page_changed', JSON.stringify(awaited.data));
-  assert.equal(awaited.data.event.name, 'pages');
-  assert.equal(awaited.data.event.payload, 1);
+  const [pageChanged] = awaited.data.events;
+  assert.equal(pageChanged?.kind, 'page_changed', JSON.stringify(awaited.data));
+  assert.equal(pageChanged.name, 'pages');
+  assert.equal(pageChanged.payload, 1);
 });
 
 test('an unsupplied asset is listed in missingAssets; a re-show with assets fills it in place', async () => {
@@ -145,9 +146,10 @@ test('dismiss gives a dismissed event with reason agent', async () => {
   const dismissed = await call('prototype', { action: 'dismiss', id: 'variants' });
   assert.deepEqual(dismissed.data.dismissed, ['variants']);
   const awaited = await call('prototype', { action: 'awaitEvent', id: 'variants', afterSequence: lastSequence, timeoutMs: 10_000 });
-  assert.equal(awaited.data.event?.kind, 'dismissed', JSON.stringify(awaited.data));
-  assert.deepEqual(awaited.data.event.payload, { reason: 'agent' });
-  assert.ok(awaited.data.event.sequence > lastSequence);
+  const [dismissal] = awaited.data.events;
+  assert.equal(dismissal?.kind, 'dismissed', JSON.stringify(awaited.data));
+  assert.deepEqual(dismissal.payload, { reason: 'agent' });
+  assert.ok(dismissal.sequence > lastSequence);
   const status2 = await call('prototype', { action: 'status' });
   assert.deepEqual(status2.data.prototypes, []);
 });
@@ -198,13 +200,13 @@ test('sendKeys types into a field and swipeOn turns a pager, each coming back as
   let state: Structured = {};
   for (let attempt = 0; attempt < 4 && state.query !== 'ok'; attempt++) {
     const changed = await call('prototype', { action: 'awaitEvent', id: 'inputs', kind: 'change', timeoutMs: 5000 });
-    assert.equal(changed.data.event?.kind, 'change', JSON.stringify(changed.data));
-    state = changed.data.event.state;
+    assert.ok(changed.data.events.length > 0 && changed.data.events.every((event: Structured) => event.kind === 'change'), JSON.stringify(changed.data));
+    state = changed.data.events.at(-1).state;
   }
   assert.equal(state.query, 'ok');
   const swiped = await call('swipeOn', { direction: 'left', testTag: 'pager' });
   assert.equal(swiped.isError, false, JSON.stringify(swiped.content));
   const paged = await call('prototype', { action: 'awaitEvent', id: 'inputs', kind: 'page_changed', timeoutMs: 5000 });
-  assert.deepEqual([paged.data.event?.name, paged.data.event?.payload], ['pages', 1]);
+  assert.deepEqual([paged.data.events[0]?.name, paged.data.events[0]?.payload], ['pages', 1]);
   await call('prototype', { action: 'dismiss', id: 'inputs' });
 });

@@ -49,7 +49,7 @@ test('the mirror shows what the agent shows, and a tap in it reaches the agent a
   const button = (observed.structuredContent!.hierarchy as { testTag: string | null; bounds: { x: number; y: number; width: number; height: number } }[]).find((node) => node.testTag === 'add')!;
   await page.locator('#screen').click({ position: { x: button.bounds.x + button.bounds.width / 2, y: button.bounds.y + button.bounds.height / 2 } });
   const awaited = await call('prototype', { action: 'awaitEvent', id: 'counter', kind: 'change', timeoutMs: 10_000 });
-  assert.deepEqual(awaited.structuredContent!.event?.state, { count: 1 }, JSON.stringify(awaited.structuredContent));
+  assert.deepEqual(awaited.structuredContent!.events?.[0]?.state, { count: 1 }, JSON.stringify(awaited.structuredContent));
   await page.waitForSelector('#events li');
   assert.match((await page.locator('#events li').first().textContent()) ?? '', /^counter change/);
   await nextFrame(page, shownFrame);
