@@ -1,3 +1,4 @@
+import { locateSyntaxError } from './syntax-error.ts';
 /**
  * Strict JSON: bytes (or a string) → value, refusing everything a lenient decoder would quietly
  * accept — oversized input, invalid UTF-8, lone surrogates, duplicate keys, non-finite numbers and
@@ -31,8 +32,8 @@ export function readStrictJson(input: Uint8Array | string): StrictJsonResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    return fail(describeSyntaxError(text, error));
+  } catch {
+    return fail(describeSyntaxError(text));
   }
   const problem = checkParsedJson(text, value);
   return problem === null ? { ok: true, value, byteLength } : fail(problem);
@@ -153,6 +154,17 @@ function walkParsedValue(root: unknown, checkStrings: boolean): number | string 
   return keyCount;
 }
 
+/**
+ * The strict reader's checks for a value that arrived already decoded (an MCP client's object):
+ * depth, finite numbers and well-formed strings and keys, so it gets the verdict its text would.
+ */
+export function checkDecodedJson(value: unknown): string | null {
+  const walk = walkParsedValue(value, true);
+  if (walk === NON_FINITE_NUMBER) return 'Non-finite number: numbers must be finite doubles';
+  if (walk === LONE_ESCAPED_SURROGATE) return 'Lone surrogate: a string holds an unpaired UTF-16 surrogate; use valid Unicode text';
+  return typeof walk === 'string' ? walk : null;
+}
+
 const NON_FINITE_NUMBER = 'Non-finite number';
 const LONE_ESCAPED_SURROGATE = 'Lone surrogate: a \\u escape names an unpaired UTF-16 surrogate; use valid Unicode text';
 
@@ -231,13 +243,14 @@ function addKey(frame: { keys: string[]; set: Set<string> | null }, key: string)
 
 /**
  * JSON.parse has refused the text. Name non-finite tokens (NaN, Infinity) explicitly, since a
- * JavaScript author may expect them to work; otherwise pass on the parser's own description.
+ * JavaScript author may expect them to work; otherwise say where the text stops being JSON (the
+ * parser's own message can quote the text, which an error about a file never repeats).
  */
-function describeSyntaxError(text: string, error: unknown): string {
+function describeSyntaxError(text: string): string {
   const token = findNonFiniteToken(text);
   if (token !== null) return `Non-finite number ${token}: JSON has no NaN or Infinity and numbers must be finite`;
-  const detail = error instanceof Error ? error.message : String(error);
-  return `Malformed JSON: ${detail}`;
+  const { line, column, problem } = locateSyntaxError(text);
+  return `Malformed JSON at line ${line}, column ${column}: ${problem}`;
 }
 
 /** The first NaN, Infinity, -Infinity or overflowing number token outside string literals. */
@@ -257,12 +270,15 @@ function findNonFiniteToken(text: string): string | null {
     } else if (code === MINUS || (code >= 0x30 && code <= 0x39)) {
       const end = numberTokenEnd(text, i);
       const token = text.slice(i, end);
-      if (!Number.isFinite(Number(token))) return token.length > 40 ? `${token.slice(0, 40)}…` : token;
+      if (JSON_NUMBER.test(token) && !Number.isFinite(Number(token))) return token.length > 40 ? `${token.slice(0, 40)}…` : token;
       i = end - 1;
     }
   }
   return null;
 }
+
+/** A number token as JSON spells it; only such a token can overflow to a non-finite double. */
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 function numberTokenEnd(text: string, start: number): number {
   let j = start + 1;

@@ -302,7 +302,7 @@ export const repeatSchema = z.strictObject({
 });
 export type Repeat = z.infer<typeof repeatSchema>;
 
-const optionsSchema = z.array(z.strictObject({ value: nonEmpty, label: z.string() }));
+const optionsSchema = z.array(z.strictObject({ value: nonEmpty, label: nonEmpty }));
 const componentButtonSchema = z.strictObject({ label: nonEmpty, onTap: onTapSchema.optional() });
 const appBarButtonSchema = z.strictObject({ icon: iconNameSchema, label: nonEmpty, onTap: onTapSchema.optional() });
 export const navItemSchema = z.strictObject({

@@ -8,7 +8,7 @@
  */
 import { limits } from '../contract/index.ts';
 import { expandComponents } from '../expand/index.ts';
-import { compactJsonByteLength, readStrictJson } from '../json/index.ts';
+import { checkDecodedJson, compactJsonByteLength, readStrictJson } from '../json/index.ts';
 import { decodePrototypeSpec, type PrototypeSpec } from '../spec/index.ts';
 import { CollectionEnded, DEFAULT_MAX_ERRORS, ErrorCollector, type ValidationError } from './collector.ts';
 import { inDocumentOrder } from './document-order.ts';
@@ -53,6 +53,9 @@ function readInput(input: unknown): { ok: true; value: unknown } | ValidationFai
   if (bytes > limits.specBytes) {
     return { ok: false, path: '$', message: `Spec byte limit exceeded: ${bytes} bytes of compact JSON, at most ${limits.specBytes}; shrink the spec` };
   }
+  // What the strict reader refuses in text, refused in a decoded value too, at the same path.
+  const problem = checkDecodedJson(input);
+  if (problem !== null) return { ok: false, path: '$', message: problem };
   return { ok: true, value: input };
 }
 

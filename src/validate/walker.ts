@@ -182,6 +182,9 @@ function followPlainRefs(rule: Rule): Rule {
 }
 
 /** Present keys plus missing required ones, in ascending UTF-16 order. */
+/** The comparison a condition key without one is reported missing at. */
+const MISSING_COMPARISON = 'equals';
+
 function keysToVisit(value: Record<string, unknown>, required?: readonly string[]): string[] {
   const keys = Object.keys(value);
   if (required) for (const key of required) if (!hasOwn(value, key)) keys.push(key);
@@ -529,6 +532,8 @@ class Walker implements Position {
       this.segments.push(key);
       const mark = this.mark();
       try {
+        // JavaScript objects give this key a meaning of its own; a decoded copy would lose it.
+        if (key === '__proto__') reject(this.path(), `The key "__proto__" is reserved; rename it`);
         if (rule.keyPattern && !pattern(rule.keyPattern).test(key)) {
           reject(this.path(), `${JSON.stringify(key)} is not ${patternNoun(rule.keyPattern)}: ${contract.patternHints[rule.keyPattern]}`);
         }
@@ -691,25 +696,29 @@ class Walker implements Position {
     const rules = contract.conditions;
     if (depth > limits.conditionDepth) reject(this.path(), `Condition nesting deeper than ${limits.conditionDepth}; simplify the condition`);
     if (!isPlainObject(value)) reject(this.path(), expectedMessage('a condition object', value));
-    const keys = keysToVisit(value);
-    if (keys.length === 0) reject(this.path(), `Empty condition: use one of {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
-    const firstComparison = keys.find(isComparison);
-    const firstGroup = keys.find(isConditionGroup);
+    const present = keysToVisit(value);
+    if (present.length === 0) reject(this.path(), `Empty condition: use one of {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
+    const firstComparison = present.find(isComparison);
+    const firstGroup = present.find(isConditionGroup);
     const hasKey = hasOwn(value, 'key');
+    // A key with no comparison misses one, reported where a missing required key is: at its name.
+    const missesComparison = hasKey && firstComparison === undefined && firstGroup === undefined;
+    const keys = missesComparison ? keysToVisit(value, [MISSING_COMPARISON]) : present;
     for (const key of keys) {
       this.segments.push(key);
       const mark = this.mark();
       try {
-        if (key === 'key') {
+        if (missesComparison && key === MISSING_COMPARISON) {
+          reject(this.path(), 'Missing comparison: a condition key needs exactly one of equals, notEquals, gt or lt');
+        } else if (key === 'key') {
           this.walkString(value.key, rules.key, 'condition key');
-          if (firstComparison === undefined) reject(this.path(), 'A condition key needs exactly one comparison: equals, notEquals, gt or lt');
-          if (firstGroup !== undefined) reject(this.path(), `A condition has exactly one form; this one also has ${keys.filter(isConditionGroup).join(', ')}`);
+          if (firstGroup !== undefined) reject(this.path(), `A condition has exactly one form; this one also has ${present.filter(isConditionGroup).join(', ')}`);
         } else if (isComparison(key)) {
           if (!hasKey) reject(this.path(), `Comparison "${key}" needs a state "key" beside it`);
-          if (firstComparison !== key) reject(this.path(), `A condition key takes exactly one comparison; this one has ${keys.filter(isComparison).join(', ')}`);
+          if (firstComparison !== key) reject(this.path(), `A condition key takes exactly one comparison; this one has ${present.filter(isComparison).join(', ')}`);
           this.walk(value[key], rules.comparisons[key]!, key);
         } else if (isConditionGroup(key)) {
-          if (firstGroup !== key) reject(this.path(), `A condition has exactly one form; this one has ${keys.filter(isConditionGroup).join(', ')}`);
+          if (firstGroup !== key) reject(this.path(), `A condition has exactly one form; this one has ${present.filter(isConditionGroup).join(', ')}`);
           this.walkConditionGroup(value[key], key, depth);
         } else {
           reject(this.path(), `Unknown condition property "${key}"; a condition is {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);

@@ -201,7 +201,7 @@ const cases: Case[] = [
       { set: 'root.children[2].visibleWhen', to: { all: [] } },
       { set: 'root.children[0].visibleWhen', to: { key: 'alarm', like: true } },
     ]),
-    errors: ['root.children[0].visibleWhen.key', 'root.children[0].visibleWhen.like', 'root.children[2].visibleWhen.all', 'root.children[6].visibleWhen.gt'],
+    errors: ['root.children[0].visibleWhen.equals', 'root.children[0].visibleWhen.like', 'root.children[2].visibleWhen.all', 'root.children[6].visibleWhen.gt'],
   },
   {
     name: 'unknown node types hide their own subtrees',
