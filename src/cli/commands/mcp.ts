@@ -3,6 +3,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { parseCommandArgs } from '../args.ts';
 import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom, type Host } from '../../host/index.ts';
 import { createMcpServer, followShownPrototypes } from '../../mcp/server.ts';
+import { guardedStdioTransport } from '../../mcp/stdio.ts';
 import { mirrorAnnouncer } from '../mirror.ts';
 
 const HELP = `Usage: protostage mcp [options]
@@ -38,7 +39,8 @@ export async function run(args: string[]): Promise<number> {
     followShownPrototypes(server, host);
     return server;
   };
-  const stdio = serveStdio(serverForConnection, { onerror: (error) => console.error(`protostage mcp: ${error.message}`) });
+  const stdio = serveStdio(serverForConnection, {
+    transport: guardedStdioTransport(), onerror: (error) => console.error(`protostage mcp: ${error.message}`) });
   await new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
