@@ -1,10 +1,10 @@
 // The web device agent: a process that owns one WebDevice and speaks the device protocol on
 // 127.0.0.1. The host launches it with a port and a token in its environment.
 import packageJson from '../../package.json' with { type: 'json' };
-import { ASSET_LIMITS, maxBytesFor, sniffMimeType } from '../protocol/assets.ts';
+import { ASSET_LIMITS, ASSET_MIME_TYPES, isAssetMimeType, maxBytesFor, signatureMatches, sniffMimeType } from '../protocol/assets.ts';
 import { CAPABILITIES, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
 import { isAcceptableToken } from '../protocol/handshake.ts';
-import type { HostRequest, PrototypeStatus } from '../protocol/messages.ts';
+import { appearanceReportSchema, type AppearanceReport, type HostRequest, type PrototypeStatus } from '../protocol/messages.ts';
 import { startProtocolServer, type ProtocolServer, type ReplyBody } from '../protocol/server.ts';
 import type { MirrorServer } from '../viewer/server.ts';
 import type { InputTarget } from './hierarchy.ts';
@@ -132,12 +132,16 @@ async function putAsset(
   request: Extract<HostRequest, { type: 'put_prototype_asset' }>,
   assets: AssetStore,
 ): Promise<ReplyBody> {
-  const bytes = Buffer.from(request.dataBase64, 'base64');
-  if (sniffMimeType(bytes) !== request.mimeType) {
-    return { success: false, error: `asset "${request.id}" bytes do not start with the ${request.mimeType} signature` };
+  if (!isAssetMimeType(request.mimeType)) {
+    return { success: false, error: `asset "${request.id}" has MIME type ${request.mimeType}; accepted: ${ASSET_MIME_TYPES.join(', ')}` };
   }
-  if (bytes.length > maxBytesFor(request.mimeType)) {
-    return { success: false, error: `asset "${request.id}" is ${bytes.length} bytes; ${request.mimeType} is capped at ${maxBytesFor(request.mimeType)}` };
+  const mimeType = request.mimeType;
+  const bytes = Buffer.from(request.dataBase64, 'base64');
+  if (!signatureMatches(sniffMimeType(bytes), mimeType)) {
+    return { success: false, error: `asset "${request.id}" bytes do not start with the ${mimeType} signature` };
+  }
+  if (bytes.length > maxBytesFor(mimeType)) {
+    return { success: false, error: `asset "${request.id}" is ${bytes.length} bytes; ${mimeType} is capped at ${maxBytesFor(mimeType)}` };
   }
   // Putting an existing id replaces it; a full store refuses and never evicts.
   if (!assets.has(request.id) && assets.size >= ASSET_LIMITS.maxAssets) {
@@ -147,7 +151,7 @@ async function putAsset(
   if (storedBytes + bytes.length > ASSET_LIMITS.maxTotalBytes) {
     return { success: false, error: `the asset store would exceed ${ASSET_LIMITS.maxTotalBytes} bytes; remove an asset first` };
   }
-  const result = outcome(await device.putAsset(request.id, request.mimeType, request.dataBase64));
+  const result = outcome(await device.putAsset(request.id, mimeType, request.dataBase64));
   if (result.success) assets.set(request.id, bytes.length);
   return result;
 }
@@ -155,11 +159,14 @@ async function putAsset(
 async function observe(device: WebDevice, request: Extract<HostRequest, { type: 'observe' }>): Promise<ReplyBody> {
   const screen = { width: device.profile.width, height: device.profile.height };
   const wantsScreenshot = request.screenshot !== false;
-  const { hierarchy, screenshot } = wantsScreenshot ? await device.observe() : { hierarchy: await device.hierarchy(), screenshot: undefined };
+  const { hierarchy, screenshot, prototypeWindow } = wantsScreenshot
+    ? await device.observe()
+    : { hierarchy: await device.hierarchy(), screenshot: undefined, prototypeWindow: await device.prototypeWindow() };
   const nodes = request.excludePrototype ? hierarchy.filter((node) => node.layer !== 'prototype') : hierarchy;
   return {
     success: true,
     hierarchy: nodes,
+    ...(request.excludePrototype ? {} : { prototypeWindow }),
     hierarchyUpdatedAt: Date.now(),
     screen,
     ...(screenshot ? { screenshotBase64: screenshot.toString('base64') } : {}),
@@ -183,9 +190,7 @@ function showResult(result: unknown): ReplyBody {
   const reply = outcome(result);
   const missing = value?.missingAssets;
   if (Array.isArray(missing) && missing.length > 0) reply.missingAssets = missing.filter((id): id is string => typeof id === 'string');
-  const appearance = (value?.appearance as Loose)?.mode ?? value?.appearance;
-  if (appearance === 'light' || appearance === 'dark') reply.appearance = appearance;
-  return reply;
+  return { ...reply, ...appearanceOf(value) };
 }
 
 function inspectResult(result: unknown): ReplyBody {
@@ -200,10 +205,16 @@ function inspectResult(result: unknown): ReplyBody {
         state: (entry?.state as PrototypeStatus['state']) ?? {},
         pages: (entry?.pages as PrototypeStatus['pages']) ?? {},
         lastSequence: Number(entry?.lastSequence ?? 0),
+        ...appearanceOf(entry),
       }),
     ),
     droppedEvents: 0,
   };
+}
+
+function appearanceOf(entry: Loose): { appearance?: AppearanceReport } {
+  const appearance = appearanceReportSchema.safeParse(entry?.appearance);
+  return appearance.success ? { appearance: appearance.data } : {};
 }
 
 /** An input's reply: what it landed on and, read after it was handled, the prototype's latest sequence. */

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
-import type { PrototypeEvent } from '../runtime/model.ts';
+import type { PrototypeEvent, PrototypeWindowReport } from '../runtime/model.ts';
 import { launchChromium } from './chromium.ts';
 import {
   centreOf,
@@ -48,6 +48,8 @@ export type DeviceResult<T extends object = object> = ({ ok: true } & T) | Devic
 
 export interface Observation {
   hierarchy: HierarchyNode[];
+  /** The prototype's window (placement, opaque, appearance), or null when none is shown. */
+  prototypeWindow: PrototypeWindowReport | null;
   /** PNG of the whole screen, taken after the UI settled. */
   screenshot: Buffer;
 }
@@ -70,6 +72,7 @@ interface PageApi {
   putAsset(id: string, mimeType: string, base64: string): unknown;
   removeAsset(id: string): unknown;
   hierarchy(): PrototypeHierarchyNode[];
+  prototypeWindow(): PrototypeWindowReport | null;
   settled(): Promise<void>;
   /** Draws the rows a long scroll skips while off screen. */
   drawOffscreen(): void;
@@ -343,7 +346,12 @@ export class WebDevice {
     // Endless animations (an indeterminate progress) are shown at their first frame, so the
     // same screen always gives the same pixels.
     const screenshot = await this.page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
-    return { hierarchy, screenshot };
+    return { hierarchy, prototypeWindow: await this.prototypeWindow(), screenshot };
+  }
+
+  /** The prototype's window as a hierarchy capture reports it, or null when nothing is shown. */
+  async prototypeWindow(): Promise<PrototypeWindowReport | null> {
+    return this.page.evaluate(() => window.protostage.prototypeWindow());
   }
 
   /**

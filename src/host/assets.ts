@@ -5,11 +5,13 @@ import { open, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { ASSET_LIMITS, maxBytesFor, sniffMimeType, type AssetMimeType } from '../protocol/assets.ts';
 import { fail } from './errors.ts';
+import type { FileRoots } from './file-roots.ts';
 
-export interface AssetRequest {
-  id: string;
-  path: string;
-}
+/** An asset for a show: a file (`path`), or the screenshot of an earlier observe (`observation`). */
+export type AssetRequest = { id: string; path: string } | { id: string; observation: string };
+
+/** The screenshots of recent observations, by observation id. */
+export type ObservationScreenshots = (observationId: string) => Buffer | undefined;
 
 export interface StagedAsset {
   id: string;
@@ -19,9 +21,10 @@ export interface StagedAsset {
 
 /**
  * Reads and checks every requested asset. Throws a HostFailureError naming the first bad entry;
- * nothing has been uploaded at that point.
+ * nothing has been uploaded at that point. With `roots`, every file must lie under one of them
+ * (files a user named on the command line need no roots).
  */
-export async function stageAssets(requests: readonly AssetRequest[]): Promise<StagedAsset[]> {
+export async function stageAssets(requests: readonly AssetRequest[], roots?: FileRoots, observations?: ObservationScreenshots): Promise<StagedAsset[]> {
   if (requests.length > ASSET_LIMITS.maxAssets) {
     fail('assets', `${requests.length} assets given; at most ${ASSET_LIMITS.maxAssets} are accepted`, 'Split the show or reuse asset ids.');
   }
@@ -29,7 +32,13 @@ export async function stageAssets(requests: readonly AssetRequest[]): Promise<St
   const staged: StagedAsset[] = [];
   let totalBytes = 0;
   for (const [index, request] of requests.entries()) {
-    const asset = await readAsset(request, `assets[${index}].path`);
+    let asset: StagedAsset;
+    if ('observation' in request) {
+      asset = observedAsset(request, observations, `assets[${index}].observation`);
+    } else {
+      if (isAbsolute(request.path)) await roots?.check(request.path, `assets[${index}].path`);
+      asset = await readAsset(request, `assets[${index}].path`);
+    }
     totalBytes += asset.bytes.length;
     if (totalBytes > ASSET_LIMITS.maxTotalBytes) {
       fail(`assets[${index}]`, `assets total more than ${ASSET_LIMITS.maxTotalBytes} bytes`, 'Downscale or recompress images, or show fewer assets at once.');
@@ -50,7 +59,17 @@ function checkIds(requests: readonly AssetRequest[]): void {
   }
 }
 
-async function readAsset(request: AssetRequest, path: string): Promise<StagedAsset> {
+/** An earlier observe's screenshot as a PNG asset. */
+function observedAsset(request: { id: string; observation: string }, observations: ObservationScreenshots | undefined, path: string): StagedAsset {
+  const bytes = observations?.(request.observation);
+  if (bytes === undefined) {
+    fail(path, `no observation "${request.observation}" is kept (only the latest few are)`, 'Call observe again and pass the observationId it returns.');
+  }
+  if (bytes.length > maxBytesFor('image/png')) fail(path, `the screenshot is ${bytes.length} bytes, over the ${maxBytesFor('image/png')}-byte image limit`, 'Observe with a smaller pixel ratio.');
+  return { id: request.id, mimeType: 'image/png', bytes };
+}
+
+async function readAsset(request: { id: string; path: string }, path: string): Promise<StagedAsset> {
   if (!isAbsolute(request.path)) fail(path, `"${request.path}" is not an absolute path`, 'Pass the absolute path of a PNG, JPEG, WebP, TTF or OTF file.');
   const info = await stat(request.path).catch((error: NodeJS.ErrnoException) =>
     fail(path, `cannot read "${request.path}" (${error.code ?? error.message})`, 'Check that the file exists and is readable by the protostage process.'),

@@ -2,12 +2,13 @@
 // pipeline, keeps the status store and event buffers, and answers awaitEvent.
 import { CAPABILITIES } from '../protocol/constants.ts';
 import { RequestCancelledError, type DeviceChannel } from '../protocol/client.ts';
-import type { EventKind, HierarchyNode, InputTarget, PrototypeEvent, PrototypeStatus, SwipeDirection, TapTarget } from '../protocol/messages.ts';
+import type { AppearanceReport, EventKind, HierarchyNode, InputTarget, PrototypeEvent, PrototypeStatus, PrototypeWindow, SwipeDirection, TapTarget } from '../protocol/messages.ts';
 import { checkFloatingAnchors, findElementAnchors, resolveElementAnchors, type ResolvedAnchorReport } from './anchors.ts';
 import { stageAssets, type AssetRequest, type StagedAsset } from './assets.ts';
 import { checkCapabilities } from './capabilities.ts';
 import { fail, failure, HostFailureError, type HostFailure, type SpecError } from './errors.ts';
 import { DEFAULT_AWAIT_MS, EVENT_BUFFER_SIZE, EventBuffers, MAX_AWAIT_MS, type AwaitOutcome } from './events.ts';
+import { FileRoots } from './file-roots.ts';
 import { readSpecSource, type SpecSource } from './spec-source.ts';
 
 /** Turns spec input into the expanded, validated spec the device receives. */
@@ -27,6 +28,8 @@ export interface HostOptions {
   prepareSpec: SpecPreparer;
   /** Wall clock for status timestamps (injected so tests can pin it). */
   now?: () => number;
+  /** The folders spec and asset files may be read from (default: the working directory). */
+  fileRoots?: FileRoots;
 }
 
 /** What a caller may hand a long call: a way to cancel it and a listener for its progress. */
@@ -35,6 +38,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Told, in words, each slow step a call starts (launching the device, uploading an asset). */
   onProgress?: (message: string) => void;
+  /** Folders this call may also read files from (the MCP client's roots). */
+  extraRoots?: readonly string[];
 }
 
 export type Success<T extends object = object> = { success: true } & T;
@@ -56,7 +61,8 @@ export interface ShowSummary {
   uploadedAssets?: string[];
   anchors?: ResolvedAnchorReport[];
   hierarchyUpdatedAt?: number;
-  appearance?: 'light' | 'dark';
+  /** The mode the show resolved to, the step that decided it, and the device's own setting. */
+  appearance?: AppearanceReport;
   warning?: string;
 }
 
@@ -67,7 +73,15 @@ export interface InputSummary {
   lastSequence: number;
 }
 
-export interface StatusEntry extends PrototypeStatus {
+/** An inspect answer's entry: the device's report, appearance with deviceDark. */
+export interface InspectEntry extends PrototypeStatus {
+  shownAt: number;
+  lastEvent: StatusEntry['lastEvent'];
+}
+
+export interface StatusEntry extends Omit<PrototypeStatus, 'appearance'> {
+  /** As of the show or the last inspect or appearance_changed event; host-local, so without deviceDark. */
+  appearance?: { mode: AppearanceReport['mode']; source: AppearanceReport['source'] };
   shownAt: number;
   lastEvent: { sequence: number; kind: EventKind; name: string | null } | null;
 }
@@ -106,6 +120,8 @@ export interface AwaitArgs {
 }
 
 export const DEFAULT_AWAIT_LIMIT = 50;
+/** How many observations' screenshots stay available as {id, observation} assets. */
+export const KEPT_OBSERVATIONS = 8;
 
 export class Host {
   private channel: DeviceChannel | null = null;
@@ -122,9 +138,14 @@ export class Host {
   private closing = false;
   private lastResult: Record<string, unknown> | null = null;
   private readonly now: () => number;
+  private readonly fileRoots: FileRoots;
+  /** Screenshots of the latest observations, by observation id, for {id, observation} assets. */
+  private readonly observations = new Map<string, Buffer>();
+  private observationCounter = 0;
 
   constructor(private readonly options: HostOptions) {
     this.now = options.now ?? Date.now;
+    this.fileRoots = options.fileRoots ?? new FileRoots([process.cwd()]);
   }
 
   // ── Device lifecycle ───────────────────────────────────────────────────────
@@ -189,6 +210,7 @@ export class Host {
       entry.pages = event.pages;
       entry.lastSequence = event.sequence;
       entry.lastEvent = { sequence: event.sequence, kind: event.kind, name: event.name };
+      if (event.kind === 'appearance_changed') entry.appearance = hostLocal(event.payload as AppearanceReport);
     }
     this.events.push(event);
   }
@@ -215,7 +237,8 @@ export class Host {
   show(args: ShowArgs, options: CallOptions = {}): Promise<HostResult<ShowSummary>> {
     const { signal, onProgress } = options;
     return guard(async () => {
-      const prepared = this.options.prepareSpec(await readSpecSource(args));
+      const roots = this.fileRoots.with(options.extraRoots ?? []);
+      const prepared = this.options.prepareSpec(await readSpecSource(args, roots));
       if (!prepared.ok) {
         const { path, message, errors, truncated } = prepared;
         const where = errors.length > 1 ? `${path} and the ${errors.length - 1} other paths in errors` : path;
@@ -229,7 +252,7 @@ export class Host {
       const needs = { specCapabilities: prepared.capabilities, reset: args.reset, appearance: args.appearance, hasAssets: (args.assets?.length ?? 0) > 0 };
       const refused = checkCapabilities(spec, needs, device.capabilities);
       if (refused) return refused;
-      const staged = await stageAssets(args.assets ?? []);
+      const staged = await stageAssets(args.assets ?? [], roots, (observationId) => this.observations.get(observationId));
       const anchoring = await this.resolveAnchors(device, spec);
       this.ensureLatest(id, showNumber);
       this.ensureNotCancelled(id, signal);
@@ -238,7 +261,7 @@ export class Host {
       this.ensureNotCancelled(id, signal);
       const replacedInPlace = this.shown.has(id) && !args.reset;
       const sent = await this.sendShow(device, spec, args, staged);
-      const lastSequence = this.recordShown(spec);
+      const lastSequence = this.recordShown(spec, sent.appearance);
       const summary: ShowSummary = {
         id,
         lastSequence,
@@ -313,7 +336,7 @@ export class Host {
    * device shows one prototype at a time, so any other id it showed is replaced: its entry goes
    * and calls waiting on it return now.
    */
-  private recordShown(spec: Record<string, unknown>): number {
+  private recordShown(spec: Record<string, unknown>, appearance: AppearanceReport | undefined): number {
     const id = spec.id as string;
     const previous = this.shown.get(id);
     const state = (spec.state ?? {}) as PrototypeStatus['state'];
@@ -321,7 +344,8 @@ export class Host {
     const replaced = [...this.shown.keys()].filter((other) => other !== id);
     this.changeShown(() => {
       for (const other of replaced) this.shown.delete(other);
-      this.shown.set(id, { id, persistent: false, state, pages: previous?.pages ?? {}, lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null });
+      const entry: StatusEntry = { id, persistent: false, state, pages: previous?.pages ?? {}, lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null };
+      this.shown.set(id, appearance ? { ...entry, appearance: hostLocal(appearance) } : entry);
     });
     this.gone.delete(id);
     for (const other of replaced) {
@@ -359,7 +383,8 @@ export class Host {
   }
 
   /** Adopts what the device reports: its prototypes replace the host's list. */
-  inspect(): Promise<HostResult<{ prototypes: StatusEntry[]; droppedEvents: number }>> {
+  /** Adopts what the device reports: its prototypes replace the host's list. Entries carry the device's full appearance report. */
+  inspect(): Promise<HostResult<{ prototypes: InspectEntry[]; droppedEvents: number }>> {
     return guard(async () => {
       const device = await this.device();
       if (!device.capabilities.has(CAPABILITIES.inspect)) {
@@ -368,14 +393,14 @@ export class Host {
       const result = await device.request({ type: 'inspect_prototypes' });
       if (!result.success) fail('action', result.error ?? 'inspect failed', 'Retry.');
       const reported = result.prototypes ?? [];
-      const adopted = reported.map((entry): StatusEntry => ({
+      const adopted = reported.map((entry): InspectEntry => ({
         ...entry,
         shownAt: this.shown.get(entry.id)?.shownAt ?? this.now(),
         lastEvent: this.shown.get(entry.id)?.lastEvent ?? null,
       }));
       this.changeShown(() => {
         this.shown.clear();
-        for (const entry of adopted) this.shown.set(entry.id, entry);
+        for (const { appearance, ...entry } of adopted) this.shown.set(entry.id, appearance ? { ...entry, appearance: hostLocal(appearance) } : entry);
       });
       return { success: true, prototypes: adopted, droppedEvents: result.droppedEvents ?? 0 };
     });
@@ -450,13 +475,27 @@ export class Host {
 
   // ── observe and input ──────────────────────────────────────────────────────
 
-  observe(): Promise<HostResult<{ hierarchy: HierarchyNode[]; screenshotBase64: string; hierarchyUpdatedAt?: number }>> {
+  observe(): Promise<HostResult<{ observationId: string; hierarchy: HierarchyNode[]; prototypeWindow: PrototypeWindow | null; screenshotBase64: string; hierarchyUpdatedAt?: number }>> {
     return guard(async () => {
       const device = await this.requireInput();
       const result = await device.request({ type: 'observe' });
       if (!result.success || !result.hierarchy || !result.screenshotBase64) fail('observe', result.error ?? 'the device returned no observation', 'Retry.');
-      return { success: true, hierarchy: result.hierarchy, screenshotBase64: result.screenshotBase64, hierarchyUpdatedAt: result.hierarchyUpdatedAt };
+      const { hierarchy, screenshotBase64, hierarchyUpdatedAt } = result;
+      const observationId = this.keepObservation(Buffer.from(screenshotBase64, 'base64'));
+      return { success: true, observationId, hierarchy, prototypeWindow: result.prototypeWindow ?? null, screenshotBase64, hierarchyUpdatedAt };
     });
+  }
+
+  /** Keeps a screenshot under a new observation id; the oldest goes past KEPT_OBSERVATIONS. */
+  private keepObservation(screenshot: Buffer): string {
+    this.observationCounter += 1;
+    const id = `obs-${this.observationCounter}`;
+    this.observations.set(id, screenshot);
+    for (const oldest of this.observations.keys()) {
+      if (this.observations.size <= KEPT_OBSERVATIONS) break;
+      this.observations.delete(oldest);
+    }
+    return id;
   }
 
   tap(target: TapTarget): Promise<HostResult<InputSummary>> {
@@ -495,6 +534,11 @@ export class Host {
     if (!device.capabilities.has(CAPABILITIES.webInput)) fail('device', 'this device does not take observe or input requests', 'Use a web device.');
     return device;
   }
+}
+
+/** The appearance as host-local status keeps it: the device's own setting is only in device answers. */
+function hostLocal(appearance: AppearanceReport): StatusEntry['appearance'] {
+  return { mode: appearance.mode, source: appearance.source };
 }
 
 export function tapTargetFrom(args: { testTag?: string; text?: string; x?: number; y?: number }): TapTarget | HostFailure {

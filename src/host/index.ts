@@ -3,6 +3,8 @@
 import { DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
 import { isAcceptableToken } from '../protocol/handshake.ts';
 import { existingDeviceLauncher, webDeviceLauncher, type WebDeviceLaunchOptions } from './device-launcher.ts';
+import { existsSync, statSync } from 'node:fs';
+import { FileRoots } from './file-roots.ts';
 import { Host } from './host.ts';
 import { prepareSpec } from './prepare.ts';
 
@@ -12,11 +14,13 @@ export type { HostResult, ShowArgs, AwaitArgs, StatusEntry } from './host.ts';
 export interface HostSetup extends WebDeviceLaunchOptions {
   /** Use the device agent already listening on this 127.0.0.1 port instead of launching one. */
   existingDevice?: { port: number; token: string };
+  /** Folders besides the working directory that spec and asset files may be read from. */
+  allowDirs?: string[];
 }
 
 export function createHost(setup: HostSetup = {}): Host {
   const launcher = setup.existingDevice ? existingDeviceLauncher(setup.existingDevice.port, setup.existingDevice.token) : webDeviceLauncher(setup);
-  return new Host({ launcher, prepareSpec });
+  return new Host({ launcher, prepareSpec, fileRoots: new FileRoots([process.cwd(), ...(setup.allowDirs ?? [])]) });
 }
 
 /** Parses the device options `mcp` and `serve` share. */
@@ -25,22 +29,32 @@ export const DEVICE_OPTIONS = {
   profile: { type: 'string' },
   'device-port': { type: 'string' },
   'lazy-device': { type: 'boolean' },
+  'allow-dir': { type: 'string', multiple: true },
 } as const;
 
 /** The host setup from command-line values, or a message saying what is wrong with them. */
-export function hostSetupFrom(values: { headed?: boolean; profile?: string; 'device-port'?: string }, env: NodeJS.ProcessEnv = process.env): HostSetup | string {
+export function hostSetupFrom(
+  values: { headed?: boolean; profile?: string; 'device-port'?: string; 'allow-dir'?: string[] },
+  env: NodeJS.ProcessEnv = process.env,
+): HostSetup | string {
   if (values.profile !== undefined && values.profile !== 'phone' && values.profile !== 'tablet') return `--profile must be phone or tablet, not "${values.profile}"`;
+  const missingDir = (values['allow-dir'] ?? []).find((dir) => !existsSync(dir) || !statSync(dir).isDirectory());
+  if (missingDir !== undefined) return `--allow-dir ${missingDir} is not a folder`;
+  const allowDirs = values['allow-dir'] ?? [];
   const deviceArgs = [...(values.headed ? ['--headed'] : []), ...(values.profile ? ['--profile', values.profile] : [])];
-  if (values['device-port'] === undefined) return { deviceArgs };
+  if (values['device-port'] === undefined) return { deviceArgs, allowDirs };
   const port = Number(values['device-port']);
   if (!Number.isInteger(port) || port < 1 || port > 65_535) return `--device-port must be a port number, not "${values['device-port']}"`;
   const token = env[DEVICE_TOKEN_ENV];
   if (!isAcceptableToken(token)) return `--device-port needs the device's launch token (at least 16 characters) in ${DEVICE_TOKEN_ENV}`;
-  return { existingDevice: { port, token } };
+  return { existingDevice: { port, token }, allowDirs };
 }
 
 export const DEVICE_OPTIONS_HELP = `  --headed            show the web device's browser window
   --profile NAME      phone (default) or tablet
   --device-port N     use a device agent already listening on 127.0.0.1:N instead of starting one
                       (its token in ${DEVICE_TOKEN_ENV})
-  --lazy-device       start the device on the first tool call instead of at startup`;
+  --lazy-device       start the device on the first tool call instead of at startup
+  --allow-dir DIR     a folder spec and asset files may also be read from (repeatable); by
+                      default only files under the working directory and the MCP client's
+                      roots are read`;

@@ -44,7 +44,8 @@ sequence you saw) as \`afterSequence\` to wait for new events only. awaitEvent a
 filter with \`eventName\`, \`kind\` or \`kinds\`), and the cursor for the next call. \`tapOn\`,
 \`sendKeys\` and \`swipeOn\` answer the node they hit (\`target\`) and \`lastSequence\` after the
 input; they refuse a node something covers (observe marks covered app nodes) and \`sendKeys\`
-refuses a testTag that is not a text field, before pressing anything.
+refuses a testTag that is not a text field, before pressing anything. \`observe\` also returns
+\`prototypeWindow\` (placement, whether it hides the app, appearance \`{mode, source, deviceDark}\`).
 A same-id show replaces the prototype in place and keeps pager pages; \`reset: true\` starts fresh.
 One prototype is on screen at a time: a show of another id replaces it, and \`awaitEvent\` on the
 replaced id answers at once with \`gone: {reason: "replaced", by}\`. Give a call a progress token to
@@ -59,7 +60,8 @@ box/row/column turns its children into a template over \`items\` (\`{item.field}
 
 **Assets.** Images and fonts are referenced by opaque id (\`{type: "image", asset: "hero"}\`) and
 supplied with the show as \`assets: [{id, path}]\` (absolute path; PNG, JPEG, WebP up to 4 MiB,
-TTF/OTF up to 2 MiB; 32 assets, 16 MiB in all). Ids the device lacks come back in \`missingAssets\`
+TTF/OTF up to 2 MiB; 32 assets, 16 MiB in all), or as \`{id, observation}\` with the
+\`observationId\` of an earlier observe, whose screenshot becomes the picture (the latest 8 are kept). Ids the device lacks come back in \`missingAssets\`
 and render as placeholders until uploaded.
 
 **Anchors.** \`anchor: {type: "element", selector: {testTag|text|elementId, container?}, alignment}\`

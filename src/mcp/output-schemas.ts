@@ -17,6 +17,7 @@ const prototype = z.looseObject({
   id: z.string().optional().describe('show: the prototype id.'),
   lastSequence: z.number().optional().describe('show, awaitEvent: the latest event sequence; pass it to awaitEvent as afterSequence.'),
   replacedInPlace: z.boolean().optional(),
+  appearance: z.looseObject({ mode: z.string(), source: z.string() }).optional().describe('show: {mode, source, deviceDark}; status entries: {mode, source}.'),
   missingAssets: z.array(z.string()).optional(),
   dismissed: z.array(z.string()).optional().describe('dismiss: the ids dismissed.'),
   prototypes: z.array(z.looseObject({ id: z.string() })).optional().describe('status / inspect: what is shown.'),
@@ -28,8 +29,14 @@ const prototype = z.looseObject({
 
 const observe = z.looseObject({
   ...failureFields,
+  observationId: z.string().optional().describe('Names this observation: show takes its screenshot as an asset, {id, observation}.'),
   hierarchy: z.array(z.looseObject({ layer: z.string() })).optional().describe('Every element of the app and prototype layers, bounds in dp.'),
   hierarchyUpdatedAt: z.number().optional(),
+  prototypeWindow: z
+    .looseObject({ id: z.string(), prototypePlacement: z.string(), prototypeOpaque: z.boolean(), prototypeAppearance: z.looseObject({ mode: z.string() }) })
+    .nullable()
+    .optional()
+    .describe("The prototype's window: placement, whether it hides the app (opaque), and its appearance {mode, source, deviceDark}; null when none is shown."),
 });
 
 const input = z.looseObject({

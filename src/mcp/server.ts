@@ -2,6 +2,7 @@
 // carries structured content and the same JSON as text; a failure is an isError result naming
 // the path and the fix. Long calls report progress and stop when the client cancels them.
 import { McpServer, ResourceTemplate, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { HostFailure } from '../host/errors.ts';
@@ -24,15 +25,23 @@ Then: prototype {action: "show", spec} puts a spec on screen (a refused spec lis
 
 const prototypeInput = z.object({
   action: z.enum(['show', 'dismiss', 'status', 'inspect', 'awaitEvent']).describe('What to do.'),
-  spec: z.unknown().optional().describe('show: the prototype spec, as a JSON object or JSON text. See protostage://guide.'),
+  spec: z
+    .union([z.record(z.string(), z.unknown()), z.string()])
+    .optional()
+    .describe('show: the prototype spec, as a JSON object or JSON text. See protostage://guide.'),
   specPath: z.string().optional().describe('show: absolute path of a spec JSON file (at most 1 MiB), instead of spec.'),
   reset: z.boolean().optional().describe('show: start fresh even if the same id is on screen (default: replace in place, keeping pages).'),
   appearance: appearanceSchema.optional().describe('show: follow the device (default) or force light or dark.'),
   assets: z
-    .array(z.object({ id: z.string().min(1).max(256), path: z.string().min(1) }))
+    .array(
+      z.union([
+        z.strictObject({ id: z.string().min(1).max(256), path: z.string().min(1).describe('Absolute path of a PNG, JPEG, WebP, TTF or OTF file.') }),
+        z.strictObject({ id: z.string().min(1).max(256), observation: z.string().min(1).describe('The observationId of an earlier observe: its screenshot.') }),
+      ]),
+    )
     .max(32)
     .optional()
-    .describe('show: image/font assets the spec references, as absolute file paths.'),
+    .describe('show: image/font assets the spec references: {id, path} for a file, or {id, observation} for the screenshot of an earlier observe.'),
   id: z.string().min(1).optional().describe('dismiss / awaitEvent: the prototype id.'),
   all: z.boolean().optional().describe('dismiss: dismiss every prototype.'),
   eventName: z.string().optional().describe('awaitEvent: only events with this name (emit name or pager id).'),
@@ -100,7 +109,7 @@ export function createMcpServer(host: Host): McpServer {
       // show and dismiss change the screen but lose nothing the agent cannot show again.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    async (args, ctx) => toolResult(await runPrototypeAction(host, args, ctx)),
+    async (args, ctx) => toolResult(await runPrototypeAction(host, args, ctx, () => clientRoots(server))),
   );
 
   server.registerTool(
@@ -252,10 +261,25 @@ async function awaitWithHeartbeat(host: Host, args: z.infer<typeof prototypeInpu
   }
 }
 
-async function runPrototypeAction(host: Host, args: z.infer<typeof prototypeInput>, ctx: ServerContext): Promise<HostResult<object>> {
+/** The folders the client offers as roots (file:// URIs), when it offers any. */
+async function clientRoots(server: McpServer): Promise<string[]> {
+  if (!server.server.getClientCapabilities()?.roots) return [];
+  const listed = await server.server.listRoots().catch(() => ({ roots: [] }));
+  return listed.roots.filter((root) => root.uri.startsWith('file://')).map((root) => fileURLToPath(root.uri));
+}
+
+async function runPrototypeAction(
+  host: Host,
+  args: z.infer<typeof prototypeInput>,
+  ctx: ServerContext,
+  roots: () => Promise<string[]>,
+): Promise<HostResult<object>> {
   switch (args.action) {
-    case 'show':
-      return host.show({ spec: args.spec, specPath: args.specPath, reset: args.reset, appearance: args.appearance, assets: args.assets }, callOptions(ctx));
+    case 'show': {
+      const readsFiles = args.specPath !== undefined || (args.assets?.length ?? 0) > 0;
+      const extraRoots = readsFiles ? await roots() : [];
+      return host.show({ spec: args.spec, specPath: args.specPath, reset: args.reset, appearance: args.appearance, assets: args.assets }, { ...callOptions(ctx), extraRoots });
+    }
     case 'dismiss':
       return host.dismiss({ id: args.id, all: args.all });
     case 'status':

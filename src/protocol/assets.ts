@@ -26,6 +26,19 @@ export function sniffMimeType(bytes: Uint8Array): AssetMimeType | null {
   return null;
 }
 
+export function isAssetMimeType(value: string): value is AssetMimeType {
+  return (ASSET_MIME_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * Whether bytes of the sniffed kind may be stored under `mimeType`. An sfnt font is either font
+ * type whatever its outlines: an OpenType file may carry TrueType outlines, and a .ttf CFF ones.
+ */
+export function signatureMatches(sniffed: AssetMimeType | null, mimeType: AssetMimeType): boolean {
+  if (sniffed === null) return false;
+  return sniffed === mimeType || (sniffed.startsWith('font/') && mimeType.startsWith('font/'));
+}
+
 export function maxBytesFor(mimeType: AssetMimeType): number {
   return mimeType.startsWith('font/') ? ASSET_LIMITS.maxFontBytes : ASSET_LIMITS.maxImageBytes;
 }

@@ -3,7 +3,6 @@
 // `deviceFrameSchema`. Unknown fields are dropped (an older peer ignores what it does not know);
 // unknown `type`s fail the parse and are answered with an `error` frame.
 import { z } from 'zod';
-import { ASSET_MIME_TYPES } from './assets.ts';
 
 const requestId = z.string().min(1).max(128);
 /**
@@ -77,6 +76,13 @@ export const prototypeEventFields = {
 
 export const prototypeEventSchema = z.object(prototypeEventFields);
 
+/** The appearance a show resolved to: the mode, the step that decided it, and the device's own setting. */
+export const appearanceReportSchema = z.object({
+  mode: z.enum(['light', 'dark']),
+  source: z.enum(['explicit', 'override', 'roleLuminance', 'authoredBackground', 'system']),
+  deviceDark: z.boolean(),
+});
+
 export const prototypeStatusSchema = z.object({
   id: nonEmpty,
   persistent: z.boolean(),
@@ -84,9 +90,19 @@ export const prototypeStatusSchema = z.object({
   pages: z.record(z.string(), z.number()),
   lastSequence: z.number().int().min(0),
   suspended: z.boolean().optional(),
+  appearance: appearanceReportSchema.optional(),
 });
 
 export const appearanceSchema = z.enum(['device', 'light', 'dark']);
+
+/** The prototype's own window entry of a hierarchy capture. */
+export const prototypeWindowSchema = z.object({
+  id: nonEmpty,
+  bounds: boundsSchema,
+  prototypePlacement: z.enum(['fullscreen', 'sheet', 'floating']),
+  prototypeOpaque: z.boolean(),
+  prototypeAppearance: appearanceReportSchema,
+});
 export const dismissReasonSchema = z.enum(['user', 'agent', 'disconnect', 'ttl', 'teardown']);
 export const swipeDirectionSchema = z.enum(['up', 'down', 'left', 'right']);
 
@@ -120,7 +136,8 @@ export const putPrototypeAssetSchema = z.object({
   requestId,
   deadlineMs,
   id: z.string().min(1).max(256),
-  mimeType: z.enum(ASSET_MIME_TYPES),
+  /** Checked by the device, which answers an unsupported type with a refusing prototype_result. */
+  mimeType: z.string().min(1).max(128),
   dataBase64: z.string(),
 });
 
@@ -186,8 +203,8 @@ export const prototypeResultSchema = z.object({
   /** inspect_prototypes only. */
   prototypes: z.array(prototypeStatusSchema).optional(),
   droppedEvents: z.number().int().min(0).optional(),
-  /** The appearance mode the shown prototype resolved to (show only). */
-  appearance: z.enum(['light', 'dark']).optional(),
+  /** The appearance the shown prototype resolved to (show only). */
+  appearance: appearanceReportSchema.optional(),
 });
 
 export const observeResultSchema = z.object({
@@ -201,6 +218,8 @@ export const observeResultSchema = z.object({
   /** The screen size in dp, for placing anchors and checking that elements are on screen. */
   screen: z.object({ width: z.number(), height: z.number() }).optional(),
   screenshotBase64: z.string().optional(),
+  /** The prototype's window, null when none is shown. */
+  prototypeWindow: prototypeWindowSchema.nullable().optional(),
 });
 
 /** The node an input landed on. */
@@ -248,6 +267,8 @@ export type PrototypeEvent = z.infer<typeof prototypeEventSchema>;
 export type EventKind = z.infer<typeof eventKindSchema>;
 export type PrototypeStatus = z.infer<typeof prototypeStatusSchema>;
 export type Appearance = z.infer<typeof appearanceSchema>;
+export type AppearanceReport = z.infer<typeof appearanceReportSchema>;
+export type PrototypeWindow = z.infer<typeof prototypeWindowSchema>;
 export type DismissReason = z.infer<typeof dismissReasonSchema>;
 export type SwipeDirection = z.infer<typeof swipeDirectionSchema>;
 export type TapTarget = z.infer<typeof tapTargetSchema>;

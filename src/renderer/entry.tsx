@@ -37,6 +37,7 @@ async function start(): Promise<void> {
     putAsset: (id: string, mimeType: string, base64: string) => page.putAsset(id, mimeType, base64),
     removeAsset: (id: string) => page.removeAsset(id),
     hierarchy: () => page.hierarchy(),
+    prototypeWindow: () => page.prototypeWindow(),
     drawOffscreen: () => page.drawOffscreen(),
     settled: () => page.settled(),
   };

@@ -9,6 +9,7 @@ import { imagesSettled } from './loading.ts';
 import { SkippedRows } from './offscreen.ts';
 import { Screen, type DeviceState } from './screen.tsx';
 import { clearSharedDeclarations } from './style-css.ts';
+import type { PrototypeWindowReport } from '../runtime/model.ts';
 
 type Result = { ok: true; [field: string]: unknown } | { ok: false; path?: string; message: string; hint?: string };
 
@@ -170,6 +171,23 @@ export class PageRenderer {
 
   hierarchy(): HierarchyNode[] {
     return collectHierarchy(this.container);
+  }
+
+  /** The prototype's window as a hierarchy capture reports it, or null when nothing is shown. */
+  prototypeWindow(): PrototypeWindowReport | null {
+    const model = this.controller.renderModel();
+    const element = this.container.querySelector('[data-ps-window]');
+    const snapshot = this.controller.inspect();
+    if (model === null || element === null || snapshot === null) return null;
+    const box = element.getBoundingClientRect();
+    const rounded = (value: number) => Math.round(value * 10) / 10;
+    return {
+      id: model.id,
+      bounds: { x: rounded(box.x), y: rounded(box.y), width: rounded(box.width), height: rounded(box.height) },
+      prototypePlacement: model.window.placement.type,
+      prototypeOpaque: model.window.opaque === true,
+      prototypeAppearance: snapshot.appearance,
+    };
   }
 
   /**

@@ -36,6 +36,17 @@ export interface Appearance {
   deviceDark: boolean;
 }
 
+/** The prototype's own window entry of a hierarchy capture (the seed's prototype window metadata). */
+export interface PrototypeWindowReport {
+  id: string;
+  /** Where the window is drawn, in dp. */
+  bounds: { x: number; y: number; width: number; height: number };
+  prototypePlacement: 'fullscreen' | 'sheet' | 'floating';
+  /** What is drawn hides the app beneath completely. */
+  prototypeOpaque: boolean;
+  prototypeAppearance: Appearance;
+}
+
 /** A resolved type role: sizes in sp, already multiplied by `theme.typography.scale`. */
 export interface TypeRole {
   size: number;

@@ -1,10 +1,11 @@
 // The host's show pipeline, dismiss, status and awaitEvent against an in-memory device channel,
 // with the real validator.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { FileRoots } from '../../src/host/file-roots.ts';
 import { Host } from '../../src/host/host.ts';
 import { prepareSpec } from '../../src/host/prepare.ts';
 import { CAPABILITIES } from '../../src/protocol/constants.ts';
@@ -36,6 +37,7 @@ function hostWith(...devices: FakeDevice[]): { host: Host; launches: () => numbe
   let launches = 0;
   const host = new Host({
     prepareSpec,
+    fileRoots: new FileRoots([scratch]),
     launcher: {
       async launch() {
         const device = devices[launches++];
@@ -425,4 +427,33 @@ test('awaitEvent returns every matching event after the cursor, up to limit, wit
   device.emit({ id: 'p', sequence: 23, kind: 'change' });
   const woke = await waiting;
   assert.ok(woke.success && woke.events.length === 1 && woke.events[0]!.sequence === 23 && woke.lastSequence === 23);
+});
+
+test('spec and asset files are read only under the allowed roots, links resolved, and errors never echo a file', async () => {
+  const device = new FakeDevice();
+  const { host } = hostWith(device);
+  const outside = mkdtempSync(join(tmpdir(), 'protostage-outside-'));
+  try {
+    const secret = join(outside, 'secret.json');
+    writeFileSync(secret, JSON.stringify(textSpec('p', 'do not leak this')));
+    const refused = await host.show({ specPath: secret });
+    assert.ok(!refused.success && refused.path === 'specPath' && /is outside the folders protostage may read/.test(refused.error), JSON.stringify(refused));
+    assert.match(refused.fix, /--allow-dir/);
+    const link = join(scratch, 'link.json');
+    symlinkSync(secret, link);
+    const viaLink = await host.show({ specPath: link });
+    assert.ok(!viaLink.success && viaLink.path === 'specPath', 'a link inside a root does not lead outside it');
+    const picture = join(outside, 'a.png');
+    writeFileSync(picture, PNG_HEAD);
+    const asset = await host.show({ spec: imageSpec, assets: [{ id: 'a', path: picture }] });
+    assert.ok(!asset.success && asset.path === 'assets[0].path');
+    assert.deepEqual(device.requestTypes(), [], 'nothing reached the device');
+    const allowed = await host.show({ specPath: secret }, { extraRoots: [outside] });
+    assert.ok(allowed.success, 'a root offered for the call (the MCP client\'s) is read');
+    const text = file('not-json.json', Buffer.from('root:x:0:0:secret-password-hash\n'));
+    const garbled = await host.show({ specPath: text });
+    assert.ok(!garbled.success && !JSON.stringify(garbled).includes('secret-password-hash'), JSON.stringify(garbled));
+  } finally {
+    rmSync(outside, { recursive: true, force: true });
+  }
 });

@@ -41,7 +41,7 @@ before(async () => {
     const timer = setTimeout(() => reject(new Error(`serve printed no URL: ${printed}`)), 30_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       printed += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(printed);
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp\?token=[\w-]+)/.exec(printed);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);

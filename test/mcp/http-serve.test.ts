@@ -19,7 +19,7 @@ before(async () => {
     const timer = setTimeout(() => reject(new Error(`serve printed no URL: ${printed}`)), 30_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       printed += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(printed);
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp\?token=[\w-]+)/.exec(printed);
       if (match && printed.includes('mcpServers')) {
         clearTimeout(timer);
         resolve(match[1]!);
@@ -97,4 +97,43 @@ test('sessions are capped: past the cap the least recently used one is closed an
   assert.equal((await clients.at(-1)!.listTools()).tools.length, 5);
   assert.equal((await clients[1]!.listTools()).tools.length, 5);
   await Promise.all(clients.map((client) => client.close().catch(() => {})));
+});
+
+test('nobody else drives it: the token is needed (query or bearer header), and an Origin must be this very server', async () => {
+  const target = new URL(url);
+  const token = target.searchParams.get('token')!;
+  const bare = `${target.origin}${target.pathname}`;
+  const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+  const send = (address: string, headers: Record<string, string> = {}) =>
+    fetch(address, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: initialize });
+  const none = await send(bare);
+  assert.equal(none.status, 401);
+  assert.equal(none.headers.get('www-authenticate'), 'Bearer');
+  assert.equal((await send(`${bare}?token=${token}x`)).status, 401);
+  assert.equal((await send(bare, { authorization: `Bearer ${token.slice(1)}` })).status, 401);
+  assert.equal((await send(bare, { authorization: `Bearer ${token}` })).status, 200);
+  assert.equal((await send(url, { origin: `http://127.0.0.1:${Number(target.port) + 1}` })).status, 403, 'another port of this machine is another site');
+  assert.equal((await send(url, { origin: 'http://evil.example' })).status, 403);
+  assert.equal((await send(url, { origin: target.origin })).status, 200);
+});
+
+test('--token sets the token; a short one is refused with exit 2', async () => {
+  const short = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--token', 'short'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  short.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  assert.equal(await new Promise((resolve) => short.once('exit', resolve)), 2);
+  assert.match(stderr, /--token must have at least 16 characters/);
+  const chosen = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--lazy-device', '--token', 'a-token-of-our-own-choosing'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let printed = '';
+  const listening = await new Promise<string>((resolve) => {
+    chosen.stdout!.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      const match = /listening on (\S+)/.exec(printed);
+      if (match) resolve(match[1]!);
+    });
+  });
+  assert.match(listening, /\/mcp\?token=a-token-of-our-own-choosing$/);
+  const exited = new Promise((resolve) => chosen.once('exit', resolve));
+  chosen.kill('SIGTERM');
+  await exited;
 });

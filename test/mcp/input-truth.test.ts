@@ -71,7 +71,7 @@ test('results name the node hit and the sequence after the input; one awaitEvent
   assert.equal(emitted.data.events[0]?.name, 'signed_in');
   assert.equal(emitted.data.events[0].sequence, tapped.data.lastSequence, "the tap's lastSequence is its own event");
 
-  const page = await call('prototype', { action: 'awaitEvent', afterSequence: before, kinds: ['change'], limit: 5 });
+  const page = await call('prototype', { action: 'awaitEvent', afterSequence: before, kinds: ['change'], limit: 5, timeoutMs: 100 });
   assert.equal(page.data.events.length, 0, 'consumed events are not returned twice');
 });
 
@@ -112,4 +112,42 @@ test('a missing testTag lists the prototype layer first and says how many more',
   const listed = /available: (.*)$/.exec(missing.data.error)?.[1] ?? '';
   assert.ok(listed.startsWith('"email", "sign_in", "confirm"'), listed);
   assert.match(listed, /"buy"/);
+});
+
+test('reports as the seed defines them: show and inspect carry {mode, source, deviceDark}, status {mode, source}, observe the window entry', async () => {
+  const wrapped = { ...formSpec(), id: 'reports' };
+  wrapped.root.style = { width: 'fill', height: 'wrap', background: 'surface' } as typeof wrapped.root.style;
+  const dark = await call('prototype', { action: 'show', spec: wrapped, appearance: 'dark' });
+  assert.deepEqual(dark.data.appearance, { mode: 'dark', source: 'override', deviceDark: false });
+  const status = await call('prototype', { action: 'status' });
+  assert.deepEqual(status.data.prototypes[0].appearance, { mode: 'dark', source: 'override' }, 'host-local status omits deviceDark');
+  const inspected = await call('prototype', { action: 'inspect' });
+  assert.deepEqual(inspected.data.prototypes[0].appearance, { mode: 'dark', source: 'override', deviceDark: false });
+  const observed = await call('observe');
+  const window = observed.data.prototypeWindow;
+  assert.deepEqual([window.id, window.prototypePlacement, window.prototypeOpaque], ['reports', 'fullscreen', false], 'a wrap-height root lets the app show');
+  assert.deepEqual(window.prototypeAppearance, { mode: 'dark', source: 'override', deviceDark: false });
+
+  const opaque = { ...formSpec(), id: 'opaque-sheet', theme: { mode: 'light' }, window: { placement: { type: 'sheet', edge: 'bottom', height: 300 } } };
+  opaque.root.style = { width: 'fill', height: 'fill', background: '#FFFFFF' } as typeof opaque.root.style;
+  const light = await call('prototype', { action: 'show', spec: opaque });
+  assert.deepEqual(light.data.appearance, { mode: 'light', source: 'explicit', deviceDark: false });
+  const sheet = (await call('observe')).data.prototypeWindow;
+  assert.deepEqual([sheet.prototypePlacement, sheet.prototypeOpaque, sheet.bounds.height], ['sheet', true, 300]);
+  await call('prototype', { action: 'dismiss', all: true });
+  assert.equal((await call('observe')).data.prototypeWindow, null);
+});
+
+test('a screenshot from an earlier observe is an asset: {id, observation}', async () => {
+  const observed = await call('observe');
+  assert.match(observed.data.observationId, /^obs-\d+$/);
+  const picture = { id: 'shot', window: { placement: { type: 'fullscreen' } }, root: { type: 'image', asset: 'before', style: { width: 'fill', height: { dp: 200 } } } };
+  const shown = await call('prototype', { action: 'show', spec: picture, assets: [{ id: 'before', observation: observed.data.observationId }] });
+  assert.equal(shown.isError, false, shown.text);
+  assert.deepEqual(shown.data.uploadedAssets, ['before']);
+  assert.equal(shown.data.missingAssets, undefined);
+  const unknown = await call('prototype', { action: 'show', spec: picture, assets: [{ id: 'before', observation: 'obs-999999' }] });
+  assert.equal(unknown.isError, true);
+  assert.equal(unknown.data.path, 'assets[0].observation');
+  await call('prototype', { action: 'dismiss', all: true });
 });

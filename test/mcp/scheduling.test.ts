@@ -4,7 +4,10 @@
 // own real web device started by the first show (--lazy-device).
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -31,14 +34,17 @@ function counterSpec(id: string): Structured {
 interface Connection {
   client: Client;
   resourceLists: string[][];
+  /** A new transport to the same server (over stdio: a second server process of the same command). */
+  transport(): StdioClientTransport | StreamableHTTPClientTransport;
   close(): Promise<void>;
 }
 
 async function connectStdio(): Promise<Connection> {
   const resourceLists: string[][] = [];
   const client = newClient(resourceLists);
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--lazy-device'], stderr: 'ignore' }));
-  return { client, resourceLists, close: () => client.close() };
+  const transport = () => new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--lazy-device'], stderr: 'ignore' });
+  await client.connect(transport());
+  return { client, resourceLists, transport, close: () => client.close() };
 }
 
 async function connectHttp(): Promise<Connection> {
@@ -50,6 +56,7 @@ async function connectHttp(): Promise<Connection> {
   return {
     client,
     resourceLists,
+    transport: () => new StreamableHTTPClientTransport(new URL(url)),
     close: async () => {
       await client.close();
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -72,7 +79,7 @@ function printedUrl(child: ChildProcess): Promise<string> {
     const timer = setTimeout(() => reject(new Error(`serve printed no URL: ${printed}`)), 30_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       printed += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(printed);
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp\?token=[\w-]+)/.exec(printed);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
@@ -126,6 +133,10 @@ for (const [transport, connect] of [['stdio', connectStdio], ['HTTP', connectHtt
       assert.equal(tools.get('observe')?.annotations?.idempotentHint, true);
       for (const name of ['prototype', 'tapOn', 'sendKeys', 'swipeOn']) assert.equal(tools.get(name)?.annotations?.readOnlyHint, false, name);
       assert.equal(tools.get('tapOn')?.annotations?.idempotentHint, false, 'a second tap taps again');
+      const spec = (tools.get('prototype')?.inputSchema as { properties: Record<string, { anyOf?: Array<{ type: string }> }> }).properties.spec;
+      assert.deepEqual(spec?.anyOf?.map((option) => option.type), ['object', 'string'], 'spec is typed: an object or JSON text');
+      const wrong = (await connection.client.callTool({ name: 'prototype', arguments: { action: 'show', spec: 42 } })) as { isError?: boolean };
+      assert.equal(wrong.isError, true, 'a spec that is neither is refused');
     });
 
     test('the icon template completes its query with prefix and word matches', async () => {
@@ -157,6 +168,25 @@ for (const [transport, connect] of [['stdio', connectStdio], ['HTTP', connectHtt
       assert.deepEqual(status.data.prototypes, []);
       assert.equal(status.data.lastResult?.id, 'cancelled-show');
       assert.match(status.data.lastResult?.cancelled, /^before it was sent/);
+    });
+
+    test('spec files are read only under the working directory, --allow-dir and the roots the client offers', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'protostage-roots-'));
+      try {
+        const specPath = join(folder, 'spec.json');
+        writeFileSync(specPath, JSON.stringify(counterSpec('from-root')));
+        const refused = await call('prototype', { action: 'show', specPath });
+        assert.equal(refused.isError, true);
+        assert.match(refused.data.error, /is outside the folders protostage may read/);
+        const rooted = new Client({ name: 'protostage-roots', version: '1.0.0' }, { capabilities: { roots: {} } });
+        rooted.setRequestHandler('roots/list', async () => ({ roots: [{ uri: pathToFileURL(folder).href, name: 'scratch' }] }));
+        await rooted.connect(connection.transport());
+        const shown = (await rooted.callTool({ name: 'prototype', arguments: { action: 'show', specPath } })) as { isError?: boolean; structuredContent?: Structured };
+        assert.equal(shown.isError, undefined, JSON.stringify(shown.structuredContent));
+        await rooted.close();
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
 
     test('a shown prototype is a resource: the list-changed notification arrives and its id completes', async () => {

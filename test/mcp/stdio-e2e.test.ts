@@ -34,7 +34,7 @@ function writePng(path: string): void {
 before(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'protostage-mcp-'));
   client = new Client({ name: 'protostage-e2e', version: '1.0.0' });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--allow-dir', scratch], stderr: 'pipe' });
   transport.stderr!.on('data', (chunk: Buffer) => { serverStderr += chunk.toString(); });
   await client.connect(transport);
 });

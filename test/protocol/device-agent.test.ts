@@ -96,6 +96,28 @@ test('the device checks asset bytes against their declared type and accepts a re
   connection.close();
 });
 
+test('a refused put answers a prototype_result with the reason; an sfnt font goes under either font type', async () => {
+  const connection = await DeviceConnection.open(device.port, device.token);
+  const gif = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1').toString('base64');
+  const refused = await connection.request({ type: 'put_prototype_asset', id: 'g', mimeType: 'image/gif', dataBase64: gif });
+  assert.equal(refused.type, 'prototype_result', 'a result, not a bare error frame');
+  assert.equal(refused.success, false);
+  assert.match(refused.error ?? '', /MIME type image\/gif; accepted: image\/png, image\/jpeg, image\/webp, font\/ttf, font\/otf/);
+  const trueTypeOutlines = Buffer.concat([Buffer.from([0x00, 0x01, 0x00, 0x00]), Buffer.alloc(60)]).toString('base64');
+  const cffOutlines = Buffer.concat([Buffer.from('OTTO', 'latin1'), Buffer.alloc(60)]).toString('base64');
+  assert.equal((await connection.request({ type: 'put_prototype_asset', id: 'f1', mimeType: 'font/otf', dataBase64: trueTypeOutlines })).success, true);
+  assert.equal((await connection.request({ type: 'put_prototype_asset', id: 'f2', mimeType: 'font/ttf', dataBase64: cffOutlines })).success, true);
+  const collection = Buffer.concat([Buffer.from('ttcf', 'latin1'), Buffer.alloc(60)]).toString('base64');
+  const ttc = await connection.request({ type: 'put_prototype_asset', id: 'f3', mimeType: 'font/ttf', dataBase64: collection });
+  assert.equal(ttc.success, false, 'a TrueType collection is still refused');
+  const tooBig = Buffer.concat([Buffer.from('OTTO', 'latin1'), Buffer.alloc(2 * 1024 * 1024)]).toString('base64');
+  const over = await connection.request({ type: 'put_prototype_asset', id: 'f4', mimeType: 'font/otf', dataBase64: tooBig });
+  assert.deepEqual([over.type, over.success], ['prototype_result', false]);
+  assert.match(over.error ?? '', /capped at 2097152/);
+  for (const id of ['f1', 'f2']) await connection.request({ type: 'remove_prototype_asset', id });
+  connection.close();
+});
+
 test('when the last connection closes the session ends: the prototype is dismissed and assets are dropped', async () => {
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString('base64');
   const spec = { id: 'session', window: { placement: { type: 'fullscreen' } }, root: { type: 'image', asset: 'kept?' } };

@@ -22,7 +22,7 @@ async function call(name: string, args: Record<string, unknown>): Promise<ToolRe
 
 before(async () => {
   serve = runCommand(['serve', '--port', '0']);
-  const [, mcpUrl] = (await serve.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/)) as [string, string];
+  const [, mcpUrl] = (await serve.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/mcp\?token=[\w-]+)/)) as [string, string];
   [, mirrorUrl] = (await serve.waitFor(/Live mirror of the device \(watch and join in\): (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/)) as [string, string];
   client = new Client({ name: 'protostage-mirror-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)));
@@ -64,7 +64,7 @@ test('with --lazy-device the mirror address is printed when the first tool call 
   const lazy = runCommand(['serve', '--port', '0', '--lazy-device']);
   const lazyClient = new Client({ name: 'protostage-mirror-test', version: '1.0.0' });
   try {
-    const [, mcpUrl] = (await lazy.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/)) as [string, string];
+    const [, mcpUrl] = (await lazy.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/mcp\?token=[\w-]+)/)) as [string, string];
     assert.doesNotMatch(lazy.output(), /Live mirror/, 'no device, no mirror yet');
     await lazyClient.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)));
     const shown = await lazyClient.callTool({ name: 'prototype', arguments: { action: 'show', spec: counterSpec('Add') } });

@@ -1,7 +1,8 @@
 // `protostage serve`: the MCP server over streamable HTTP on 127.0.0.1.
-import { localhostHostValidation, localhostOriginValidation } from '@modelcontextprotocol/node';
 import { createServer, type Server } from 'node:http';
+import { createLaunchToken, isAcceptableToken } from '../../protocol/handshake.ts';
 import { parseCommandArgs } from '../args.ts';
+import { refuseAccess } from '../http-access.ts';
 import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom, type Host } from '../../host/index.ts';
 import { mcpHttpHandler, type McpHttpHandler } from '../../mcp/http.ts';
 import { mirrorAnnouncer } from '../mirror.ts';
@@ -12,7 +13,10 @@ const MCP_PATH = '/mcp';
 const HELP = `Usage: protostage serve [--port N] [options]
 
 Serves the protostage MCP tools and resources over streamable HTTP at
-http://127.0.0.1:PORT${MCP_PATH} (loopback only; Host and Origin must be local).
+http://127.0.0.1:PORT${MCP_PATH}?token=TOKEN, loopback only. Every request needs the token (the
+token query parameter, or an Authorization: Bearer TOKEN header); the Host header must name this
+server, and a browser page may call it only from this server's own origin (scheme, host and
+port). The token is random for each start unless --token gives one.
 The web device starts with the server (see --lazy-device).
 
 Live mirror: once the device is up, serve prints a second address,
@@ -25,15 +29,21 @@ address is printed then. A device that is restarted (after it was lost) prints i
 
 Options:
   --port N            port to listen on (default ${DEFAULT_SERVE_PORT}; 0 picks a free one)
+  --token TOKEN       the bearer token clients must send (at least 16 characters; default random)
 ${DEVICE_OPTIONS_HELP}
   -h, --help          this text`;
 
 export async function run(args: string[]): Promise<number> {
-  const values = parseCommandArgs('serve', args, { ...DEVICE_OPTIONS, port: { type: 'string' } }, HELP);
+  const values = parseCommandArgs('serve', args, { ...DEVICE_OPTIONS, port: { type: 'string' }, token: { type: 'string' } }, HELP);
   if (typeof values === 'number') return values;
   const port = values.port === undefined ? DEFAULT_SERVE_PORT : Number(values.port);
   const setup = hostSetupFrom(values);
-  const problem = !Number.isInteger(port) || port < 0 || port > 65_535 ? `--port must be a port number, not "${values.port}"` : typeof setup === 'string' ? setup : null;
+  const token = values.token ?? createLaunchToken();
+  const problem = !Number.isInteger(port) || port < 0 || port > 65_535
+    ? `--port must be a port number, not "${values.port}"`
+    : !isAcceptableToken(token)
+      ? '--token must have at least 16 characters'
+      : typeof setup === 'string' ? setup : null;
   if (problem || typeof setup === 'string') {
     console.error(`protostage serve: ${problem}`);
     return 2;
@@ -41,7 +51,7 @@ export async function run(args: string[]): Promise<number> {
   const announceMirror = mirrorAnnouncer('serve', console.log);
   const host: Host = createHost({ ...setup, onSpawn: () => announceMirror(host) });
   const mcp = mcpHttpHandler(host);
-  const server = mcpHttpServer(mcp);
+  const server = mcpHttpServer(mcp, token);
   try {
     await listen(server, port);
   } catch (error) {
@@ -51,7 +61,7 @@ export async function run(args: string[]): Promise<number> {
   }
   if (!values['lazy-device']) announceMirror(host);
   const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}${MCP_PATH}`;
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}${MCP_PATH}?token=${token}`;
   console.log(`protostage MCP server listening on ${url}`);
   console.log('Register it with your MCP client, e.g.:');
   console.log(JSON.stringify({ mcpServers: { protostage: { type: 'http', url } } }, null, 2));
@@ -66,11 +76,15 @@ export async function run(args: string[]): Promise<number> {
   return 0;
 }
 
-function mcpHttpServer(mcp: McpHttpHandler): Server {
-  const hostIsLocal = localhostHostValidation();
-  const originIsLocal = localhostOriginValidation();
-  return createServer((request, response) => {
-    if (!hostIsLocal(request, response) || !originIsLocal(request, response)) return;
+function mcpHttpServer(mcp: McpHttpHandler, token: string): Server {
+  const server = createServer((request, response) => {
+    const address = server.address();
+    const refusal = refuseAccess(request, typeof address === 'object' && address ? address.port : 0, token);
+    if (refusal) {
+      const headers = { 'content-type': 'application/json', ...(refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {}) };
+      response.writeHead(refusal.status, headers).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: refusal.message } }));
+      return;
+    }
     if (new URL(request.url ?? '/', 'http://127.0.0.1').pathname !== MCP_PATH) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end(`The MCP endpoint is ${MCP_PATH}\n`);
       return;
@@ -79,6 +93,7 @@ function mcpHttpServer(mcp: McpHttpHandler): Server {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' }).end(`protostage: ${error.message}\n`);
     });
   });
+  return server;
 }
 
 function listen(server: Server, port: number): Promise<void> {
