@@ -8,6 +8,7 @@ import { appearanceReportSchema, type AppearanceReport, type HostRequest, type P
 import { startProtocolServer, type ProtocolServer, type ReplyBody } from '../protocol/server.ts';
 import type { MirrorServer } from '../viewer/server.ts';
 import type { InputTarget } from './hierarchy.ts';
+import { OfflineEventRing } from './offline-events.ts';
 import type { DeviceResult, WebDevice, WebDeviceOptions } from './web-device.ts';
 
 export const AGENT_VERSION = packageJson.version;
@@ -22,6 +23,8 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.appearance,
   CAPABILITIES.themeModes,
   CAPABILITIES.inspect,
+  CAPABILITIES.windowOptions,
+  CAPABILITIES.persistenceReplay,
   CAPABILITIES.webInput,
 ];
 
@@ -66,6 +69,10 @@ export async function startAgent(config: { port: number; token: string }, device
   });
   ready.catch(() => {});
   let assetSizes = new Map<string, number>();
+  // Events of a persisted prototype wait in the ring while no host is connected.
+  const offline = new OfflineEventRing();
+  let persistentId: string | null = null;
+  const flushOffline = () => offline.flush((event) => server.broadcastEvent(event));
   const server: ProtocolServer = await startProtocolServer({
     port: config.port,
     token: config.token,
@@ -74,25 +81,45 @@ export async function startAgent(config: { port: number; token: string }, device
     ready,
     mirrorUrl: () => mirror?.url,
     handle: async (request) => {
+      if (request.type === 'inspect_prototypes') flushOffline();
       const reply = await handleRequest(request, await deviceReady, assetSizes);
+      if (request.type === 'inspect_prototypes') reply.droppedEvents = offline.dropped;
+      if (request.type === 'show_prototype' && reply.success) persistentId = persistedId(request.spec);
       if (request.type === 'show_prototype' || request.type === 'dismiss_prototype') void mirror?.refreshPrototypes();
       return reply;
     },
-    // The session is over: nothing stays on screen and uploaded assets are dropped.
+    onClientReady: flushOffline,
+    // The session is over: nothing stays on screen and uploaded assets are dropped, unless the
+    // prototype on screen is persisted (window.persistence "device"), which keeps both.
     onLastClientGone: () =>
       deviceReady
         .then(async (device) => {
+          if (persistentId !== null) return;
           await device.dismiss('all', 'disconnect');
           for (const id of assetSizes.keys()) await device.removeAsset(id);
+          assetSizes = new Map();
         })
-        .catch(() => {})
-        .finally(() => (assetSizes = new Map())),
+        .catch(() => {}),
   });
-  deviceReady.then((device) => device.onEvent((event) => server.broadcastEvent(event))).catch(() => {});
+  deviceReady
+    .then((device) =>
+      device.onEvent((event) => {
+        // Checked per event against the live connections; a session prototype's events then go nowhere.
+        if (server.readyClients > 0) {
+          flushOffline();
+          server.broadcastEvent(event);
+        } else if (event.id === persistentId) {
+          offline.push(event);
+        }
+        if (event.kind === 'dismissed' && event.id === persistentId) persistentId = null;
+      }),
+    )
+    .catch(() => {});
   return {
     port: config.port,
     deviceReady: ready,
     async close() {
+      await deviceReady.then((device) => dismissForTeardown(device)).catch(() => {});
       await server.close();
       await mirrorReady.then((started) => started?.close()).catch(() => {});
       await deviceReady.then((device) => device.close()).catch(() => {});
@@ -193,6 +220,32 @@ function showResult(result: unknown): ReplyBody {
   return { ...reply, ...appearanceOf(value) };
 }
 
+/** The id of a spec shown with window.persistence "device", else null. */
+function persistedId(spec: unknown): string | null {
+  const value = spec as { id?: unknown; window?: { persistence?: unknown } } | null;
+  return value?.window?.persistence === 'device' && typeof value.id === 'string' ? value.id : null;
+}
+
+/** The agent is stopping: whatever is shown is dismissed with reason teardown, and its event delivered first. */
+async function dismissForTeardown(device: WebDevice): Promise<void> {
+  const delivered = new Promise<void>((resolve) => {
+    const stop = device.onEvent((event) => {
+      if (event.kind !== 'dismissed') return;
+      stop();
+      resolve();
+    });
+    setTimeout(() => {
+      stop();
+      resolve();
+    }, TEARDOWN_EVENT_WAIT_MS).unref();
+  });
+  const result = (await device.dismiss('all', 'teardown')) as { ok?: boolean; dismissed?: string[] };
+  if (result.ok !== false && (result.dismissed?.length ?? 0) > 0) await delivered;
+}
+
+/** How long a stopping agent waits for the teardown dismissal to reach the host. */
+const TEARDOWN_EVENT_WAIT_MS = 1_000;
+
 function inspectResult(result: unknown): ReplyBody {
   const value = result as Loose;
   const prototypes = Array.isArray(value?.prototypes) ? (value.prototypes as Loose[]) : [];
@@ -208,7 +261,6 @@ function inspectResult(result: unknown): ReplyBody {
         ...appearanceOf(entry),
       }),
     ),
-    droppedEvents: 0,
   };
 }
 

@@ -26,5 +26,10 @@ export async function launchChromium(options: { headed?: boolean } = {}): Promis
     executablePath: CHROMIUM_PATH,
     headless: !headed,
     args: headed ? [...CHROMIUM_FLAGS] : ['--headless', ...CHROMIUM_FLAGS],
+    // The process that owns the device decides what a signal does (the agent dismisses with
+    // reason teardown first); Chromium still exits with its parent, through the closed pipe.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
 }

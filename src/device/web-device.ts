@@ -249,7 +249,7 @@ export class WebDevice {
   }
 
   /** Dismisses the prototype with this id (or whatever is shown, for 'all'); by the agent unless the session ended ('disconnect'). */
-  async dismiss(id: string | 'all', reason: 'agent' | 'disconnect' = 'agent'): Promise<unknown> {
+  async dismiss(id: string | 'all', reason: 'agent' | 'disconnect' | 'teardown' = 'agent'): Promise<unknown> {
     return this.#pageCall(() => this.page.evaluate(([id, reason]) => {
       const shown = window.protostage.inspect() as { prototypes?: { id: string }[] };
       const ids = (shown.prototypes ?? []).map((prototype) => prototype.id);

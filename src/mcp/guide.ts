@@ -61,7 +61,9 @@ box/row/column turns its children into a template over \`items\` (\`{item.field}
 **Assets.** Images and fonts are referenced by opaque id (\`{type: "image", asset: "hero"}\`) and
 supplied with the show as \`assets: [{id, path}]\` (absolute path; PNG, JPEG, WebP up to 4 MiB,
 TTF/OTF up to 2 MiB; 32 assets, 16 MiB in all), or as \`{id, observation}\` with the
-\`observationId\` of an earlier observe, whose screenshot becomes the picture (the latest 8 are kept). Ids the device lacks come back in \`missingAssets\`
+\`observationId\` of an earlier observe, whose screenshot becomes the picture (the latest 8 are kept).
+Files (\`specPath\`, asset paths) are read only under the server's working directory, its
+\`--allow-dir\` folders and the roots your client offers. Ids the device lacks come back in \`missingAssets\`
 and render as placeholders until uploaded.
 
 **Anchors.** \`anchor: {type: "element", selector: {testTag|text|elementId, container?}, alignment}\`

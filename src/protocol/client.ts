@@ -49,6 +49,11 @@ export class DeviceConnection implements DeviceChannel {
   readonly capabilities: ReadonlySet<string>;
   private readonly pending = new Map<string, Pending>();
   private readonly eventListeners: Array<(event: PrototypeEvent) => void> = [];
+  /**
+   * Events that arrive before anyone listens: a device flushes its offline events right after
+   * hello_result, often in the same chunk, before `open` has even returned.
+   */
+  private readonly unheardEvents: PrototypeEvent[] = [];
   private readonly closeListeners: Array<(reason: string) => void> = [];
   private nextRequestNumber = 1;
   private closeReason: string | null = null;
@@ -105,6 +110,7 @@ export class DeviceConnection implements DeviceChannel {
 
   onEvent(listener: (event: PrototypeEvent) => void): void {
     this.eventListeners.push(listener);
+    for (const event of this.unheardEvents.splice(0)) listener(event);
   }
 
   onClose(listener: (reason: string) => void): void {
@@ -124,6 +130,7 @@ export class DeviceConnection implements DeviceChannel {
     const message = frame.data;
     if (message.type === 'prototype_event') {
       const { type: _type, ...event } = message;
+      if (this.eventListeners.length === 0) this.unheardEvents.push(event);
       for (const listener of this.eventListeners) listener(event);
       return;
     }

@@ -43,6 +43,8 @@ export const CAPABILITIES = {
   windowOptions: 'prototype_window_options_v1',
   /** inspect_prototypes. */
   inspect: 'prototype_inspect_v1',
+  /** A persistence "device" prototype outlives its session; its events wait in the offline ring while no host is connected. */
+  persistenceReplay: 'prototype_persistence_replay_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

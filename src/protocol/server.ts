@@ -32,6 +32,8 @@ export interface ProtocolServerOptions {
    * request queue, so a request from a new connection is handled only after it.
    */
   onLastClientGone?(): void | Promise<void>;
+  /** Called once a connection has its hello_result: events may go to it from then on. */
+  onClientReady?(): void;
   /**
    * Settles when the device can take requests; hello_result is sent only then. If it rejects, an
    * authenticated connection gets one error frame with the reason and is closed.
@@ -45,13 +47,18 @@ export interface ProtocolServerOptions {
 
 export interface ProtocolServer {
   readonly port: number;
+  /** Connections that have their hello_result, which events go to. */
+  readonly readyClients: number;
   broadcastEvent(event: PrototypeEvent): void;
+  /** Ends every connection once what was written to it has gone out, then stops listening. */
   close(): Promise<void>;
 }
 
 export async function startProtocolServer(options: ProtocolServerOptions): Promise<ProtocolServer> {
   options.ready?.catch(() => {}); // Reported to each connection at hello, never as an unhandled rejection.
   const clients = new Set<Socket>();
+  /** Clients sent their hello_result: an event before it would break the handshake. */
+  const ready = new Set<Socket>();
   let queue: Promise<unknown> = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => {
     queue = queue.then(work, work);
@@ -61,7 +68,12 @@ export async function startProtocolServer(options: ProtocolServerOptions): Promi
     socket.setNoDelay(true);
     acceptConnection(socket, options, {
       authenticated: () => clients.add(socket),
+      ready: () => {
+        ready.add(socket);
+        options.onClientReady?.();
+      },
       closed: () => {
+        ready.delete(socket);
         if (clients.delete(socket) && clients.size === 0) enqueue(async () => options.onLastClientGone?.());
       },
       enqueue,
@@ -71,13 +83,19 @@ export async function startProtocolServer(options: ProtocolServerOptions): Promi
 
   return {
     port: options.port,
+    get readyClients() {
+      return ready.size;
+    },
     broadcastEvent(event) {
       const frame = encodeFrame({ type: 'prototype_event', ...event });
-      for (const socket of clients) socket.write(frame);
+      for (const socket of ready) socket.write(frame);
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const socket of clients) socket.destroy();
+        for (const socket of clients) {
+          socket.end();
+          setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
+        }
         server.close(() => resolve());
       }),
   };
@@ -93,8 +111,12 @@ function listenOnLoopback(server: Server, port: number): Promise<void> {
   });
 }
 
+/** How long a closing server lets a connection flush what was written to it. */
+const CLOSE_GRACE_MS = 1_000;
+
 interface ConnectionHooks {
   authenticated(): void;
+  ready(): void;
   closed(): void;
   enqueue(work: () => Promise<void>): void;
 }
@@ -142,6 +164,7 @@ function acceptConnection(socket: Socket, options: ProtocolServerOptions, hooks:
             capabilities: [...options.capabilities],
             ...(mirrorUrl === undefined ? {} : { mirrorUrl }),
           });
+          hooks.ready();
         });
         continue;
       }
