@@ -1,11 +1,19 @@
 // Event buffers and awaitEvent: each prototype id keeps its latest 64 events; a waiting call
 // consumes the first event after its cursor that matches its filters.
 import type { EventKind, PrototypeEvent } from '../protocol/messages.ts';
-import type { GoneReport } from './host.ts';
 
 export const EVENT_BUFFER_SIZE = 64;
 export const DEFAULT_AWAIT_MS = 30_000;
 export const MAX_AWAIT_MS = 60_000;
+
+/** Why an id is no longer shown: another show replaced it, or it was dismissed. */
+export interface GoneReport {
+  reason: 'replaced' | 'dismissed';
+  /** replaced: the id shown in its place. */
+  by?: string;
+  /** dismissed: the dismissal's reason (user, agent, disconnect, ttl, teardown). */
+  dismissReason?: string;
+}
 
 export interface EventFilter {
   id: string;

@@ -7,7 +7,7 @@ import { checkFloatingAnchors, findElementAnchors, resolveElementAnchors, type R
 import { stageAssets, type AssetRequest, type StagedAsset } from './assets.ts';
 import { checkCapabilities } from './capabilities.ts';
 import { fail, failure, HostFailureError, type HostFailure, type SpecError } from './errors.ts';
-import { DEFAULT_AWAIT_MS, EVENT_BUFFER_SIZE, EventBuffers, MAX_AWAIT_MS, type AwaitOutcome } from './events.ts';
+import { DEFAULT_AWAIT_MS, EVENT_BUFFER_SIZE, EventBuffers, MAX_AWAIT_MS, type AwaitOutcome, type GoneReport } from './events.ts';
 import { FileRoots } from './file-roots.ts';
 import { readSpecSource, type SpecSource } from './spec-source.ts';
 
@@ -99,14 +99,7 @@ export interface AwaitSummary {
   warning?: string;
 }
 
-/** Why an id is no longer shown: another show replaced it, or it was dismissed. */
-export interface GoneReport {
-  reason: 'replaced' | 'dismissed';
-  /** replaced: the id shown in its place. */
-  by?: string;
-  /** dismissed: the dismissal's reason (user, agent, disconnect, ttl, teardown). */
-  dismissReason?: string;
-}
+export type { GoneReport };
 
 export interface AwaitArgs {
   id?: string;

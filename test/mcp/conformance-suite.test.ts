@@ -7,12 +7,11 @@
 // does not offer (logging, sampling, elicitation, resource subscriptions, prompts), so they
 // cannot pass against any other server; the list below says which is which.
 import assert from 'node:assert/strict';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
+import { startServe, type ServeProcess } from './serve-process.ts';
 
-const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
 const SUITE = createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/dist/index.js');
 
 const APPLICABLE_SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'server-sse-multiple-streams', 'dns-rebinding-protection'];
@@ -31,30 +30,13 @@ const NOT_APPLICABLE: Array<[string, string]> = [
   ['server-sse-polling', 'pending in the suite (not in its active set); it calls a reference tool'],
 ];
 
-let child: ChildProcess;
-let url: string;
+let serve: ServeProcess;
 
 before(async () => {
-  child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--lazy-device'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let printed = '';
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL: ${printed}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      printed += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp\?token=[\w-]+)/.exec(printed);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-  });
+  serve = await startServe();
 });
 
-after(async () => {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-});
+after(() => serve.stop());
 
 function runSuite(args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
@@ -66,7 +48,7 @@ function runSuite(args: string[]): Promise<{ code: number; output: string }> {
 
 for (const scenario of APPLICABLE_SCENARIOS) {
   test(`conformance scenario ${scenario} passes`, async () => {
-    const { code, output } = await runSuite(['server', '--url', url, '--scenario', scenario]);
+    const { code, output } = await runSuite(['server', '--url', serve.url, '--scenario', scenario]);
     assert.equal(code, 0, output);
     assert.match(output, /Passed: (\d+)\/\1, 0 failed/, output);
   });

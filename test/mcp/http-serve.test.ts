@@ -1,38 +1,25 @@
 // `protostage serve`: streamable HTTP on 127.0.0.1 with the official client. Only host-local
 // calls here, and --lazy-device, so no device is launched.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { MAX_HTTP_SESSIONS } from '../../src/mcp/http.ts';
+import { startServe, type ServeProcess } from './serve-process.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
-let child: ChildProcess;
+let serve: ServeProcess;
 let url: string;
 let printed = '';
 
 before(async () => {
-  child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--lazy-device'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL: ${printed}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      printed += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp\?token=[\w-]+)/.exec(printed);
-      if (match && printed.includes('mcpServers')) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-  });
+  serve = await startServe();
+  ({ url, printed } = serve);
 });
 
-after(async () => {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-});
+after(() => serve.stop());
 
 test('serve prints its loopback URL and a client registration snippet', () => {
   const snippet = JSON.parse(printed.slice(printed.indexOf('{')));

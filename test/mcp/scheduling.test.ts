@@ -3,7 +3,6 @@
 // official client drives `protostage mcp` (stdio) and `protostage serve` (HTTP), each with its
 // own real web device started by the first show (--lazy-device).
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { startServe } from './serve-process.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
 
@@ -48,20 +48,17 @@ async function connectStdio(): Promise<Connection> {
 }
 
 async function connectHttp(): Promise<Connection> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--lazy-device'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await printedUrl(child);
+  const serve = await startServe();
   const resourceLists: string[][] = [];
   const client = newClient(resourceLists);
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(serve.url)));
   return {
     client,
     resourceLists,
-    transport: () => new StreamableHTTPClientTransport(new URL(url)),
+    transport: () => new StreamableHTTPClientTransport(new URL(serve.url)),
     close: async () => {
       await client.close();
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await serve.stop();
     },
   };
 }
@@ -71,21 +68,6 @@ function newClient(resourceLists: string[][]): Client {
     { name: 'protostage-scheduling', version: '1.0.0' },
     { listChanged: { resources: { onChanged: (error, resources) => { if (!error && resources) resourceLists.push(resources.map((resource) => resource.uri)); } } } },
   );
-}
-
-function printedUrl(child: ChildProcess): Promise<string> {
-  let printed = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL: ${printed}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      printed += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp\?token=[\w-]+)/.exec(printed);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-  });
 }
 
 async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {

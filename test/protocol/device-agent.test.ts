@@ -1,6 +1,6 @@
 // The handshake and framing rules against the real device agent process (`protostage device`).
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { DeviceConnection } from '../../src/protocol/client.ts';
@@ -8,6 +8,7 @@ import { rawSocket, readFrames, readUntilClosedOr } from './raw-socket.ts';
 import { MAX_FRAME_BYTES } from '../../src/protocol/constants.ts';
 import { createLaunchToken } from '../../src/protocol/handshake.ts';
 import { findFreePort } from '../../src/host/ports.ts';
+import { startAgentProcess } from './agent-process.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
 /** The agent process, started here by hand so that no connection is held open between tests. */
@@ -15,18 +16,7 @@ const device = { port: 0, token: createLaunchToken(), child: undefined as unknow
 
 before(async () => {
   device.port = await findFreePort();
-  device.child = spawn(process.execPath, [CLI, 'device'], {
-    env: { ...process.env, PROTOSTAGE_DEVICE_PORT: String(device.port), PROTOSTAGE_DEVICE_TOKEN: device.token },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let stderr = '';
-    device.child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('listening on')) resolve();
-    });
-    device.child.once('exit', () => reject(new Error(`device exited: ${stderr}`)));
-  });
+  device.child = await startAgentProcess(device.port, device.token);
 });
 after(async () => {
   const exited = new Promise((resolve) => device.child.once('exit', resolve));

@@ -3,8 +3,7 @@
 // offline ring and arrive in order when a host is back (before an inspect reply), and a stopped
 // agent dismisses with reason teardown and delivers that event before it closes.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { CAPABILITIES } from '../../src/protocol/constants.ts';
 import { DeviceConnection } from '../../src/protocol/client.ts';
@@ -12,8 +11,8 @@ import { createLaunchToken } from '../../src/protocol/handshake.ts';
 import type { PrototypeEvent } from '../../src/protocol/messages.ts';
 import { findFreePort } from '../../src/host/ports.ts';
 import { OfflineEventRing } from '../../src/device/offline-events.ts';
+import { startAgentProcess } from './agent-process.ts';
 
-const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
 const device = { port: 0, token: createLaunchToken(), child: undefined as unknown as ChildProcess };
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString('base64');
 
@@ -33,24 +32,9 @@ const persisted = {
   },
 };
 
-function startAgent(): Promise<void> {
-  device.child = spawn(process.execPath, [CLI, 'device'], {
-    env: { ...process.env, PROTOSTAGE_DEVICE_PORT: String(device.port), PROTOSTAGE_DEVICE_TOKEN: device.token },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  return new Promise<void>((resolve, reject) => {
-    let stderr = '';
-    device.child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('listening on')) resolve();
-    });
-    device.child.once('exit', () => reject(new Error(`device exited: ${stderr}`)));
-  });
-}
-
 before(async () => {
   device.port = await findFreePort();
-  await startAgent();
+  device.child = await startAgentProcess(device.port, device.token);
 });
 after(() => {
   if (device.child.exitCode === null && device.child.signalCode === null) device.child.kill('SIGKILL');
