@@ -60,8 +60,9 @@ async function main(): Promise<void> {
   const tapToEvent = await measure('tapOn → awaitEvent delivered', async () => {
     await call(client, 'tapOn', { testTag: 'save' });
     const awaited = await call(client, 'prototype', { action: 'awaitEvent', id: tapSpec.id, eventName: 'save', afterSequence: lastSequence, timeoutMs: 10_000 });
-    if (!awaited.event) throw new Error(`no event: ${JSON.stringify(awaited)}`);
-    lastSequence = awaited.event.sequence;
+    const [event] = awaited.events ?? [];
+    if (!event) throw new Error(`no event: ${JSON.stringify(awaited)}`);
+    lastSequence = event.sequence;
   });
   await client.close();
 
