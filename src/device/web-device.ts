@@ -73,6 +73,7 @@ interface PageApi {
   removeAsset(id: string): unknown;
   hierarchy(): PrototypeHierarchyNode[];
   prototypeWindow(): PrototypeWindowReport | null;
+  nodeAt(x: number, y: number): PrototypeHierarchyNode | 'app' | null;
   settled(): Promise<void>;
   /** Draws the rows a long scroll skips while off screen. */
   drawOffscreen(): void;
@@ -384,12 +385,18 @@ export class WebDevice {
       if (!this.#onScreen(target)) {
         return failure(`(${target.x}, ${target.y}) is outside the ${this.profile.width}×${this.profile.height} dp screen`, 'tap a point inside the screen');
       }
-      const node = nodeAt(await this.hierarchy(), target);
+      const node = await this.#nodeAt(target);
       return { ok: true, x: target.x, y: target.y, target: node === null ? null : inputTargetOf(node) };
     }
     const found = await this.#findNode(target);
     if (!found.ok) return found;
     return this.#reachable(found.node, centreOf(found.node.bounds), describeTarget(target));
+  }
+
+  /** The node a press at a point lands on: the prototype's, asked of the page, or the smallest app node there. */
+  async #nodeAt(point: { x: number; y: number }): Promise<HierarchyNode | null> {
+    const landed = await this.page.evaluate(([x, y]) => window.protostage.nodeAt(x, y), [point.x, point.y] as const);
+    return landed === 'app' ? smallestContaining(await this.#appHierarchy(), point) : landed;
   }
 
   /** The point of `node` an input is aimed at, refused when it is off screen or something covers it there. */
@@ -561,16 +568,13 @@ const TEXT_FIELD_ROLES = ['TextField', 'SearchField'];
 /** How many testTags or texts a "not found" hint lists before "and N more". */
 const MAX_LISTED_TARGETS = 20;
 
-/** The node a point lands on: the smallest one containing it, prototype layer first. */
-function nodeAt(hierarchy: HierarchyNode[], point: { x: number; y: number }): HierarchyNode | null {
+/** The smallest node whose bounds hold the point, or null. */
+function smallestContaining(nodes: readonly HierarchyNode[], point: { x: number; y: number }): HierarchyNode | null {
   const contains = (node: HierarchyNode) =>
     point.x >= node.bounds.x && point.y >= node.bounds.y && point.x < node.bounds.x + node.bounds.width && point.y < node.bounds.y + node.bounds.height;
   const area = (node: HierarchyNode) => node.bounds.width * node.bounds.height;
-  for (const layer of ['prototype', 'app'] as const) {
-    const under = hierarchy.filter((node) => node.layer === layer && contains(node) && !(node.layer === 'app' && node.covered));
-    if (under.length > 0) return under.reduce((best, node) => (area(node) < area(best) ? node : best));
-  }
-  return null;
+  const under = nodes.filter(contains);
+  return under.length === 0 ? null : under.reduce((best, node) => (area(node) < area(best) ? node : best));
 }
 
 /** The distinct testTags (or texts) of the hierarchy, the prototype layer first, at most 20 and then how many more. */

@@ -152,6 +152,20 @@ export function hierarchyNodeOf(element: Element, bounds: { x: number; y: number
 }
 
 /**
+ * What a press at (x, y) lands on: the prototype node (the innermost marked element under the
+ * topmost element there, with the bounds the user sees), `app` when the app frame is topmost, or
+ * null for a part of the prototype that lists no node.
+ */
+export function prototypeNodeAt(root: Element, x: number, y: number): HierarchyNode | 'app' | null {
+  const top = document.elementFromPoint(x, y);
+  if (top?.id === 'ps-app') return 'app';
+  const owner = top !== null && root.contains(top) ? top.closest('[data-ps-a11y]') : null;
+  if (owner === null || owner.closest('[data-ps-a11y-hidden], [data-ps-leaving]')) return null;
+  const bounds = visiblePart(owner.getBoundingClientRect(), new VisibleAreas().around(owner));
+  return bounds === null ? null : hierarchyNodeOf(owner, bounds);
+}
+
+/**
  * Every accessibility node under `root` in document order, with the bounds the user sees, as
  * Android reports visible-to-user bounds: clipped to the viewports of scrolling ancestors, the
  * window and the screen. Skipped: nodes inside a subtree removed from accessibility (the page

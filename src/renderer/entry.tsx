@@ -38,6 +38,7 @@ async function start(): Promise<void> {
     removeAsset: (id: string) => page.removeAsset(id),
     hierarchy: () => page.hierarchy(),
     prototypeWindow: () => page.prototypeWindow(),
+    nodeAt: (x: number, y: number) => page.nodeAt(x, y),
     drawOffscreen: () => page.drawOffscreen(),
     settled: () => page.settled(),
   };

@@ -3,7 +3,7 @@
 import { h, render } from 'preact';
 import { createController, type Interaction, type PrototypeController, type PrototypeEvent, type DismissReason } from '../runtime/index.ts';
 import { validatePrototypeSpec } from '../validate/index.ts';
-import { collectHierarchy, type HierarchyNode } from './a11y.ts';
+import { collectHierarchy, prototypeNodeAt, type HierarchyNode } from './a11y.ts';
 import { AssetStore } from './assets.ts';
 import { imagesSettled } from './loading.ts';
 import { SkippedRows } from './offscreen.ts';
@@ -171,6 +171,11 @@ export class PageRenderer {
 
   hierarchy(): HierarchyNode[] {
     return collectHierarchy(this.container);
+  }
+
+  /** What a press at (x, y) would land on: a prototype node, `app`, or null (nothing listed). */
+  nodeAt(x: number, y: number): HierarchyNode | 'app' | null {
+    return prototypeNodeAt(this.container, x, y);
   }
 
   /** The prototype's window as a hierarchy capture reports it, or null when nothing is shown. */

@@ -73,6 +73,10 @@ test('results name the node hit and the sequence after the input; one awaitEvent
 
   const page = await call('prototype', { action: 'awaitEvent', afterSequence: before, kinds: ['change'], limit: 5, timeoutMs: 100 });
   assert.equal(page.data.events.length, 0, 'consumed events are not returned twice');
+
+  const { bounds } = tapped.data.target;
+  const point = await call('tapOn', { x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2 });
+  assert.deepEqual([point.data.target?.layer, point.data.target?.testTag], ['prototype', 'sign_in'], 'a point tap names the prototype node under it');
 });
 
 test('an app element under the fullscreen prototype is marked covered and a tap on it is refused, naming what covers it', async () => {
