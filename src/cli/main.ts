@@ -1,5 +1,6 @@
 // `protostage <command>`: each command lives in ./commands/<name>.ts and exports `run(args)`.
 // Commands load lazily so `validate` never pulls in Chromium or the MCP server.
+import packageJson from '../../package.json' with { type: 'json' };
 
 interface Command {
   summary: string;
@@ -19,7 +20,7 @@ const commands: Record<string, Command> = {
 
 function usage(): string {
   const lines = Object.values(commands).map((c) => `  protostage ${c.summary}`);
-  return ['Usage:', ...lines, '', 'Run `protostage <command> --help` for the options of one command.'].join('\n');
+  return ['Usage:', ...lines, '  protostage --version', '', 'Run `protostage <command> --help` for the options of one command.'].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -28,7 +29,11 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage());
     return name ? 0 : 1;
   }
-  const command = commands[name];
+  if (name === '--version' || name === '-V') {
+    console.log(`protostage ${packageJson.version}`);
+    return 0;
+  }
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {
     console.error(`protostage: unknown command "${name}"\n\n${usage()}`);
     return 2;

@@ -73,7 +73,7 @@ export async function startAgent(config: { port: number; token: string }, device
   const offline = new OfflineEventRing();
   let persistentId: string | null = null;
   const flushOffline = () => offline.flush((event) => server.broadcastEvent(event));
-  const server: ProtocolServer = await startProtocolServer({
+  const server: ProtocolServer = await listenOrStop(deviceReady, mirrorReady, {
     port: config.port,
     token: config.token,
     agentVersion: AGENT_VERSION,
@@ -218,6 +218,21 @@ function showResult(result: unknown): ReplyBody {
   const missing = value?.missingAssets;
   if (Array.isArray(missing) && missing.length > 0) reply.missingAssets = missing.filter((id): id is string => typeof id === 'string');
   return { ...reply, ...appearanceOf(value) };
+}
+
+/** A listen that fails (the port is taken) stops the browser already starting, so the process can exit. */
+async function listenOrStop(
+  deviceReady: Promise<WebDevice>,
+  mirrorReady: Promise<MirrorServer | undefined>,
+  options: Parameters<typeof startProtocolServer>[0],
+): Promise<ProtocolServer> {
+  try {
+    return await startProtocolServer(options);
+  } catch (error) {
+    await mirrorReady.then((mirror) => mirror?.close()).catch(() => {});
+    await deviceReady.then((device) => device.close()).catch(() => {});
+    throw error;
+  }
 }
 
 /** The id of a spec shown with window.persistence "device", else null. */

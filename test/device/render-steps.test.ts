@@ -99,6 +99,7 @@ test('render --steps types, taps, swipes, writes mid-run pictures and hierarchie
   const eventsFile = join(dir, 'events.jsonl');
   const result = await render(spec, '-o', join(dir, 'out.png'), '--steps', steps, '--state', stateFile, '--events', eventsFile);
   assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /^wrote .*out\.png \(412×915 dp, 8 steps, \d+ events\) and .*events\.jsonl, .*state\.json\n$/);
   const tree = JSON.parse(readFileSync(midTree, 'utf8')) as Array<{ testTag: string | null; text: string | null }>;
   assert.equal(tree.find((node) => node.testTag === 'greeting')?.text, 'Hello Ada', 'the hierarchy step saw the typed text');
   assert.ok(PNG.sync.read(readFileSync(midShot)).width > 0);
@@ -120,6 +121,10 @@ test('a bad step is refused with its index before anything runs; a failing step 
   const failing = await render(spec, '-o', join(dir, 'y.png'), '--steps', write('missing.json', [{ tap: 'more' }, { tap: 'no-such-tag' }]));
   assert.equal(failing.code, 1);
   assert.match(failing.stderr, /steps\[1\] \{"tap":"no-such-tag"\}: no node matches/);
+  const unwritable = await render(spec, '-o', join(dir, 'no-such-folder', 'x.png'), '--steps', write('fine.json', [{ screenshot: shot }]));
+  assert.equal(unwritable.code, 1);
+  assert.match(unwritable.stderr, /cannot write .*x\.png \(its folder does not exist\); nothing was rendered/);
+  assert.equal(existsSync(shot), false, 'refused before anything ran');
   const both = await render(spec, '-o', join(dir, 'z.png'), '--steps', write('ok.json', []), '--tap', 'more');
   assert.equal(both.code, 2);
   assert.match(both.stderr, /give --tap or --steps, not both/);

@@ -17,7 +17,8 @@ Runs every case of a conformance corpus:
   DIR/invalid/*.json             {"spec", "expectedPath"}: must be rejected at exactly that path
   DIR/components/*.json          valid specs that use components
   DIR/components/invalid/*.json  {"spec", "expectedPath", "expectedMessage"}: path exact, message contains
-Prints one line per failing case and ends with "N passed, N failed". Exit 0 when nothing failed, 1 otherwise, 2 on bad usage.`;
+Prints one line per failing case and ends with "N passed, N failed". Exit 0 when nothing failed,
+1 when a case failed or the folder holds no cases, 2 on bad usage.`;
 
 export interface CaseOutcome {
   file: string;
@@ -41,10 +42,14 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   const outcomes = runCorpus(dir);
+  if (outcomes.length === 0) {
+    console.error(`protostage conformance: ${dir} holds no cases: expected JSON files in valid/, invalid/, components/ or components/invalid/`);
+    return 1;
+  }
   for (const outcome of outcomes) if (outcome.failure) console.log(`FAIL ${outcome.file}: ${outcome.failure}`);
   const failed = outcomes.filter((outcome) => outcome.failure).length;
   console.log(`${outcomes.length - failed} passed, ${failed} failed`);
-  return failed === 0 && outcomes.length > 0 ? 0 : 1;
+  return failed === 0 ? 0 : 1;
 }
 
 /** Every case of the corpus at `dir` with its outcome, in folder then file-name order. */

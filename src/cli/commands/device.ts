@@ -1,5 +1,6 @@
 // `protostage device`: run the web device agent. Normally the host starts it; run by hand to
 // drive a device from another host, with the port and token in the environment.
+import { untilStopped } from '../lifecycle.ts';
 import { parseCommandArgs } from '../args.ts';
 import { readAgentConfig, startAgent } from '../../device/agent.ts';
 import { DEVICE_EXIT_WITH_STDIN_ENV, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../../protocol/constants.ts';
@@ -35,7 +36,8 @@ export async function run(args: string[]): Promise<number> {
   try {
     agent = await startAgent(config, { headed: values.headed, profile: values.profile, appUrl: values['app-url'] });
   } catch (error) {
-    console.error(`protostage device: ${(error as Error).message}`);
+    const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    console.error(`protostage device: ${taken ? `cannot listen on 127.0.0.1:${config.port}: the port is taken; set PROTOSTAGE_DEVICE_PORT to a free one` : (error as Error).message}`);
     return 1;
   }
   console.error(`protostage device: listening on 127.0.0.1:${agent.port}`);
@@ -43,20 +45,14 @@ export async function run(args: string[]): Promise<number> {
     () => console.error('protostage device: web device ready'),
     (error: Error) => console.error(`protostage device: ${error.message}`),
   );
-  await untilStopped();
+  await untilStopped((stop) => {
+    if (process.env[DEVICE_EXIT_WITH_STDIN_ENV] !== '1') return;
+    process.stdin.once('end', stop);
+    process.stdin.once('close', stop);
+    process.stdin.resume();
+  });
   await agent.close();
   process.stdin.destroy(); // Stop watching stdin so the process can exit.
   return 0;
 }
 
-function untilStopped(): Promise<void> {
-  return new Promise((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-    if (process.env[DEVICE_EXIT_WITH_STDIN_ENV] === '1') {
-      process.stdin.once('end', resolve);
-      process.stdin.once('close', resolve);
-      process.stdin.resume();
-    }
-  });
-}

@@ -1,4 +1,5 @@
 // `protostage mcp`: the MCP server over stdio, for clients that spawn their servers.
+import { untilStopped } from '../lifecycle.ts';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { parseCommandArgs } from '../args.ts';
 import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom, type Host } from '../../host/index.ts';
@@ -40,12 +41,12 @@ export async function run(args: string[]): Promise<number> {
     return server;
   };
   const stdio = serveStdio(serverForConnection, {
-    transport: guardedStdioTransport(), onerror: (error) => console.error(`protostage mcp: ${error.message}`) });
-  await new Promise<void>((resolve) => {
-    process.stdin.once('end', resolve);
-    process.stdin.once('close', resolve);
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
+    transport: guardedStdioTransport(),
+    onerror: (error) => console.error(`protostage mcp: ${error.message}`),
+  });
+  await untilStopped((stop) => {
+    process.stdin.once('end', stop);
+    process.stdin.once('close', stop);
   });
   await stdio.close();
   await host.close();

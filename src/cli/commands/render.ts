@@ -1,6 +1,8 @@
 // `protostage render SPEC -o out.png`: validate a spec, show it on the web device, perform
 // taps in order, and write the settled screenshot, the observed hierarchy and every event.
-import { readFile, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isDeviceProfileName, type DeviceProfileName } from '../../device/profiles.ts';
 import { WebDevice } from '../../device/web-device.ts';
@@ -145,6 +147,11 @@ async function render(options: RenderOptions): Promise<number> {
     console.error(`protostage render: ${steps}`);
     return 1;
   }
+  const unwritable = await firstUnwritable([options.output, options.hierarchy, options.events, options.statePath]);
+  if (unwritable !== null) {
+    console.error(`protostage render: cannot write ${unwritable}; nothing was rendered`);
+    return 1;
+  }
   const assets = await readNamedAssets(options.assets, options.assetsFolder);
   if (!assets.ok) {
     console.error(describeAssetProblem('render', assets));
@@ -214,6 +221,9 @@ async function showAndCapture(device: WebDevice, spec: unknown, options: RenderO
   if (options.hierarchy !== undefined) await writeFile(options.hierarchy, `${JSON.stringify(observation.hierarchy, null, 2)}\n`);
   if (options.events !== undefined) await writeFile(options.events, events.map((event) => `${JSON.stringify(event)}\n`).join(''));
   if (options.statePath !== undefined) await writeFile(options.statePath, `${JSON.stringify(await finalState(device), null, 2)}\n`);
+  const ran = options.stepsPath === undefined ? plural(steps.length, 'tap') : plural(steps.length, 'step');
+  const others = [options.hierarchy, options.events, options.statePath].filter((file) => file !== undefined);
+  console.log(`wrote ${options.output} (${device.profile.width}×${device.profile.height} dp, ${ran}, ${plural(events.length, 'event')})${others.length > 0 ? ` and ${others.join(', ')}` : ''}`);
   return 0;
 }
 
@@ -231,4 +241,19 @@ async function finalState(device: WebDevice): Promise<{ id: string; state: unkno
   const inspected = (await device.inspect()) as { prototypes?: Array<{ id: string; state: unknown; pages: unknown; lastSequence: number }> };
   const shown = inspected.prototypes?.[0];
   return shown ? { id: shown.id, state: shown.state, pages: shown.pages, lastSequence: shown.lastSequence } : null;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** The first output file that cannot be written (its folder missing or read-only, or the file read-only), with why. */
+async function firstUnwritable(files: Array<string | undefined>): Promise<string | null> {
+  for (const file of files) {
+    if (file === undefined) continue;
+    const target = await access(file, constants.F_OK).then(() => file, () => dirname(resolve(file)));
+    const problem = await access(target, constants.W_OK).then(() => null, (error: NodeJS.ErrnoException) => error.code ?? error.message);
+    if (problem !== null) return `${file} (${problem === 'ENOENT' ? 'its folder does not exist' : problem})`;
+  }
+  return null;
 }

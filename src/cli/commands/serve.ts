@@ -1,4 +1,5 @@
 // `protostage serve`: the MCP server over streamable HTTP on 127.0.0.1.
+import { untilStopped } from '../lifecycle.ts';
 import { createServer, type Server } from 'node:http';
 import { createLaunchToken, isAcceptableToken } from '../../protocol/handshake.ts';
 import { parseCommandArgs } from '../args.ts';
@@ -65,10 +66,7 @@ export async function run(args: string[]): Promise<number> {
   console.log(`protostage MCP server listening on ${url}`);
   console.log('Register it with your MCP client, e.g.:');
   console.log(JSON.stringify({ mcpServers: { protostage: { type: 'http', url } } }, null, 2));
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await untilStopped();
   server.close();
   await mcp.close();
   server.closeAllConnections();

@@ -1,4 +1,5 @@
 // `protostage view SPEC`: a live preview of a spec file in the person's own browser.
+import { untilStopped } from '../lifecycle.ts';
 import { parseArgs } from 'node:util';
 import { isDeviceProfileName } from '../../device/profiles.ts';
 import { assetProblemOutcome, type AssetChange } from '../../viewer/asset-change.ts';
@@ -101,10 +102,7 @@ export async function run(args: string[]): Promise<number> {
     return 1;
   }
   console.log(`protostage view: open ${view.url}`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await untilStopped();
   await view.close();
   return 0;
 }

@@ -1,0 +1,104 @@
+// A clean process life: a signal or the death of the parent ends the command and every process
+// it started (the device agent, Chromium) within seconds, and a taken port is an exit 1, not a
+// process left running. Real processes; the process tree is read with ps.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
+import { findFreePort } from '../../src/host/ports.ts';
+import { createLaunchToken } from '../../src/protocol/handshake.ts';
+
+const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
+
+/** Every process below `root`, by walking ps's parent links. */
+function descendants(root: number): number[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' }).trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number));
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const [pid, ppid] of rows) if (ppid === parent) { found.push(pid!); queue.push(pid!); }
+  }
+  return found;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function untilGone(pids: number[], timeoutMs: number): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  let left = pids.filter(alive);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = left.filter(alive);
+  }
+  return left;
+}
+
+/** Waits until `serve` (pid) has started its device and a browser below it. */
+async function browserBelow(pid: number): Promise<number[]> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const below = descendants(pid);
+    const names = below.map((child) => { try { return execFileSync('ps', ['-o', 'comm=', '-p', String(child)], { encoding: 'utf8' }).trim(); } catch { return ''; } });
+    if (names.some((name) => name.includes('chrom'))) return below;
+    if (Date.now() > deadline) throw new Error('serve started no browser');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+test('serve whose parent dies stops, and its device agent and browser go with it', async () => {
+  const port = await findFreePort();
+  // A parent that starts serve and then just waits: killing it orphans serve.
+  const parent = spawn(process.execPath, ['-e', `require('child_process').spawn(process.execPath, [${JSON.stringify(CLI)}, 'serve', '--port', '${port}'], { stdio: 'ignore' }); setInterval(() => {}, 1000);`], { stdio: 'ignore' });
+  const servePid = await new Promise<number>((resolve, reject) => {
+    const deadline = Date.now() + 30_000;
+    const look = () => {
+      const [child] = descendants(parent.pid!);
+      if (child !== undefined) resolve(child);
+      else if (Date.now() > deadline) reject(new Error('no serve process'));
+      else setTimeout(look, 100);
+    };
+    look();
+  });
+  const started = [servePid, ...(await browserBelow(servePid))];
+  parent.kill('SIGKILL');
+  const left = await untilGone(started, 15_000);
+  assert.deepEqual(left, [], `processes outlived their orphaned serve: ${left.join(', ')}`);
+});
+
+test('SIGHUP stops serve with exit 0, and nothing it started is left', async () => {
+  const serve: ChildProcess = spawn(process.execPath, [CLI, 'serve', '--port', String(await findFreePort())], { stdio: 'ignore' });
+  const started = await browserBelow(serve.pid!);
+  const exited = new Promise<number | null>((resolve) => serve.once('exit', (code) => resolve(code)));
+  serve.kill('SIGHUP');
+  assert.equal(await exited, 0);
+  assert.deepEqual(await untilGone(started, 15_000), []);
+});
+
+test('device on a taken port exits 1 at once, naming the port, and leaves no browser', async () => {
+  const blocker = createServer();
+  const port = await findFreePort();
+  await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+  try {
+    const device = spawn(process.execPath, [CLI, 'device'], {
+      env: { ...process.env, PROTOSTAGE_DEVICE_PORT: String(port), PROTOSTAGE_DEVICE_TOKEN: createLaunchToken() },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    device.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    const code = await new Promise<number | null>((resolve) => device.once('exit', (exitCode) => resolve(exitCode)));
+    assert.equal(code, 1);
+    assert.match(stderr, new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port}: the port is taken`));
+    assert.deepEqual(descendants(device.pid!).filter(alive), []);
+  } finally {
+    blocker.close();
+  }
+});
