@@ -1,7 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
-
-/** Debian's Chromium; the device never downloads a browser. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+import { chooseBrowser } from './browser.ts';
 
 /**
  * Flags that keep Chromium quiet and its pixels reproducible: no GPU, no background
@@ -19,11 +17,16 @@ export const CHROMIUM_FLAGS = [
   '--force-color-profile=srgb',
 ] as const;
 
-/** Launches Chromium headless by default, or as a visible window when `headed` is set. */
-export async function launchChromium(options: { headed?: boolean } = {}): Promise<Browser> {
+/**
+ * Launches the chosen browser (see chooseBrowser: `browser` is a path or chrome, msedge or
+ * chromium; default PROTOSTAGE_BROWSER, then discovery) headless, or as a window when `headed`.
+ */
+export async function launchChromium(options: { headed?: boolean; browser?: string } = {}): Promise<Browser> {
   const headed = options.headed === true;
+  const choice = chooseBrowser(options.browser);
+  if ('error' in choice) throw new Error(choice.error);
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    ...choice,
     headless: !headed,
     args: headed ? [...CHROMIUM_FLAGS] : ['--headless', ...CHROMIUM_FLAGS],
     // The process that owns the device decides what a signal does (the agent dismisses with

@@ -30,6 +30,8 @@ export interface WebDeviceOptions {
   pixelRatio?: number;
   /** Share an already running browser; the device then opens its own context in it and leaves the browser open on close. */
   browser?: Browser;
+  /** Which browser to launch: a path, or chrome, msedge or chromium (default: PROTOSTAGE_BROWSER, then one found here). */
+  browserChoice?: string;
 }
 
 /** The device settings a show can depend on; changed with `configure`. */
@@ -141,7 +143,7 @@ export class WebDevice {
   }
 
   static async launch(options: WebDeviceOptions = {}): Promise<WebDevice> {
-    const browser = options.browser ?? (await launchChromium({ headed: options.headed }));
+    const browser = options.browser ?? (await launchChromium({ headed: options.headed, browser: options.browserChoice }));
     try {
       return await WebDevice.#open(browser, options.browser === undefined, options);
     } catch (error) {

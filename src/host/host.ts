@@ -156,7 +156,7 @@ export class Host {
       },
       (error: Error) => {
         this.launching = null;
-        fail('device', `could not launch the device: ${error.message}`, 'Check that Chromium is installed at /usr/bin/chromium, then retry.');
+        fail('device', `could not launch the device: ${error.message}`, 'Install a Chrome-family browser or name one with --browser PATH (or PROTOSTAGE_BROWSER), then retry.');
       },
     );
     return this.launching;

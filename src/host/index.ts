@@ -27,6 +27,7 @@ export function createHost(setup: HostSetup = {}): Host {
 export const DEVICE_OPTIONS = {
   headed: { type: 'boolean' },
   profile: { type: 'string' },
+  browser: { type: 'string' },
   'device-port': { type: 'string' },
   'lazy-device': { type: 'boolean' },
   'allow-dir': { type: 'string', multiple: true },
@@ -34,14 +35,18 @@ export const DEVICE_OPTIONS = {
 
 /** The host setup from command-line values, or a message saying what is wrong with them. */
 export function hostSetupFrom(
-  values: { headed?: boolean; profile?: string; 'device-port'?: string; 'allow-dir'?: string[] },
+  values: { headed?: boolean; profile?: string; browser?: string; 'device-port'?: string; 'allow-dir'?: string[] },
   env: NodeJS.ProcessEnv = process.env,
 ): HostSetup | string {
   if (values.profile !== undefined && values.profile !== 'phone' && values.profile !== 'tablet') return `--profile must be phone or tablet, not "${values.profile}"`;
   const missingDir = (values['allow-dir'] ?? []).find((dir) => !existsSync(dir) || !statSync(dir).isDirectory());
   if (missingDir !== undefined) return `--allow-dir ${missingDir} is not a folder`;
   const allowDirs = values['allow-dir'] ?? [];
-  const deviceArgs = [...(values.headed ? ['--headed'] : []), ...(values.profile ? ['--profile', values.profile] : [])];
+  const deviceArgs = [
+    ...(values.headed ? ['--headed'] : []),
+    ...(values.profile ? ['--profile', values.profile] : []),
+    ...(values.browser ? ['--browser', values.browser] : []),
+  ];
   if (values['device-port'] === undefined) return { deviceArgs, allowDirs };
   const port = Number(values['device-port']);
   if (!Number.isInteger(port) || port < 1 || port > 65_535) return `--device-port must be a port number, not "${values['device-port']}"`;
@@ -51,6 +56,8 @@ export function hostSetupFrom(
 }
 
 export const DEVICE_OPTIONS_HELP = `  --headed            show the web device's browser window
+  --browser NAME      the browser: a path, or chrome, msedge or chromium (default:
+                      $PROTOSTAGE_BROWSER, then one found on this machine)
   --profile NAME      phone (default) or tablet
   --device-port N     use a device agent already listening on 127.0.0.1:N instead of starting one
                       (its token in ${DEVICE_TOKEN_ENV})

@@ -24,6 +24,8 @@ export interface LiveViewOptions {
   /** Viewer port on 127.0.0.1; 0 (the default) picks a free one. */
   port?: number;
   headed?: boolean;
+  /** The browser to run the device in (see WebDeviceOptions.browserChoice). */
+  browserChoice?: string;
   /** Image and font files for the spec. */
   assets?: LiveViewAssets;
   /** Called after every load of the file with what became of it. */
@@ -72,7 +74,7 @@ const NOTHING_AFTER_SHOW: AssetsAfterShow = { notGiven: [], refused: [] };
 
 /** Launches the device and the viewer, shows the file once and again on every save. */
 export async function startLiveView(options: LiveViewOptions): Promise<LiveView> {
-  const device = await WebDevice.launch({ profile: options.profile, dark: options.dark, rtl: options.rtl, headed: options.headed });
+  const device = await WebDevice.launch({ profile: options.profile, dark: options.dark, rtl: options.rtl, headed: options.headed, browserChoice: options.browserChoice });
   let mirror: MirrorServer;
   try {
     mirror = await startMirrorServer({ device, port: options.port, title: basename(options.specPath) });

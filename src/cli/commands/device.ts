@@ -16,12 +16,13 @@ Environment (both required; the agent refuses to start without them):
 
 Options:
   --headed            show the browser window
+  --browser NAME      the browser: a path, or chrome, msedge or chromium (default: $PROTOSTAGE_BROWSER, then one found on this machine)
   --profile NAME      phone (default) or tablet
   --app-url URL       the web app shown beneath prototypes (default: the built-in home screen)
   -h, --help          this text`;
 
 export async function run(args: string[]): Promise<number> {
-  const values = parseCommandArgs('device', args, { headed: { type: 'boolean' }, profile: { type: 'string' }, 'app-url': { type: 'string' } }, HELP);
+  const values = parseCommandArgs('device', args, { headed: { type: 'boolean' }, profile: { type: 'string' }, 'app-url': { type: 'string' }, browser: { type: 'string' } }, HELP);
   if (typeof values === 'number') return values;
   if (values.profile !== undefined && values.profile !== 'phone' && values.profile !== 'tablet') {
     console.error(`protostage device: --profile must be phone or tablet, not "${values.profile}"`);
@@ -34,7 +35,7 @@ export async function run(args: string[]): Promise<number> {
   }
   let agent;
   try {
-    agent = await startAgent(config, { headed: values.headed, profile: values.profile, appUrl: values['app-url'] });
+    agent = await startAgent(config, { headed: values.headed, profile: values.profile, appUrl: values['app-url'], browserChoice: values.browser });
   } catch (error) {
     const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     console.error(`protostage device: ${taken ? `cannot listen on 127.0.0.1:${config.port}: the port is taken; set PROTOSTAGE_DEVICE_PORT to a free one` : (error as Error).message}`);

@@ -31,6 +31,7 @@ ${STEPS_HELP}
   --font-scale N         font scale (default 1)
   --pixel-ratio N        screenshot pixels per dp (default 1)
   --headed               show the browser window
+  --browser NAME         the browser: a path, or chrome, msedge or chromium (default: $PROTOSTAGE_BROWSER, then one found on this machine)
 ${ASSET_HELP}
   -h, --help             show this help
 
@@ -55,6 +56,7 @@ interface RenderOptions {
   fontScale: number;
   pixelRatio: number;
   headed: boolean;
+  browser?: string;
   assets: AssetSource[];
   assetsFolder?: string;
 }
@@ -93,6 +95,7 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
       'font-scale': { type: 'string' },
       'pixel-ratio': { type: 'string' },
       headed: { type: 'boolean' },
+      browser: { type: 'string' },
       ...ASSET_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
@@ -117,6 +120,7 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
     fontScale: positiveNumber(values['font-scale'], '--font-scale', 1),
     pixelRatio: positiveNumber(values['pixel-ratio'], '--pixel-ratio', 1),
     headed: values.headed ?? false,
+    browser: values.browser,
     assets: parseAssetFlags(values.asset ?? []),
     assetsFolder: values.assets,
   };
@@ -166,6 +170,7 @@ async function render(options: RenderOptions): Promise<number> {
       rtl: options.rtl,
       fontScale: options.fontScale,
       pixelRatio: options.pixelRatio,
+      browserChoice: options.browser,
     });
   } catch (error) {
     const hint = options.headed ? ' (a visible window needs a display: set DISPLAY, run under xvfb-run, or drop --headed to run headless)' : '';

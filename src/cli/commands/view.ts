@@ -40,6 +40,7 @@ Options:
   --rtl                  right-to-left layout direction
   --port N               viewer port on 127.0.0.1 (default 0: a free port)
   --headed               also show the device's own browser window
+  --browser NAME         the browser: a path, or chrome, msedge or chromium (default: $PROTOSTAGE_BROWSER, then one found on this machine)
 ${ASSET_HELP}
   -h, --help             this text
 
@@ -52,6 +53,7 @@ const OPTIONS = {
   rtl: { type: 'boolean' },
   port: { type: 'string' },
   headed: { type: 'boolean' },
+  browser: { type: 'string' },
   ...ASSET_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -92,6 +94,7 @@ export async function run(args: string[]): Promise<number> {
       rtl: values.rtl,
       port: values.port === undefined ? 0 : Number(values.port),
       headed: values.headed,
+      browserChoice: values.browser,
       assets: loaded.assets,
       onStatus: reportStatus,
       onMissingAssets: (file, version, ids) => console.error(`${file} (save ${version}): ${missingAssetsWarning(ids)}`),

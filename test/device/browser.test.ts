@@ -1,0 +1,66 @@
+// Finding the browser: what was asked for (--browser, PROTOSTAGE_BROWSER), else what this machine
+// has, else one error naming what was tried and how to install one. Unit tests with a fixed
+// finder, then real renders with Debian's Chromium found each way.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, test } from 'node:test';
+import { chooseBrowser, machineFinder, type BrowserFinder } from '../../src/device/browser.ts';
+
+const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
+const SPEC = fileURLToPath(new URL('../../examples/alarm.json', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'protostage-browser-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const finder = (installations: string[], playwright: string | null = null, platform: NodeJS.Platform = 'linux'): BrowserFinder => ({
+  installations: () => installations,
+  playwrightBrowser: () => playwright,
+  platform,
+});
+
+test('a name or path asked for wins; chrome and msedge are Playwright channels', () => {
+  const here = finder(['/usr/bin/google-chrome', '/snap/bin/chromium']);
+  assert.deepEqual(chooseBrowser('chrome', here), { channel: 'chrome' });
+  assert.deepEqual(chooseBrowser('msedge', here), { channel: 'msedge' });
+  assert.deepEqual(chooseBrowser('chromium', here), { executablePath: '/snap/bin/chromium' });
+  assert.deepEqual(chooseBrowser(process.execPath, here), { executablePath: process.execPath }, 'any executable file');
+  const missing = chooseBrowser('/no/such/browser', here);
+  assert.ok('error' in missing && /"\/no\/such\/browser" \(from --browser or PROTOSTAGE_BROWSER\) is not a file/.test(missing.error));
+});
+
+test('without a request the first install found is used, then a Playwright browser; none is one clear error', () => {
+  assert.deepEqual(chooseBrowser(undefined, finder(['/usr/bin/chromium', '/usr/bin/google-chrome'])), { executablePath: '/usr/bin/chromium' });
+  assert.deepEqual(chooseBrowser('', finder([], '/home/u/.cache/ms-playwright/chromium/chrome')), { executablePath: '/home/u/.cache/ms-playwright/chromium/chrome' });
+  for (const [platform, hint] of [['linux', /sudo apt-get install chromium/], ['darwin', /brew install --cask chromium/], ['win32', /Microsoft Edge/]] as const) {
+    const none = chooseBrowser(undefined, finder([], null, platform));
+    assert.ok('error' in none, platform);
+    assert.match(none.error, /no Chrome-family browser was found\. Tried PROTOSTAGE_BROWSER and --browser \(not set\); the installs chrome-launcher finds on/);
+    assert.match(none.error, hint);
+    assert.match(none.error, /or pass --browser PATH\.$/);
+  }
+  const noChromium = chooseBrowser('chromium', finder(['/opt/google/chrome/chrome']));
+  assert.ok('error' in noChromium && /no Chromium among the installed browsers.*found: \/opt\/google\/chrome\/chrome/.test(noChromium.error));
+});
+
+test('this machine: chrome-launcher finds Debian\'s Chromium', () => {
+  assert.ok(machineFinder.installations().includes('/usr/bin/chromium'), JSON.stringify(machineFinder.installations()));
+});
+
+function render(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, 'render', SPEC, ...args], { env, timeout: 120_000 }, (error, _stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stderr });
+    });
+  });
+}
+
+test('render runs with --browser chromium, with PROTOSTAGE_BROWSER as a path, and refuses a browser that is not there', async () => {
+  assert.equal((await render(['-o', join(dir, 'a.png'), '--browser', 'chromium'])).code, 0);
+  assert.equal((await render(['-o', join(dir, 'b.png')], { ...process.env, PROTOSTAGE_BROWSER: '/usr/bin/chromium' })).code, 0);
+  const refused = await render(['-o', join(dir, 'c.png'), '--browser', join(dir, 'no-browser')]);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /cannot start the web device: the browser ".*no-browser" .* is not a file/);
+});
