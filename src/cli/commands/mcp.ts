@@ -1,11 +1,15 @@
 // `protostage mcp`: the MCP server over stdio, for clients that spawn their servers.
 import { untilStopped } from '../lifecycle.ts';
+import { fileURLToPath } from 'node:url';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { parseCommandArgs } from '../args.ts';
 import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom, type Host } from '../../host/index.ts';
 import { createMcpServer, followShownPrototypes } from '../../mcp/server.ts';
 import { guardedStdioTransport } from '../../mcp/stdio.ts';
 import { mirrorAnnouncer } from '../mirror.ts';
+
+/** This install's command-line entry, for a registration that works from any directory. */
+const BIN_PATH = fileURLToPath(new URL('../../../bin/protostage.js', import.meta.url));
 
 const HELP = `Usage: protostage mcp [options]
 
@@ -20,8 +24,9 @@ Options:
 ${DEVICE_OPTIONS_HELP}
   -h, --help          this text
 
-Client registration (e.g. in an mcpServers block):
-  { "command": "npx", "args": ["protostage", "mcp"] }`;
+Client registration (e.g. in an mcpServers block), by the absolute path of this bin:
+  { "command": "node", "args": ["${BIN_PATH}", "mcp"] }
+or, after \`npm install -g\` of the checkout: { "command": "protostage", "args": ["mcp"] }`;
 
 export async function run(args: string[]): Promise<number> {
   const values = parseCommandArgs('mcp', args, DEVICE_OPTIONS, HELP);
