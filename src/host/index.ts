@@ -4,6 +4,7 @@ import { DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
 import { isAcceptableToken } from '../protocol/handshake.ts';
 import { existingDeviceLauncher, webDeviceLauncher, type WebDeviceLaunchOptions } from './device-launcher.ts';
 import { existsSync, statSync } from 'node:fs';
+import { checkAppUrl } from '../protocol/app-url.ts';
 import { FileRoots } from './file-roots.ts';
 import { Host } from './host.ts';
 import { prepareSpec } from './prepare.ts';
@@ -28,6 +29,8 @@ export const DEVICE_OPTIONS = {
   headed: { type: 'boolean' },
   profile: { type: 'string' },
   browser: { type: 'string' },
+  'app-url': { type: 'string' },
+  'allow-app-origin': { type: 'string', multiple: true },
   'device-port': { type: 'string' },
   'lazy-device': { type: 'boolean' },
   'allow-dir': { type: 'string', multiple: true },
@@ -35,17 +38,20 @@ export const DEVICE_OPTIONS = {
 
 /** The host setup from command-line values, or a message saying what is wrong with them. */
 export function hostSetupFrom(
-  values: { headed?: boolean; profile?: string; browser?: string; 'device-port'?: string; 'allow-dir'?: string[] },
+  values: { headed?: boolean; profile?: string; browser?: string; 'app-url'?: string; 'allow-app-origin'?: string[]; 'device-port'?: string; 'allow-dir'?: string[] },
   env: NodeJS.ProcessEnv = process.env,
 ): HostSetup | string {
   if (values.profile !== undefined && values.profile !== 'phone' && values.profile !== 'tablet') return `--profile must be phone or tablet, not "${values.profile}"`;
   const missingDir = (values['allow-dir'] ?? []).find((dir) => !existsSync(dir) || !statSync(dir).isDirectory());
   if (missingDir !== undefined) return `--allow-dir ${missingDir} is not a folder`;
   const allowDirs = values['allow-dir'] ?? [];
+  const app = values['app-url'] === undefined ? undefined : checkAppUrl(values['app-url'], values['allow-app-origin']);
+  if (app !== undefined && 'error' in app) return app.error;
   const deviceArgs = [
     ...(values.headed ? ['--headed'] : []),
     ...(values.profile ? ['--profile', values.profile] : []),
     ...(values.browser ? ['--browser', values.browser] : []),
+    ...(app ? ['--app-url', app.url, ...(values['allow-app-origin'] ?? []).flatMap((origin) => ['--allow-app-origin', origin])] : []),
   ];
   if (values['device-port'] === undefined) return { deviceArgs, allowDirs };
   const port = Number(values['device-port']);
@@ -61,6 +67,9 @@ export const DEVICE_OPTIONS_HELP = `  --headed            show the web device's 
   --profile NAME      phone (default) or tablet
   --device-port N     use a device agent already listening on 127.0.0.1:N instead of starting one
                       (its token in ${DEVICE_TOKEN_ENV})
+  --app-url URL       the web app shown beneath prototypes (default: the built-in home screen);
+                      a page on this machine, or elsewhere with --allow-app-origin
+  --allow-app-origin O  let --app-url load a page of origin O (repeatable)
   --lazy-device       start the device on the first tool call instead of at startup
   --allow-dir DIR     a folder spec and asset files may also be read from (repeatable); by
                       default only files under the working directory and the MCP client's

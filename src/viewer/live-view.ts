@@ -26,6 +26,8 @@ export interface LiveViewOptions {
   headed?: boolean;
   /** The browser to run the device in (see WebDeviceOptions.browserChoice). */
   browserChoice?: string;
+  /** The web app beneath the prototype (default: the built-in home screen). */
+  appUrl?: string;
   /** Image and font files for the spec. */
   assets?: LiveViewAssets;
   /** Called after every load of the file with what became of it. */
@@ -74,7 +76,7 @@ const NOTHING_AFTER_SHOW: AssetsAfterShow = { notGiven: [], refused: [] };
 
 /** Launches the device and the viewer, shows the file once and again on every save. */
 export async function startLiveView(options: LiveViewOptions): Promise<LiveView> {
-  const device = await WebDevice.launch({ profile: options.profile, dark: options.dark, rtl: options.rtl, headed: options.headed, browserChoice: options.browserChoice });
+  const device = await WebDevice.launch({ profile: options.profile, dark: options.dark, rtl: options.rtl, headed: options.headed, browserChoice: options.browserChoice, appUrl: options.appUrl });
   let mirror: MirrorServer;
   try {
     mirror = await startMirrorServer({ device, port: options.port, title: basename(options.specPath) });

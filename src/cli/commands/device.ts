@@ -1,6 +1,7 @@
 // `protostage device`: run the web device agent. Normally the host starts it; run by hand to
 // drive a device from another host, with the port and token in the environment.
 import { untilStopped } from '../lifecycle.ts';
+import { checkAppUrl } from '../../protocol/app-url.ts';
 import { parseCommandArgs } from '../args.ts';
 import { readAgentConfig, startAgent } from '../../device/agent.ts';
 import { DEVICE_EXIT_WITH_STDIN_ENV, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../../protocol/constants.ts';
@@ -18,14 +19,21 @@ Options:
   --headed            show the browser window
   --browser NAME      the browser: a path, or chrome, msedge or chromium (default: $PROTOSTAGE_BROWSER, then one found on this machine)
   --profile NAME      phone (default) or tablet
-  --app-url URL       the web app shown beneath prototypes (default: the built-in home screen)
+  --app-url URL       the web app shown beneath prototypes (default: the built-in home screen);
+                      a page on this machine, or elsewhere with --allow-app-origin
+  --allow-app-origin O  let --app-url load a page of origin O (repeatable)
   -h, --help          this text`;
 
 export async function run(args: string[]): Promise<number> {
-  const values = parseCommandArgs('device', args, { headed: { type: 'boolean' }, profile: { type: 'string' }, 'app-url': { type: 'string' }, browser: { type: 'string' } }, HELP);
+  const values = parseCommandArgs('device', args, { headed: { type: 'boolean' }, profile: { type: 'string' }, 'app-url': { type: 'string' }, 'allow-app-origin': { type: 'string', multiple: true }, browser: { type: 'string' } }, HELP);
   if (typeof values === 'number') return values;
   if (values.profile !== undefined && values.profile !== 'phone' && values.profile !== 'tablet') {
     console.error(`protostage device: --profile must be phone or tablet, not "${values.profile}"`);
+    return 2;
+  }
+  const app = values['app-url'] === undefined ? undefined : checkAppUrl(values['app-url'], values['allow-app-origin']);
+  if (app !== undefined && 'error' in app) {
+    console.error(`protostage device: ${app.error}`);
     return 2;
   }
   const config = readAgentConfig(process.env);
@@ -35,7 +43,7 @@ export async function run(args: string[]): Promise<number> {
   }
   let agent;
   try {
-    agent = await startAgent(config, { headed: values.headed, profile: values.profile, appUrl: values['app-url'], browserChoice: values.browser });
+    agent = await startAgent(config, { headed: values.headed, profile: values.profile, appUrl: app?.url, browserChoice: values.browser });
   } catch (error) {
     const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     console.error(`protostage device: ${taken ? `cannot listen on 127.0.0.1:${config.port}: the port is taken; set PROTOSTAGE_DEVICE_PORT to a free one` : (error as Error).message}`);

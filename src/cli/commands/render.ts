@@ -13,6 +13,7 @@ import {
   putAssets, readNamedAssets, type AssetSource,
 } from '../assets.ts';
 import { describeStep, parseSteps, runSteps, STEPS_HELP, type Step } from '../steps.ts';
+import { APP_URL_HELP, checkAppUrl } from '../../protocol/app-url.ts';
 
 const HELP = `Usage: protostage render SPEC -o out.png [options]
 
@@ -31,6 +32,7 @@ ${STEPS_HELP}
   --font-scale N         font scale (default 1)
   --pixel-ratio N        screenshot pixels per dp (default 1)
   --headed               show the browser window
+${APP_URL_HELP}
   --browser NAME         the browser: a path, or chrome, msedge or chromium (default: $PROTOSTAGE_BROWSER, then one found on this machine)
 ${ASSET_HELP}
   -h, --help             show this help
@@ -57,6 +59,7 @@ interface RenderOptions {
   pixelRatio: number;
   headed: boolean;
   browser?: string;
+  appUrl?: string;
   assets: AssetSource[];
   assetsFolder?: string;
 }
@@ -96,6 +99,8 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
       'pixel-ratio': { type: 'string' },
       headed: { type: 'boolean' },
       browser: { type: 'string' },
+      'app-url': { type: 'string' },
+      'allow-app-origin': { type: 'string', multiple: true },
       ...ASSET_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
@@ -105,6 +110,8 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
   if (values.output === undefined) throw new UsageError('-o out.png is required');
   const device = values.device ?? 'phone';
   if (!isDeviceProfileName(device)) throw new UsageError(`--device must be phone or tablet, not "${device}"`);
+  const app = values['app-url'] === undefined ? undefined : checkAppUrl(values['app-url'], values['allow-app-origin']);
+  if (app !== undefined && 'error' in app) throw new UsageError(app.error);
   if (values.steps !== undefined && values.tap !== undefined) throw new UsageError('give --tap or --steps, not both: put the taps in the steps file as {"tap": TAG}');
   return {
     specPath: positionals[0]!,
@@ -121,6 +128,7 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
     pixelRatio: positiveNumber(values['pixel-ratio'], '--pixel-ratio', 1),
     headed: values.headed ?? false,
     browser: values.browser,
+    appUrl: app?.url,
     assets: parseAssetFlags(values.asset ?? []),
     assetsFolder: values.assets,
   };
@@ -171,6 +179,7 @@ async function render(options: RenderOptions): Promise<number> {
       fontScale: options.fontScale,
       pixelRatio: options.pixelRatio,
       browserChoice: options.browser,
+      appUrl: options.appUrl,
     });
   } catch (error) {
     const hint = options.headed ? ' (a visible window needs a display: set DISPLAY, run under xvfb-run, or drop --headed to run headless)' : '';

@@ -1,5 +1,6 @@
 // `protostage view SPEC`: a live preview of a spec file in the person's own browser.
 import { untilStopped } from '../lifecycle.ts';
+import { APP_URL_HELP, checkAppUrl } from '../../protocol/app-url.ts';
 import { parseArgs } from 'node:util';
 import { isDeviceProfileName } from '../../device/profiles.ts';
 import { assetProblemOutcome, type AssetChange } from '../../viewer/asset-change.ts';
@@ -41,6 +42,7 @@ Options:
   --port N               viewer port on 127.0.0.1 (default 0: a free port)
   --headed               also show the device's own browser window
   --browser NAME         the browser: a path, or chrome, msedge or chromium (default: $PROTOSTAGE_BROWSER, then one found on this machine)
+${APP_URL_HELP}
 ${ASSET_HELP}
   -h, --help             this text
 
@@ -54,6 +56,8 @@ const OPTIONS = {
   port: { type: 'string' },
   headed: { type: 'boolean' },
   browser: { type: 'string' },
+  'app-url': { type: 'string' },
+  'allow-app-origin': { type: 'string', multiple: true },
   ...ASSET_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -72,6 +76,8 @@ export async function run(args: string[]): Promise<number> {
   }
   const problem = usageProblem(positionals, values.device, values.port);
   if (problem !== null) return usageError(problem);
+  const app = values['app-url'] === undefined ? undefined : checkAppUrl(values['app-url'], values['allow-app-origin']);
+  if (app !== undefined && 'error' in app) return usageError(app.error);
   let explicitAssets: AssetSource[];
   try {
     explicitAssets = parseAssetFlags(values.asset ?? []);
@@ -95,6 +101,7 @@ export async function run(args: string[]): Promise<number> {
       port: values.port === undefined ? 0 : Number(values.port),
       headed: values.headed,
       browserChoice: values.browser,
+      appUrl: app?.url,
       assets: loaded.assets,
       onStatus: reportStatus,
       onMissingAssets: (file, version, ids) => console.error(`${file} (save ${version}): ${missingAssetsWarning(ids)}`),
