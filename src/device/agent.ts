@@ -4,10 +4,9 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { ASSET_LIMITS, ASSET_MIME_TYPES, isAssetMimeType, maxBytesFor, signatureMatches, sniffMimeType } from '../protocol/assets.ts';
 import { CAPABILITIES, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
 import { isAcceptableToken } from '../protocol/handshake.ts';
-import { appearanceReportSchema, type AppearanceReport, type HostRequest, type PrototypeStatus } from '../protocol/messages.ts';
+import { appearanceReportSchema, type AppearanceReport, type HostRequest, type InputTarget, type PrototypeStatus } from '../protocol/messages.ts';
 import { startProtocolServer, type ProtocolServer, type ReplyBody } from '../protocol/server.ts';
 import type { MirrorServer } from '../viewer/server.ts';
-import type { InputTarget } from './hierarchy.ts';
 import { OfflineEventRing } from './offline-events.ts';
 import type { DeviceResult, WebDevice, WebDeviceOptions } from './web-device.ts';
 
@@ -186,9 +185,10 @@ async function putAsset(
 async function observe(device: WebDevice, request: Extract<HostRequest, { type: 'observe' }>): Promise<ReplyBody> {
   const screen = { width: device.profile.width, height: device.profile.height };
   const wantsScreenshot = request.screenshot !== false;
+  // Anchor resolution reads the app alone (excludePrototype, no screenshot): no window to report.
   const { hierarchy, screenshot, prototypeWindow } = wantsScreenshot
     ? await device.observe()
-    : { hierarchy: await device.hierarchy(), screenshot: undefined, prototypeWindow: await device.prototypeWindow() };
+    : { hierarchy: await device.hierarchy(), screenshot: undefined, prototypeWindow: request.excludePrototype ? undefined : await device.prototypeWindow() };
   const nodes = request.excludePrototype ? hierarchy.filter((node) => node.layer !== 'prototype') : hierarchy;
   return {
     success: true,

@@ -1,3 +1,4 @@
+import type { InputTarget } from '../protocol/messages.ts';
 import type { HierarchyNode as RendererHierarchyNode } from '../renderer/a11y.ts';
 
 /** A prototype node as the renderer reports it from `window.protostage.hierarchy()` (dp, page coordinates). */
@@ -160,15 +161,7 @@ export function revealPrototypeNode(target: { testTag: string } | { text: string
   return scrolled;
 }
 
-/** What an input landed on, as tool results report it. */
-export interface InputTarget {
-  layer: HierarchyNode['layer'];
-  testTag: string | null;
-  role: string | null;
-  text: string | null;
-  bounds: Bounds;
-}
-
+/** What an input landed on, as the wire's input_result reports it. */
 export function inputTargetOf(node: HierarchyNode): InputTarget {
   return { layer: node.layer, testTag: node.testTag, role: node.role, text: node.text, bounds: node.bounds };
 }

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
+import type { InputTarget } from '../protocol/messages.ts';
 import type { PrototypeEvent, PrototypeWindowReport } from '../runtime/model.ts';
 import { launchChromium } from './chromium.ts';
 import {
@@ -8,7 +9,6 @@ import {
   hiddenBehind,
   inputTargetOf,
   revealPrototypeNode,
-  type InputTarget,
   type AppHierarchyNode,
   type Bounds,
   type HierarchyNode,

@@ -36,8 +36,7 @@ export async function stageAssets(requests: readonly AssetRequest[], roots?: Fil
     if ('observation' in request) {
       asset = observedAsset(request, observations, `assets[${index}].observation`);
     } else {
-      if (isAbsolute(request.path)) await roots?.check(request.path, `assets[${index}].path`);
-      asset = await readAsset(request, `assets[${index}].path`);
+      asset = await readAsset(request, `assets[${index}].path`, roots);
     }
     totalBytes += asset.bytes.length;
     if (totalBytes > ASSET_LIMITS.maxTotalBytes) {
@@ -69,8 +68,9 @@ function observedAsset(request: { id: string; observation: string }, observation
   return { id: request.id, mimeType: 'image/png', bytes };
 }
 
-async function readAsset(request: { id: string; path: string }, path: string): Promise<StagedAsset> {
+async function readAsset(request: { id: string; path: string }, path: string, roots: FileRoots | undefined): Promise<StagedAsset> {
   if (!isAbsolute(request.path)) fail(path, `"${request.path}" is not an absolute path`, 'Pass the absolute path of a PNG, JPEG, WebP, TTF or OTF file.');
+  await roots?.check(request.path, path);
   const info = await stat(request.path).catch((error: NodeJS.ErrnoException) =>
     fail(path, `cannot read "${request.path}" (${error.code ?? error.message})`, 'Check that the file exists and is readable by the protostage process.'),
   );

@@ -25,6 +25,10 @@ export function requiredCapabilities(spec: unknown, needs: ShowNeeds): Need[] {
   if (needs.appearance !== undefined) list.push({ capability: CAPABILITIES.appearance, path: 'appearance' });
   if (needs.hasAssets) list.push({ capability: CAPABILITIES.assets, path: 'assets' });
   for (const capability of needs.specCapabilities) list.push({ capability, path: locate(spec, capability) });
+  // Outliving the session and replaying what happened meanwhile is the device's to do.
+  if (isObject(spec) && isObject(spec.window) && spec.window.persistence === 'device') {
+    list.push({ capability: CAPABILITIES.persistenceReplay, path: 'window.persistence' });
+  }
   return list;
 }
 

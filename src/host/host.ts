@@ -11,6 +11,8 @@ import { DEFAULT_AWAIT_MS, EVENT_BUFFER_SIZE, EventBuffers, MAX_AWAIT_MS, type A
 import { FileRoots } from './file-roots.ts';
 import { readSpecSource, type SpecSource } from './spec-source.ts';
 
+export type { GoneReport };
+
 /** Turns spec input into the expanded, validated spec the device receives. */
 export type SpecPreparer = (
   input: unknown,
@@ -99,8 +101,6 @@ export interface AwaitSummary {
   warning?: string;
 }
 
-export type { GoneReport };
-
 export interface AwaitArgs {
   id?: string;
   eventName?: string;
@@ -115,6 +115,8 @@ export interface AwaitArgs {
 export const DEFAULT_AWAIT_LIMIT = 50;
 /** How many observations' screenshots stay available as {id, observation} assets. */
 export const KEPT_OBSERVATIONS = 8;
+/** How many ids no longer shown the host remembers, to tell awaitEvent why they went. */
+export const REMEMBERED_GONE = 256;
 
 export class Host {
   private channel: DeviceChannel | null = null;
@@ -132,8 +134,8 @@ export class Host {
   private lastResult: Record<string, unknown> | null = null;
   private readonly now: () => number;
   private readonly fileRoots: FileRoots;
-  /** Screenshots of the latest observations, by observation id, for {id, observation} assets. */
-  private readonly observations = new Map<string, Buffer>();
+  /** Screenshots (base64, as the device sent them) of the latest observations, for {id, observation} assets. */
+  private readonly observations = new Map<string, string>();
   private observationCounter = 0;
 
   constructor(private readonly options: HostOptions) {
@@ -197,7 +199,7 @@ export class Host {
     const entry = this.shown.get(event.id);
     if (event.kind === 'dismissed') {
       this.changeShown(() => this.shown.delete(event.id));
-      this.gone.set(event.id, { reason: 'dismissed', dismissReason: String((event.payload as { reason?: unknown } | null)?.reason ?? 'unknown') });
+      this.rememberGone(event.id, { reason: 'dismissed', dismissReason: String((event.payload as { reason?: unknown } | null)?.reason ?? 'unknown') });
     } else if (entry) {
       entry.state = event.state;
       entry.pages = event.pages;
@@ -245,7 +247,10 @@ export class Host {
       const needs = { specCapabilities: prepared.capabilities, reset: args.reset, appearance: args.appearance, hasAssets: (args.assets?.length ?? 0) > 0 };
       const refused = checkCapabilities(spec, needs, device.capabilities);
       if (refused) return refused;
-      const staged = await stageAssets(args.assets ?? [], roots, (observationId) => this.observations.get(observationId));
+      const staged = await stageAssets(args.assets ?? [], roots, (observationId) => {
+        const screenshot = this.observations.get(observationId);
+        return screenshot === undefined ? undefined : Buffer.from(screenshot, 'base64');
+      });
       const anchoring = await this.resolveAnchors(device, spec);
       this.ensureLatest(id, showNumber);
       this.ensureNotCancelled(id, signal);
@@ -333,20 +338,31 @@ export class Host {
     const id = spec.id as string;
     const previous = this.shown.get(id);
     const state = (spec.state ?? {}) as PrototypeStatus['state'];
+    const persistent = (spec.window as { persistence?: unknown } | undefined)?.persistence === 'device';
     const lastSequence = this.latestSequence.get(id) ?? 0;
     const replaced = [...this.shown.keys()].filter((other) => other !== id);
     this.changeShown(() => {
       for (const other of replaced) this.shown.delete(other);
-      const entry: StatusEntry = { id, persistent: false, state, pages: previous?.pages ?? {}, lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null };
-      this.shown.set(id, appearance ? { ...entry, appearance: hostLocal(appearance) } : entry);
+      const entry = { id, persistent, state, pages: previous?.pages ?? {}, lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null };
+      this.shown.set(id, withHostLocalAppearance(entry, appearance));
     });
     this.gone.delete(id);
     for (const other of replaced) {
       const report: GoneReport = { reason: 'replaced', by: id };
-      this.gone.set(other, report);
+      this.rememberGone(other, report);
       this.events.endWaitsFor(other, { status: 'gone', report });
     }
     return lastSequence;
+  }
+
+  /** Remembers why an id went, forgetting the oldest past REMEMBERED_GONE. */
+  private rememberGone(id: string, report: GoneReport): void {
+    this.gone.delete(id);
+    this.gone.set(id, report);
+    for (const oldest of this.gone.keys()) {
+      if (this.gone.size <= REMEMBERED_GONE) break;
+      this.gone.delete(oldest);
+    }
   }
 
   // ── dismiss, status, inspect ───────────────────────────────────────────────
@@ -375,7 +391,6 @@ export class Host {
     };
   }
 
-  /** Adopts what the device reports: its prototypes replace the host's list. */
   /** Adopts what the device reports: its prototypes replace the host's list. Entries carry the device's full appearance report. */
   inspect(): Promise<HostResult<{ prototypes: InspectEntry[]; droppedEvents: number }>> {
     return guard(async () => {
@@ -393,7 +408,7 @@ export class Host {
       }));
       this.changeShown(() => {
         this.shown.clear();
-        for (const { appearance, ...entry } of adopted) this.shown.set(entry.id, appearance ? { ...entry, appearance: hostLocal(appearance) } : entry);
+        for (const { appearance, ...entry } of adopted) this.shown.set(entry.id, withHostLocalAppearance(entry, appearance));
       });
       return { success: true, prototypes: adopted, droppedEvents: result.droppedEvents ?? 0 };
     });
@@ -474,16 +489,16 @@ export class Host {
       const result = await device.request({ type: 'observe' });
       if (!result.success || !result.hierarchy || !result.screenshotBase64) fail('observe', result.error ?? 'the device returned no observation', 'Retry.');
       const { hierarchy, screenshotBase64, hierarchyUpdatedAt } = result;
-      const observationId = this.keepObservation(Buffer.from(screenshotBase64, 'base64'));
+      const observationId = this.keepObservation(screenshotBase64);
       return { success: true, observationId, hierarchy, prototypeWindow: result.prototypeWindow ?? null, screenshotBase64, hierarchyUpdatedAt };
     });
   }
 
   /** Keeps a screenshot under a new observation id; the oldest goes past KEPT_OBSERVATIONS. */
-  private keepObservation(screenshot: Buffer): string {
+  private keepObservation(screenshotBase64: string): string {
     this.observationCounter += 1;
     const id = `obs-${this.observationCounter}`;
-    this.observations.set(id, screenshot);
+    this.observations.set(id, screenshotBase64);
     for (const oldest of this.observations.keys()) {
       if (this.observations.size <= KEPT_OBSERVATIONS) break;
       this.observations.delete(oldest);
@@ -532,6 +547,11 @@ export class Host {
 /** The appearance as host-local status keeps it: the device's own setting is only in device answers. */
 function hostLocal(appearance: AppearanceReport): StatusEntry['appearance'] {
   return { mode: appearance.mode, source: appearance.source };
+}
+
+/** A status entry, with the host-local part of `appearance` when there is one. */
+function withHostLocalAppearance(entry: Omit<StatusEntry, 'appearance'>, appearance: AppearanceReport | undefined): StatusEntry {
+  return appearance ? { ...entry, appearance: hostLocal(appearance) } : entry;
 }
 
 export function tapTargetFrom(args: { testTag?: string; text?: string; x?: number; y?: number }): TapTarget | HostFailure {

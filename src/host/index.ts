@@ -1,10 +1,10 @@
 // The host as the entry points use it: the show pipeline wired to the real validator and to a
 // web device (launched here, or an agent already running).
+import { existsSync, statSync } from 'node:fs';
+import { checkAppUrl } from '../protocol/app-url.ts';
 import { DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
 import { isAcceptableToken } from '../protocol/handshake.ts';
 import { existingDeviceLauncher, webDeviceLauncher, type WebDeviceLaunchOptions } from './device-launcher.ts';
-import { existsSync, statSync } from 'node:fs';
-import { checkAppUrl } from '../protocol/app-url.ts';
 import { FileRoots } from './file-roots.ts';
 import { Host } from './host.ts';
 import { prepareSpec } from './prepare.ts';

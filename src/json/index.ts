@@ -1,4 +1,3 @@
-import { locateSyntaxError } from './syntax-error.ts';
 /**
  * Strict JSON: bytes (or a string) → value, refusing everything a lenient decoder would quietly
  * accept — oversized input, invalid UTF-8, lone surrogates, duplicate keys, non-finite numbers and
@@ -8,6 +7,7 @@ import { locateSyntaxError } from './syntax-error.ts';
  * Strategy: the native `JSON.parse` proves the syntax and builds the value; cheap passes over the
  * value and the (now known to be well-formed) text then check what `JSON.parse` lets through.
  */
+import { JSON_NUMBER_PATTERN, locateSyntaxError } from './syntax-error.ts';
 
 export const MAX_SPEC_BYTES = 1048576;
 export const MAX_JSON_DEPTH = 128;
@@ -278,7 +278,7 @@ function findNonFiniteToken(text: string): string | null {
 }
 
 /** A number token as JSON spells it; only such a token can overflow to a non-finite double. */
-const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const JSON_NUMBER = new RegExp(`^${JSON_NUMBER_PATTERN}$`);
 
 function numberTokenEnd(text: string, start: number): number {
   let j = start + 1;

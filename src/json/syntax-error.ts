@@ -8,7 +8,9 @@ export interface SyntaxErrorLocation {
   problem: string;
 }
 
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+/** A number as JSON spells it (RFC 8259). */
+export const JSON_NUMBER_PATTERN = '-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE][+-]?\\d+)?';
+const NUMBER = new RegExp(JSON_NUMBER_PATTERN, 'y');
 const LITERALS = ['true', 'false', 'null'];
 
 /** The first place `text` is not JSON (line and column count from 1). */

@@ -23,7 +23,7 @@ export interface McpHttpHandler {
 
 export function mcpHttpHandler(host: Host): McpHttpHandler {
   const modern = createMcpHandler(() => createMcpServer(host), { legacy: 'reject' });
-  host.onShownChange(() => modern.notify.resourcesChanged());
+  const unfollow = host.onShownChange(() => modern.notify.resourcesChanged());
   const handleModern = toNodeHandler(modern);
   /** Insertion order is use order: the first entry is the least recently used. */
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
@@ -66,6 +66,7 @@ export function mcpHttpHandler(host: Host): McpHttpHandler {
       return transport.handleRequest(request, response, parsed);
     },
     async close() {
+      unfollow();
       await Promise.all([...sessions.values()].map((transport) => transport.close()));
       await modern.close();
     },

@@ -1,8 +1,7 @@
 // The web app shown beneath prototypes (`--app-url`): an http(s) page on this machine by default;
 // a page elsewhere only when its origin is allowed by name (`--allow-app-origin`), since the
 // device then loads and drives a site the user did not start.
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+import { LOOPBACK_HOSTNAMES } from './constants.ts';
 
 /** The URL to load, or what is wrong with it. */
 export function checkAppUrl(text: string, allowedOrigins: readonly string[] = []): { url: string } | { error: string } {
@@ -13,7 +12,7 @@ export function checkAppUrl(text: string, allowedOrigins: readonly string[] = []
     return { error: `--app-url "${text}" is not a URL; give one such as http://127.0.0.1:5173/` };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { error: `--app-url must be an http or https URL, not ${url.protocol}` };
-  if (!LOOPBACK_HOSTS.has(url.hostname) && !allowedOrigins.includes(url.origin)) {
+  if (!LOOPBACK_HOSTNAMES.includes(url.hostname) && !allowedOrigins.includes(url.origin)) {
     return { error: `--app-url ${url.origin} is not on this machine; allow it by name with --allow-app-origin ${url.origin}` };
   }
   return { url: url.href };

@@ -2,6 +2,9 @@
 
 export const PROTOCOL_VERSION = 1;
 
+/** The host names that mean this machine in a URL or a Host header. */
+export const LOOPBACK_HOSTNAMES: readonly string[] = ['127.0.0.1', 'localhost', '[::1]'];
+
 /** A launch token shorter than this is refused by the device before it listens. */
 export const MIN_TOKEN_LENGTH = 16;
 

@@ -64,7 +64,8 @@ export function a11yAttributes(info: A11yInfo): Record<string, string> {
   return attributes;
 }
 
-function rounded(value: number): number {
+/** Dp to the hundredth, as every reported bound is. */
+export function rounded(value: number): number {
   return Math.round(value * 100) / 100;
 }
 

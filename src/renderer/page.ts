@@ -3,7 +3,7 @@
 import { h, render } from 'preact';
 import { createController, type Interaction, type PrototypeController, type PrototypeEvent, type DismissReason } from '../runtime/index.ts';
 import { validatePrototypeSpec } from '../validate/index.ts';
-import { collectHierarchy, prototypeNodeAt, type HierarchyNode } from './a11y.ts';
+import { collectHierarchy, prototypeNodeAt, rounded, type HierarchyNode } from './a11y.ts';
 import { AssetStore } from './assets.ts';
 import { imagesSettled } from './loading.ts';
 import { SkippedRows } from './offscreen.ts';
@@ -185,7 +185,6 @@ export class PageRenderer {
     const snapshot = this.controller.inspect();
     if (model === null || element === null || snapshot === null) return null;
     const box = element.getBoundingClientRect();
-    const rounded = (value: number) => Math.round(value * 10) / 10;
     return {
       id: model.id,
       bounds: { x: rounded(box.x), y: rounded(box.y), width: rounded(box.width), height: rounded(box.height) },

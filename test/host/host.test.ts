@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
-import { Host } from '../../src/host/host.ts';
+import { Host, REMEMBERED_GONE } from '../../src/host/host.ts';
 import { prepareSpec } from '../../src/host/prepare.ts';
 import { CAPABILITIES } from '../../src/protocol/constants.ts';
 import { ALL_CAPABILITIES, FakeDevice } from './fake-device.ts';
@@ -456,4 +456,29 @@ test('spec and asset files are read only under the allowed roots, links resolved
   } finally {
     rmSync(outside, { recursive: true, force: true });
   }
+});
+
+test('a persisted prototype needs a device that keeps it and replays its events; status then says persistent', async () => {
+  const persistedSpec = { ...textSpec(), window: { ...WINDOW, persistence: 'device' } };
+  const noReplay = new FakeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.persistenceReplay));
+  const refused = await hostWith(noReplay).host.show({ spec: persistedSpec });
+  assert.ok(!refused.success && refused.path === 'window.persistence' && refused.error.includes(CAPABILITIES.persistenceReplay), JSON.stringify(refused));
+  assert.deepEqual(noReplay.requests, [], 'refused before anything was sent');
+  const sessionOnly = await hostWith(new FakeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.persistenceReplay))).host.show({ spec: textSpec() });
+  assert.ok(sessionOnly.success, 'a session prototype does not need it');
+
+  const { host } = hostWith(new FakeDevice());
+  assert.ok((await host.show({ spec: persistedSpec })).success);
+  assert.equal(host.status().prototypes[0]!.persistent, true);
+  assert.ok((await host.show({ spec: textSpec('q') })).success);
+  assert.equal(host.status().prototypes[0]!.persistent, false);
+});
+
+test('the host remembers why at most REMEMBERED_GONE ids went, the oldest forgotten first', async () => {
+  const { host } = hostWith(new FakeDevice());
+  for (let index = 0; index <= REMEMBERED_GONE + 1; index++) assert.ok((await host.show({ spec: textSpec(`p${index}`) })).success);
+  const oldest = await host.awaitEvent({ id: 'p0', timeoutMs: 10 });
+  assert.ok(!oldest.success && oldest.path === 'id', 'forgotten: answered as never shown');
+  const recent = await host.awaitEvent({ id: 'p1', timeoutMs: 10 });
+  assert.ok(recent.success && recent.gone?.reason === 'replaced' && recent.gone.by === 'p2');
 });

@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { MAX_HTTP_SESSIONS } from '../../src/mcp/http.ts';
+import { MAX_HTTP_BODY_BYTES, MAX_HTTP_SESSIONS } from '../../src/mcp/http.ts';
 import { startServe, type ServeProcess } from './serve-process.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
@@ -67,6 +67,8 @@ test('a session is needed after initialize: an unknown one, none, or a body that
   assert.match(none.json.error.message, /send initialize first/);
   const garbage = await post('{not json');
   assert.deepEqual([garbage.status, garbage.json.error.code], [400, -32700]);
+  const oversized = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { pad: 'x'.repeat(MAX_HTTP_BODY_BYTES) } }));
+  assert.deepEqual([oversized.status, oversized.json.error.code], [413, -32600]);
   const client = new Client({ name: 'protostage-http-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   assert.equal((await client.listTools()).tools.length, 5);

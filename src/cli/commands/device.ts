@@ -1,10 +1,10 @@
 // `protostage device`: run the web device agent. Normally the host starts it; run by hand to
 // drive a device from another host, with the port and token in the environment.
-import { untilStopped } from '../lifecycle.ts';
-import { checkAppUrl } from '../../protocol/app-url.ts';
 import { parseCommandArgs } from '../args.ts';
 import { readAgentConfig, startAgent } from '../../device/agent.ts';
 import { DEVICE_EXIT_WITH_STDIN_ENV, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../../protocol/constants.ts';
+import { checkAppUrl } from '../../protocol/app-url.ts';
+import { untilStopped } from '../lifecycle.ts';
 
 const HELP = `Usage: protostage device [--headed] [--profile phone|tablet] [--app-url URL]
 

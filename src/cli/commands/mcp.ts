@@ -1,5 +1,4 @@
 // `protostage mcp`: the MCP server over stdio, for clients that spawn their servers.
-import { untilStopped } from '../lifecycle.ts';
 import { fileURLToPath } from 'node:url';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { parseCommandArgs } from '../args.ts';
@@ -7,6 +6,7 @@ import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom, type Ho
 import { createMcpServer, followShownPrototypes } from '../../mcp/server.ts';
 import { guardedStdioTransport } from '../../mcp/stdio.ts';
 import { mirrorAnnouncer } from '../mirror.ts';
+import { untilStopped } from '../lifecycle.ts';
 
 /** This install's command-line entry, for a registration that works from any directory. */
 const BIN_PATH = fileURLToPath(new URL('../../../bin/protostage.js', import.meta.url));

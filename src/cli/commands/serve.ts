@@ -1,5 +1,4 @@
 // `protostage serve`: the MCP server over streamable HTTP on 127.0.0.1.
-import { untilStopped } from '../lifecycle.ts';
 import { createServer, type Server } from 'node:http';
 import { createLaunchToken, isAcceptableToken } from '../../protocol/handshake.ts';
 import { parseCommandArgs } from '../args.ts';
@@ -7,6 +6,7 @@ import { refuseAccess } from '../http-access.ts';
 import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom, type Host } from '../../host/index.ts';
 import { mcpHttpHandler, type McpHttpHandler } from '../../mcp/http.ts';
 import { mirrorAnnouncer } from '../mirror.ts';
+import { untilStopped } from '../lifecycle.ts';
 
 export const DEFAULT_SERVE_PORT = 7410;
 const MCP_PATH = '/mcp';

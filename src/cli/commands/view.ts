@@ -1,12 +1,12 @@
 // `protostage view SPEC`: a live preview of a spec file in the person's own browser.
-import { untilStopped } from '../lifecycle.ts';
-import { APP_URL_HELP, checkAppUrl } from '../../protocol/app-url.ts';
 import { parseArgs } from 'node:util';
 import { isDeviceProfileName } from '../../device/profiles.ts';
 import { assetProblemOutcome, type AssetChange } from '../../viewer/asset-change.ts';
 import type { SpecStatus } from '../../viewer/messages.ts';
+import { APP_URL_HELP, checkAppUrl } from '../../protocol/app-url.ts';
 import { ASSET_HELP, ASSET_OPTIONS, AssetUsageError, assetProblemText, describeAssetProblem, missingAssetsWarning, parseAssetFlags, type AssetSource } from '../assets.ts';
 import { loadWatchedAssets } from '../live-assets.ts';
+import { untilStopped } from '../lifecycle.ts';
 
 const HELP = `Usage: protostage view SPEC [--device phone|tablet] [--dark] [--rtl] [--port N] [--headed]
                        [--asset ID=FILE]... [--assets DIR]
