@@ -1,4 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
+import type { BrowserSource } from './browser-source.ts';
 import { chooseBrowser } from './browser.ts';
 
 /**
@@ -35,4 +36,30 @@ export async function launchChromium(options: { headed?: boolean; browser?: stri
     handleSIGTERM: false,
     handleSIGHUP: false,
   });
+}
+
+const CONNECT_TIMEOUT_MS = 30_000;
+
+/** Launches or connects to the browser; a connection that fails says where and what to check. */
+export async function openBrowser(source: BrowserSource = { kind: 'launch' }, options: { headed?: boolean } = {}): Promise<Browser> {
+  if (source.kind === 'launch') return launchChromium({ headed: options.headed, browser: source.choice });
+  try {
+    return source.kind === 'playwright-server'
+      ? await chromium.connect(source.endpoint, { timeout: CONNECT_TIMEOUT_MS })
+      : await chromium.connectOverCDP(source.endpoint, { timeout: CONNECT_TIMEOUT_MS });
+  } catch (error) {
+    const what = source.kind === 'playwright-server' ? 'the Playwright browser server' : 'the Chrome DevTools endpoint';
+    const check = source.kind === 'playwright-server'
+      ? 'check that it is running and serves a Chromium of the same Playwright version'
+      : 'check that the browser is running with --remote-debugging-port and the address is reachable';
+    throw new Error(`cannot connect to ${what} at ${redacted(source.endpoint)}: ${(error as Error).message.split('\n')[0]}; ${check}`);
+  }
+}
+
+/** The endpoint without a password or token query, for messages. */
+function redacted(endpoint: string): string {
+  const url = new URL(endpoint);
+  if (url.password) url.password = '***';
+  url.search = url.search ? '?…' : '';
+  return url.href;
 }

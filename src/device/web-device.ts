@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
 import type { InputTarget } from '../protocol/messages.ts';
 import type { PrototypeEvent, PrototypeWindowReport } from '../runtime/model.ts';
-import { launchChromium } from './chromium.ts';
+import type { BrowserSource } from './browser-source.ts';
+import { openBrowser } from './chromium.ts';
 import {
   centreOf,
   collectAppHierarchy,
@@ -14,7 +15,7 @@ import {
   type HierarchyNode,
   type PrototypeHierarchyNode,
 } from './hierarchy.ts';
-import { startPageServer, type PageServer } from './page-server.ts';
+import { DEVICE_PAGE_URL, serveDevicePage } from './device-page.ts';
 import { DEVICE_PROFILES, type DeviceProfile, type DeviceProfileName } from './profiles.ts';
 
 export interface WebDeviceOptions {
@@ -30,8 +31,8 @@ export interface WebDeviceOptions {
   pixelRatio?: number;
   /** Share an already running browser; the device then opens its own context in it and leaves the browser open on close. */
   browser?: Browser;
-  /** Which browser to launch: a path, or chrome, msedge or chromium (default: PROTOSTAGE_BROWSER, then one found here). */
-  browserChoice?: string;
+  /** Where the browser comes from when none is shared (default: launch one found here). */
+  browserSource?: BrowserSource;
 }
 
 /** The device settings a show can depend on; changed with `configure`. */
@@ -134,7 +135,6 @@ export class WebDevice {
     private readonly context: BrowserContext,
     private readonly page: Page,
     private readonly cdp: CDPSession,
-    private readonly pageServer: PageServer,
     profile: DeviceProfile,
     settings: DeviceSettings,
   ) {
@@ -143,7 +143,7 @@ export class WebDevice {
   }
 
   static async launch(options: WebDeviceOptions = {}): Promise<WebDevice> {
-    const browser = options.browser ?? (await launchChromium({ headed: options.headed, browser: options.browserChoice }));
+    const browser = options.browser ?? (await openBrowser(options.browserSource, { headed: options.headed }));
     try {
       return await WebDevice.#open(browser, options.browser === undefined, options);
     } catch (error) {
@@ -159,7 +159,6 @@ export class WebDevice {
       rtl: options.rtl ?? false,
       fontScale: options.fontScale ?? 1,
     };
-    const pageServer = await startPageServer(options.appUrl);
     let context: BrowserContext | undefined;
     try {
       context = await browser.newContext({
@@ -171,23 +170,23 @@ export class WebDevice {
         reducedMotion: 'no-preference',
         serviceWorkers: 'block',
       });
+      await serveDevicePage(context, options.appUrl);
       await context.addInitScript(KEEP_NAMES_SHIM);
       await context.addInitScript(KEYBOARD_TRACKER);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
-      const device = new WebDevice(browser, ownsBrowser, context, page, cdp, pageServer, profile, settings);
+      const device = new WebDevice(browser, ownsBrowser, context, page, cdp, profile, settings);
       await page.exposeBinding('__protostageEvent', (_source, event: PrototypeEvent) => device.#deliver(event));
       await page.exposeBinding('__protostageKeyboard', (source, focused: boolean) => device.#setFieldFocus(source.frame, focused));
       page.on('framedetached', (frame) => device.#setFieldFocus(frame, false));
       cdp.on('Page.screencastFrame', (frame) => device.#deliverFrame(frame.data, frame.sessionId));
-      await page.goto(pageServer.devicePageUrl);
+      await page.goto(DEVICE_PAGE_URL);
       await page.waitForFunction(() => typeof window.protostage === 'object');
       await page.evaluate(() => document.fonts.ready);
       await device.#applySettings();
       return device;
     } catch (error) {
       await context?.close().catch(() => undefined);
-      await pageServer.close();
       throw error;
     }
   }
@@ -557,7 +556,6 @@ export class WebDevice {
     this.#listeners.clear();
     this.#frameListeners.clear();
     await this.context.close().catch(() => undefined);
-    await this.pageServer.close();
     if (this.ownsBrowser) await this.browser.close().catch(() => undefined);
   }
 }

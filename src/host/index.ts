@@ -1,6 +1,7 @@
 // The host as the entry points use it: the show pipeline wired to the real validator and to a
 // web device (launched here, or an agent already running).
 import { existsSync, statSync } from 'node:fs';
+import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceArgs, browserSourceFrom, type BrowserOptionValues } from '../device/browser-source.ts';
 import { checkAppUrl } from '../protocol/app-url.ts';
 import { DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
 import { isAcceptableToken } from '../protocol/handshake.ts';
@@ -28,7 +29,7 @@ export function createHost(setup: HostSetup = {}): Host {
 export const DEVICE_OPTIONS = {
   headed: { type: 'boolean' },
   profile: { type: 'string' },
-  browser: { type: 'string' },
+  ...BROWSER_OPTIONS,
   'app-url': { type: 'string' },
   'allow-app-origin': { type: 'string', multiple: true },
   'device-port': { type: 'string' },
@@ -38,7 +39,7 @@ export const DEVICE_OPTIONS = {
 
 /** The host setup from command-line values, or a message saying what is wrong with them. */
 export function hostSetupFrom(
-  values: { headed?: boolean; profile?: string; browser?: string; 'app-url'?: string; 'allow-app-origin'?: string[]; 'device-port'?: string; 'allow-dir'?: string[] },
+  values: BrowserOptionValues & { profile?: string; 'app-url'?: string; 'allow-app-origin'?: string[]; 'device-port'?: string; 'allow-dir'?: string[] },
   env: NodeJS.ProcessEnv = process.env,
 ): HostSetup | string {
   if (values.profile !== undefined && values.profile !== 'phone' && values.profile !== 'tablet') return `--profile must be phone or tablet, not "${values.profile}"`;
@@ -47,10 +48,12 @@ export function hostSetupFrom(
   const allowDirs = values['allow-dir'] ?? [];
   const app = values['app-url'] === undefined ? undefined : checkAppUrl(values['app-url'], values['allow-app-origin']);
   if (app !== undefined && 'error' in app) return app.error;
+  const browserSource = browserSourceFrom(values);
+  if ('error' in browserSource) return browserSource.error;
   const deviceArgs = [
     ...(values.headed ? ['--headed'] : []),
     ...(values.profile ? ['--profile', values.profile] : []),
-    ...(values.browser ? ['--browser', values.browser] : []),
+    ...browserSourceArgs(browserSource),
     ...(app ? ['--app-url', app.url, ...(values['allow-app-origin'] ?? []).flatMap((origin) => ['--allow-app-origin', origin])] : []),
   ];
   if (values['device-port'] === undefined) return { deviceArgs, allowDirs };
@@ -62,8 +65,7 @@ export function hostSetupFrom(
 }
 
 export const DEVICE_OPTIONS_HELP = `  --headed            show the web device's browser window
-  --browser NAME      the browser: a path, or chrome, msedge or chromium (default:
-                      $PROTOSTAGE_BROWSER, then one found on this machine)
+${browserOptionsHelp(22)}
   --profile NAME      phone (default) or tablet
   --device-port N     use a device agent already listening on 127.0.0.1:N instead of starting one
                       (its token in ${DEVICE_TOKEN_ENV})

@@ -36,7 +36,8 @@ html, body { margin: 0; height: 100%; overflow: hidden; background: #000; }
 #ps-app { position: fixed; inset: 0; width: 100%; height: 100%; border: 0; background: #fff; }
 #ps-device { position: fixed; inset: 0; pointer-events: none; font-family: Roboto, 'DejaVu Sans', sans-serif;
   -webkit-font-smoothing: antialiased; -webkit-tap-highlight-color: transparent; user-select: none; }
-#ps-device * { box-sizing: border-box; }
+/* Compose and SwiftUI draw no scrollbars; hiding them here keeps any browser's pixels the same. */
+#ps-device * { box-sizing: border-box; scrollbar-width: none; }
 .ps-status-bar { position: absolute; top: 0; left: 0; right: 0; display: flex; align-items: center;
   padding: 0 16px; font-size: 14px; font-weight: 500; letter-spacing: 0.1px; color: #1d1b20; }
 .ps-status-bar.ps-dark-chrome { color: #e6e0e9; }

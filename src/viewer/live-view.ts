@@ -4,6 +4,7 @@
 // the first show and again whenever one changes.
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
+import type { BrowserSource } from '../device/browser-source.ts';
 import type { DeviceProfileName } from '../device/profiles.ts';
 import { WebDevice } from '../device/web-device.ts';
 import { limits } from '../contract/index.ts';
@@ -24,8 +25,8 @@ export interface LiveViewOptions {
   /** Viewer port on 127.0.0.1; 0 (the default) picks a free one. */
   port?: number;
   headed?: boolean;
-  /** The browser to run the device in (see WebDeviceOptions.browserChoice). */
-  browserChoice?: string;
+  /** Where the device's browser comes from (see WebDeviceOptions.browserSource). */
+  browserSource?: BrowserSource;
   /** The web app beneath the prototype (default: the built-in home screen). */
   appUrl?: string;
   /** Image and font files for the spec. */
@@ -76,7 +77,7 @@ const NOTHING_AFTER_SHOW: AssetsAfterShow = { notGiven: [], refused: [] };
 
 /** Launches the device and the viewer, shows the file once and again on every save. */
 export async function startLiveView(options: LiveViewOptions): Promise<LiveView> {
-  const device = await WebDevice.launch({ profile: options.profile, dark: options.dark, rtl: options.rtl, headed: options.headed, browserChoice: options.browserChoice, appUrl: options.appUrl });
+  const device = await WebDevice.launch({ profile: options.profile, dark: options.dark, rtl: options.rtl, headed: options.headed, browserSource: options.browserSource, appUrl: options.appUrl });
   let mirror: MirrorServer;
   try {
     mirror = await startMirrorServer({ device, port: options.port, title: basename(options.specPath) });

@@ -4,6 +4,7 @@ import { parseCommandArgs } from '../args.ts';
 import { readAgentConfig, startAgent } from '../../device/agent.ts';
 import { DEVICE_EXIT_WITH_STDIN_ENV, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../../protocol/constants.ts';
 import { checkAppUrl } from '../../protocol/app-url.ts';
+import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceFrom } from '../../device/browser-source.ts';
 import { untilStopped } from '../lifecycle.ts';
 
 const HELP = `Usage: protostage device [--headed] [--profile phone|tablet] [--app-url URL]
@@ -17,7 +18,7 @@ Environment (both required; the agent refuses to start without them):
 
 Options:
   --headed            show the browser window
-  --browser NAME      the browser: a path, or chrome, msedge or chromium (default: $PROTOSTAGE_BROWSER, then one found on this machine)
+${browserOptionsHelp(22)}
   --profile NAME      phone (default) or tablet
   --app-url URL       the web app shown beneath prototypes (default: the built-in home screen);
                       a page on this machine, or elsewhere with --allow-app-origin
@@ -25,7 +26,7 @@ Options:
   -h, --help          this text`;
 
 export async function run(args: string[]): Promise<number> {
-  const values = parseCommandArgs('device', args, { headed: { type: 'boolean' }, profile: { type: 'string' }, 'app-url': { type: 'string' }, 'allow-app-origin': { type: 'string', multiple: true }, browser: { type: 'string' } }, HELP);
+  const values = parseCommandArgs('device', args, { headed: { type: 'boolean' }, profile: { type: 'string' }, 'app-url': { type: 'string' }, 'allow-app-origin': { type: 'string', multiple: true }, ...BROWSER_OPTIONS }, HELP);
   if (typeof values === 'number') return values;
   if (values.profile !== undefined && values.profile !== 'phone' && values.profile !== 'tablet') {
     console.error(`protostage device: --profile must be phone or tablet, not "${values.profile}"`);
@@ -36,6 +37,11 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage device: ${app.error}`);
     return 2;
   }
+  const browserSource = browserSourceFrom(values);
+  if ('error' in browserSource) {
+    console.error(`protostage device: ${browserSource.error}`);
+    return 2;
+  }
   const config = readAgentConfig(process.env);
   if (!config.ok) {
     console.error(`protostage device: ${config.message}. See --help.`);
@@ -43,7 +49,7 @@ export async function run(args: string[]): Promise<number> {
   }
   let agent;
   try {
-    agent = await startAgent(config, { headed: values.headed, profile: values.profile, appUrl: app?.url, browserChoice: values.browser });
+    agent = await startAgent(config, { headed: values.headed, profile: values.profile, appUrl: app?.url, browserSource });
   } catch (error) {
     const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     console.error(`protostage device: ${taken ? `cannot listen on 127.0.0.1:${config.port}: the port is taken; set PROTOSTAGE_DEVICE_PORT to a free one` : (error as Error).message}`);

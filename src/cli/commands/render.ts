@@ -14,6 +14,7 @@ import {
 } from '../assets.ts';
 import { describeStep, parseSteps, runSteps, STEPS_HELP, type Step } from '../steps.ts';
 import { APP_URL_HELP, checkAppUrl } from '../../protocol/app-url.ts';
+import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceFrom, type BrowserSource } from '../../device/browser-source.ts';
 
 const HELP = `Usage: protostage render SPEC -o out.png [options]
 
@@ -33,7 +34,7 @@ ${STEPS_HELP}
   --pixel-ratio N        screenshot pixels per dp (default 1)
   --headed               show the browser window
 ${APP_URL_HELP}
-  --browser NAME         the browser: a path, or chrome, msedge or chromium (default: $PROTOSTAGE_BROWSER, then one found on this machine)
+${browserOptionsHelp(25)}
 ${ASSET_HELP}
   -h, --help             show this help
 
@@ -58,7 +59,7 @@ interface RenderOptions {
   fontScale: number;
   pixelRatio: number;
   headed: boolean;
-  browser?: string;
+  browserSource: BrowserSource;
   appUrl?: string;
   assets: AssetSource[];
   assetsFolder?: string;
@@ -98,7 +99,7 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
       'font-scale': { type: 'string' },
       'pixel-ratio': { type: 'string' },
       headed: { type: 'boolean' },
-      browser: { type: 'string' },
+      ...BROWSER_OPTIONS,
       'app-url': { type: 'string' },
       'allow-app-origin': { type: 'string', multiple: true },
       ...ASSET_OPTIONS,
@@ -112,6 +113,8 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
   if (!isDeviceProfileName(device)) throw new UsageError(`--device must be phone or tablet, not "${device}"`);
   const app = values['app-url'] === undefined ? undefined : checkAppUrl(values['app-url'], values['allow-app-origin']);
   if (app !== undefined && 'error' in app) throw new UsageError(app.error);
+  const browserSource = browserSourceFrom(values);
+  if ('error' in browserSource) throw new UsageError(browserSource.error);
   if (values.steps !== undefined && values.tap !== undefined) throw new UsageError('give --tap or --steps, not both: put the taps in the steps file as {"tap": TAG}');
   return {
     specPath: positionals[0]!,
@@ -127,7 +130,7 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
     fontScale: positiveNumber(values['font-scale'], '--font-scale', 1),
     pixelRatio: positiveNumber(values['pixel-ratio'], '--pixel-ratio', 1),
     headed: values.headed ?? false,
-    browser: values.browser,
+    browserSource,
     appUrl: app?.url,
     assets: parseAssetFlags(values.asset ?? []),
     assetsFolder: values.assets,
@@ -178,7 +181,7 @@ async function render(options: RenderOptions): Promise<number> {
       rtl: options.rtl,
       fontScale: options.fontScale,
       pixelRatio: options.pixelRatio,
-      browserChoice: options.browser,
+      browserSource: options.browserSource,
       appUrl: options.appUrl,
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import { isDeviceProfileName } from '../../device/profiles.ts';
 import { assetProblemOutcome, type AssetChange } from '../../viewer/asset-change.ts';
 import type { SpecStatus } from '../../viewer/messages.ts';
 import { APP_URL_HELP, checkAppUrl } from '../../protocol/app-url.ts';
+import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceFrom } from '../../device/browser-source.ts';
 import { ASSET_HELP, ASSET_OPTIONS, AssetUsageError, assetProblemText, describeAssetProblem, missingAssetsWarning, parseAssetFlags, type AssetSource } from '../assets.ts';
 import { loadWatchedAssets } from '../live-assets.ts';
 import { untilStopped } from '../lifecycle.ts';
@@ -41,7 +42,7 @@ Options:
   --rtl                  right-to-left layout direction
   --port N               viewer port on 127.0.0.1 (default 0: a free port)
   --headed               also show the device's own browser window
-  --browser NAME         the browser: a path, or chrome, msedge or chromium (default: $PROTOSTAGE_BROWSER, then one found on this machine)
+${browserOptionsHelp(25)}
 ${APP_URL_HELP}
 ${ASSET_HELP}
   -h, --help             this text
@@ -55,7 +56,7 @@ const OPTIONS = {
   rtl: { type: 'boolean' },
   port: { type: 'string' },
   headed: { type: 'boolean' },
-  browser: { type: 'string' },
+  ...BROWSER_OPTIONS,
   'app-url': { type: 'string' },
   'allow-app-origin': { type: 'string', multiple: true },
   ...ASSET_OPTIONS,
@@ -78,6 +79,8 @@ export async function run(args: string[]): Promise<number> {
   if (problem !== null) return usageError(problem);
   const app = values['app-url'] === undefined ? undefined : checkAppUrl(values['app-url'], values['allow-app-origin']);
   if (app !== undefined && 'error' in app) return usageError(app.error);
+  const browserSource = browserSourceFrom(values);
+  if ('error' in browserSource) return usageError(browserSource.error);
   let explicitAssets: AssetSource[];
   try {
     explicitAssets = parseAssetFlags(values.asset ?? []);
@@ -100,7 +103,7 @@ export async function run(args: string[]): Promise<number> {
       rtl: values.rtl,
       port: values.port === undefined ? 0 : Number(values.port),
       headed: values.headed,
-      browserChoice: values.browser,
+      browserSource,
       appUrl: app?.url,
       assets: loaded.assets,
       onStatus: reportStatus,

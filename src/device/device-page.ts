@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { BrowserContext, Route } from 'playwright-core';
+import { rendererPageHtml } from '../renderer/build.ts';
+import { homeScreenHtml } from './home-screen.ts';
+
+/**
+ * Serves the device page and the built-in home screen from this process's memory by answering
+ * the browser context's requests for one private origin. Nothing is fetched from a port or a file
+ * on the browser's machine, so a browser elsewhere (a Playwright server, a CDP endpoint) shows
+ * the same page. The origin is a `.localhost` name that never reaches a resolver; granting local
+ * network access lets that page still embed an app on the browser's own loopback.
+ */
+export const DEVICE_ORIGIN = 'http://protostage-device.localhost';
+export const DEVICE_PAGE_URL = `${DEVICE_ORIGIN}/`;
+
+const HOME_PATH = '/app/home.html';
+const HOME_FONT_PATH = '/fonts/roboto-latin-400-normal.woff2';
+
+const require = createRequire(import.meta.url);
+let homeFont: Promise<Buffer> | undefined;
+
+function readHomeFont(): Promise<Buffer> {
+  homeFont ??= readFile(require.resolve('@fontsource/roboto/files/roboto-latin-400-normal.woff2'));
+  return homeFont;
+}
+
+/** Answers the context's requests for the device origin; `appUrl` defaults to the built-in home screen. */
+export async function serveDevicePage(context: BrowserContext, appUrl?: string): Promise<void> {
+  const devicePage = rendererPageHtml({ appUrl: appUrl ?? `${DEVICE_ORIGIN}${HOME_PATH}` });
+  // Chromium before local network access had no such permission and did not need it.
+  await context.grantPermissions(['local-network-access']).catch(() => undefined);
+  await context.route(`${DEVICE_ORIGIN}/**`, (route) => answer(route, devicePage).catch(() => route.abort().catch(() => undefined)));
+}
+
+async function answer(route: Route, devicePage: Promise<string>): Promise<void> {
+  const request = route.request();
+  if (request.method() !== 'GET') return send(route, 405, 'text/plain', 'only GET');
+  const path = new URL(request.url()).pathname;
+  if (path === '/') return send(route, 200, 'text/html; charset=utf-8', await devicePage);
+  if (path === HOME_PATH) return send(route, 200, 'text/html; charset=utf-8', homeScreenHtml(HOME_FONT_PATH));
+  if (path === HOME_FONT_PATH) return send(route, 200, 'font/woff2', await readHomeFont());
+  return send(route, 404, 'text/plain', 'not found');
+}
+
+function send(route: Route, status: number, contentType: string, body: string | Buffer): Promise<void> {
+  return route.fulfill({ status, contentType, headers: { 'cache-control': 'no-store' }, body });
+}
