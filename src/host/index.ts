@@ -2,27 +2,47 @@
 // web device (launched here, or an agent already running).
 import { existsSync, statSync } from 'node:fs';
 import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceArgs, browserSourceFrom, type BrowserOptionValues } from '../device/browser-source.ts';
+import { isDeviceProfileName } from '../device/profiles.ts';
 import { checkAppUrl } from '../protocol/app-url.ts';
 import { DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
 import { isAcceptableToken } from '../protocol/handshake.ts';
 import { existingDeviceLauncher, webDeviceLauncher, type WebDeviceLaunchOptions } from './device-launcher.ts';
 import { FileRoots } from './file-roots.ts';
 import { Host } from './host.ts';
+import { DevicePool, MAX_DEVICES, parseDeviceList, type DeviceEntry, type PooledDevice } from './pool.ts';
 import { prepareSpec } from './prepare.ts';
 
 export { Host } from './host.ts';
+export { DevicePool } from './pool.ts';
 export type { HostResult, ShowArgs, AwaitArgs, StatusEntry } from './host.ts';
 
-export interface HostSetup extends WebDeviceLaunchOptions {
+export interface HostSetup extends Omit<WebDeviceLaunchOptions, 'onSpawn'> {
+  /** The devices to run, each started with deviceArgs and its own --profile (default one phone). */
+  devices?: DeviceEntry[];
   /** Use the device agent already listening on this 127.0.0.1 port instead of launching one. */
   existingDevice?: { port: number; token: string };
   /** Folders besides the working directory that spec and asset files may be read from. */
   allowDirs?: string[];
 }
 
-export function createHost(setup: HostSetup = {}): Host {
-  const launcher = setup.existingDevice ? existingDeviceLauncher(setup.existingDevice.port, setup.existingDevice.token) : webDeviceLauncher(setup);
-  return new Host({ launcher, prepareSpec, fileRoots: new FileRoots([process.cwd(), ...(setup.allowDirs ?? [])]) });
+/** The name of the one device of `--device-port`, an agent someone else started. */
+export const EXISTING_DEVICE_NAME = 'external';
+
+/** A host per device; `onSpawn` hears of each device agent process a host launches. */
+export function createDevicePool(setup: HostSetup = {}, onSpawn?: (device: PooledDevice) => void): DevicePool {
+  const fileRoots = new FileRoots([process.cwd(), ...(setup.allowDirs ?? [])]);
+  if (setup.existingDevice) {
+    const launcher = existingDeviceLauncher(setup.existingDevice.port, setup.existingDevice.token);
+    return new DevicePool([{ name: EXISTING_DEVICE_NAME, profile: null, host: new Host({ launcher, prepareSpec, fileRoots }) }]);
+  }
+  const entries = setup.devices ?? [{ name: 'phone', profile: 'phone' }];
+  return new DevicePool(entries.map((entry) => {
+    const deviceArgs = [...(setup.deviceArgs ?? []), ...(entry.profile ? ['--profile', entry.profile] : [])];
+    let device: PooledDevice;
+    const host = new Host({ launcher: webDeviceLauncher({ deviceArgs, onSpawn: () => onSpawn?.(device) }), prepareSpec, fileRoots });
+    device = { ...entry, host };
+    return device;
+  }));
 }
 
 /** Parses the device options `mcp` and `serve` share. */
@@ -32,6 +52,7 @@ export const DEVICE_OPTIONS = {
   ...BROWSER_OPTIONS,
   'app-url': { type: 'string' },
   'allow-app-origin': { type: 'string', multiple: true },
+  devices: { type: 'string' },
   'device-port': { type: 'string' },
   'lazy-device': { type: 'boolean' },
   'allow-dir': { type: 'string', multiple: true },
@@ -39,10 +60,13 @@ export const DEVICE_OPTIONS = {
 
 /** The host setup from command-line values, or a message saying what is wrong with them. */
 export function hostSetupFrom(
-  values: BrowserOptionValues & { profile?: string; 'app-url'?: string; 'allow-app-origin'?: string[]; 'device-port'?: string; 'allow-dir'?: string[] },
+  values: BrowserOptionValues & { profile?: string; devices?: string; 'app-url'?: string; 'allow-app-origin'?: string[]; 'device-port'?: string; 'allow-dir'?: string[] },
   env: NodeJS.ProcessEnv = process.env,
 ): HostSetup | string {
-  if (values.profile !== undefined && values.profile !== 'phone' && values.profile !== 'tablet') return `--profile must be phone or tablet, not "${values.profile}"`;
+  if (values.profile !== undefined && !isDeviceProfileName(values.profile)) return `--profile must be phone or tablet, not "${values.profile}"`;
+  if (values.devices !== undefined && (values.profile !== undefined || values['device-port'] !== undefined)) return '--devices names every device and its profile; leave out --profile and --device-port';
+  const devices = values.devices === undefined ? [{ name: values.profile ?? 'phone', profile: values.profile ?? 'phone' }] : parseDeviceList(values.devices, isDeviceProfileName);
+  if ('error' in devices) return devices.error;
   const missingDir = (values['allow-dir'] ?? []).find((dir) => !existsSync(dir) || !statSync(dir).isDirectory());
   if (missingDir !== undefined) return `--allow-dir ${missingDir} is not a folder`;
   const allowDirs = values['allow-dir'] ?? [];
@@ -52,11 +76,10 @@ export function hostSetupFrom(
   if ('error' in browserSource) return browserSource.error;
   const deviceArgs = [
     ...(values.headed ? ['--headed'] : []),
-    ...(values.profile ? ['--profile', values.profile] : []),
     ...browserSourceArgs(browserSource),
     ...(app ? ['--app-url', app.url, ...(values['allow-app-origin'] ?? []).flatMap((origin) => ['--allow-app-origin', origin])] : []),
   ];
-  if (values['device-port'] === undefined) return { deviceArgs, allowDirs };
+  if (values['device-port'] === undefined) return { deviceArgs, devices, allowDirs };
   const port = Number(values['device-port']);
   if (!Number.isInteger(port) || port < 1 || port > 65_535) return `--device-port must be a port number, not "${values['device-port']}"`;
   const token = env[DEVICE_TOKEN_ENV];
@@ -67,6 +90,9 @@ export function hostSetupFrom(
 export const DEVICE_OPTIONS_HELP = `  --headed            show the web device's browser window
 ${browserOptionsHelp(22)}
   --profile NAME      phone (default) or tablet
+  --devices LIST      run several devices, each its own agent and browser: profiles or
+                      NAME=PROFILE entries, comma-separated (phone,tablet or a=phone,b=phone;
+                      at most ${MAX_DEVICES}); tools take device: NAME (default the first)
   --device-port N     use a device agent already listening on 127.0.0.1:N instead of starting one
                       (its token in ${DEVICE_TOKEN_ENV})
   --app-url URL       the web app shown beneath prototypes (default: the built-in home screen);

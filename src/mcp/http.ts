@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
-import type { Host } from '../host/host.ts';
+import type { DevicePool } from '../host/pool.ts';
 import { createMcpServer, followShownPrototypes } from './server.ts';
 
 /** Sessions kept at once; a new one beyond this closes the one used least recently. */
@@ -21,16 +21,16 @@ export interface McpHttpHandler {
   close(): Promise<void>;
 }
 
-export function mcpHttpHandler(host: Host): McpHttpHandler {
-  const modern = createMcpHandler(() => createMcpServer(host), { legacy: 'reject' });
-  const unfollow = host.onShownChange(() => modern.notify.resourcesChanged());
+export function mcpHttpHandler(pool: DevicePool): McpHttpHandler {
+  const modern = createMcpHandler(() => createMcpServer(pool), { legacy: 'reject' });
+  const unfollow = pool.first.host.onShownChange(() => modern.notify.resourcesChanged());
   const handleModern = toNodeHandler(modern);
   /** Insertion order is use order: the first entry is the least recently used. */
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
 
   const openSession = async (): Promise<NodeStreamableHTTPServerTransport> => {
-    const server = createMcpServer(host);
-    followShownPrototypes(server, host);
+    const server = createMcpServer(pool);
+    followShownPrototypes(server, pool);
     const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {

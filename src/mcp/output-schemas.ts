@@ -3,17 +3,18 @@
 // The objects are open: a later version may add fields, and a client should keep what it reads.
 import { z } from 'zod';
 
-const failureFields = {
+const commonFields = {
   success: z.boolean().describe('false: the call did nothing it was asked to; see path, error and fix.'),
   path: z.string().optional().describe('failure: the argument or spec path the failure is about.'),
   error: z.string().optional().describe('failure: what was wrong.'),
   fix: z.string().optional().describe('failure: how to fix it.'),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('failure of a show: every error of the spec.'),
   warning: z.string().optional(),
+  device: z.string().optional().describe('success: the device that answered (the first unless the call named one).'),
 };
 
 const prototype = z.looseObject({
-  ...failureFields,
+  ...commonFields,
   id: z.string().optional().describe('show: the prototype id.'),
   lastSequence: z.number().optional().describe('show, awaitEvent: the latest event sequence; pass it to awaitEvent as afterSequence.'),
   replacedInPlace: z.boolean().optional(),
@@ -25,10 +26,14 @@ const prototype = z.looseObject({
   more: z.boolean().optional().describe('awaitEvent: more matching events are waiting than limit let through.'),
   timedOut: z.boolean().optional().describe('awaitEvent: no matching event within timeoutMs (not a failure).'),
   gone: z.looseObject({ reason: z.string() }).optional().describe('awaitEvent: the prototype is no longer shown, and why.'),
+  devices: z
+    .array(z.looseObject({ name: z.string(), profile: z.string().nullable(), connected: z.boolean(), shown: z.array(z.string()) }))
+    .optional()
+    .describe("status / inspect: every device of this server (name it as device on any tool) and the ids shown on it."),
 });
 
 const observe = z.looseObject({
-  ...failureFields,
+  ...commonFields,
   observationId: z.string().optional().describe('Names this observation: show takes its screenshot as an asset, {id, observation}.'),
   hierarchy: z.array(z.looseObject({ layer: z.string() })).optional().describe('Every element of the app and prototype layers, bounds in dp.'),
   hierarchyUpdatedAt: z.number().optional(),
@@ -40,7 +45,7 @@ const observe = z.looseObject({
 });
 
 const input = z.looseObject({
-  ...failureFields,
+  ...commonFields,
   target: z
     .looseObject({ layer: z.string(), testTag: z.string().nullable(), role: z.string().nullable(), text: z.string().nullable(), bounds: z.looseObject({}) })
     .nullable()

@@ -8,6 +8,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import type { HostFailure } from '../host/errors.ts';
 import { DEFAULT_AWAIT_MS } from '../host/events.ts';
 import type { CallOptions, Host, HostResult } from '../host/host.ts';
+import type { DevicePool, PooledDevice } from '../host/pool.ts';
 import { appearanceSchema, eventKindSchema, swipeDirectionSchema } from '../protocol/messages.ts';
 import { authoringGuide } from './guide.ts';
 import { searchIcons } from './icons.ts';
@@ -21,9 +22,15 @@ export const AWAIT_HEARTBEAT_MS = 2_000;
 
 export const SERVER_INSTRUCTIONS = `Protostage shows a working UI prototype on a web device (a phone drawn by Chromium) so a person can see and use it, instead of a description in prose.
 Read ${GUIDE_URI} first: it is the spec format (nodes, state, actions, limits) with worked examples.
-Then: prototype {action: "show", spec} puts a spec on screen (a refused spec lists every error with its path); observe returns the accessibility hierarchy (testTags) and a screenshot; tapOn, sendKeys and swipeOn act as the person would; prototype {action: "awaitEvent", afterSequence} returns what the person did. Icon names: ${'protostage://icons/{query}'}. Shown prototypes: ${PROTOTYPE_URI_TEMPLATE}.`;
+Then: prototype {action: "show", spec} puts a spec on screen (a refused spec lists every error with its path); observe returns the accessibility hierarchy (testTags) and a screenshot; tapOn, sendKeys and swipeOn act as the person would; prototype {action: "awaitEvent", afterSequence} returns what the person did. Icon names: ${'protostage://icons/{query}'}. Shown prototypes: ${PROTOTYPE_URI_TEMPLATE}.
+A server may run several devices (a phone and a tablet, say): prototype {action: "status"} lists them, and every tool takes device: NAME (default the first); each device has its own prototypes, events and screen.`;
+
+const deviceField = {
+  device: z.string().min(1).optional().describe("Which of the server's devices (a name it was started with, e.g. phone or tablet); default the first. prototype status lists them."),
+};
 
 const prototypeInput = z.object({
+  ...deviceField,
   action: z.enum(['show', 'dismiss', 'status', 'inspect', 'awaitEvent']).describe('What to do.'),
   spec: z
     .union([z.record(z.string(), z.unknown()), z.string()])
@@ -53,6 +60,7 @@ const prototypeInput = z.object({
 });
 
 const tapInput = z.object({
+  ...deviceField,
   testTag: z.string().min(1).optional().describe('Tap the element with this testTag.'),
   text: z.string().min(1).optional().describe('Tap the element showing this text.'),
   x: z.number().optional().describe('Tap this screen point (dp), with y.'),
@@ -60,11 +68,13 @@ const tapInput = z.object({
 });
 
 const sendKeysInput = z.object({
+  ...deviceField,
   text: z.string().max(10_000).describe('Text to type, as keystrokes.'),
   testTag: z.string().min(1).optional().describe('Focus this text field first (tapping it); a testTag that is not a text field is refused before any input.'),
 });
 
 const swipeInput = z.object({
+  ...deviceField,
   direction: swipeDirectionSchema,
   testTag: z.string().min(1).optional().describe('Swipe within this element (default: the screen).'),
 });
@@ -79,6 +89,21 @@ export function toolResult(result: HostResult<object>): CallToolResult {
   return { content: [{ type: 'text', text: summary }, ...content], structuredContent: result as unknown as Record<string, unknown>, isError: true };
 }
 
+/**
+ * Runs a tool call on the device it names, adding that device's name to a successful result; a
+ * name the server does not have is a failure at `device`.
+ */
+async function onDevice<T extends object>(
+  pool: DevicePool,
+  name: string | undefined,
+  call: (device: PooledDevice) => Promise<HostResult<T>>,
+): Promise<HostResult<T & { device: string }>> {
+  const device = pool.pick(name);
+  if ('success' in device) return device;
+  const result = await call(device);
+  return result.success ? { ...result, device: device.name } : result;
+}
+
 /** The lines listing every error of an invalid spec, when it has more than the first. */
 function errorList(failure: HostFailure): string {
   const { errors = [] } = failure;
@@ -88,11 +113,13 @@ function errorList(failure: HostFailure): string {
 }
 
 /**
- * Builds an MCP server over a host. One host may serve several MCP sessions. The tool list never
- * changes; the resource list does (one resource per shown prototype), and whoever serves the
- * server sends resources/list_changed when the host's shown set changes (followShownPrototypes).
+ * Builds an MCP server over a pool of devices (one host each). One pool may serve several MCP
+ * sessions. The tool list never changes; the resource list does (one resource per prototype shown
+ * on the first device), and whoever serves the server sends resources/list_changed when that
+ * device's shown set changes (followShownPrototypes).
  */
-export function createMcpServer(host: Host): McpServer {
+export function createMcpServer(pool: DevicePool): McpServer {
+  const host = pool.first.host;
   const server = new McpServer(SERVER_INFO, {
     capabilities: { tools: { listChanged: false }, resources: { listChanged: true }, completions: {} },
     instructions: SERVER_INSTRUCTIONS,
@@ -109,7 +136,7 @@ export function createMcpServer(host: Host): McpServer {
       // show and dismiss change the screen but lose nothing the agent cannot show again.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    async (args, ctx) => toolResult(await runPrototypeAction(host, args, ctx, () => clientRoots(server))),
+    async (args, ctx) => toolResult(await onDevice(pool, args.device, (device) => runPrototypeAction(pool, device, args, ctx, () => clientRoots(server)))),
   );
 
   server.registerTool(
@@ -117,12 +144,12 @@ export function createMcpServer(host: Host): McpServer {
     {
       title: 'Observe the screen',
       description: 'The accessibility hierarchy of the app and prototype layers (dp bounds) plus a screenshot.',
-      inputSchema: z.object({}),
+      inputSchema: z.object(deviceField),
       outputSchema: outputSchemas.observe,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    async () => {
-      const result = await host.observe();
+    async (args) => {
+      const result = await onDevice(pool, args.device, (device) => device.host.observe());
       if (!result.success) return toolResult(result);
       const { screenshotBase64, ...structured } = result;
       return {
@@ -144,7 +171,7 @@ export function createMcpServer(host: Host): McpServer {
       outputSchema: outputSchemas.input,
       annotations: LOCAL_INPUT,
     },
-    async (args) => toolResult(await host.tapOn(args)),
+    async ({ device, ...target }) => toolResult(await onDevice(pool, device, (chosen) => chosen.host.tapOn(target))),
   );
 
   server.registerTool(
@@ -156,7 +183,7 @@ export function createMcpServer(host: Host): McpServer {
       outputSchema: outputSchemas.input,
       annotations: LOCAL_INPUT,
     },
-    async (args) => toolResult(await host.type(args.text, args.testTag)),
+    async (args) => toolResult(await onDevice(pool, args.device, (device) => device.host.type(args.text, args.testTag))),
   );
 
   server.registerTool(
@@ -168,7 +195,7 @@ export function createMcpServer(host: Host): McpServer {
       outputSchema: outputSchemas.input,
       annotations: LOCAL_INPUT,
     },
-    async (args) => toolResult(await host.swipe(args.direction, args.testTag)),
+    async (args) => toolResult(await onDevice(pool, args.device, (device) => device.host.swipe(args.direction, args.testTag))),
   );
 
   server.registerResource(
@@ -194,7 +221,7 @@ export function createMcpServer(host: Host): McpServer {
       list: () => ({ resources: shownIds(host).map((id) => ({ uri: prototypeUri(id), name: id, mimeType: 'application/json' })) }),
       complete: { id: (value) => shownIds(host).filter((id) => id.startsWith(decodeURIComponent(value))) },
     }),
-    { title: 'Shown prototype', description: 'What the host knows of one shown prototype: state, pages, last event sequence.', mimeType: 'application/json' },
+    { title: 'Shown prototype', description: 'What the host knows of one prototype shown on the first device: state, pages, last event sequence.', mimeType: 'application/json' },
     async (uri, variables) => {
       const id = decodeURIComponent(String(variables.id ?? ''));
       const entry = host.status().prototypes.find((prototype) => prototype.id === id);
@@ -210,8 +237,8 @@ export function createMcpServer(host: Host): McpServer {
  * Sends notifications/resources/list_changed from `server` whenever the host's shown set changes,
  * until the server closes. For a server that lives as long as its connection (stdio).
  */
-export function followShownPrototypes(server: McpServer, host: Host): void {
-  const unsubscribe = host.onShownChange(() => {
+export function followShownPrototypes(server: McpServer, pool: DevicePool): void {
+  const unsubscribe = pool.first.host.onShownChange(() => {
     if (server.isConnected()) server.sendResourceListChanged();
   });
   const previous = server.server.onclose;
@@ -269,7 +296,8 @@ async function clientRoots(server: McpServer): Promise<string[]> {
 }
 
 async function runPrototypeAction(
-  host: Host,
+  pool: DevicePool,
+  { host }: PooledDevice,
   args: z.infer<typeof prototypeInput>,
   ctx: ServerContext,
   roots: () => Promise<string[]>,
@@ -283,9 +311,11 @@ async function runPrototypeAction(
     case 'dismiss':
       return host.dismiss({ id: args.id, all: args.all });
     case 'status':
-      return host.status();
-    case 'inspect':
-      return host.inspect();
+      return { ...host.status(), devices: pool.summary() } as HostResult<object>;
+    case 'inspect': {
+      const inspected = await host.inspect();
+      return inspected.success ? ({ ...inspected, devices: pool.summary() } as HostResult<object>) : inspected;
+    }
     case 'awaitEvent':
       return awaitWithHeartbeat(host, args, ctx);
   }

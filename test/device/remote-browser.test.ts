@@ -48,7 +48,7 @@ function startCdpBrowser(): Promise<string> {
 function render(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, [CLI, 'render', ...args], { env: NO_LOCAL_BROWSER, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as NodeJS.ErrnoException & { code?: number }).code as number) ?? 1 : 0, stdout, stderr });
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
     });
   });
 }

@@ -32,7 +32,14 @@ test('the official client lists the tools and gets host-local status over HTTP',
   const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
   assert.deepEqual(tools, ['observe', 'prototype', 'sendKeys', 'swipeOn', 'tapOn']);
   const status = (await client.callTool({ name: 'prototype', arguments: { action: 'status' } })) as { structuredContent: Record<string, unknown> };
-  assert.deepEqual(status.structuredContent, { success: true, prototypes: [], lastResult: null, deviceConnected: false });
+  assert.deepEqual(status.structuredContent, {
+    success: true,
+    prototypes: [],
+    lastResult: null,
+    deviceConnected: false,
+    device: 'phone',
+    devices: [{ name: 'phone', profile: 'phone', connected: false, shown: [] }],
+  });
   const noId = (await client.callTool({ name: 'prototype', arguments: { action: 'awaitEvent' } })) as { isError?: boolean; structuredContent: Record<string, unknown> };
   assert.equal(noId.isError, true);
   assert.equal(noId.structuredContent.path, 'id');

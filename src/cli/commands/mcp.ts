@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { parseCommandArgs } from '../args.ts';
-import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom, type Host } from '../../host/index.ts';
+import { createDevicePool, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom } from '../../host/index.ts';
 import { createMcpServer, followShownPrototypes } from '../../mcp/server.ts';
 import { guardedStdioTransport } from '../../mcp/stdio.ts';
 import { mirrorAnnouncer } from '../mirror.ts';
@@ -37,12 +37,12 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   // stdout carries the protocol, so the mirror's address goes to stderr.
-  const announceMirror = mirrorAnnouncer('mcp', console.error);
-  const host: Host = createHost({ ...setup, onSpawn: () => announceMirror(host) });
-  if (!values['lazy-device']) announceMirror(host);
+  const announceMirror = mirrorAnnouncer('mcp', console.error, setup.devices?.length);
+  const pool = createDevicePool(setup, announceMirror);
+  if (!values['lazy-device']) pool.devices.forEach(announceMirror);
   const serverForConnection = () => {
-    const server = createMcpServer(host);
-    followShownPrototypes(server, host);
+    const server = createMcpServer(pool);
+    followShownPrototypes(server, pool);
     return server;
   };
   const stdio = serveStdio(serverForConnection, {
@@ -54,6 +54,6 @@ export async function run(args: string[]): Promise<number> {
     process.stdin.once('close', stop);
   });
   await stdio.close();
-  await host.close();
+  await pool.close();
   return 0;
 }

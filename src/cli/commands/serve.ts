@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { createLaunchToken, isAcceptableToken } from '../../protocol/handshake.ts';
 import { parseCommandArgs } from '../args.ts';
 import { refuseAccess } from '../http-access.ts';
-import { createHost, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom, type Host } from '../../host/index.ts';
+import { createDevicePool, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom } from '../../host/index.ts';
 import { mcpHttpHandler, type McpHttpHandler } from '../../mcp/http.ts';
 import { mirrorAnnouncer } from '../mirror.ts';
 import { untilStopped } from '../lifecycle.ts';
@@ -49,18 +49,18 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage serve: ${problem}`);
     return 2;
   }
-  const announceMirror = mirrorAnnouncer('serve', console.log);
-  const host: Host = createHost({ ...setup, onSpawn: () => announceMirror(host) });
-  const mcp = mcpHttpHandler(host);
+  const announceMirror = mirrorAnnouncer('serve', console.log, setup.devices?.length);
+  const pool = createDevicePool(setup, announceMirror);
+  const mcp = mcpHttpHandler(pool);
   const server = mcpHttpServer(mcp, token);
   try {
     await listen(server, port);
   } catch (error) {
     console.error(`protostage serve: cannot listen on 127.0.0.1:${port} (${(error as Error).message}); pass another --port`);
-    await host.close();
+    await pool.close();
     return 1;
   }
-  if (!values['lazy-device']) announceMirror(host);
+  if (!values['lazy-device']) pool.devices.forEach(announceMirror);
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}${MCP_PATH}?token=${token}`;
   console.log(`protostage MCP server listening on ${url}`);
@@ -70,7 +70,7 @@ export async function run(args: string[]): Promise<number> {
   server.close();
   await mcp.close();
   server.closeAllConnections();
-  await host.close();
+  await pool.close();
   return 0;
 }
 
