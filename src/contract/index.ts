@@ -4,8 +4,12 @@
  */
 import contractJson from '../../schemas/prototype-spec-contract.json' with { type: 'json' };
 
-/** How a string field takes part in repeat/component placeholder binding. */
-export type Binds = 'text' | 'stateKey' | 'scalar';
+/**
+ * How a string field takes part in repeat/component placeholder binding: text (a label), a state
+ * key, a scalar value (a lone placeholder keeps the item's type) or a data pointer (bound as text,
+ * then a pointer again).
+ */
+export type Binds = 'text' | 'stateKey' | 'scalar' | 'pointer';
 
 /** The state value a state-key field must name when the spec is shown. */
 export interface BindingRule {
@@ -39,6 +43,8 @@ export interface RefRule extends RuleBase {
 
 export interface StringRule extends RuleBase {
   kind: 'string';
+  /** A value of the repeat row the action runs in (dataValue.item): only inside a repeat template. */
+  rowOperand?: boolean;
   nonempty?: boolean;
   nonblank?: boolean;
   pattern?: string;
@@ -103,6 +109,7 @@ export interface ArrayRule extends RuleBase {
 export interface UnionRule extends RuleBase {
   kind: 'union';
   expected: string;
+  array?: Rule;
   string?: Rule;
   number?: Rule;
   boolean?: Rule;
@@ -120,11 +127,18 @@ export interface JsonRule extends RuleBase {
   maxBytes: string;
   maxDepth: string;
   numberBytes: string;
+  /** Data rather than an emit payload: depth counts from 1 and arrays are bounded by maxArrayItems. */
+  data?: boolean;
+  /** The value must be a JSON object (the data block itself). */
+  object?: boolean;
+  maxArrayItems?: string;
 }
 
 export interface SimpleRule extends RuleBase {
   kind: 'boolean' | 'scalar' | 'node' | 'action' | 'condition';
   binds?: Binds;
+  /** dataValue.index: only inside a repeat template. */
+  rowOperand?: boolean;
 }
 
 export type Rule =
@@ -142,7 +156,7 @@ export type Rule =
 
 /** Cross-field rules of one object, checked after its fields; each names the field it fails at. */
 export type Check =
-  | { rule: 'exactlyOne'; fields: string[]; at: string }
+  | { rule: 'exactlyOne'; fields: string[]; at?: string }
   | { rule: 'atLeastOne'; fields: string[] }
   | { rule: 'less'; field: string; than: string; at: string }
   | { rule: 'dividesRange'; field: string; min: string; max: string; at: string }
@@ -162,6 +176,8 @@ export interface NodeEntry extends ObjectShape {
 export interface ConditionRules {
   maxDepth: string;
   key: StringRule;
+  /** A data pointer instead of a state key. */
+  data: Rule;
   comparisons: Record<string, Rule>;
   groups: Record<string, { minItems: number; maxItems: number }>;
   negation: string;
@@ -210,6 +226,10 @@ export const limits = {
   selectorDepth: limit('MAX_PROTOTYPE_SELECTOR_DEPTH'),
   componentDepth: limit('MAX_PROTOTYPE_COMPONENT_DEPTH'),
   jsonNesting: limit('MAX_JSON_NESTING'),
+  dataBytes: limit('MAX_PROTOTYPE_DATA_WRITE_BYTES'),
+  dataDepth: limit('MAX_PROTOTYPE_DATA_DEPTH'),
+  dataArrayItems: limit('MAX_PROTOTYPE_DATA_ARRAY_ITEMS'),
+  repeatPathCells: limit('MAX_PROTOTYPE_REPEAT_PATH_CELLS'),
 } as const;
 
 /** Names of a closed list; throws for an unknown list name (a programming error). */

@@ -103,7 +103,7 @@ function rewriteAction(value: unknown, rewrite: SiteRewriter, path: PathSegment[
 function rewriteCondition(value: unknown, rewrite: SiteRewriter, path: PathSegment[], depth: number): unknown {
   if (!isRecord(value) || depth > MAX_WALK_DEPTH) return value;
   const rules = contract.conditions;
-  const shape: ObjectShape = { properties: { key: rules.key, ...rules.comparisons } };
+  const shape: ObjectShape = { properties: { key: rules.key, data: rules.data, ...rules.comparisons } };
   let result = rewriteObject(value, shape, rewrite, path, depth);
   for (const group of Object.keys(rules.groups)) {
     const members = result[group];

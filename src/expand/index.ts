@@ -1,5 +1,5 @@
 export { expandComponents, type ExpandResult } from './components.ts';
-export { expandRepeats, repeatInstances, type KeyedNode, type RepeatExpansion } from './repeat.ts';
+export { expandRepeats, repeatInstances, rowInstances, dataRepeatRows, type KeyedNode, type RepeatExpansion } from './repeat.ts';
 export { bindingSites, rewriteBindingSites, type BindingSite, type SiteRewriter } from './bindings.ts';
 export {
   tokenizePlaceholders,

@@ -8,17 +8,20 @@ import type { Scalar } from '../spec/index.ts';
 export type PlaceholderToken =
   | { kind: 'text'; text: string }
   /** `{name}` has `field` null; `{name.field}` names both. */
-  | { kind: 'placeholder'; raw: string; name: string; field: string | null };
+  | { kind: 'placeholder'; raw: string; name: string; field: string | null }
+  /** `{data:/pointer}`: the value at that pointer in the prototype's data. */
+  | { kind: 'data'; raw: string; pointer: string };
 
-const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?\}/g;
+const PLACEHOLDER = /\{(?:([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?|data:((?:\/(?:[^~/{}]|~[01])*)+))\}/g;
 
-/** Splits text into literal runs and `{name}` / `{name.field}` placeholders, in order. */
+/** Splits text into literal runs, `{name}` / `{name.field}` and `{data:/pointer}` placeholders, in order. */
 export function tokenizePlaceholders(text: string): PlaceholderToken[] {
   const tokens: PlaceholderToken[] = [];
   let last = 0;
   for (const match of text.matchAll(PLACEHOLDER)) {
     if (match.index > last) tokens.push({ kind: 'text', text: text.slice(last, match.index) });
-    tokens.push({ kind: 'placeholder', raw: match[0], name: match[1]!, field: match[2] ?? null });
+    if (match[3] !== undefined) tokens.push({ kind: 'data', raw: match[0], pointer: match[3] });
+    else tokens.push({ kind: 'placeholder', raw: match[0], name: match[1]!, field: match[2] ?? null });
     last = match.index + match[0].length;
   }
   if (last < text.length) tokens.push({ kind: 'text', text: text.slice(last) });
@@ -43,7 +46,7 @@ export function bindPlaceholders(text: string, binder: PlaceholderBinder): Scala
     const value = binder(only.name, only.field);
     return value === undefined ? text : value;
   }
-  return tokens.map((token) => (token.kind === 'text' ? token.text : renderBound(token, binder))).join('');
+  return tokens.map((token) => (token.kind === 'text' ? token.text : token.kind === 'data' ? token.raw : renderBound(token, binder))).join('');
 }
 
 /** Like `bindPlaceholders`, but always text: for labels, names and state keys. */

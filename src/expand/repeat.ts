@@ -3,7 +3,11 @@
  * renders its children once per item, in item order, as siblings in the same container. Each
  * instance is keyed `<container key>.repeat[<item>].children[<template>]`, which is also its
  * identity while it keeps its index.
+ *
+ * With `items` a data pointer the items are the rows of that array in the prototype's data, bound
+ * like literal items; the runtime builds a row's instances again when its row object changes.
  */
+import { parsePointer, valueAt, type JsonValue } from '../json/pointer.ts';
 import type { PrototypeNode } from '../spec/index.ts';
 import { rewriteBindingSites } from './bindings.ts';
 import { indexPath, propertyPath } from './path.ts';
@@ -21,19 +25,32 @@ export interface RepeatExpansion {
   keys: Map<PrototypeNode, string>;
 }
 
-/** The instances of one repeat container, item by item, each template child in order. */
-export function repeatInstances(container: PrototypeNode, containerKey: string): KeyedNode[] {
+/** The rows a data-path repeat draws: the objects of the array at `pointer` (others draw nothing). */
+export function dataRepeatRows(data: JsonValue | undefined, pointer: string): Array<Record<string, unknown> | null> {
+  const segments = parsePointer(pointer);
+  const rows = segments === null || data === undefined ? undefined : valueAt(data, segments);
+  if (!Array.isArray(rows)) return [];
+  return rows.map((row) => (typeof row === 'object' && row !== null && !Array.isArray(row) ? row : null));
+}
+
+/**
+ * The instances of one repeat container, item by item, each template child in order. A data-path
+ * repeat reads its rows from `data` (a row that is not an object binds no fields).
+ */
+export function repeatInstances(container: PrototypeNode, containerKey: string, data?: JsonValue): KeyedNode[] {
   if (!('repeat' in container) || container.repeat === undefined) return [];
   const { items, as } = container.repeat;
-  const instances: KeyedNode[] = [];
-  items.forEach((item, itemIndex) => {
-    const binder = repeatBinder(as, item, itemIndex);
-    container.children.forEach((template, templateIndex) => {
-      const key = `${containerKey}.repeat[${itemIndex}].children[${templateIndex}]`;
-      instances.push({ key, node: bindTree(template, binder) });
-    });
-  });
-  return instances;
+  const rows = typeof items === 'string' ? dataRepeatRows(data, items) : items;
+  return rows.flatMap((item, itemIndex) => rowInstances(container, containerKey, as, item ?? {}, itemIndex));
+}
+
+/** The instances of one item: each template child bound for it. */
+export function rowInstances(container: PrototypeNode, containerKey: string, alias: string, item: Readonly<Record<string, unknown>>, itemIndex: number): KeyedNode[] {
+  const binder = repeatBinder(alias, item, itemIndex);
+  return (container as { children: PrototypeNode[] }).children.map((template, templateIndex) => ({
+    key: `${containerKey}.repeat[${itemIndex}].children[${templateIndex}]`,
+    node: bindTree(template, binder),
+  }));
 }
 
 /** The whole tree with repeats expanded, and the key of every node in it. */

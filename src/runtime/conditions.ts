@@ -5,6 +5,7 @@
  */
 import type { Condition, Scalar } from '../spec/index.ts';
 
+/** Reads a state key, or (a key starting with `/`) the scalar at that pointer in the data. */
 export type StateReader = (key: string) => Scalar | undefined;
 
 /** Exact equality of the same type; numbers compare by value, so -0 equals 0. */
@@ -16,7 +17,7 @@ export function conditionHolds(condition: Condition, read: StateReader): boolean
   if ('all' in condition) return condition.all.every((member) => conditionHolds(member, read));
   if ('any' in condition) return condition.any.some((member) => conditionHolds(member, read));
   if ('not' in condition) return !conditionHolds(condition.not, read);
-  const value = read(condition.key);
+  const value = read(condition.key ?? condition.data!);
   if ('equals' in condition) return scalarEquals(value, condition.equals);
   if ('notEquals' in condition) return !scalarEquals(value, condition.notEquals);
   if ('gt' in condition) return typeof value === 'number' && value > condition.gt;

@@ -14,6 +14,9 @@ import type { AppearanceOverride } from './appearance.ts';
 import { applyInteraction, closeOverlay } from './interactions.ts';
 import { Session, type DeviceSettings } from './session.ts';
 import type { PendingEvent, Unit } from './unit.ts';
+import type { DataRefusal, JsonObject } from './data.ts';
+
+export type { DataRefusal, JsonObject, JsonValue } from './data.ts';
 
 export type { DeviceSettings } from './session.ts';
 export type { AppearanceOverride } from './appearance.ts';
@@ -49,6 +52,12 @@ export interface InspectSnapshot {
   /** `window.persistence: "device"`: outlives its host session, no idle TTL. */
   persistent: boolean;
   state: Record<string, Scalar>;
+  /** The prototype's data (an empty object when the spec has none). */
+  data: JsonObject;
+  /** One per show, accepted data write and state change; never rewound for an id. */
+  revision: number;
+  /** The latest refused data writes, oldest first (they changed and emitted nothing). */
+  dataRefusals: DataRefusal[];
   pages: Record<string, number>;
   lastSequence: number;
   appearance: Appearance;
@@ -56,12 +65,16 @@ export interface InspectSnapshot {
 }
 
 const APPEARANCES: readonly string[] = ['device', 'light', 'dark'];
+/** How many refused data writes inspect lists. */
+export const KEPT_DATA_REFUSALS = 8;
 const DISMISS_REASONS: readonly string[] = ['user', 'agent', 'disconnect', 'ttl', 'teardown'];
 
 export class PrototypeController {
   private session: Session | null = null;
   private device: DeviceSettings;
   private readonly sequences = new Map<string, number>();
+  private readonly revisions = new Map<string, number>();
+  private dataRefusals: DataRefusal[] = [];
   private idleTimer: unknown = null;
   private readonly snackbarTimers = new Map<string, unknown>();
   private readonly clock: Clock;
@@ -91,13 +104,15 @@ export class PrototypeController {
     const keptPages = replaced ? previous.pages : new Map<string, number>();
     let session: Session;
     try {
-      session = new Session(spec, appearance, this.device, keptPages);
+      session = new Session(spec, appearance, this.device, keptPages, (this.revisions.get(spec.id) ?? 0) + 1);
     } catch (error) {
       // Specs arrive validated; anything else is refused without touching what is shown.
       return { ok: false, path: '$', message: `Cannot show this spec: ${(error as Error).message}` };
     }
     this.closeSession();
     this.session = session;
+    this.revisions.set(session.id, session.revision);
+    this.dataRefusals = [];
     this.restartIdleTimer();
     this.syncSnackbarTimers();
     return { ok: true, id: spec.id, appearance: session.appearance, replaced };
@@ -150,6 +165,9 @@ export class PrototypeController {
       id: session.id,
       persistent: session.spec.window.persistence === 'device',
       state: { ...session.state },
+      data: session.data,
+      revision: session.revision,
+      dataRefusals: [...this.dataRefusals],
       pages: session.pagesRecord(),
       lastSequence: this.sequences.get(session.id) ?? 0,
       appearance: session.appearance,
@@ -163,6 +181,8 @@ export class PrototypeController {
 
   private commit(session: Session, unit: Unit): void {
     session.commit(unit);
+    this.revisions.set(session.id, session.revision);
+    if (unit.dataRefusals.length > 0) this.dataRefusals = [...this.dataRefusals, ...unit.dataRefusals].slice(-KEPT_DATA_REFUSALS);
     this.deliver(session, unit.events);
     if (unit.dismissed) {
       this.dismiss('user');

@@ -5,13 +5,14 @@
 import type { Action, NodeOfType, PrototypeNode } from '../spec/index.ts';
 import type { Interaction } from './model.ts';
 import { isValidDate, onStepGrid } from './bindings.ts';
-import { isOverlayNode, pageCount, pagerId, type OverlayNode, type TreeNode } from './tree.ts';
+import { isOverlayNode, pageCount, pagerId, rowOf, type OverlayNode, type TreeNode } from './tree.ts';
 import type { Unit } from './unit.ts';
 
 const MISMATCH = 'the interaction does not fit this node';
 
-function runOnTap(unit: Unit, actions: readonly Action[] | undefined): string | null {
-  return actions ? unit.runList(actions) : null;
+/** Runs an action list of `target`, with the repeat row it belongs to for {item} and {index} values. */
+function runOnTap(unit: Unit, actions: readonly Action[] | undefined, target: TreeNode): string | null {
+  return actions ? unit.runList(actions, rowOf(target)) : null;
 }
 
 /** The boolean key a toggle flips, for nodes that toggle. */
@@ -51,34 +52,34 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
   switch (interaction.type) {
     case 'tap': {
       if (toggleKey(node) !== null) return applyInteraction(unit, target, { type: 'toggle', key: interaction.key });
-      return runOnTap(unit, node.onTap);
+      return runOnTap(unit, node.onTap, target);
     }
     case 'toggle': {
       const key = toggleKey(node);
       if (key === null) return MISMATCH;
-      return unit.controlWrite([[key, unit.get(key) !== true]]) ?? runOnTap(unit, node.onTap);
+      return unit.controlWrite([[key, unit.get(key) !== true]]) ?? runOnTap(unit, node.onTap, target);
     }
     case 'select': {
       if (node.type !== 'radioGroup' && node.type !== 'segmentedButton') return MISMATCH;
       if (!node.options.some((option) => option.value === interaction.value)) return `no option "${interaction.value}"`;
-      return unit.controlWrite([[node.stateKey, interaction.value]]) ?? runOnTap(unit, node.onTap);
+      return unit.controlWrite([[node.stateKey, interaction.value]]) ?? runOnTap(unit, node.onTap, target);
     }
     case 'edit':
       if (node.type !== 'textField' || typeof interaction.text !== 'string') return MISMATCH;
       return unit.controlWrite([[node.stateKey, interaction.text]]);
     case 'slide':
       if (node.type !== 'slider' || !Number.isFinite(interaction.value)) return MISMATCH;
-      return unit.controlWrite([[node.stateKey, snapSlider(node, interaction.value)]]) ?? runOnTap(unit, node.onTap);
+      return unit.controlWrite([[node.stateKey, snapSlider(node, interaction.value)]]) ?? runOnTap(unit, node.onTap, target);
     case 'pickTime': {
       if (node.type !== 'timePicker') return MISMATCH;
       const { hour, minute } = interaction;
       if (!Number.isInteger(hour) || !Number.isInteger(minute)) return 'hour and minute must be integers';
-      return unit.controlWrite([[node.hourKey, hour], [node.minuteKey, minute]]) ?? runOnTap(unit, node.onTap);
+      return unit.controlWrite([[node.hourKey, hour], [node.minuteKey, minute]]) ?? runOnTap(unit, node.onTap, target);
     }
     case 'pickDate':
       if (node.type !== 'datePicker') return MISMATCH;
       if (typeof interaction.date !== 'string' || !isValidDate(interaction.date)) return 'not a YYYY-MM-DD date in 1900..2100';
-      return unit.controlWrite([[node.stateKey, interaction.date]]) ?? runOnTap(unit, node.onTap);
+      return unit.controlWrite([[node.stateKey, interaction.date]]) ?? runOnTap(unit, node.onTap, target);
     case 'selectIndex': {
       if (node.type !== 'tabBar' && node.type !== 'bottomNav') return MISMATCH;
       const index = interaction.index;
@@ -88,7 +89,7 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
         const violation = unit.controlWrite([[node.stateKey!, index]]);
         if (violation) return violation;
       }
-      return runOnTap(unit, node.onTap);
+      return runOnTap(unit, node.onTap, target);
     }
     case 'pageSettled': {
       if (node.type !== 'pager') return MISMATCH;
@@ -103,17 +104,17 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       if (node.type !== 'dialog') return MISMATCH;
       const button = interaction.button === 'confirm' ? node.confirm : interaction.button === 'dismiss' ? node.dismiss : undefined;
       if (!button) return `the dialog has no ${String(interaction.button)} button`;
-      return closeOverlay(unit, node) ?? runOnTap(unit, button.onTap);
+      return closeOverlay(unit, node) ?? runOnTap(unit, button.onTap, target);
     }
     case 'snackbarAction':
       if (node.type !== 'snackbar' || !node.action) return MISMATCH;
-      return closeOverlay(unit, node) ?? runOnTap(unit, node.action.onTap);
+      return closeOverlay(unit, node) ?? runOnTap(unit, node.action.onTap, target);
     case 'appBar': {
       if (node.type !== 'topAppBar') return MISMATCH;
       const { target: which } = interaction;
       const button = which === 'navigation' ? node.navigationIcon : Number.isInteger(which) ? node.actions?.[which] : undefined;
       if (!button) return `no app bar button ${String(which)}`;
-      return runOnTap(unit, button.onTap);
+      return runOnTap(unit, button.onTap, target);
     }
     default:
       return 'unknown interaction';

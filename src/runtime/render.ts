@@ -4,6 +4,8 @@
  * Rebuilds are incremental: each node remembers which state keys (and pager pages) it read while
  * being built, and which its whole subtree read. After a change only the nodes that read a
  * changed key, and their ancestors, are rebuilt; every other subtree keeps its previous object.
+ * Data reads are dependencies too (see data.ts), and so is each node itself: rows a data write
+ * built again are rebuilt by naming their keys (`nodeDependency`).
  */
 import type { PrototypeNode, Scalar, NodeOfType, Anchor } from '../spec/index.ts';
 import { dialogScrim, resolveScrim, type ResolvedTheme } from '../theme/index.ts';
@@ -13,10 +15,16 @@ import { interpolate } from './text.ts';
 import { mergedStyle, resolveStyle } from './style.ts';
 import { pageCount, pagerId, type ShownTree, type TreeNode } from './tree.ts';
 import { ownValue } from './record.ts';
+import { readData, type JsonValue } from './data.ts';
 
 /** Dependency token of a pager's page (state keys cannot contain NUL). */
 export function pageDependency(id: string): string {
   return '\u0000' + id;
+}
+
+/** Dependency token of a node itself (built again from a new tree node). */
+export function nodeDependency(key: string): string {
+  return '\u0003' + key;
 }
 
 /** What a rebuild must redo: the changed dependency tokens, or everything. */
@@ -24,6 +32,7 @@ export type ChangeSet = ReadonlySet<string> | 'all';
 
 export interface RenderInputs {
   state: Record<string, Scalar>;
+  data: JsonValue;
   /** Settled page per pager id (already clamped). */
   pages: Map<string, number>;
   theme: ResolvedTheme;
@@ -67,6 +76,11 @@ export class RenderBuilder {
     return this.cache.get(key)?.render;
   }
 
+  /** Drops what is cached for nodes no longer in the tree. */
+  forget(keys: Iterable<string>): void {
+    for (const key of keys) if (!this.tree.byKey.has(key)) this.cache.delete(key);
+  }
+
   private buildEntry(treeNode: TreeNode, changed: ChangeSet, inputs: RenderInputs): CacheEntry {
     const previous = this.cache.get(treeNode.key);
     if (previous && !touches(previous.subtreeDeps, changed)) return previous;
@@ -80,15 +94,16 @@ export class RenderBuilder {
 
   /** Only descendants changed: keep this node's own fields, swap in the new children. */
   private reuseOwn(previous: CacheEntry, children: readonly CacheEntry[]): CacheEntry {
-    if (children.every((child, i) => child === previous.children[i])) return previous;
+    const sameCount = children.length === previous.children.length;
+    if (sameCount && children.every((child, i) => child === previous.children[i])) return previous;
     const render = withChildren(previous.render, children.map((child) => child.render));
-    const sameSubtrees = children.every((child, i) => child.subtreeDeps === previous.children[i]!.subtreeDeps);
+    const sameSubtrees = sameCount && children.every((child, i) => child.subtreeDeps === previous.children[i]!.subtreeDeps);
     const subtreeDeps = sameSubtrees ? previous.subtreeDeps : unionDeps(previous.deps, children);
     return { render, children, deps: previous.deps, subtreeDeps };
   }
 
   private buildOwn(treeNode: TreeNode, children: readonly CacheEntry[], inputs: RenderInputs, previous: CacheEntry | undefined): CacheEntry {
-    const deps = new Set<string>();
+    const deps = new Set<string>([nodeDependency(treeNode.key)]);
     const read = nodeReader(treeNode, inputs, deps);
     // Without styleWhen a node's style depends on the theme only, and a theme change clears the cache.
     const keptStyle = previous && treeNode.node.styleWhen === undefined ? previous.render.style : null;
@@ -96,6 +111,7 @@ export class RenderBuilder {
     const sameSubtrees =
       previous !== undefined &&
       sameSet(deps, previous.deps) &&
+      children.length === previous.children.length &&
       children.every((child, i) => child.subtreeDeps === previous.children[i]!.subtreeDeps);
     const subtreeDeps = sameSubtrees ? previous.subtreeDeps : unionDeps(deps, children);
     return { render, children, deps, subtreeDeps };
@@ -119,10 +135,11 @@ function unionDeps(own: Set<string>, children: readonly CacheEntry[]): Set<strin
 }
 
 /** Reads state for one node, recording each key read in `deps` when given; inside a pager `page`
- *  and `pageCount` read that pager (page 1-based). */
-export function nodeReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state' | 'pages'>, deps?: Set<string>): StateReader {
+ *  and `pageCount` read that pager (page 1-based); a key starting with / reads the data. */
+export function nodeReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state' | 'pages' | 'data'>, deps?: Set<string>): StateReader {
   const pager = treeNode.pager;
   return (key) => {
+    if (key.startsWith('/')) return readData(inputs.data, key, deps);
     if (pager && (key === 'page' || key === 'pageCount')) {
       const id = pagerId(pager.node as NodeOfType<'pager'>);
       deps?.add(pageDependency(id));

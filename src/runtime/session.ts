@@ -7,8 +7,10 @@ import type { PrototypeNode, PrototypeSpec, Scalar } from '../spec/index.ts';
 import { pickSide, resolveScrim, resolveTheme, type ResolvedTheme } from '../theme/index.ts';
 import type { Appearance, RenderModel, RenderNode, ResolvedStyle, ResolvedWindow, Mode } from './model.ts';
 import { leadingChainMode, resolveMode, type AppearanceOverride } from './appearance.ts';
-import { nodeReader, pageDependency, RenderBuilder, type ChangeSet } from './render.ts';
-import { buildTree, pageCount, type ShownTree, type TreeNode } from './tree.ts';
+import { nodeDependency, nodeReader, pageDependency, RenderBuilder, type ChangeSet } from './render.ts';
+import { buildTree, pageCount, refreshDataRepeats, type ShownTree, type TreeNode } from './tree.ts';
+import { conservativePayloadByteLength } from '../json/index.ts';
+import type { JsonObject } from './data.ts';
 import { changed, entryBytes, Unit, type CommittedState } from './unit.ts';
 import { ownValue, setOwn } from './record.ts';
 
@@ -28,11 +30,16 @@ export class Session implements CommittedState {
   state: Record<string, Scalar>;
   pages = new Map<string, number>();
   stateBytes = 0;
+  /** Agent-owned JSON, changed only by data actions (and patches). */
+  data: JsonObject;
+  dataCost: number;
+  /** The prototype's revision (see CommittedState); the controller carries it across shows. */
+  revision: number;
   appearance!: Appearance;
   model!: RenderModel;
   private theme!: ResolvedTheme;
   private builder: RenderBuilder;
-  private revision = 0;
+  private modelRevision = 0;
   private motion = true;
 
   constructor(
@@ -40,16 +47,20 @@ export class Session implements CommittedState {
     private readonly override: AppearanceOverride,
     device: DeviceSettings,
     keptPages: ReadonlyMap<string, number>,
+    revision = 1,
   ) {
     this.id = spec.id;
-    this.tree = buildTree(spec.root);
+    this.revision = revision;
+    this.data = (spec.data ?? {}) as JsonObject;
+    this.dataCost = conservativePayloadByteLength(this.data);
+    this.tree = buildTree(spec.root, this.data);
     this.state = { ...(spec.state ?? {}) };
     for (const [key, value] of Object.entries(this.state)) this.stateBytes += entryBytes(key, value);
     for (const [id, pager] of this.tree.pagers) {
       const kept = keptPages.get(id) ?? 0;
       this.pages.set(id, Math.max(0, Math.min(pageCount(pager) - 1, kept)));
     }
-    this.builder = new RenderBuilder(this.tree, () => ({ state: this.state, pages: this.pages, theme: this.theme }));
+    this.builder = new RenderBuilder(this.tree, () => ({ state: this.state, pages: this.pages, data: this.data, theme: this.theme }));
     this.retheme(device);
   }
 
@@ -64,12 +75,23 @@ export class Session implements CommittedState {
       if (changed(ownValue(this.state, key), value)) touched.add(key);
       setOwn(this.state, key, value);
     }
+    const stateMoved = touched.size > 0;
     for (const [id, page] of unit.pageWrites) {
       if (this.pages.get(id) !== page) touched.add(pageDependency(id));
       this.pages.set(id, page);
     }
     this.stateBytes = unit.stateBytes;
+    let rebuiltRows: Set<string> | null = null;
+    if (unit.data !== this.data) {
+      this.data = unit.data;
+      this.dataCost = unit.dataCost;
+      for (const token of unit.dataTokens) touched.add(token);
+      rebuiltRows = refreshDataRepeats(this.tree, this.data, unit.dataWritten);
+      for (const key of rebuiltRows) touched.add(nodeDependency(key));
+    }
+    this.revision = unit.revision + (stateMoved ? 1 : 0);
     if (touched.size > 0) this.rebuild(touched);
+    if (rebuiltRows) this.builder.forget(rebuiltRows);
   }
 
   /** Re-theme for the device settings: resolve the mode, rebuild every colour. Returns the new
@@ -112,10 +134,10 @@ export class Session implements CommittedState {
 
   private rebuild(changes: ChangeSet): void {
     const root = this.builder.build(changes);
-    this.revision += 1;
+    this.modelRevision += 1;
     this.model = {
       id: this.id,
-      revision: this.revision,
+      revision: this.modelRevision,
       window: this.resolveWindow(root),
       appearance: this.appearance,
       scheme: this.theme.css,

@@ -2,7 +2,9 @@
  * Text interpolation (spec "Nodes" → text interpolation): `{key}` reads state, and inside a pager
  * `{page}` / `{pageCount}` read the nearest enclosing pager (1-based page, so "Page {page} of
  * {pageCount}" reads "Page 1 of 3"); outside a pager they stay literal unless state has such a
- * key. A placeholder naming a missing key, and any other brace, stays literal.
+ * key. A placeholder naming a missing key, and any other brace, stays literal. `{data:/pointer}`
+ * reads the prototype's data (the reader takes pointers as keys); a missing or non-scalar value
+ * reads as empty text.
  */
 import { renderScalar, tokenizePlaceholders, type PlaceholderToken } from '../expand/index.ts';
 import type { StateReader } from './conditions.ts';
@@ -26,7 +28,10 @@ export function interpolate(text: string, read: StateReader): string {
   let out = '';
   for (const token of tokens(text)) {
     if (token.kind === 'text') out += token.text;
-    else {
+    else if (token.kind === 'data') {
+      const value = read(token.pointer);
+      out += value === undefined ? '' : renderScalar(value);
+    } else {
       const value = token.field === null ? read(token.name) : undefined;
       out += value === undefined ? token.raw : renderScalar(value);
     }

@@ -3,10 +3,24 @@
  * (its path; repeat instances `<container>.repeat[<item>].children[<template>]`), plus the static
  * facts the runtime looks up by key: parents, the nearest enclosing pager, pagers by id, overlays
  * and binding rules.
+ *
+ * A repeat whose items are a data pointer draws the rows of that array in the data. When the data
+ * changes, `refreshDataRepeats` builds again only the rows whose row object changed (writes copy
+ * what they change, so an untouched row is the same object) and drops the rows that went.
  */
 import type { PrototypeNode, NodeOfType } from '../spec/index.ts';
+import { dataRepeatRows, rowInstances } from '../expand/index.ts';
+import { parsePointer, type JsonValue } from '../json/pointer.ts';
 import { addBindings, type BindingTable } from './bindings.ts';
-import { expandRepeatChildren } from './repeat.ts';
+
+/** The repeat item an instance was built for. */
+export interface RowContext {
+  index: number;
+  /** The item's fields (a data row that is not an object has none). */
+  item: Readonly<Record<string, unknown>>;
+  /** The row's segments in the data, for a data-path repeat; null for literal items. */
+  pointer: readonly string[] | null;
+}
 
 export interface TreeNode {
   key: string;
@@ -16,6 +30,8 @@ export interface TreeNode {
   children: TreeNode[];
   /** The nearest enclosing pager (not the node itself), for `{page}` / `{pageCount}`. */
   pager: TreeNode | null;
+  /** On the top node of a repeat instance: the item it was built for. */
+  row?: RowContext;
 }
 
 export type OverlayNode = NodeOfType<'dialog'> | NodeOfType<'snackbar'> | NodeOfType<'bottomSheet'>;
@@ -23,6 +39,16 @@ export type OverlayNode = NodeOfType<'dialog'> | NodeOfType<'snackbar'> | NodeOf
 /** Dialogs, snackbars and bottom sheets: open while their openWhen holds. */
 export function isOverlayNode(node: PrototypeNode): node is OverlayNode {
   return node.type === 'dialog' || node.type === 'snackbar' || node.type === 'bottomSheet';
+}
+
+/** A repeat container whose items are a data pointer, and the rows it was last built from. */
+export interface DataRepeat {
+  container: TreeNode;
+  pointer: string;
+  segments: readonly string[];
+  rows: ReadonlyArray<Record<string, unknown> | null>;
+  /** Nodes of one row's instances (the template once). */
+  templateSize: number;
 }
 
 export interface ShownTree {
@@ -33,14 +59,16 @@ export interface ShownTree {
   /** Dialog, snackbar and bottomSheet nodes in preorder. */
   overlays: TreeNode[];
   bindings: BindingTable;
+  dataRepeats: DataRepeat[];
 }
+
+type RepeatContainer = NodeOfType<'box'> | NodeOfType<'row'> | NodeOfType<'column'>;
 
 function childEntries(node: PrototypeNode, key: string): [string, PrototypeNode][] {
   switch (node.type) {
     case 'box':
     case 'row':
     case 'column':
-      if (node.repeat) return expandRepeatChildren(node, key);
       return node.children.map((child, i) => [`${key}.children[${i}]`, child]);
     case 'card':
     case 'pager':
@@ -55,20 +83,146 @@ function childEntries(node: PrototypeNode, key: string): [string, PrototypeNode]
   }
 }
 
-export function buildTree(root: PrototypeNode): ShownTree {
-  const tree: ShownTree = { root: undefined as unknown as TreeNode, byKey: new Map(), pagers: new Map(), overlays: [], bindings: new Map() };
-  const visit = (node: PrototypeNode, key: string, parent: TreeNode | null): TreeNode => {
-    const pager = parent === null ? null : parent.node.type === 'pager' ? parent : parent.pager;
-    const treeNode: TreeNode = { key, node, parent, children: [], pager };
-    tree.byKey.set(key, treeNode);
-    if (node.type === 'pager') tree.pagers.set(pagerId(node), treeNode);
-    if (isOverlayNode(node)) tree.overlays.push(treeNode);
-    addBindings(tree.bindings, node);
-    for (const [childKey, child] of childEntries(node, key)) treeNode.children.push(visit(child, childKey, treeNode));
-    return treeNode;
-  };
-  tree.root = visit(root, 'root', null);
+function repeatOf(node: PrototypeNode): RepeatContainer['repeat'] | undefined {
+  return node.type === 'box' || node.type === 'row' || node.type === 'column' ? node.repeat : undefined;
+}
+
+export function buildTree(root: PrototypeNode, data: JsonValue = {}): ShownTree {
+  const tree: ShownTree = { root: undefined as unknown as TreeNode, byKey: new Map(), pagers: new Map(), overlays: [], bindings: new Map(), dataRepeats: [] };
+  tree.root = visit(tree, root, 'root', null, data);
   return tree;
+}
+
+function visit(tree: ShownTree, node: PrototypeNode, key: string, parent: TreeNode | null, data: JsonValue, row?: RowContext): TreeNode {
+  const pager = parent === null ? null : parent.node.type === 'pager' ? parent : parent.pager;
+  const treeNode: TreeNode = { key, node, parent, children: [], pager, ...(row ? { row } : {}) };
+  tree.byKey.set(key, treeNode);
+  if (node.type === 'pager') tree.pagers.set(pagerId(node), treeNode);
+  if (isOverlayNode(node)) tree.overlays.push(treeNode);
+  addBindings(tree.bindings, node);
+  const repeat = repeatOf(node);
+  const items = repeat?.items;
+  if (typeof items === 'string') {
+    const rows = dataRepeatRows(data, items);
+    const dataRepeat: DataRepeat = { container: treeNode, pointer: items, segments: parsePointer(items) ?? [], rows, templateSize: templateSize(node) };
+    tree.dataRepeats.push(dataRepeat);
+    rows.forEach((item, index) => treeNode.children.push(...buildRow(tree, dataRepeat, item, index, data)));
+  } else if (repeat && items) {
+    items.forEach((item, index) => {
+      const context: RowContext = { index, item, pointer: null };
+      for (const instance of rowInstances(node, key, repeat.as, item, index)) treeNode.children.push(visit(tree, instance.node, instance.key, treeNode, data, context));
+    });
+  } else {
+    for (const [childKey, child] of childEntries(node, key)) treeNode.children.push(visit(tree, child, childKey, treeNode, data));
+  }
+  return treeNode;
+}
+
+function buildRow(tree: ShownTree, repeat: DataRepeat, item: Record<string, unknown> | null, index: number, data: JsonValue): TreeNode[] {
+  const container = repeat.container;
+  const alias = repeatOf(container.node)!.as;
+  const context: RowContext = { index, item: item ?? {}, pointer: [...repeat.segments, String(index)] };
+  return rowInstances(container.node, container.key, alias, item ?? {}, index).map((instance) => visit(tree, instance.node, instance.key, container, data, context));
+}
+
+/** Nodes of one instance of each template child: what one row adds. */
+function templateSize(node: PrototypeNode): number {
+  let count = 0;
+  const stack: PrototypeNode[] = [...(node as RepeatContainer).children];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    count++;
+    for (const [, child] of childEntries(current, '')) stack.push(child);
+  }
+  return count;
+}
+
+/**
+ * After the data changed (writes at `written`, pointer segments): rebuilds the rows of every data
+ * repeat whose array the writes touch, keeping the instances of rows that are the same object.
+ * Returns the keys of every node built or dropped, and of each container whose rows changed.
+ */
+export function refreshDataRepeats(tree: ShownTree, data: JsonValue, written: ReadonlyArray<readonly string[]>): Set<string> {
+  const changed = new Set<string>();
+  for (const repeat of tree.dataRepeats) {
+    if (!written.some((path) => overlaps(path, repeat.segments))) continue;
+    const rows = dataRepeatRows(data, repeat.pointer);
+    const container = repeat.container;
+    const perRow = (container.node as RepeatContainer).children.length;
+    const children: TreeNode[] = [];
+    let rebuilt = rows.length !== repeat.rows.length;
+    rows.forEach((row, index) => {
+      const kept = index < repeat.rows.length && repeat.rows[index] === row;
+      if (kept) children.push(...container.children.slice(index * perRow, (index + 1) * perRow));
+      else {
+        rebuilt = true;
+        if (index < repeat.rows.length) forget(tree, container.children.slice(index * perRow, (index + 1) * perRow), changed);
+        const built = buildRow(tree, repeat, row, index, data);
+        for (const node of built) collectKeys(node, changed);
+        children.push(...built);
+      }
+    });
+    if (rows.length < repeat.rows.length) forget(tree, container.children.slice(rows.length * perRow), changed);
+    if (rebuilt) changed.add(container.key);
+    container.children = children;
+    repeat.rows = rows;
+  }
+  if (changed.size > 0) reindex(tree);
+  return changed;
+}
+
+/** One path is a prefix of the other (segment by segment). */
+function overlaps(a: readonly string[], b: readonly string[]): boolean {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function forget(tree: ShownTree, nodes: readonly TreeNode[], changed: Set<string>): void {
+  for (const node of nodes) {
+    collectKeys(node, changed);
+    const stack = [node];
+    while (stack.length > 0) {
+      const current = stack.pop()!;
+      if (tree.byKey.get(current.key) === current) tree.byKey.delete(current.key);
+      stack.push(...current.children);
+    }
+  }
+}
+
+function collectKeys(node: TreeNode, keys: Set<string>): void {
+  const stack = [node];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    keys.add(current.key);
+    stack.push(...current.children);
+  }
+}
+
+/** Overlays and binding rules again, in preorder, after rows were added or dropped. */
+function reindex(tree: ShownTree): void {
+  tree.overlays = [];
+  tree.bindings = new Map();
+  const stack = [tree.root];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (isOverlayNode(current.node)) tree.overlays.push(current);
+    addBindings(tree.bindings, current.node);
+    for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i]!);
+  }
+}
+
+/** Rows times template nodes of every data repeat, were the data `data`. */
+export function dataRepeatCells(tree: ShownTree, data: JsonValue): number {
+  let cells = 0;
+  for (const repeat of tree.dataRepeats) cells += dataRepeatRows(data, repeat.pointer).length * repeat.templateSize;
+  return cells;
+}
+
+/** The repeat item a node was built for (its own, or its nearest instance ancestor's), or null. */
+export function rowOf(treeNode: TreeNode): RowContext | null {
+  for (let node: TreeNode | null = treeNode; node; node = node.parent) if (node.row) return node.row;
+  return null;
 }
 
 /** Number of pages of a pager tree node. */

@@ -9,8 +9,9 @@ import type { Action, Scalar } from '../spec/index.ts';
 import type { PrototypeEvent } from './model.ts';
 import { scalarEquals } from './conditions.ts';
 import { writeViolation } from './bindings.ts';
-import { pageCount, type ShownTree } from './tree.ts';
+import { dataRepeatCells, pageCount, type RowContext, type ShownTree } from './tree.ts';
 import { ownValue, setOwn } from './record.ts';
+import { dataChangePayload, isDataAction, readData, runDataAction, type DataAction, type DataRefusal, type JsonObject } from './data.ts';
 
 /** An event before it gets its sequence and timestamp. */
 export type PendingEvent = Pick<PrototypeEvent, 'kind' | 'name' | 'payload' | 'state' | 'pages'>;
@@ -49,6 +50,10 @@ export interface CommittedState {
   state: Record<string, Scalar>;
   pages: Map<string, number>;
   stateBytes: number;
+  data: JsonObject;
+  dataCost: number;
+  /** The prototype's revision: one per show, accepted data write and unit that moved state. */
+  revision: number;
 }
 
 export class Unit {
@@ -56,6 +61,14 @@ export class Unit {
   readonly pageWrites = new Map<string, number>();
   readonly events: PendingEvent[] = [];
   dismissed = false;
+  /** The data after this unit's accepted writes. */
+  data: JsonObject;
+  dataCost: number;
+  revision: number;
+  /** What the accepted data writes changed: render tokens, and the members or arrays written. */
+  readonly dataTokens = new Set<string>();
+  readonly dataWritten: string[][] = [];
+  readonly dataRefusals: DataRefusal[] = [];
   private bytes: number;
 
   constructor(
@@ -63,6 +76,9 @@ export class Unit {
     private readonly committed: CommittedState,
   ) {
     this.bytes = committed.stateBytes;
+    this.data = committed.data;
+    this.dataCost = committed.dataCost;
+    this.revision = committed.revision;
   }
 
   get(key: string): Scalar | undefined {
@@ -111,15 +127,19 @@ export class Unit {
     this.push('page_changed', id, target);
   }
 
-  /** Run an onTap list; returns why it is rejected, or null. Actions after dismiss never run. */
-  runList(actions: readonly Action[]): string | null {
+  /**
+   * Run an onTap list (of the repeat row `row`, when it is in one); returns why it is rejected, or
+   * null. Actions after dismiss never run; a refused data write is skipped, the rest still run.
+   */
+  runList(actions: readonly Action[], row: RowContext | null = null): string | null {
     const before = new Map<string, Scalar | undefined>();
     for (const action of actions) {
       if (action.type === 'dismiss') {
         this.dismissed = true;
         break;
       }
-      if (action.type === 'emit') this.push('emit', action.name, action.payload === undefined ? null : action.payload);
+      if (isDataAction(action)) this.writeData(action, row);
+      else if (action.type === 'emit') this.push('emit', action.name, action.payload === undefined ? null : action.payload);
       else if (action.type === 'setPage') this.setPage(action.pager, this.pageTarget(action.pager, action.page));
       else {
         const next = this.nextValue(action);
@@ -140,10 +160,31 @@ export class Unit {
     return page;
   }
 
+  /** One data action: accepted, it changes the data and emits a change named by its path. */
+  private writeData(action: DataAction, row: RowContext | null): void {
+    const outcome = runDataAction(action, {
+      data: this.data,
+      cost: this.dataCost,
+      state: (key) => this.get(key),
+      row,
+      cells: (data) => dataRepeatCells(this.tree, data),
+    });
+    if ('code' in outcome) {
+      this.dataRefusals.push(outcome);
+      return;
+    }
+    this.data = outcome.data;
+    this.dataCost = outcome.cost;
+    this.revision += 1;
+    for (const token of outcome.tokens) this.dataTokens.add(token);
+    this.dataWritten.push(outcome.written);
+    this.push('change', outcome.name, dataChangePayload(outcome, this.revision));
+  }
+
   /** The value a state action writes, or undefined when it is a no-op (toggle, increment and
-   *  decrement on a key whose type changed; a non-finite result). */
+   *  decrement on a key whose type changed; a non-finite result; a {data} value reading no scalar). */
   private nextValue(action: Extract<Action, { key: string }>): Scalar | undefined {
-    if (action.type === 'setState') return action.value;
+    if (action.type === 'setState') return typeof action.value === 'object' ? readData(this.data, action.value.data) : action.value;
     const current = this.get(action.key);
     if (action.type === 'toggle') return typeof current === 'boolean' ? !current : undefined;
     if (typeof current !== 'number') return undefined;

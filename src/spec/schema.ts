@@ -125,11 +125,14 @@ export type Style = z.infer<typeof styleSchema>;
 // ---------------------------------------------------------------------------------------------
 // Conditions, actions
 
+/** A condition's subject: a state key, or a data pointer. */
+export type ConditionSubject = { key: string; data?: undefined } | { data: string; key?: undefined };
+
 export type Condition =
-  | { key: string; equals: Scalar }
-  | { key: string; notEquals: Scalar }
-  | { key: string; gt: number }
-  | { key: string; lt: number }
+  | (ConditionSubject & { equals: Scalar })
+  | (ConditionSubject & { notEquals: Scalar })
+  | (ConditionSubject & { gt: number })
+  | (ConditionSubject & { lt: number })
   | { all: Condition[] }
   | { any: Condition[] }
   | { not: Condition };
@@ -137,13 +140,14 @@ export type Condition =
 const COMPARISONS = ['equals', 'notEquals', 'gt', 'lt'] as const;
 const COMBINATORS = ['all', 'any', 'not'] as const;
 
-type ConditionFields = { key?: string } & Partial<Record<(typeof COMPARISONS)[number] | (typeof COMBINATORS)[number], unknown>>;
+type ConditionFields = { key?: string; data?: string } & Partial<Record<(typeof COMPARISONS)[number] | (typeof COMBINATORS)[number], unknown>>;
 
 /** Exactly one form: a key with exactly one comparison, or exactly one combinator alone. */
 function isOneConditionForm(condition: ConditionFields): boolean {
   const comparisons = countPresent(condition, COMPARISONS);
   const combinators = countPresent(condition, COMBINATORS);
-  if (condition.key !== undefined) return comparisons === 1 && combinators === 0;
+  if (condition.key !== undefined && condition.data !== undefined) return false;
+  if (condition.key !== undefined || condition.data !== undefined) return comparisons === 1 && combinators === 0;
   return comparisons === 0 && combinators === 1;
 }
 
@@ -153,8 +157,12 @@ function countPresent(condition: ConditionFields, fields: ReadonlyArray<keyof Co
   return present;
 }
 
+/** A JSON Pointer into data; inside a repeat template a segment may still be a placeholder. */
+const dataPointer = z.string().min(1);
+
 const comparisonFields = {
   key: stateKey.optional(),
+  data: dataPointer.optional(),
   equals: scalarSchema.optional(),
   notEquals: scalarSchema.optional(),
   gt: z.number().optional(),
@@ -172,7 +180,7 @@ function conditionFields(member: z.ZodType<Condition>) {
 }
 
 const oneForm = {
-  message: 'A condition is exactly one of {key, equals | notEquals | gt | lt}, {all}, {any} or {not}',
+  message: 'A condition is exactly one of {key or data, equals | notEquals | gt | lt}, {all}, {any} or {not}',
 };
 
 type ConditionLevel = (fields: z.ZodObject) => z.ZodType<Condition>;
@@ -197,6 +205,22 @@ export const conditionFieldsSchema = conditionFields(conditionOfDepth(limits.con
 /** openWhen of bottomSheet, dialog and snackbar: the boolean `{key, equals}` form only. */
 export const openWhenSchema = z.strictObject({ key: stateKey, equals: z.boolean() });
 
+/** Where a data action's value comes from: exactly one of its five fields. */
+export const dataValueSchema = z
+  .strictObject({
+    value: z.unknown().optional(),
+    state: stateKey.optional(),
+    data: dataPointer.optional(),
+    item: stateKey.optional(),
+    index: z.boolean().optional(),
+  })
+  .refine((value) => ['value', 'state', 'data', 'item', 'index'].filter((field) => Object.hasOwn(value, field)).length === 1, {
+    message: 'A data value is exactly one of {value}, {state}, {data}, {item} or {index}',
+  });
+export type DataValue = z.infer<typeof dataValueSchema>;
+
+const rowCap = z.number().int().min(1).max(1000);
+
 export const actionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('emit'), name: nonEmpty, payload: z.unknown().optional() }),
   z.strictObject({
@@ -204,11 +228,15 @@ export const actionSchema = z.discriminatedUnion('type', [
     pager: nonEmpty,
     page: z.union([z.literal('next'), z.literal('prev'), z.number().int().min(0).max(MAX_INT32)]),
   }),
-  z.strictObject({ type: z.literal('setState'), key: stateKey, value: scalarSchema }),
+  z.strictObject({ type: z.literal('setState'), key: stateKey, value: z.union([z.string(), z.number(), z.boolean(), z.strictObject({ data: dataPointer })]) }),
   z.strictObject({ type: z.literal('toggle'), key: stateKey }),
   z.strictObject({ type: z.literal('increment'), key: stateKey, by: z.number().optional() }),
   z.strictObject({ type: z.literal('decrement'), key: stateKey, by: z.number().optional() }),
   z.strictObject({ type: z.literal('dismiss') }),
+  z.strictObject({ type: z.literal('setData'), path: dataPointer, value: dataValueSchema }),
+  z.strictObject({ type: z.literal('appendData'), path: dataPointer, value: dataValueSchema, spread: z.boolean().optional(), maxItems: rowCap.optional() }),
+  z.strictObject({ type: z.literal('prependData'), path: dataPointer, value: dataValueSchema, spread: z.boolean().optional(), maxItems: rowCap.optional() }),
+  z.strictObject({ type: z.literal('removeData'), path: dataPointer }),
 ]);
 
 export type Action = z.infer<typeof actionSchema>;
@@ -297,8 +325,10 @@ function commonNodeFields({ condition, style }: NodeParts<z.ZodType>) {
 }
 
 export const repeatSchema = z.strictObject({
-  items: z.array(z.record(z.string(), scalarSchema)).min(1).max(128),
+  /** Literal items, or a data pointer naming an array of rows. */
+  items: z.union([z.array(z.record(z.string(), scalarSchema)).min(1).max(128), dataPointer]),
   as: nonEmpty,
+  key: nonEmpty.optional(),
 });
 export type Repeat = z.infer<typeof repeatSchema>;
 
@@ -617,6 +647,8 @@ export const prototypeSpecSchema = z.strictObject({
   id: nonEmpty,
   window: windowSchema,
   state: z.record(z.string(), scalarSchema).optional(),
+  /** Agent-owned JSON the spec binds (checked for size and depth by the walker). */
+  data: z.unknown().optional(),
   motion: z.enum(['none', 'standard']).optional(),
   theme: themeSchema.optional(),
   root: prototypeNodeSchema,

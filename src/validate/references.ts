@@ -181,7 +181,8 @@ function checkSetStateValue(use: BindingUse, bound: BoundKey, controls: Map<stri
   const needed = controls.get(bound.key);
   if (!needed || !use.rule.valueField) return;
   for (const { value, index } of writtenValues(use, bound)) {
-    if (typeof value === needed) continue;
+    // A {data: pointer} value is read when the action runs; the device checks that write then.
+    if (typeof value === needed || (typeof value === 'object' && value !== null)) continue;
     const suffix = index >= 0 ? ` (repeat item ${index})` : '';
     reject(propertyPath(spellPath(use.path.slice(0, use.ownerDepth)), use.rule.valueField), `setState would write ${describeValue(value)} to "${bound.key}", which a control binds as a ${needed}${suffix}; write a ${needed}`);
   }

@@ -9,6 +9,7 @@ import {
   placeholderFields,
   repeatBinder,
 } from '../expand/placeholders.ts';
+import { parsePointer, valueAt, type JsonValue } from '../json/pointer.ts';
 import type { Scalar } from '../spec/index.ts';
 import { isPlainObject, isScalar } from './values.ts';
 
@@ -19,14 +20,31 @@ export interface RepeatContext {
   path: string;
   alias: string;
   items: Array<Record<string, unknown>>;
+  /** `items` as authored when it is a data pointer (the rows are then those of the spec's data). */
+  pointer: string | null;
 }
 
-/** Lenient: a malformed `repeat` gives a context with no items, and fails later at its own path. */
-export function repeatContext(repeat: unknown, path: string): RepeatContext {
-  if (!isPlainObject(repeat)) return { path, alias: '', items: [] };
+/**
+ * Lenient: a malformed `repeat` gives a context with no items, and fails later at its own path.
+ * A data pointer's rows are read from `data` (the spec's data), objects only.
+ */
+export function repeatContext(repeat: unknown, path: string, data: unknown): RepeatContext {
+  if (!isPlainObject(repeat)) return { path, alias: '', items: [], pointer: null };
   const alias = typeof repeat.as === 'string' ? repeat.as : '';
+  if (typeof repeat.items === 'string') {
+    const rows = dataRows(data, repeat.items);
+    return { path, alias, items: (rows ?? []).filter(isPlainObject), pointer: repeat.items };
+  }
   const items = Array.isArray(repeat.items) ? repeat.items.filter(isPlainObject) : [];
-  return { path, alias, items };
+  return { path, alias, items, pointer: null };
+}
+
+/** What a data pointer names in the spec's data when that is an array, else null. */
+export function dataRows(data: unknown, pointer: string): unknown[] | null {
+  const segments = parsePointer(pointer);
+  if (segments === null || !isPlainObject(data)) return null;
+  const rows = valueAt(data as JsonValue, segments);
+  return Array.isArray(rows) ? rows : null;
 }
 
 /** Whether `text` holds `{index}` or a `{<alias>.<field>}` placeholder of this template. */

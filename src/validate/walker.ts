@@ -34,7 +34,9 @@ import { checkEmitPayload } from './emit-payload.ts';
 import { indexPath, propertyPath, spellPath, type PathSegment } from '../expand/path.ts';
 import { CollectionEnded, type ErrorCollector } from './collector.ts';
 import { reject, rejectCount, Rejection } from './rejection.ts';
-import { bindForItem, bindsInTemplate, missingRepeatField, repeatContext, type RepeatContext } from './repeat.ts';
+import { bindForItem, bindsInTemplate, dataRows, missingRepeatField, repeatContext, type RepeatContext } from './repeat.ts';
+import { dataLimitProblem } from '../json/pointer.ts';
+import { conservativePayloadByteLength } from '../json/index.ts';
 import {
   canonicalJson,
   closestWord,
@@ -89,6 +91,8 @@ export interface WalkResult {
   /** Device capabilities the authored features need (contract entries that name one), sorted. */
   capabilities: string[];
 }
+
+const DATA_MODEL_CAPABILITY = 'prototype_data_model_v1';
 
 const enumSets = new Map<string, Set<string>>();
 function enumSet(name: string): Set<string> {
@@ -287,6 +291,10 @@ class Walker implements Position {
   private inAction = false;
   private readonly nesting = new Map<object, number>();
   private readonly capabilities = new Set<string>();
+  /** The spec's data block, or null when it has none (every data binding then fails). */
+  private data: Record<string, unknown> | null = null;
+  /** Rows times template nodes of every data-path repeat so far. */
+  private pathCells = 0;
   /** Segments from the spec to the value being walked: paths are spelled only for errors and records. */
   private readonly segments: PathSegment[] = [];
   /** The object whose fields are being walked, and its path length, for bindings that read sibling fields. */
@@ -298,6 +306,7 @@ class Walker implements Position {
 
   run(spec: unknown): WalkResult {
     if (!isPlainObject(spec)) reject('', `A spec is a JSON object {id, window, root, …}; got ${describeValue(spec)}`);
+    this.data = isPlainObject(spec.data) ? spec.data : null;
     this.walkShape(spec, contract.envelope, 'the spec', declaredProperties(contract.envelope));
     return {
       pagerIds: this.pagerIds,
@@ -366,6 +375,9 @@ class Walker implements Position {
 
   private walk(value: unknown, rule: Rule, what: string): void {
     if (rule.capability) this.capabilities.add(rule.capability);
+    if ('rowOperand' in rule && rule.rowOperand && !this.template) {
+      reject(this.path(), `{${this.segments[this.segments.length - 1]}: …} reads the repeat row the action runs in; use it only inside a repeat template`);
+    }
     if (rule.kind === undefined) {
       const target = definitions.get(rule.ref);
       if (!target) throw new Error(`Contract definition "${rule.ref}" is missing`);
@@ -396,7 +408,7 @@ class Walker implements Position {
       case 'tagged':
         return this.walkTagged(value, rule, what);
       case 'json':
-        return walkPayload(value, rule, this);
+        return rule.data ? this.walkData(value, rule) : walkPayload(value, rule, this);
       case 'node':
         return this.walkNode(value);
       case 'action':
@@ -410,6 +422,11 @@ class Walker implements Position {
 
   private walkString(value: unknown, rule: StringRule, what: string): void {
     if (typeof value !== 'string') reject(this.path(), expectedMessage(expectedString(rule), value));
+    if (rule.binds === 'pointer') this.requireData('reads data');
+    else if (rule.binds === 'text' && value.includes('{data:')) {
+      this.capabilities.add(DATA_MODEL_CAPABILITY);
+      this.requireData('has a {data:…} placeholder');
+    }
     if (rule.binds && this.template && bindsInTemplate(value, this.template)) {
       this.checkTemplateString(value, rule);
       if (rule.binding) this.recordBinding(value, true, rule.binding, what);
@@ -424,6 +441,9 @@ class Walker implements Position {
     if (rule.nonempty && value.length === 0) reject(this.path(), `Expected a nonempty string for ${what}, got an empty string`);
     if (rule.nonblank && value.trim().length === 0) reject(this.path(), 'Expected text with at least one non-space character');
     if (rule.pattern && !pattern(rule.pattern).test(value)) {
+      if (rule.binds === 'pointer' && /\{[^{}]*\}/.test(value)) {
+        reject(this.path(), `Data pointer ${JSON.stringify(value)} holds a placeholder ${this.template ? 'this template does not bind; inside it use {index} or {' + this.template.alias + '.<field>}' : 'outside a repeat template; write a literal pointer such as /feed/0/title'}`);
+      }
       if (rule.binds === 'stateKey' && /\{[^{}]*\}/.test(value)) {
         if (this.template) {
           reject(this.path(), `State key "${value}" holds a placeholder this template does not bind; inside it use {index} or {${this.template.alias}.<field>}`);
@@ -449,6 +469,9 @@ class Walker implements Position {
       const bound = bindForItem(text, template, index);
       if (rule.binds === 'stateKey' && (typeof bound !== 'string' || !pattern('stateKey').test(bound))) {
         reject(indexPath(`${template.path}.items`, index), `Bound state key "${String(bound)}" is invalid: a state key is ${contract.patternHints.stateKey}`);
+      }
+      if (rule.binds === 'pointer' && !pattern('dataPointer').test(String(bound))) {
+        reject(this.path(), `Binds to "${String(bound)}" for repeat item ${index}, which is not a data pointer: ${contract.patternHints.dataPointer}`);
       }
       if ('nonempty' in rule && rule.nonempty && String(bound).length === 0) {
         reject(this.path(), `Binds to an empty string for repeat item ${index}; give every item a nonempty value`);
@@ -582,7 +605,7 @@ class Walker implements Position {
 
   private walkUnion(value: unknown, rule: UnionRule, what: string): void {
     const type = jsonType(value);
-    const branch = type === 'string' || type === 'number' || type === 'boolean' || type === 'object' ? rule[type] : undefined;
+    const branch = type === 'string' || type === 'number' || type === 'boolean' || type === 'object' || type === 'array' ? rule[type] : undefined;
     if (!branch) reject(this.path(), expectedMessage(rule.expected, value));
     this.walk(value, branch, what);
   }
@@ -629,7 +652,7 @@ class Walker implements Position {
 
   private walkNodeFields(value: Record<string, unknown>, entry: NodeEntry, type: string): void {
     const declared = declaredProperties(entry, contract.nodeCommon, 'type');
-    const ownTemplate = entry.repeatable && hasOwn(value, 'repeat') && !this.template ? repeatContext(value.repeat, this.pathTo('repeat')) : null;
+    const ownTemplate = entry.repeatable && hasOwn(value, 'repeat') && !this.template ? repeatContext(value.repeat, this.pathTo('repeat'), this.data) : null;
     let templateNodes = 0;
     let templateImages = 0;
     const what = nodeNoun(type);
@@ -639,7 +662,10 @@ class Walker implements Position {
         const failures = this.failureCount();
         this.walk(value[key], rule, key);
         // Counting needs the items the walk has just proved (a collecting walk may go on past a failure in them).
-        if (this.failureCount() === failures) this.applyExpandedLimits((value.repeat as { items: unknown[] }).items.length, templateNodes, templateImages);
+        if (this.failureCount() !== failures) return;
+        const items = (value.repeat as { items: unknown[] | string }).items;
+        if (typeof items === 'string') this.checkDataRows(items, templateNodes);
+        else this.applyExpandedLimits(items.length, templateNodes, templateImages);
       } else if (key === 'children' && ownTemplate) {
         const nodesBefore = this.nodeCount;
         const imagesBefore = this.imageCount;
@@ -653,6 +679,42 @@ class Walker implements Position {
       }
     });
     if (entry.checks) applyChecks(entry.checks, value, this, what, failedKeys);
+  }
+
+  /**
+   * A data-path repeat: its rows are those of the data, objects, and its template counts once in
+   * the node limit; rows times template nodes count against the repeat path cells instead.
+   */
+  private checkDataRows(pointer: string, templateNodes: number): void {
+    this.segments.push('items');
+    const rows = dataRows(this.data, pointer);
+    if (rows === null) reject(this.path(), `${pointer} names no array in data; point items at an array of rows (an empty one is fine)`);
+    const row = rows.findIndex((item) => !isPlainObject(item));
+    if (row >= 0) reject(this.path(), `Row ${row} of ${pointer} is ${describeValue(rows[row])}; every row of a repeat is an object`);
+    this.pathCells += rows.length * templateNodes;
+    if (this.pathCells > limits.repeatPathCells) {
+      rejectCount(this.path(), `Repeat path cell limit exceeded: data-path repeats draw more than ${limits.repeatPathCells} nodes in all (rows × template nodes); show fewer rows`);
+    }
+    this.segments.pop();
+  }
+
+  /** A data binding at the current path; the spec must have data. */
+  private requireData(what: string): void {
+    if (this.data === null) reject(this.path(), `This ${what}, but the spec has no data; add a root "data" object`);
+  }
+
+  private walkData(value: unknown, rule: JsonRule): void {
+    if (rule.object && !isPlainObject(value)) reject(this.path(), expectedMessage('an object for data', value));
+    const bytes = conservativePayloadByteLength(value);
+    if (bytes === Infinity) reject(this.path(), 'Data holds a value JSON cannot represent; data is plain JSON');
+    const problem = dataLimitProblem(value as never, bytes, {
+      maxBytes: contract.limits[rule.maxBytes]!,
+      maxDepth: rule.object ? contract.limits[rule.maxDepth]! : contract.limits[rule.maxDepth]! - 1,
+      maxArrayItems: contract.limits[rule.maxArrayItems!]!,
+    });
+    if (!problem) return;
+    const where = problem.pointer === '' ? '' : ` at ${problem.pointer}`;
+    reject(this.path(), `Data over its limits${where}: ${problem.message}`);
   }
 
   /** The template was counted once while walking it (at its `repeat`); every further instance counts too. */
@@ -700,7 +762,7 @@ class Walker implements Position {
     if (present.length === 0) reject(this.path(), `Empty condition: use one of {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
     const firstComparison = present.find(isComparison);
     const firstGroup = present.find(isConditionGroup);
-    const hasKey = hasOwn(value, 'key');
+    const hasKey = hasOwn(value, 'key') || hasOwn(value, 'data');
     // A key with no comparison misses one, reported where a missing required key is: at its name.
     const missesComparison = hasKey && firstComparison === undefined && firstGroup === undefined;
     const keys = missesComparison ? keysToVisit(value, [MISSING_COMPARISON]) : present;
@@ -710,11 +772,16 @@ class Walker implements Position {
       try {
         if (missesComparison && key === MISSING_COMPARISON) {
           reject(this.path(), 'Missing comparison: a condition key needs exactly one of equals, notEquals, gt or lt');
-        } else if (key === 'key') {
-          this.walkString(value.key, rules.key, 'condition key');
+        } else if (key === 'key' || key === 'data') {
+          if (key === 'data') {
+            if (hasOwn(value, 'key')) reject(this.path(), 'A condition reads a state "key" or a "data" pointer, not both');
+            this.walk(value.data, rules.data, 'condition data');
+          } else {
+            this.walkString(value.key, rules.key, 'condition key');
+          }
           if (firstGroup !== undefined) reject(this.path(), `A condition has exactly one form; this one also has ${present.filter(isConditionGroup).join(', ')}`);
         } else if (isComparison(key)) {
-          if (!hasKey) reject(this.path(), `Comparison "${key}" needs a state "key" beside it`);
+          if (!hasKey) reject(this.path(), `Comparison "${key}" needs a state "key" or a "data" pointer beside it`);
           if (firstComparison !== key) reject(this.path(), `A condition key takes exactly one comparison; this one has ${present.filter(isComparison).join(', ')}`);
           this.walk(value[key], rules.comparisons[key]!, key);
         } else if (isConditionGroup(key)) {
@@ -890,7 +957,7 @@ function checkedFields(check: Check): string[] {
 }
 
 function applyCheck(check: Check, value: Record<string, unknown>, position: Position, what: string): void {
-  const at = () => ('at' in check ? position.pathTo(check.at) : position.path());
+  const at = () => ('at' in check && check.at !== undefined ? position.pathTo(check.at) : position.path());
   const has = (field: string) => hasOwn(value, field);
   switch (check.rule) {
     case 'exactlyOne': {

@@ -133,7 +133,7 @@ test('an unknown appearance "fails the request and leaves what is showing untouc
   assert.equal(controller.inspect()!.id, 'p');
 });
 
-test('inspect reports {id, state, pages, lastSequence, appearance, open overlays}', () => {
+test('inspect reports {id, state, data, revision, pages, lastSequence, appearance, open overlays}', () => {
   const { controller } = setup({ dark: true });
   assert.equal(controller.inspect(), null);
   controller.show(spec({
@@ -144,7 +144,7 @@ test('inspect reports {id, state, pages, lastSequence, appearance, open overlays
     ],
   }, { state: { sheet: true } }));
   assert.deepEqual(controller.inspect(), {
-    id: 'p', persistent: false, state: { sheet: true }, pages: { p: 0 }, lastSequence: 0,
+    id: 'p', persistent: false, state: { sheet: true }, data: {}, revision: 1, dataRefusals: [], pages: { p: 0 }, lastSequence: 0,
     appearance: { mode: 'dark', source: 'system', deviceDark: true },
     openOverlays: { dialogs: [], snackbars: [], sheets: ['root.children[1]'] },
   });
