@@ -23,6 +23,7 @@ export function authoringDoc(): string {
     windowSection(),
     themeSection(),
     repeatSection(),
+    dataSection(),
     componentsSection(),
     placeholdersSection(),
     limitsSection(),
@@ -147,6 +148,7 @@ const comparisonWords: Readonly<Record<string, string>> = {
 function conditionsSection(): string {
   const rules = contract.conditions;
   const comparisons = Object.entries(rules.comparisons).map(([name, rule]) => [`\`{"key": k, "${name}": v}\``, `the value of state key \`k\` ${comparisonWords[name] ?? name} \`v\` (${describeRule(rule)})`]);
+  comparisons.push(['`{"data": "/pointer", …}`', 'any comparison above, of the scalar at that data pointer (missing: equals and gt/lt fail, notEquals holds)']);
   const groups = Object.entries(rules.groups).map(([name, size]) => [`\`{"${name}": [ … ]}\``, `${size.minItems} to ${size.maxItems} conditions, ${name === 'all' ? 'every one holds' : 'at least one holds'}`]);
   const negation = [`\`{"${rules.negation}": condition}\``, 'the condition does not hold'];
   return `## Conditions
@@ -216,13 +218,15 @@ ${table(['field', 'accepts'], rows)}`;
 
 function repeatSection(): string {
   const repeat = objectDefinition('repeat')!;
-  const items = repeat.properties.items as Extract<Rule, { kind: 'array' }>;
+  const items = (repeat.properties.items as Extract<Rule, { kind: 'union' }>).array as Extract<Rule, { kind: 'array' }>;
   return `## Repeat templates
 
 A box, row or column with \`repeat\` renders its \`children\` once per item, as siblings in the same
 container. \`repeat\` is ${shapeSummary(repeat)}; \`items\` holds ${items.minItems} to ${items.maxItems}
-flat objects of scalars. Inside the template, \`{index}\` is the item's position from 0 and
-\`{<as>.<field>}\` its field. A template may not contain a pager or another repeat.
+flat objects of scalars, or is a data pointer naming an array of rows (see Data). Inside the
+template, \`{index}\` is the item's position from 0 and \`{<as>.<field>}\` its field. A template
+may not contain a pager or another repeat. \`key\` names the field that identifies a row; it is
+accepted, and rows keep their position as their identity.
 
 \`\`\`json
 {
@@ -233,6 +237,58 @@ flat objects of scalars. Inside the template, \`{index}\` is the item's position
   ]
 }
 \`\`\``;
+}
+
+function dataSection(): string {
+  const valueShape = objectDefinition('dataValue')!;
+  return `## Data
+
+\`data\` is agent-owned JSON (objects, arrays, strings, numbers, booleans, null) that the spec binds
+and only data actions (and the agent) change; it needs a device with \`prototype_data_model_v1\`,
+the data actions \`prototype_data_actions_v1\`. Pointers are JSON Pointers into it
+(\`/feed/0/title\`; \`~1\` stands for \`/\` and \`~0\` for \`~\` in a member name; no braces).
+
+- \`{data:/pointer}\` in displayed text reads the scalar there; a missing or non-scalar value reads
+  as empty text.
+- A condition \`{"data": "/pointer", "equals": v}\` (or notEquals, gt, lt) compares the value there.
+- \`"repeat": {"items": "/feed", "as": "post"}\` draws one instance of the template per row of the
+  array at \`/feed\` (rows are objects; \`{post.title}\` binds their scalar fields as literal items
+  do). The template counts once in the node limit; rows × template nodes of all data repeats stay
+  within ${limits.repeatPathCells}. An empty array draws nothing.
+- \`setState\` takes \`{"data": "/pointer"}\` as its value: the scalar there when the action runs.
+- Inside a template, \`{index}\` binds in pointers: \`"/feed/{index}/liked"\`.
+
+The data actions write it. Their \`value\` is ${shapeSummary(valueShape)}, exactly one of: a literal
+JSON \`value\`, a \`state\` key's value, the value at a \`data\` pointer, a field of the repeat row
+the action runs in (\`item\`), or that row's \`index\` (\`true\`); each is read when the action runs.
+
+\`\`\`json
+{
+  "data": { "feed": [{ "title": "First", "liked": false }], "more": [{ "title": "Second", "liked": false }] },
+  "root": { "type": "column", "children": [
+    { "type": "column", "repeat": { "items": "/feed", "as": "post" }, "children": [
+      { "type": "text", "text": "{post.title}" },
+      { "type": "button", "label": "Like", "visibleWhen": { "data": "/feed/{index}/liked", "equals": false },
+        "onTap": [{ "type": "setData", "path": "/feed/{index}/liked", "value": { "value": true } }] }
+    ] },
+    { "type": "button", "label": "Load more",
+      "onTap": [{ "type": "appendData", "path": "/feed", "value": { "data": "/more" }, "spread": true }] }
+  ] }
+}
+\`\`\`
+
+A write that cannot apply is refused and changes and emits nothing; the rest of the list still
+runs, and inspect lists the latest refusals with their code: \`invalid_path\` (not a pointer, the
+root, or through a scalar), \`invalid_value\` (the value reads nothing, or spread without an array),
+\`not_found\` (nothing there, or no such array item), \`not_array\` (append or prepend to something
+else) or \`limit_exceeded\` (the data would pass ${limits.dataBytes} bytes, ${limits.dataDepth} levels
+or ${limits.dataArrayItems} items in an array, or its repeats ${limits.repeatPathCells} cells). An accepted write takes the
+prototype's next **revision** and emits one \`change\` event named by the written path
+(\`/data/feed/0/liked\`; the array for an append or prepend) with payload \`{op, value?, maxItems?,
+revision}\` (\`op\` is set, append, prepend or remove; the value is left out past the emit payload
+limit). Revisions count per id and never go back: each show takes one (the first is 1), each
+accepted data write one, and each interaction that changed state one. Status and inspect report
+\`data\` and \`revision\` with \`state\`.`;
 }
 
 function componentsSection(): string {
@@ -284,6 +340,8 @@ function limitsSection(): string {
     ['condition nesting', String(limits.conditionDepth)],
     ['selector container nesting', String(limits.selectorDepth)],
     ['component use nesting', String(limits.componentDepth)],
+    ['data', `${limits.dataBytes} bytes (each number counts ${limit('EMIT_PAYLOAD_NUMBER_BYTES')}), ${limits.dataDepth} levels, ${limits.dataArrayItems} items per array`],
+    ['data repeat cells', `${limits.repeatPathCells} (rows × template nodes, all data repeats together)`],
     ['emit payload', `${limits.emitPayloadBytes} bytes of compact JSON (each number counts ${limit('EMIT_PAYLOAD_NUMBER_BYTES')}), depth ${limits.emitPayloadDepth}`],
     ['JSON nesting', String(limits.jsonNesting)],
   ];

@@ -33,7 +33,7 @@ export function describeRule(rule: Rule): string {
     case 'tagged':
       return `one of ${Object.keys(rule.variants).map((tag) => `{${rule.tag}: "${tag}"}`).join(', ')}`;
     case 'json':
-      return 'JSON value';
+      return rule.object ? 'JSON object' : 'JSON value';
     default:
       return rule.kind;
   }
@@ -131,6 +131,7 @@ export const topLevelPurposes: Readonly<Record<string, string>> = {
   id: 'Names the prototype; showing the same id again replaces it in place',
   window: 'Where the prototype is drawn: placement, opacity, layer, persistence',
   state: 'Initial state: a flat map of state keys to strings, finite numbers and booleans',
+  data: 'Agent-owned JSON the spec binds: {data:/pointer} text, data conditions, repeats over an array, and the data actions',
   motion: 'Animation of transitions: standard, or none for instant changes',
   theme: 'The Material 3 scheme, type scale and corner shapes components draw from',
   components: 'Reusable node templates, placed with use nodes',
@@ -177,9 +178,13 @@ export const nodePurposes: Readonly<Record<string, string>> = {
 export const actionPurposes: Readonly<Record<string, string>> = {
   emit: 'Sends a named event (with an optional JSON payload) to the agent',
   setPage: 'Moves a pager to a page index, or to the next or previous page',
-  setState: 'Writes a scalar value to a state key',
+  setState: 'Writes a scalar value (or the scalar at {data: pointer}) to a state key',
   toggle: 'Flips a declared boolean state key',
   increment: 'Adds `by` (default 1) to a declared number state key',
   decrement: 'Subtracts `by` (default 1) from a declared number state key',
   dismiss: 'Closes the prototype (the agent receives a dismissed event)',
+  setData: 'Writes a value at a data pointer (an object member or an existing array item)',
+  appendData: 'Adds a row (or, with spread, each row of an array) at the end of a data array; maxItems drops the oldest',
+  prependData: 'Adds a row (or, with spread, each row of an array) at the front of a data array; maxItems drops the last',
+  removeData: 'Removes an object member or an array item from the data',
 };

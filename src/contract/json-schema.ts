@@ -28,6 +28,8 @@ const KEY_PLACEHOLDER = `\\{(?:index|${IDENTIFIER}\\.${IDENTIFIER})\\}`;
  * A templated state key: state-key characters and at least one placeholder. It may not start with
  * a digit or with `{index}`, which binds to a number: no item could make either a valid key.
  */
+/** A data pointer inside a template: segments may hold placeholders ({index}, {item.id}). */
+const TEMPLATED_POINTER = '^(/([^~/]|~[01])*)+$';
 const TEMPLATED_STATE_KEY = `^(?![0-9]|\\{index\\})(?:[A-Za-z0-9_]|${KEY_PLACEHOLDER})*${KEY_PLACEHOLDER}(?:[A-Za-z0-9_]|${KEY_PLACEHOLDER})*$`;
 
 const USE_TYPE = 'use';
@@ -113,8 +115,9 @@ class SchemaBuilder {
     if (rule.nonblank) constraints.push({ pattern: '\\S' });
     if (rule.pattern) {
       const literal = contract.patterns[rule.pattern]!;
-      const templated = rule.binds === 'stateKey' && context === 'template';
-      constraints.push(templated ? { anyOf: [{ pattern: literal }, { pattern: TEMPLATED_STATE_KEY }] } : { pattern: literal });
+      const templated = (rule.binds === 'stateKey' || rule.binds === 'pointer') && context === 'template';
+      const placeholderPattern = rule.binds === 'pointer' ? TEMPLATED_POINTER : TEMPLATED_STATE_KEY;
+      constraints.push(templated ? { anyOf: [{ pattern: literal }, { pattern: placeholderPattern }] } : { pattern: literal });
     }
     if (rule.oneOf) {
       constraints.push({ anyOf: rule.oneOf.map((choice) => (choice.pattern ? { pattern: contract.patterns[choice.pattern] } : { enum: [...enumValues(choice.enum!)] })) });
@@ -153,7 +156,7 @@ class SchemaBuilder {
 
   /** The branches of a union differ in JSON type, so at most one can match. */
   private unionSchema(rule: Extract<Rule, { kind: 'union' }>, context: Context): Schema {
-    const branches = (['string', 'number', 'boolean', 'object'] as const).flatMap((type) => (rule[type] ? [this.rule(rule[type]!, context)] : []));
+    const branches = (['string', 'number', 'boolean', 'object', 'array'] as const).flatMap((type) => (rule[type] ? [this.rule(rule[type]!, context)] : []));
     return { description: rule.expected, anyOf: branches };
   }
 
@@ -216,7 +219,7 @@ class SchemaBuilder {
     }
     switch (rule.kind) {
       case 'string':
-        return rule.binds === 'stateKey';
+        return rule.binds === 'stateKey' || rule.binds === 'pointer';
       case 'node':
       case 'action':
       case 'condition':
@@ -230,7 +233,7 @@ class SchemaBuilder {
       case 'map':
         return this.isTemplateSensitive(rule.values);
       case 'union':
-        return [rule.string, rule.number, rule.boolean, rule.object].some((branch) => branch !== undefined && this.isTemplateSensitive(branch));
+        return [rule.string, rule.number, rule.boolean, rule.object, rule.array].some((branch) => branch !== undefined && this.isTemplateSensitive(branch));
       default:
         return false;
     }
@@ -331,7 +334,11 @@ class SchemaBuilder {
     for (const context of ['plain', 'template'] as const) {
       for (let depth = 1; depth <= max; depth++) {
         const key = this.rule(rules.key, context);
-        const forms: Schema[] = Object.entries(rules.comparisons).map(([name, rule]) => closedObject({ key, [name]: this.rule(rule, context) }));
+        const data = this.rule(rules.data, context);
+        const forms: Schema[] = Object.entries(rules.comparisons).flatMap(([name, rule]) => [
+          closedObject({ key, [name]: this.rule(rule, context) }),
+          closedObject({ data, [name]: this.rule(rule, context) }),
+        ]);
         if (depth < max) {
           const member = { $ref: `#/$defs/${conditionDef(depth + 1, context)}` };
           for (const [name, size] of Object.entries(rules.groups)) {
@@ -340,7 +347,7 @@ class SchemaBuilder {
           forms.push(closedObject({ [rules.negation]: member }));
         }
         this.defs[conditionDef(depth, context)] = {
-          description: `A condition (nesting level ${depth} of at most ${max}): {key, equals|notEquals|gt|lt}${depth < max ? ', {all: […]}, {any: […]} or {not: …}' : ''}`,
+          description: `A condition (nesting level ${depth} of at most ${max}): {key or data, equals|notEquals|gt|lt}${depth < max ? ', {all: […]}, {any: […]} or {not: …}' : ''}`,
           type: 'object',
           oneOf: forms,
         };

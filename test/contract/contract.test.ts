@@ -45,7 +45,9 @@ describe('contract vocabulary', () => {
       'row', 'scroll', 'segmentedButton', 'slider', 'snackbar', 'spacer', 'switch', 'tabBar', 'text', 'textField',
       'timePicker', 'topAppBar',
     ]);
-    assert.deepEqual([...actionTypes].sort(), ['decrement', 'dismiss', 'emit', 'increment', 'setPage', 'setState', 'toggle']);
+    assert.deepEqual([...actionTypes].sort(), [
+      'appendData', 'decrement', 'dismiss', 'emit', 'increment', 'prependData', 'removeData', 'setData', 'setPage', 'setState', 'toggle',
+    ]);
     assert.deepEqual(placementTypes(), ['fullscreen', 'sheet', 'floating']);
   });
 
