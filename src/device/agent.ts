@@ -24,6 +24,8 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.inspect,
   CAPABILITIES.windowOptions,
   CAPABILITIES.persistenceReplay,
+  CAPABILITIES.dataModel,
+  CAPABILITIES.dataActions,
   CAPABILITIES.webInput,
 ];
 
@@ -217,6 +219,7 @@ function showResult(result: unknown): ReplyBody {
   const reply = outcome(result);
   const missing = value?.missingAssets;
   if (Array.isArray(missing) && missing.length > 0) reply.missingAssets = missing.filter((id): id is string => typeof id === 'string');
+  if (typeof value?.revision === 'number') reply.revision = value.revision;
   return { ...reply, ...appearanceOf(value) };
 }
 

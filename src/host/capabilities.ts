@@ -8,6 +8,8 @@ import { isObject, visitObjects } from './spec-walk.ts';
 export interface ShowNeeds {
   /** From validatePrototypeSpec: capabilities the authored features need. */
   specCapabilities: readonly string[];
+  /** Where in the spec each of them is first needed. */
+  specCapabilityPaths?: Readonly<Record<string, string>>;
   reset?: boolean;
   appearance?: 'device' | 'light' | 'dark';
   hasAssets?: boolean;
@@ -24,7 +26,7 @@ export function requiredCapabilities(spec: unknown, needs: ShowNeeds): Need[] {
   if (needs.reset) list.push({ capability: CAPABILITIES.showInPlace, path: 'reset' });
   if (needs.appearance !== undefined) list.push({ capability: CAPABILITIES.appearance, path: 'appearance' });
   if (needs.hasAssets) list.push({ capability: CAPABILITIES.assets, path: 'assets' });
-  for (const capability of needs.specCapabilities) list.push({ capability, path: locate(spec, capability) });
+  for (const capability of needs.specCapabilities) list.push({ capability, path: needs.specCapabilityPaths?.[capability] ?? locate(spec, capability) });
   // Outliving the session and replaying what happened meanwhile is the device's to do.
   if (isObject(spec) && isObject(spec.window) && spec.window.persistence === 'device') {
     list.push({ capability: CAPABILITIES.persistenceReplay, path: 'window.persistence' });

@@ -10,6 +10,7 @@ import { fail, failure, HostFailureError, type HostFailure, type SpecError } fro
 import { DEFAULT_AWAIT_MS, EVENT_BUFFER_SIZE, EventBuffers, MAX_AWAIT_MS, type AwaitOutcome, type GoneReport } from './events.ts';
 import { FileRoots } from './file-roots.ts';
 import { readSpecSource, type SpecSource } from './spec-source.ts';
+import { applyDataWrite, parsePointer, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
 
 export type { GoneReport };
 
@@ -17,7 +18,13 @@ export type { GoneReport };
 export type SpecPreparer = (
   input: unknown,
 ) =>
-  | { ok: true; spec: Record<string, unknown> & { id: string }; /** Capabilities the spec's features need. */ capabilities: string[] }
+  | {
+      ok: true;
+      spec: Record<string, unknown> & { id: string };
+      /** Capabilities the spec's features need, and where each is first needed. */
+      capabilities: string[];
+      capabilityPaths?: Record<string, string>;
+    }
   /** `errors`: every error of the spec, the first being `path` and `message`. */
   | { ok: false; path: string; message: string; errors: SpecError[]; truncated: boolean };
 
@@ -59,6 +66,8 @@ export interface ShowSummary {
   lastSequence: number;
   /** The same id was on screen and was replaced in place (pages kept). */
   replacedInPlace: boolean;
+  /** The prototype's revision after this show (devices with the data model). */
+  revision?: number;
   missingAssets?: string[];
   uploadedAssets?: string[];
   anchors?: ResolvedAnchorReport[];
@@ -82,6 +91,8 @@ export interface InspectEntry extends PrototypeStatus {
 }
 
 export interface StatusEntry extends Omit<PrototypeStatus, 'appearance'> {
+  /** The host's copy of the data missed a change (its value was over the emit budget); inspect refreshes it. */
+  dataStale?: true;
   /** As of the show or the last inspect or appearance_changed event; host-local, so without deviceDark. */
   appearance?: { mode: AppearanceReport['mode']; source: AppearanceReport['source'] };
   shownAt: number;
@@ -206,6 +217,7 @@ export class Host {
       entry.lastSequence = event.sequence;
       entry.lastEvent = { sequence: event.sequence, kind: event.kind, name: event.name };
       if (event.kind === 'appearance_changed') entry.appearance = hostLocal(event.payload as AppearanceReport);
+      if (event.kind === 'change' && event.name?.startsWith('/data')) mirrorDataChange(entry, event.name, event.payload);
     }
     this.events.push(event);
   }
@@ -244,7 +256,7 @@ export class Host {
       const showNumber = this.claimLatest(id);
       const device = await this.device(onProgress);
       this.ensureNotCancelled(id, signal);
-      const needs = { specCapabilities: prepared.capabilities, reset: args.reset, appearance: args.appearance, hasAssets: (args.assets?.length ?? 0) > 0 };
+      const needs = { specCapabilities: prepared.capabilities, specCapabilityPaths: prepared.capabilityPaths, reset: args.reset, appearance: args.appearance, hasAssets: (args.assets?.length ?? 0) > 0 };
       const refused = checkCapabilities(spec, needs, device.capabilities);
       if (refused) return refused;
       const staged = await stageAssets(args.assets ?? [], roots, (observationId) => {
@@ -259,7 +271,7 @@ export class Host {
       this.ensureNotCancelled(id, signal);
       const replacedInPlace = this.shown.has(id) && !args.reset;
       const sent = await this.sendShow(device, spec, args, staged);
-      const lastSequence = this.recordShown(spec, sent.appearance);
+      const lastSequence = this.recordShown(spec, sent.appearance, sent.revision);
       const summary: ShowSummary = {
         id,
         lastSequence,
@@ -268,6 +280,7 @@ export class Host {
         ...(uploadedAssets.length > 0 ? { uploadedAssets } : {}),
         ...anchoring,
         ...(sent.appearance ? { appearance: sent.appearance } : {}),
+        ...(sent.revision !== undefined ? { revision: sent.revision } : {}),
         ...(sent.warning ? { warning: sent.warning } : {}),
       };
       // The caller gave up while the device was showing it: it is on screen all the same.
@@ -318,15 +331,15 @@ export class Host {
     const first = await device.request(request);
     if (!first.success) fail('spec', `the device refused the spec: ${first.error ?? 'no reason given'}`, 'Fix the spec as the message says and show again.');
     const lost = staged.filter((asset) => first.missingAssets?.includes(asset.id));
-    if (lost.length === 0) return { missingAssets: first.missingAssets, appearance: first.appearance, warning: undefined };
+    if (lost.length === 0) return { missingAssets: first.missingAssets, appearance: first.appearance, revision: first.revision, warning: undefined };
     const retried = await uploadAssets(device, lost)
       .then(() => device.request(request))
       .catch(() => null);
     if (retried?.success && !retried.missingAssets?.some((id) => lost.some((asset) => asset.id === id))) {
-      return { missingAssets: retried.missingAssets, appearance: retried.appearance, warning: undefined };
+      return { missingAssets: retried.missingAssets, appearance: retried.appearance, revision: retried.revision, warning: undefined };
     }
     const ids = lost.map((asset) => asset.id).join(', ');
-    return { missingAssets: first.missingAssets, appearance: first.appearance, warning: `the device lost uploaded assets (${ids}) and a re-upload did not restore them; show again with assets` };
+    return { missingAssets: first.missingAssets, appearance: first.appearance, revision: first.revision, warning: `the device lost uploaded assets (${ids}) and a re-upload did not restore them; show again with assets` };
   }
 
   /**
@@ -334,7 +347,7 @@ export class Host {
    * device shows one prototype at a time, so any other id it showed is replaced: its entry goes
    * and calls waiting on it return now.
    */
-  private recordShown(spec: Record<string, unknown>, appearance: AppearanceReport | undefined): number {
+  private recordShown(spec: Record<string, unknown>, appearance: AppearanceReport | undefined, revision: number | undefined): number {
     const id = spec.id as string;
     const previous = this.shown.get(id);
     const state = (spec.state ?? {}) as PrototypeStatus['state'];
@@ -343,7 +356,8 @@ export class Host {
     const replaced = [...this.shown.keys()].filter((other) => other !== id);
     this.changeShown(() => {
       for (const other of replaced) this.shown.delete(other);
-      const entry = { id, persistent, state, pages: previous?.pages ?? {}, lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null };
+      const data = isRecord(spec.data) ? { data: spec.data } : {};
+      const entry = { id, persistent, state, ...data, ...(revision !== undefined ? { revision } : {}), pages: previous?.pages ?? {}, lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null };
       this.shown.set(id, withHostLocalAppearance(entry, appearance));
     });
     this.gone.delete(id);
@@ -550,6 +564,34 @@ function hostLocal(appearance: AppearanceReport): StatusEntry['appearance'] {
 }
 
 /** A status entry, with the host-local part of `appearance` when there is one. */
+/**
+ * Applies a data change event to the host's copy of the data, as the device applied the write. A
+ * change whose value the device left out (over the emit budget) leaves the copy stale: it is
+ * marked so until the next inspect brings the device's data.
+ */
+function mirrorDataChange(entry: StatusEntry, name: string, payload: unknown): void {
+  const change = payload as { op?: string; value?: unknown; maxItems?: number; revision?: number };
+  if (typeof change.revision === 'number') entry.revision = change.revision;
+  if (entry.data === undefined || entry.dataStale) return;
+  const path = parsePointer(name.slice('/data'.length));
+  const needsValue = change.op !== 'remove';
+  if (path === null || (needsValue && change.value === undefined)) {
+    entry.dataStale = true;
+    return;
+  }
+  const write: DataWrite | null =
+    change.op === 'set' ? { op: 'set', path, value: change.value as JsonValue }
+    : change.op === 'append' || change.op === 'prepend' ? { op: change.op, path, rows: change.value as JsonValue[], ...(change.maxItems !== undefined ? { maxItems: change.maxItems } : {}) }
+    : change.op === 'remove' ? { op: 'remove', path } : null;
+  const outcome = write === null ? null : applyDataWrite(entry.data as JsonObject, 0, write);
+  if (outcome?.ok) entry.data = outcome.data;
+  else entry.dataStale = true;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function withHostLocalAppearance(entry: Omit<StatusEntry, 'appearance'>, appearance: AppearanceReport | undefined): StatusEntry {
   return appearance ? { ...entry, appearance: hostLocal(appearance) } : entry;
 }

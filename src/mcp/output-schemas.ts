@@ -18,6 +18,7 @@ const prototype = z.looseObject({
   id: z.string().optional().describe('show: the prototype id.'),
   lastSequence: z.number().optional().describe('show, awaitEvent: the latest event sequence; pass it to awaitEvent as afterSequence.'),
   replacedInPlace: z.boolean().optional(),
+  revision: z.number().optional().describe("show: the prototype's revision (one per show, accepted data write and state change; never rewound)."),
   appearance: z.looseObject({ mode: z.string(), source: z.string() }).optional().describe('show: {mode, source, deviceDark}; status entries: {mode, source}.'),
   missingAssets: z.array(z.string()).optional(),
   dismissed: z.array(z.string()).optional().describe('dismiss: the ids dismissed.'),

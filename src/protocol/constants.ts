@@ -48,6 +48,10 @@ export const CAPABILITIES = {
   inspect: 'prototype_inspect_v1',
   /** A persistence "device" prototype outlives its session; its events wait in the offline ring while no host is connected. */
   persistenceReplay: 'prototype_persistence_replay_v1',
+  /** A root data object, {data:…} text, data conditions and repeats over data (seeds/001 "Data model capability"). */
+  dataModel: 'prototype_data_model_v1',
+  /** setData, appendData, prependData and removeData. */
+  dataActions: 'prototype_data_actions_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

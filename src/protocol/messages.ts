@@ -91,6 +91,12 @@ export const prototypeStatusSchema = z.object({
   lastSequence: z.number().int().min(0),
   suspended: z.boolean().optional(),
   appearance: appearanceReportSchema.optional(),
+  /** The prototype's data (devices with prototype_data_model_v1). */
+  data: z.record(z.string(), z.unknown()).optional(),
+  /** One per show, accepted data write and state change; never rewound for an id. */
+  revision: z.number().int().min(0).optional(),
+  /** The latest refused data writes, oldest first. */
+  dataRefusals: z.array(z.object({ op: z.string(), path: z.string(), code: z.string(), message: z.string() })).optional(),
 });
 
 export const appearanceSchema = z.enum(['device', 'light', 'dark']);
@@ -205,6 +211,8 @@ export const prototypeResultSchema = z.object({
   droppedEvents: z.number().int().min(0).optional(),
   /** The appearance the shown prototype resolved to (show only). */
   appearance: appearanceReportSchema.optional(),
+  /** The shown prototype's revision (show only). */
+  revision: z.number().int().min(1).optional(),
 });
 
 export const observeResultSchema = z.object({

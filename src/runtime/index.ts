@@ -44,7 +44,7 @@ export interface ShowOptions {
 }
 
 export type ShowResult =
-  | { ok: true; id: string; appearance: Appearance; replaced: boolean }
+  | { ok: true; id: string; appearance: Appearance; replaced: boolean; /** The prototype's revision after this show. */ revision: number }
   | { ok: false; path: string; message: string };
 
 export interface InspectSnapshot {
@@ -115,7 +115,7 @@ export class PrototypeController {
     this.dataRefusals = [];
     this.restartIdleTimer();
     this.syncSnackbarTimers();
-    return { ok: true, id: spec.id, appearance: session.appearance, replaced };
+    return { ok: true, id: spec.id, appearance: session.appearance, replaced, revision: session.revision };
   }
 
   /** End the shown prototype with one `dismissed` event. */

@@ -90,6 +90,8 @@ export interface WalkResult {
   nodeCount: number;
   /** Device capabilities the authored features need (contract entries that name one), sorted. */
   capabilities: string[];
+  /** Where each capability is first needed (a spec path). */
+  capabilityPaths: Record<string, string>;
 }
 
 const DATA_MODEL_CAPABILITY = 'prototype_data_model_v1';
@@ -290,7 +292,8 @@ class Walker implements Position {
   private template: RepeatContext | null = null;
   private inAction = false;
   private readonly nesting = new Map<object, number>();
-  private readonly capabilities = new Set<string>();
+  /** Each capability needed, with the path of its first use. */
+  private readonly capabilities = new Map<string, string>();
   /** The spec's data block, or null when it has none (every data binding then fails). */
   private data: Record<string, unknown> | null = null;
   /** Rows times template nodes of every data-path repeat so far. */
@@ -315,7 +318,8 @@ class Walker implements Position {
       actionPagerReferences: this.actionPagerReferences,
       bindings: this.bindings.items,
       nodeCount: this.nodeCount,
-      capabilities: [...this.capabilities].sort(),
+      capabilities: [...this.capabilities.keys()].sort(),
+      capabilityPaths: Object.fromEntries(this.capabilities),
     };
   }
 
@@ -374,7 +378,7 @@ class Walker implements Position {
   }
 
   private walk(value: unknown, rule: Rule, what: string): void {
-    if (rule.capability) this.capabilities.add(rule.capability);
+    if (rule.capability) this.needs(rule.capability);
     if ('rowOperand' in rule && rule.rowOperand && !this.template) {
       reject(this.path(), `{${this.segments[this.segments.length - 1]}: …} reads the repeat row the action runs in; use it only inside a repeat template`);
     }
@@ -424,7 +428,7 @@ class Walker implements Position {
     if (typeof value !== 'string') reject(this.path(), expectedMessage(expectedString(rule), value));
     if (rule.binds === 'pointer') this.requireData('reads data');
     else if (rule.binds === 'text' && value.includes('{data:')) {
-      this.capabilities.add(DATA_MODEL_CAPABILITY);
+      this.needs(DATA_MODEL_CAPABILITY);
       this.requireData('has a {data:…} placeholder');
     }
     if (rule.binds && this.template && bindsInTemplate(value, this.template)) {
@@ -634,7 +638,7 @@ class Walker implements Position {
     if (entry!.templateForbidden && this.template) {
       reject(this.path(), `A repeat template may not contain a ${type}; move it outside the repeating container (${this.template.path})`);
     }
-    if (entry!.capability) this.capabilities.add(entry!.capability);
+    if (entry!.capability) this.needs(entry!.capability);
     if (type === 'pager') {
       this.pagers.push([...this.segments]);
       if (typeof value.id === 'string') this.pagerIds.push({ id: value.id, path: [...this.segments, 'id'] });
@@ -698,6 +702,11 @@ class Walker implements Position {
     this.segments.pop();
   }
 
+  /** Notes a capability the spec needs, at the current path when it is the first use. */
+  private needs(capability: string): void {
+    if (!this.capabilities.has(capability)) this.capabilities.set(capability, this.path() || '$');
+  }
+
   /** A data binding at the current path; the spec must have data. */
   private requireData(what: string): void {
     if (this.data === null) reject(this.path(), `This ${what}, but the spec has no data; add a root "data" object`);
@@ -747,7 +756,7 @@ class Walker implements Position {
     if (!isPlainObject(value)) reject(this.path(), expectedMessage('an action object {"type": …}', value));
     const type = discriminator(value, 'type', actionTypeSet, this, 'action');
     const shape = contract.actions[type]!;
-    if (shape.capability) this.capabilities.add(shape.capability);
+    if (shape.capability) this.needs(shape.capability);
     const wasInAction = this.inAction;
     this.inAction = true;
     this.walkShape(value, shape, actionNoun(type), declaredProperties(shape, undefined, 'type'), 'type');

@@ -1,0 +1,102 @@
+// The host's copy of a prototype's data, kept from change events alone, against a device channel
+// backed by the real runtime: after any sequence of data writes it equals what the device's
+// inspect reports (or says it is stale, when a change left its value out, until an inspect).
+// And the capability gate refuses a data spec on a device without the data capabilities.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { FileRoots } from '../../src/host/file-roots.ts';
+import { Host } from '../../src/host/host.ts';
+import { prepareSpec } from '../../src/host/prepare.ts';
+import { CAPABILITIES } from '../../src/protocol/constants.ts';
+import { createController, type PrototypeController } from '../../src/runtime/index.ts';
+import type { PrototypeSpec } from '../../src/spec/index.ts';
+import { ALL_CAPABILITIES, FakeDevice } from './fake-device.ts';
+
+const WINDOW = { placement: { type: 'fullscreen' } };
+
+/** A fake device whose show, tap and inspect run a real runtime controller. */
+function runtimeDevice(capabilities = ALL_CAPABILITIES): { device: FakeDevice; controller: PrototypeController } {
+  const device = new FakeDevice(capabilities);
+  const controller = createController({
+    clock: { now: () => 0, setTimeout: () => null, clearTimeout: () => {} },
+    device: { dark: false },
+    onEvent: (event) => device.emit(event),
+  });
+  device.handlers.set('show_prototype', (request) => {
+    const result = controller.show((request as { spec: PrototypeSpec }).spec);
+    return result.ok ? { success: true, revision: result.revision } : { success: false, error: result.message };
+  });
+  device.handlers.set('inspect_prototypes', () => ({ success: true, prototypes: [controller.inspect()] }));
+  return { device, controller };
+}
+
+function hostFor(device: FakeDevice): Host {
+  return new Host({ prepareSpec, fileRoots: new FileRoots([process.cwd()]), launcher: { launch: async () => device } });
+}
+
+const json = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.boolean(), fc.constantFrom('a', 'b'), fc.constant(null), fc.constant({ x: 1 }), fc.constant([1, 2]));
+const path = fc.constantFrom('/list', '/list/0', '/list/1', '/list/5', '/obj/a', '/obj/b', '/obj', '/missing/x');
+const dataAction = fc.oneof(
+  fc.record({ type: fc.constant('setData'), path, value: fc.record({ value: json }) }),
+  fc.record({ type: fc.constantFrom('appendData', 'prependData'), path, value: fc.record({ value: json }), maxItems: fc.integer({ min: 1, max: 4 }) }),
+  fc.record({ type: fc.constantFrom('appendData', 'prependData'), path, value: fc.record({ data: fc.constantFrom('/list', '/big') }), spread: fc.constant(true) }),
+  fc.record({ type: fc.constant('removeData'), path }),
+);
+
+function specWith(buttons: unknown[][]): Record<string, unknown> {
+  return {
+    id: 'mirror',
+    window: WINDOW,
+    data: { list: [1, 2], obj: { a: 1 }, big: [Array.from({ length: 600 }, (_, i) => `row ${i}`)] },
+    root: { type: 'column', children: buttons.map((onTap, index) => ({ type: 'button', label: `b${index}`, onTap })) },
+  };
+}
+
+test('property: after any data writes the host\'s copy of the data is the device\'s, or says it is stale', async () => {
+  const seen = { mirrored: 0, stale: 0 };
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.array(dataAction, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), fc.array(fc.nat(), { maxLength: 12 }), async (buttons, taps) => {
+      const { device, controller } = runtimeDevice();
+      const host = hostFor(device);
+      const shown = await host.show({ spec: specWith(buttons) });
+      assert.ok(shown.success, JSON.stringify(shown));
+      for (const tap of taps) controller.interact({ type: 'tap', key: `root.children[${tap % buttons.length}]` });
+      const entry = host.status().prototypes[0]!;
+      const reported = controller.inspect()!;
+      if (!entry.dataStale) assert.deepEqual(entry.data, reported.data);
+      if (entry.dataStale) seen.stale++;
+      else if (reported.revision > 1) seen.mirrored++;
+      const inspected = await host.inspect();
+      assert.ok(inspected.success);
+      const refreshed = host.status().prototypes[0]!;
+      assert.deepEqual([refreshed.data, refreshed.revision, refreshed.dataStale], [reported.data, reported.revision, undefined]);
+    }),
+    { numRuns: 150 },
+  );
+  assert.ok(seen.mirrored > 20 && seen.stale > 0, `both cases were met: ${JSON.stringify(seen)}`);
+});
+
+test('a show reports the revision, and a data change moves the status revision and data', async () => {
+  const { device, controller } = runtimeDevice();
+  const host = hostFor(device);
+  const spec = specWith([[{ type: 'setData', path: '/obj/a', value: { value: 2 } }]]);
+  const first = await host.show({ spec });
+  const again = await host.show({ spec });
+  assert.deepEqual([first.success && first.revision, again.success && again.revision], [1, 2]);
+  controller.interact({ type: 'tap', key: 'root.children[0]' });
+  const entry = host.status().prototypes[0]!;
+  assert.deepEqual([entry.revision, entry.data], [3, { list: [1, 2], obj: { a: 2 }, big: (spec.data as { big: unknown }).big }]);
+});
+
+test('the gate refuses data and data actions on a device without them, at their paths, before sending', async () => {
+  const withoutActions = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.dataActions)).device;
+  const refused = await hostFor(withoutActions).show({ spec: specWith([[{ type: 'removeData', path: '/obj/a' }]]) });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.dataActions)], ['root.children[0].onTap[0]', true]);
+  const withoutModel = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.dataModel)).device;
+  const noModel = await hostFor(withoutModel).show({ spec: specWith([[{ type: 'emit', name: 'x' }]]) });
+  assert.ok(!noModel.success);
+  assert.deepEqual([noModel.path, noModel.error.includes(CAPABILITIES.dataModel)], ['data', true]);
+  assert.deepEqual([withoutActions.requests, withoutModel.requests], [[], []]);
+});
