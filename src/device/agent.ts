@@ -4,7 +4,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { ASSET_LIMITS, ASSET_MIME_TYPES, isAssetMimeType, maxBytesFor, signatureMatches, sniffMimeType } from '../protocol/assets.ts';
 import { CAPABILITIES, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
 import { isAcceptableToken } from '../protocol/handshake.ts';
-import { appearanceReportSchema, type AppearanceReport, type HostRequest, type InputTarget, type PrototypeStatus } from '../protocol/messages.ts';
+import { appearanceReportSchema, prototypeStatusSchema, type AppearanceReport, type HostRequest, type InputTarget, type PrototypeStatus } from '../protocol/messages.ts';
 import { startProtocolServer, type ProtocolServer, type ReplyBody } from '../protocol/server.ts';
 import type { MirrorServer } from '../viewer/server.ts';
 import { OfflineEventRing } from './offline-events.ts';
@@ -277,9 +277,16 @@ function inspectResult(result: unknown): ReplyBody {
         pages: (entry?.pages as PrototypeStatus['pages']) ?? {},
         lastSequence: Number(entry?.lastSequence ?? 0),
         ...appearanceOf(entry),
+        ...dataOf(entry),
       }),
     ),
   };
+}
+
+/** The data, revision and refused writes a runtime snapshot carries. */
+function dataOf(entry: Loose): Pick<PrototypeStatus, 'data' | 'revision' | 'dataRefusals'> {
+  const parsed = prototypeStatusSchema.pick({ data: true, revision: true, dataRefusals: true }).safeParse(entry);
+  return parsed.success ? parsed.data : {};
 }
 
 function appearanceOf(entry: Loose): { appearance?: AppearanceReport } {
