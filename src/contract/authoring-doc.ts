@@ -417,9 +417,9 @@ function describeCheck(check: Check): string {
 
 /** Every field a repeat or component placeholder binds in, read from the contract's `binds` marks. */
 function bindingFieldList(): string {
-  const shapes: Array<[string, ObjectShape]> = [...Object.entries(contract.nodes), ...Object.entries(contract.actions)];
+  const shapes: Array<[string, ObjectShape]> = [['(any node)', contract.nodeCommon], ...Object.entries(contract.nodes), ...Object.entries(contract.actions)];
   const fields = shapes.flatMap(([where, shape]) => leafFields(shape, where).filter((field) => field.rule.binds).map((field) => field.where));
-  const condition: ObjectShape = { properties: { key: contract.conditions.key, ...contract.conditions.comparisons } };
+  const condition: ObjectShape = { properties: { key: contract.conditions.key, data: contract.conditions.data, ...contract.conditions.comparisons } };
   fields.push(...leafFields(condition, 'condition').filter((field) => field.rule.binds).map((field) => field.where), 'use.props');
   return fields.map((field) => `\`${field}\``).join(', ');
 }

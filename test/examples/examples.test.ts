@@ -13,7 +13,7 @@ import { byTag, useDevices, validSpec, type OpenDevice } from '../device/helpers
 import { EXAMPLES_DIR, exampleNames, readExample } from './examples.ts';
 
 const EXPECTED_EXAMPLES = [
-  'alarm.json', 'booking.json', 'chat.json', 'confirm-dialog.json', 'dashboard-dark.json',
+  'alarm.json', 'booking.json', 'chat.json', 'confirm-dialog.json', 'dashboard-dark.json', 'feed.json',
   'filters-sheet.json', 'onboarding.json', 'quick-reply.json', 'settings.json', 'shopping-list.json',
 ];
 
@@ -196,6 +196,25 @@ test('shopping list: ticking one row checks only that row; its plus button count
   const done = only(await tap(light(), { testTag: 'groceries_done' }, 'emit'), 'emit', 'shopping_done');
   assert.equal(done.state.got_sourdough, true);
   assert.equal(done.state.qty_bananas, 7);
+});
+
+test('feed: posts come from data; Like and Liked swap on one post only, Load older appends two posts and hides itself', async () => {
+  const before = await showExample(light(), 'feed.json');
+  assert.equal(byTag(before, 'feed_bar').text, 'Design team', 'the title reads {data:/team/name}');
+  assert.deepEqual(before.filter((node) => /^post\.\d+\.author$/.test(node.testTag ?? '')).map((node) => node.text), ['Maya', 'Jonas', 'Ana']);
+  assert.deepEqual([tags(before).includes('post.1.like'), tags(before).includes('post.1.unlike')], [false, true], 'Jonas\'s post starts liked');
+
+  const liked = await tap(light(), { testTag: 'post.0.like' }, 'emit');
+  assert.deepEqual([liked[0]!.name, liked[0]!.payload], ['/data/posts/0/liked', { op: 'set', value: true, revision: 2 }]);
+  assert.equal(only(liked, 'emit').name, 'post_liked.p1');
+  const afterLike = await observe(light());
+  assert.deepEqual([tags(afterLike).includes('post.0.like'), tags(afterLike).includes('post.0.unlike'), tags(afterLike).includes('post.2.like')], [false, true, true]);
+
+  const loaded = await tap(light(), { testTag: 'feed_load_more' }, 'change');
+  await light().log.next((event) => event.name === '/data/loadedOlder', light().log.events.length - loaded.length);
+  const afterLoad = await observe(light());
+  assert.deepEqual(afterLoad.filter((node) => /^post\.\d+\.author$/.test(node.testTag ?? '')).map((node) => node.text), ['Maya', 'Jonas', 'Ana', 'Lee', 'Maya']);
+  assert.deepEqual([tags(afterLoad).includes('feed_load_more'), tags(afterLoad).includes('feed_end')], [false, true]);
 });
 
 test('chat: typing opens the keyboard, which lifts the composer; Send emits with the typed text and clears the field', async () => {

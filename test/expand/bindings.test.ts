@@ -62,7 +62,7 @@ test('the props of a use bind, keeping their type', () => {
 });
 
 // seeds/000 "List templates": "emit.payload is not interpolated"; "Anything else ... is untouched".
-test('fields outside the list never bind', () => {
+test('fields outside the list never bind (testTag binds, so each repeat row can be reached on its own)', () => {
   const node = {
     type: 'listItem',
     headline: '{item.a}',
@@ -72,7 +72,7 @@ test('fields outside the list never bind', () => {
     style: { fontFamily: { asset: '{item.a}' } },
     onTap: [{ type: 'emit', name: 'n', payload: '{item.a}' }, { type: 'setPage', pager: '{item.a}', page: 'next' }],
   };
-  assert.deepEqual(sitePaths(node), ['onTap.0.name:text']);
+  assert.deepEqual(sitePaths(node), ['onTap.0.name:text', 'testTag:text']);
   assert.deepEqual(sitePaths({ type: 'column', repeat: { items: [{ a: 'x' }], as: 'item' }, children: [{ type: 'text', text: 'x' }] }), []);
 });
 
