@@ -18,7 +18,8 @@ export type Step =
   | { key: (typeof STEP_KEYS)[number] }
   | { wait: number }
   | { screenshot: string }
-  | { hierarchy: string };
+  | { hierarchy: string }
+  | { patch: { ops: unknown[]; baseRevision?: number } };
 
 /** Each step kind: its optional companion keys (each a testTag) and how its value is checked. */
 const STEP_KINDS: Record<string, { companions: string[]; check(value: unknown): string | null }> = {
@@ -29,12 +30,22 @@ const STEP_KINDS: Record<string, { companions: string[]; check(value: unknown): 
   wait: { companions: [], check: (value) => (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_WAIT_MS ? null : `expected whole milliseconds from 0 to ${MAX_WAIT_MS}`) },
   screenshot: { companions: [], check: (value) => (nonEmptyString(value) ? null : 'expected the PNG file to write') },
   hierarchy: { companions: [], check: (value) => (nonEmptyString(value) ? null : 'expected the JSON file to write') },
+  patch: { companions: [], check: patchProblem },
 };
+
+function patchProblem(value: unknown): string | null {
+  const expected = 'expected {"ops": [1 to 64 operations], "baseRevision"?: N} (the operations of prototype patch)';
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return expected;
+  const { ops, baseRevision, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0 || !Array.isArray(ops) || ops.length === 0 || ops.length > 64) return expected;
+  return baseRevision === undefined || (Number.isInteger(baseRevision) && (baseRevision as number) >= 1) ? null : 'baseRevision is a revision number (1 or more)';
+}
 
 export const STEPS_HELP = `  --steps FILE           run the steps of FILE after the show, in order: a JSON array of
                          {"tap": TAG}, {"tap": {"x": dp, "y": dp}}, {"type": TEXT, "into": TAG},
                          {"swipe": "left|right|up|down", "on": TAG}, {"key": "Enter|Escape|Backspace|Tab"},
-                         {"wait": MS}, {"screenshot": FILE}, {"hierarchy": FILE}
+                         {"wait": MS}, {"screenshot": FILE}, {"hierarchy": FILE},
+                         {"patch": {"ops": […], "baseRevision": N}} (the shown spec patched in place)
                          ("into" and "on" are optional: the focused field, the whole screen)
   --state FILE           write the final {id, state, pages, lastSequence} as JSON`;
 
@@ -95,16 +106,20 @@ export function describeStep(step: Step): string {
  * Runs the steps in order on the device, each after the UI settled. Returns null when every step
  * ran, or the first failure with its index; later steps are not run.
  */
-export async function runSteps(device: WebDevice, steps: readonly Step[]): Promise<{ index: number; message: string } | null> {
+export async function runSteps(device: WebDevice, steps: readonly Step[], id: string): Promise<{ index: number; message: string } | null> {
   for (const [index, step] of steps.entries()) {
     await device.settled();
-    const result = await runStep(device, step).catch((error: Error) => ({ ok: false as const, message: error.message.split('\n')[0]!, hint: 'check the path the step writes to' }));
+    const result = await runStep(device, step, id).catch((error: Error) => ({ ok: false as const, message: error.message.split('\n')[0]!, hint: 'check the path the step writes to' }));
     if (!result.ok) return { index, message: `${result.message} (${result.hint})` };
   }
   return null;
 }
 
-async function runStep(device: WebDevice, step: Step): Promise<DeviceResult> {
+async function runStep(device: WebDevice, step: Step, id: string): Promise<DeviceResult> {
+  if ('patch' in step) {
+    const patched = (await device.patch(id, step.patch.ops, step.patch.baseRevision)) as { ok?: boolean; path?: string; message?: string };
+    return patched.ok === true ? { ok: true } : { ok: false, message: `patch refused at ${patched.path ?? 'ops'}: ${patched.message ?? 'no reason given'}`, hint: 'fix that operation; nothing was patched' };
+  }
   if ('tap' in step) return device.tap(typeof step.tap === 'string' ? { testTag: step.tap } : step.tap);
   if ('type' in step) return device.type(step.type, step.into);
   if ('swipe' in step) return device.swipe(step.swipe, step.on);

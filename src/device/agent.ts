@@ -26,6 +26,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.persistenceReplay,
   CAPABILITIES.dataModel,
   CAPABILITIES.dataActions,
+  CAPABILITIES.patch,
   CAPABILITIES.webInput,
 ];
 
@@ -144,6 +145,8 @@ async function handleRequest(request: HostRequest, device: WebDevice, assets: As
       return outcome(await device.removeAsset(request.id));
     case 'inspect_prototypes':
       return inspectResult(await device.inspect());
+    case 'patch_prototype':
+      return patchResult(await device.patch(request.id, request.ops, request.baseRevision), device);
     case 'observe':
       return observe(device, request);
     case 'tap':
@@ -212,6 +215,13 @@ function outcome(result: unknown): ReplyBody {
   if (success) return { success };
   const where = typeof value?.path === 'string' ? `${value.path}: ` : '';
   return { success, error: typeof message === 'string' ? `${where}${message}` : 'the device refused the request' };
+}
+
+/** A patch's reply: where it failed, or the patched prototype as inspect reports it. */
+async function patchResult(result: unknown, device: WebDevice): Promise<ReplyBody> {
+  const value = result as Loose;
+  if (value?.ok !== true) return { success: false, error: typeof value?.message === 'string' ? value.message : 'the device refused the patch', ...(typeof value?.path === 'string' ? { path: value.path } : {}) };
+  return { ...inspectResult(await device.inspect()), revision: value.revision as number };
 }
 
 function showResult(result: unknown): ReplyBody {

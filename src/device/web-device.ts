@@ -71,6 +71,7 @@ interface PageApi {
   show(spec: unknown, options: unknown): unknown;
   dismiss(reason: string): unknown;
   inspect(): unknown;
+  patch(id: string, ops: unknown, baseRevision?: number): unknown;
   setDevice(settings: unknown): unknown;
   putAsset(id: string, mimeType: string, base64: string): unknown;
   removeAsset(id: string): unknown;
@@ -267,6 +268,11 @@ export class WebDevice {
 
   async removeAsset(id: string): Promise<unknown> {
     return this.#pageCall(() => this.page.evaluate(([id]) => window.protostage.removeAsset(id), [id] as const));
+  }
+
+  async patch(id: string, ops: unknown, baseRevision?: number): Promise<unknown> {
+    const json = JSON.stringify(ops);
+    return this.#pageCall(() => this.page.evaluate(([patchId, text, base]) => window.protostage.patch(patchId, JSON.parse(text), base ?? undefined), [id, json, baseRevision ?? null] as const));
   }
 
   async inspect(): Promise<unknown> {

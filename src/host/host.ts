@@ -11,6 +11,8 @@ import { DEFAULT_AWAIT_MS, EVENT_BUFFER_SIZE, EventBuffers, MAX_AWAIT_MS, type A
 import { FileRoots } from './file-roots.ts';
 import { readSpecSource, type SpecSource } from './spec-source.ts';
 import { applyDataWrite, parsePointer, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
+import { applyPatchOps } from '../validate/patch.ts';
+import { validatePrototypeSpec } from '../validate/index.ts';
 
 export type { GoneReport };
 
@@ -147,6 +149,8 @@ export class Host {
   private readonly fileRoots: FileRoots;
   /** Screenshots (base64, as the device sent them) of the latest observations, for {id, observation} assets. */
   private readonly observations = new Map<string, string>();
+  /** The spec each shown id was last sent as (components expanded, anchors resolved): what patches apply to. */
+  private readonly sentSpecs = new Map<string, Record<string, unknown>>();
   private observationCounter = 0;
 
   constructor(private readonly options: HostOptions) {
@@ -272,6 +276,7 @@ export class Host {
       const replacedInPlace = this.shown.has(id) && !args.reset;
       const sent = await this.sendShow(device, spec, args, staged);
       const lastSequence = this.recordShown(spec, sent.appearance, sent.revision);
+      this.sentSpecs.set(id, spec);
       const summary: ShowSummary = {
         id,
         lastSequence,
@@ -371,6 +376,7 @@ export class Host {
 
   /** Remembers why an id went, forgetting the oldest past REMEMBERED_GONE. */
   private rememberGone(id: string, report: GoneReport): void {
+    this.sentSpecs.delete(id);
     this.gone.delete(id);
     this.gone.set(id, report);
     for (const oldest of this.gone.keys()) {
@@ -403,6 +409,40 @@ export class Host {
       lastResult: this.lastResult,
       deviceConnected: this.channel !== null && !this.channel.closed,
     };
+  }
+
+  /**
+   * Patches the shown prototype in place: the operations are checked against this host's copy of
+   * the spec, state and data (and refused whole with a path), then the device applies them to
+   * what it has now (a stale baseRevision is refused there) and reports the patched prototype.
+   */
+  patch(args: { id?: string; ops?: unknown; baseRevision?: number }): Promise<HostResult<{ id: string; revision: number }>> {
+    return guard(async () => {
+      const id = args.id;
+      if (id === undefined) fail('id', 'patch needs the id of the shown prototype', 'Pass id (see status).');
+      const entry = this.shown.get(id);
+      const sent = this.sentSpecs.get(id);
+      if (!entry || !sent) fail('id', `"${id}" is not shown`, 'Show it first; status lists what is shown.');
+      const device = await this.device();
+      if (!device.capabilities.has(CAPABILITIES.patch)) fail('action', `this device does not support patch (it does not advertise ${CAPABILITIES.patch})`, 'Show the changed spec instead.');
+      const applied = applyPatchOps({ spec: sent, state: entry.state, data: (entry.data ?? {}) as JsonObject }, args.ops);
+      if (!applied.ok) fail(applied.path, applied.message, 'Fix that operation and patch again; nothing changed.');
+      const checked = validatePrototypeSpec(applied.spec);
+      if (!checked.ok) fail(checked.path, `the patched spec is invalid: ${checked.message}`, 'Fix the operation that makes it so and patch again; nothing changed.');
+      if (findElementAnchors(applied.spec.root).length > 0) fail('ops', 'element anchors are resolved when a spec is shown', 'Use a bounds anchor in a patch, or show the spec again.');
+      const request = { type: 'patch_prototype' as const, id, ops: args.ops as unknown[], ...(args.baseRevision !== undefined ? { baseRevision: args.baseRevision } : {}) };
+      const result = await device.request(request);
+      if (!result.success) fail(result.path ?? 'ops', result.error ?? 'the device refused the patch', result.path === 'baseRevision' ? 'Read the revision again (status or inspect) and patch from there.' : 'Fix the patch and try again; nothing changed.');
+      this.sentSpecs.set(id, applied.spec);
+      const reported = result.prototypes?.find((prototype) => prototype.id === id);
+      if (reported) {
+        const { appearance, ...patched } = reported;
+        this.shown.set(id, withHostLocalAppearance({ ...patched, shownAt: entry.shownAt, lastEvent: entry.lastEvent }, appearance));
+      }
+      const revision = result.revision ?? reported?.revision ?? 0;
+      this.lastResult = { action: 'patch', id, revision };
+      return { success: true, id, revision };
+    });
   }
 
   /** Adopts what the device reports: its prototypes replace the host's list. Entries carry the device's full appearance report. */

@@ -28,7 +28,7 @@ function commonTable(): string {
 const PROSE = `# Protostage authoring guide
 
 Show a working UI prototype instead of describing one. A spec is strict JSON:
-\`{ "id", "window", "state"?, "theme"?, "motion"?, "components"?, "root" }\`. Every object is strict:
+\`{ "id", "window", "state"?, "data"?, "theme"?, "motion"?, "components"?, "root" }\`. Every object is strict:
 an unknown property, an unknown node or action type, or an explicit \`null\` rejects the whole spec
 with one path (for example \`root.children[1].style.color\`). Fix that path and show again; a rejected
 show never changes what is on screen.
@@ -54,6 +54,18 @@ hear from a slow one (awaitEvent sends a heartbeat every 2 s); cancelling a call
 **State and bindings.** \`state\` is a flat object of strings, finite numbers and booleans. Text
 fields interpolate \`{key}\`; controls bind a \`stateKey\`. Actions (\`onTap\`) change state, move pagers,
 emit named events or dismiss. Conditions (\`visibleWhen\`, \`styleWhen\`) compare state keys.
+
+**Data.** \`data\` is JSON you own: bind it with \`{data:/pointer}\` in text, \`{"data": "/pointer",
+equals: v}\` in conditions and \`repeat: {items: "/feed", as}\` over an array of rows (\`testTag\`
+binds \`{index}\`, so rows are tapped on their own: \`post.{index}.like\`). The actions \`setData\`,
+\`appendData\`, \`prependData\` and \`removeData\` write it with values read when they run
+(\`{value}\`, \`{state}\`, \`{data}\`, \`{item}\`, \`{index}\`); each accepted write emits a \`change\`
+named \`/data/<pointer>\` with \`{op, value?, revision}\`, a refused one changes nothing (inspect lists
+it with its code). Every show, data write and state change takes the next \`revision\`. Change what
+is shown without sending the spec again: \`prototype {action: "patch", id, baseRevision?, ops}\` with
+\`{op: "set", path: "/data/…" | "/state/<key>", value}\`, \`{op: "append" | "prepend", path, value,
+spread?, maxItems?}\`, \`{op: "remove", path}\` and \`{op: "replaceNode", id, node}\`: one unit,
+validated like a show and refused whole with a path (a stale \`baseRevision\` too), silent.
 
 **Reuse.** \`components\` + \`{type: "use", component, props}\` expand on the host; \`repeat\` on a
 box/row/column turns its children into a template over \`items\` (\`{item.field}\`, \`{index}\`).

@@ -31,7 +31,7 @@ const deviceField = {
 
 const prototypeInput = z.object({
   ...deviceField,
-  action: z.enum(['show', 'dismiss', 'status', 'inspect', 'awaitEvent']).describe('What to do.'),
+  action: z.enum(['show', 'patch', 'dismiss', 'status', 'inspect', 'awaitEvent']).describe('What to do.'),
   spec: z
     .union([z.record(z.string(), z.unknown()), z.string()])
     .optional()
@@ -49,7 +49,14 @@ const prototypeInput = z.object({
     .max(32)
     .optional()
     .describe('show: image/font assets the spec references: {id, path} for a file, or {id, observation} for the screenshot of an earlier observe.'),
-  id: z.string().min(1).optional().describe('dismiss / awaitEvent: the prototype id.'),
+  id: z.string().min(1).optional().describe('patch / dismiss / awaitEvent: the prototype id.'),
+  ops: z
+    .array(z.record(z.string(), z.unknown()))
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('patch: operations applied in place as one unit, in order: {op: "set", path: "/data/<pointer>" or "/state/<key>", value}, {op: "append" | "prepend", path: "/data/<array>", value, spread?, maxItems?}, {op: "remove", path: "/data/<pointer>"}, {op: "replaceNode", id, node}. Silent (no event); the prototype takes the next revision.'),
+  baseRevision: z.number().int().min(1).optional().describe('patch: refuse the patch unless the prototype is still at this revision (from show, status or inspect).'),
   all: z.boolean().optional().describe('dismiss: dismiss every prototype.'),
   eventName: z.string().optional().describe('awaitEvent: only events with this name (emit name or pager id).'),
   kind: eventKindSchema.optional().describe('awaitEvent: only events of this kind.'),
@@ -130,7 +137,7 @@ export function createMcpServer(pool: DevicePool): McpServer {
     {
       title: 'Show and follow a UI prototype',
       description:
-        'Show a working UI prototype (a JSON spec; read protostage://guide) on the device, replace it, dismiss it, list what is shown (status, inspect), or wait for what the person did (awaitEvent). A refused spec comes back with every error (errors: [{path, message}]) so it can be fixed in one round.',
+        'Show a working UI prototype (a JSON spec; read protostage://guide) on the device, replace it, patch its data, state or nodes in place, dismiss it, list what is shown (status, inspect), or wait for what the person did (awaitEvent). A refused spec comes back with every error (errors: [{path, message}]) so it can be fixed in one round.',
       inputSchema: prototypeInput,
       outputSchema: outputSchemas.prototype,
       // show and dismiss change the screen but lose nothing the agent cannot show again.
@@ -308,6 +315,8 @@ async function runPrototypeAction(
       const extraRoots = readsFiles ? await roots() : [];
       return host.show({ spec: args.spec, specPath: args.specPath, reset: args.reset, appearance: args.appearance, assets: args.assets }, { ...callOptions(ctx), extraRoots });
     }
+    case 'patch':
+      return host.patch({ id: args.id, ops: args.ops, baseRevision: args.baseRevision });
     case 'dismiss':
       return host.dismiss({ id: args.id, all: args.all });
     case 'status':

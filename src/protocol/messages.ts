@@ -156,6 +156,16 @@ export const removePrototypeAssetSchema = z.object({
 
 export const inspectPrototypesSchema = z.object({ type: z.literal('inspect_prototypes'), requestId, deadlineMs });
 
+/** Data, state and replaceNode operations applied in place (validated by the device; see validate/patch.ts). */
+export const patchPrototypeSchema = z.object({
+  type: z.literal('patch_prototype'),
+  requestId,
+  deadlineMs,
+  id: nonEmpty,
+  ops: z.array(z.unknown()).min(1).max(64),
+  baseRevision: z.number().int().min(1).optional(),
+});
+
 export const observeSchema = z.object({
   type: z.literal('observe'),
   requestId,
@@ -190,6 +200,7 @@ export const hostRequestSchema = z.discriminatedUnion('type', [
   putPrototypeAssetSchema,
   removePrototypeAssetSchema,
   inspectPrototypesSchema,
+  patchPrototypeSchema,
   observeSchema,
   tapSchema,
   typeTextSchema,
@@ -206,7 +217,9 @@ export const prototypeResultSchema = z.object({
   error: z.string().optional(),
   /** Referenced asset ids the device has no copy of, first-use order (show only). */
   missingAssets: z.array(z.string()).optional(),
-  /** inspect_prototypes only. */
+  /** Where a refused patch failed (patch_prototype only): `ops[2].path`, `baseRevision`, a spec path. */
+  path: z.string().optional(),
+  /** inspect_prototypes, and patch_prototype (the patched prototype). */
   prototypes: z.array(prototypeStatusSchema).optional(),
   droppedEvents: z.number().int().min(0).optional(),
   /** The appearance the shown prototype resolved to (show only). */
@@ -298,6 +311,7 @@ export const replyTypeOf = {
   put_prototype_asset: 'prototype_result',
   remove_prototype_asset: 'prototype_result',
   inspect_prototypes: 'prototype_result',
+  patch_prototype: 'prototype_result',
   observe: 'observe_result',
   tap: 'input_result',
   type_text: 'input_result',

@@ -33,6 +33,7 @@ async function start(): Promise<void> {
     show: (spec: unknown, options?: Parameters<PageRenderer['show']>[1]) => page.show(spec, options),
     dismiss: (reason?: string) => page.dismiss(reason),
     inspect: () => page.inspect(),
+    patch: (id: string, ops: unknown, baseRevision?: number) => page.patch(id, ops, baseRevision),
     setDevice: (settings: unknown) => page.setDevice(settings),
     putAsset: (id: string, mimeType: string, base64: string) => page.putAsset(id, mimeType, base64),
     removeAsset: (id: string) => page.removeAsset(id),

@@ -134,6 +134,12 @@ export class PageRenderer {
     return result.ok ? { ok: true } : { ok: false, message: 'no prototype is showing' };
   }
 
+  patch(id: string, ops: unknown, baseRevision?: number): Result {
+    const result = this.call(() => this.controller.patch(id, ops, baseRevision));
+    if (result.ok) this.draw();
+    return result;
+  }
+
   inspect(): { ok: true; prototypes: unknown[] } {
     const snapshot = this.controller.inspect();
     return { ok: true, prototypes: snapshot ? [snapshot] : [] };

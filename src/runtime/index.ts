@@ -15,6 +15,8 @@ import { applyInteraction, closeOverlay } from './interactions.ts';
 import { Session, type DeviceSettings } from './session.ts';
 import type { PendingEvent, Unit } from './unit.ts';
 import type { DataRefusal, JsonObject } from './data.ts';
+import { applyPatchOps } from '../validate/patch.ts';
+import { validatePrototypeSpec } from '../validate/index.ts';
 
 export type { DataRefusal, JsonObject, JsonValue } from './data.ts';
 
@@ -42,6 +44,10 @@ export interface ShowOptions {
   reset?: boolean;
   appearance?: AppearanceOverride;
 }
+
+export type PatchResult =
+  | { ok: true; id: string; revision: number }
+  | { ok: false; path: string; message: string };
 
 export type ShowResult =
   | { ok: true; id: string; appearance: Appearance; replaced: boolean; /** The prototype's revision after this show. */ revision: number }
@@ -116,6 +122,34 @@ export class PrototypeController {
     this.restartIdleTimer();
     this.syncSnackbarTimers();
     return { ok: true, id: spec.id, appearance: session.appearance, replaced, revision: session.revision };
+  }
+
+  /**
+   * Applies patch operations (data, state, replaceNode) to the shown prototype in place, as one
+   * unit: the spec they make is validated like a show and takes the next revision; nothing is
+   * emitted. A stale `baseRevision`, a bad operation or an invalid result changes nothing.
+   */
+  patch(id: string, ops: unknown, baseRevision?: number): PatchResult {
+    const session = this.session;
+    if (!session || session.id !== id) return { ok: false, path: 'id', message: `"${id}" is not shown` };
+    if (baseRevision !== undefined && baseRevision !== session.revision) {
+      return { ok: false, path: 'baseRevision', message: `stale: the prototype is at revision ${session.revision}, not ${baseRevision}; read it again (status or inspect) and patch from there` };
+    }
+    const applied = applyPatchOps({ spec: session.spec as unknown as Record<string, unknown>, state: session.state, data: session.data }, ops);
+    if (!applied.ok) return applied;
+    const validated = validatePrototypeSpec(applied.spec);
+    if (!validated.ok) return { ok: false, path: validated.path, message: validated.message };
+    let patched: Session;
+    try {
+      patched = new Session(validated.spec, session.override, this.device, session.pages, session.revision + 1);
+    } catch (error) {
+      return { ok: false, path: '$', message: `Cannot apply this patch: ${(error as Error).message}` };
+    }
+    this.clearSnackbarTimers();
+    this.session = patched;
+    this.revisions.set(id, patched.revision);
+    this.syncSnackbarTimers();
+    return { ok: true, id, revision: patched.revision };
   }
 
   /** End the shown prototype with one `dismissed` event. */
@@ -209,6 +243,10 @@ export class PrototypeController {
     this.session = null;
     if (this.idleTimer !== null) this.clock.clearTimeout(this.idleTimer);
     this.idleTimer = null;
+    this.clearSnackbarTimers();
+  }
+
+  private clearSnackbarTimers(): void {
     for (const handle of this.snackbarTimers.values()) this.clock.clearTimeout(handle);
     this.snackbarTimers.clear();
   }

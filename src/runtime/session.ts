@@ -44,7 +44,7 @@ export class Session implements CommittedState {
 
   constructor(
     readonly spec: PrototypeSpec,
-    private readonly override: AppearanceOverride,
+    readonly override: AppearanceOverride,
     device: DeviceSettings,
     keptPages: ReadonlyMap<string, number>,
     revision = 1,

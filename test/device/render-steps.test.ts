@@ -129,3 +129,18 @@ test('a bad step is refused with its index before anything runs; a failing step 
   assert.equal(both.code, 2);
   assert.match(both.stderr, /give --tap or --steps, not both/);
 });
+
+test('a patch step changes the shown spec in place; a refused patch stops the run with its path', async () => {
+  const steps = write('patch-steps.json', [
+    { tap: 'more' },
+    { patch: { ops: [{ op: 'set', path: '/state/name', value: 'Ada' }] } },
+    { hierarchy: join(dir, 'patched.json') },
+    { patch: { ops: [{ op: 'set', path: '/state/name', value: 'x' }], baseRevision: 1 } },
+  ]);
+  const run = await render(write('patch-form.json', formSpec), '-o', join(dir, 'patch.png'), '--steps', steps, '--state', join(dir, 'patch-state.json'));
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /steps\[3\] .*patch refused at baseRevision: stale: the prototype is at revision 3/);
+  const hierarchy = JSON.parse(readFileSync(join(dir, 'patched.json'), 'utf8')) as Array<{ testTag: string | null; text: string | null }>;
+  assert.equal(hierarchy.find((node) => node.testTag === 'greeting')?.text, 'Hello Ada');
+  assert.deepEqual(parseSteps(JSON.stringify([{ patch: { ops: [] } }])), { ok: false, path: 'steps[0].patch', message: 'expected {"ops": [1 to 64 operations], "baseRevision"?: N} (the operations of prototype patch)' });
+});

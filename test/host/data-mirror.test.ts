@@ -28,6 +28,11 @@ function runtimeDevice(capabilities = ALL_CAPABILITIES): { device: FakeDevice; c
     return result.ok ? { success: true, revision: result.revision } : { success: false, error: result.message };
   });
   device.handlers.set('inspect_prototypes', () => ({ success: true, prototypes: [controller.inspect()] }));
+  device.handlers.set('patch_prototype', (request) => {
+    const { id, ops, baseRevision } = request as { id: string; ops: unknown; baseRevision?: number };
+    const result = controller.patch(id, ops, baseRevision);
+    return result.ok ? { success: true, revision: result.revision, prototypes: [controller.inspect()] } : { success: false, error: result.message, path: result.path };
+  });
   return { device, controller };
 }
 
@@ -44,6 +49,14 @@ const dataAction = fc.oneof(
   fc.record({ type: fc.constant('removeData'), path }),
 );
 
+const patchOp = fc.oneof(
+  fc.record({ op: fc.constant('set'), path: path.map((pointer) => `/data${pointer}`), value: json }),
+  fc.record({ op: fc.constantFrom('append', 'prepend'), path: path.map((pointer) => `/data${pointer}`), value: json, maxItems: fc.integer({ min: 1, max: 4 }) }),
+  fc.record({ op: fc.constant('remove'), path: path.map((pointer) => `/data${pointer}`) }),
+);
+/** A person's tap on one of the buttons, or an agent's patch. */
+const step = fc.oneof(fc.nat().map((tap) => ({ tap })), fc.array(patchOp, { minLength: 1, maxLength: 3 }).map((ops) => ({ ops })));
+
 function specWith(buttons: unknown[][]): Record<string, unknown> {
   return {
     id: 'mirror',
@@ -53,15 +66,18 @@ function specWith(buttons: unknown[][]): Record<string, unknown> {
   };
 }
 
-test('property: after any data writes the host\'s copy of the data is the device\'s, or says it is stale', async () => {
+test('property: after any data writes and patches the host\'s copy of the data is the device\'s, or says it is stale', async () => {
   const seen = { mirrored: 0, stale: 0 };
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.array(dataAction, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), fc.array(fc.nat(), { maxLength: 12 }), async (buttons, taps) => {
+    fc.asyncProperty(fc.array(fc.array(dataAction, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), fc.array(step, { maxLength: 12 }), async (buttons, steps) => {
       const { device, controller } = runtimeDevice();
       const host = hostFor(device);
       const shown = await host.show({ spec: specWith(buttons) });
       assert.ok(shown.success, JSON.stringify(shown));
-      for (const tap of taps) controller.interact({ type: 'tap', key: `root.children[${tap % buttons.length}]` });
+      for (const next of steps) {
+        if ('tap' in next) controller.interact({ type: 'tap', key: `root.children[${next.tap % buttons.length}]` });
+        else await host.patch({ id: 'mirror', ops: next.ops });
+      }
       const entry = host.status().prototypes[0]!;
       const reported = controller.inspect()!;
       if (!entry.dataStale) assert.deepEqual(entry.data, reported.data);
@@ -99,4 +115,23 @@ test('the gate refuses data and data actions on a device without them, at their 
   assert.ok(!noModel.success);
   assert.deepEqual([noModel.path, noModel.error.includes(CAPABILITIES.dataModel)], ['data', true]);
   assert.deepEqual([withoutActions.requests, withoutModel.requests], [[], []]);
+});
+
+test('patch: refused on a device without prototype_patch_v1, or when the host can already tell it is wrong, before sending', async () => {
+  const noPatch = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.patch)).device;
+  const host = hostFor(noPatch);
+  assert.ok((await host.show({ spec: specWith([[{ type: 'emit', name: 'x' }]]) })).success);
+  const refused = await host.patch({ id: 'mirror', ops: [{ op: 'remove', path: '/data/list/0' }] });
+  assert.ok(!refused.success && refused.error.includes(CAPABILITIES.patch));
+  const { device } = runtimeDevice();
+  const patching = hostFor(device);
+  assert.ok((await patching.show({ spec: specWith([[{ type: 'emit', name: 'x' }]]) })).success);
+  const unknownId = await patching.patch({ id: 'other', ops: [{ op: 'remove', path: '/data/list/0' }] });
+  assert.ok(!unknownId.success && unknownId.path === 'id');
+  const invalid = await patching.patch({ id: 'mirror', ops: [{ op: 'replaceNode', id: 'none', node: { type: 'spacer' } }] });
+  assert.ok(!invalid.success && invalid.path === 'ops[0].id');
+  assert.deepEqual([noPatch.requestTypes().filter((type) => type === 'patch_prototype'), device.requestTypes().filter((type) => type === 'patch_prototype')], [[], []]);
+  const applied = await patching.patch({ id: 'mirror', ops: [{ op: 'remove', path: '/data/list/0' }] });
+  assert.ok(applied.success && applied.revision === 2);
+  assert.deepEqual(patching.status().prototypes[0]!.data!.list, [2], 'status adopts the patched prototype the device reports');
 });

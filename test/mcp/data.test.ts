@@ -55,6 +55,35 @@ test('a feed drawn from data: Like writes one field, Load more appends rows, and
   assert.equal(inspected.revision, 3);
 });
 
+test('patch changes data, state and a node in place, silently; a stale baseRevision and a bad operation are refused whole', async () => {
+  const shown = await call('prototype', { action: 'show', spec: FEED, reset: true });
+  const base = shown.data.revision as number;
+  const patched = await call('prototype', {
+    action: 'patch',
+    id: 'feed',
+    baseRevision: base,
+    ops: [
+      { op: 'set', path: '/data/user/name', value: 'Grace' },
+      { op: 'prepend', path: '/data/feed', value: { id: 'p0', title: 'Pinned post', liked: false } },
+      { op: 'set', path: '/state/selected', value: 'Pinned post' },
+    ],
+  });
+  assert.equal(patched.isError, false, JSON.stringify(patched.data));
+  assert.equal(patched.data.revision, base + 1);
+  assert.deepEqual(await texts('greeting'), ['Hello Grace']);
+  assert.deepEqual(await texts(/^post\.\d+\.title$/), ['Pinned post', 'First post', 'Second post']);
+  const silent = await call('prototype', { action: 'awaitEvent', id: 'feed', afterSequence: shown.data.lastSequence, timeoutMs: 300 });
+  assert.equal(silent.data.timedOut, true, 'a patch emits no event');
+  const status = (await call('prototype', { action: 'status' })).data.prototypes[0];
+  assert.deepEqual([status.state.selected, status.data.user.name, status.revision], ['Pinned post', 'Grace', base + 1]);
+
+  const stale = await call('prototype', { action: 'patch', id: 'feed', baseRevision: base, ops: [{ op: 'remove', path: '/data/feed/0' }] });
+  assert.deepEqual([stale.isError, stale.data.path], [true, 'baseRevision']);
+  const bad = await call('prototype', { action: 'patch', id: 'feed', ops: [{ op: 'remove', path: '/data/feed/0' }, { op: 'set', path: '/data/nothing/here', value: 1 }] });
+  assert.deepEqual([bad.isError, bad.data.path], [true, 'ops[1].path']);
+  assert.deepEqual(await texts(/^post\.\d+\.title$/), ['Pinned post', 'First post', 'Second post'], 'neither patch changed anything');
+});
+
 test('a data binding the data does not hold is refused at its path, and the feed stays on screen', async () => {
   const broken = structuredClone(FEED);
   broken.root.children[1].repeat.items = '/posts';
@@ -67,5 +96,5 @@ test('a data binding the data does not hold is refused at its path, and the feed
   const missing = await call('prototype', { action: 'show', spec: noData });
   assert.equal(missing.data.path, 'root.children[0].text');
   assert.match(missing.data.error, /the spec has no data/);
-  assert.deepEqual(await texts('greeting'), ['Hello Ada'], 'nothing on screen changed');
+  assert.deepEqual(await texts('greeting'), ['Hello Grace'], 'nothing on screen changed');
 });

@@ -227,7 +227,7 @@ async function showAndCapture(device: WebDevice, spec: unknown, options: RenderO
   }
   const missing = missingAssetIds(shown);
   if (missing.length > 0) console.error(`protostage render: ${missingAssetsWarning(missing)}`);
-  const failed = await runSteps(device, steps);
+  const failed = await runSteps(device, steps, (spec as { id: string }).id);
   if (failed !== null) {
     const which = options.stepsPath === undefined ? `--tap ${options.taps[failed.index]}` : `steps[${failed.index}] ${describeStep(steps[failed.index]!)}`;
     console.error(`protostage render: ${which}: ${failed.message}`);
