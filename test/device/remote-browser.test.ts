@@ -33,7 +33,7 @@ function localBrowserPath(): string {
 
 /** A Chromium with its DevTools endpoint on a free loopback port; resolves with http://127.0.0.1:PORT. */
 function startCdpBrowser(): Promise<string> {
-  cdpBrowser = spawn(localBrowserPath(), ['--headless', ...CHROMIUM_FLAGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${join(dir, 'cdp-profile')}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  cdpBrowser = spawn(localBrowserPath(), ['--headless', ...CHROMIUM_FLAGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${join(dir, 'cdp-profile')}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   return new Promise((resolve, reject) => {
     let stderr = '';
     cdpBrowser.stderr!.on('data', (chunk: Buffer) => {
@@ -63,8 +63,13 @@ before(async () => {
 });
 after(async () => {
   await server?.close();
-  cdpBrowser?.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
+  // The whole process group, helpers included, and only then its profile folder.
+  if (cdpBrowser?.exitCode === null) {
+    const exited = new Promise((resolve) => cdpBrowser.once('exit', resolve));
+    process.kill(-cdpBrowser.pid!, 'SIGKILL');
+    await exited;
+  }
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 
 test('one browser source per command: endpoints are checked, and forwarded to the device as given', () => {
