@@ -24,11 +24,14 @@ const rowTemplate = [
   { type: 'text', text: '{post.body}' },
 ];
 
-function frame(children: unknown[]): Record<string, unknown> {
+const APPEND_NEXT = [{ type: 'appendData', path: '/feed', value: { data: '/next' }, spread: true }];
+
+/** The screen around the rows; the literal form has no data, so its More button only emits. */
+function frame(children: unknown[], more: unknown[] = APPEND_NEXT): Record<string, unknown> {
   return {
     type: 'column',
     children: [
-      { type: 'button', label: 'More', testTag: 'more', onTap: [{ type: 'appendData', path: '/feed', value: { data: '/next' }, spread: true }] },
+      { type: 'button', label: 'More', testTag: 'more', onTap: more },
       { type: 'button', label: 'Nothing', testTag: 'noop', onTap: [{ type: 'setState', key: 'noop', value: true }] },
       { type: 'scroll', style: { weight: 1 }, child: { type: 'column', children } },
     ],
@@ -52,7 +55,7 @@ function literalFeed(id: string, rows: number): Record<string, unknown> {
     id,
     window: { placement: { type: 'fullscreen' } },
     state: { noop: true },
-    root: frame(chunks.map((chunk) => ({ type: 'column', repeat: { items: chunk.map(({ liked: _, ...fields }) => fields), as: 'post' }, children: rowTemplate }))),
+    root: frame(chunks.map((chunk) => ({ type: 'column', repeat: { items: chunk.map(({ liked: _, ...fields }) => fields), as: 'post' }, children: rowTemplate })), [{ type: 'emit', name: 'more' }]),
   };
 }
 

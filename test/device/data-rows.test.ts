@@ -1,0 +1,73 @@
+// Rows drawn from data on the real device: a write to one row, an append and a patch keep the list
+// where the person scrolled it (the runtime tests show the other rows keep their render objects).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { byTag, useDevice, validSpec } from './helpers.ts';
+
+const ROWS = 60;
+const spec = {
+  id: 'rows',
+  window: { placement: { type: 'fullscreen' } },
+  data: { rows: Array.from({ length: ROWS }, (_, index) => ({ title: `Row ${index}`, done: false })), more: [{ title: 'Row new', done: false }] },
+  root: {
+    type: 'column',
+    style: { height: 'fill' },
+    children: [
+      { type: 'button', label: 'More', testTag: 'more', onTap: [{ type: 'appendData', path: '/rows', value: { data: '/more' }, spread: true }] },
+      {
+        type: 'scroll',
+        testTag: 'list',
+        style: { weight: 1 },
+        child: {
+          type: 'column',
+          repeat: { items: '/rows', as: 'row' },
+          children: [
+            {
+              type: 'button',
+              variant: 'text',
+              label: '{row.title}',
+              testTag: 'row.{index}',
+              styleWhen: [{ when: { data: '/rows/{index}/done', equals: true }, style: { background: 'primaryContainer' } }],
+              onTap: [{ type: 'setData', path: '/rows/{index}/done', value: { value: true } }],
+            },
+          ],
+        },
+      },
+    ],
+  },
+};
+
+const device = useDevice();
+
+test('a write, an append and a patch keep the list where the person scrolled it', async () => {
+  const { device: phone, log } = device();
+  assert.equal((await phone.show(validSpec(spec), { reset: true }) as { ok?: boolean }).ok, true);
+  for (let swipe = 0; swipe < 2; swipe++) assert.ok((await phone.swipe('up', 'list')).ok);
+  // A fling goes on after the finger lifts: wait until two looks agree.
+  let previous = '';
+  for (let look = 0; look < 50; look++) {
+    const rows = JSON.stringify((await phone.observe()).hierarchy.filter((node) => /^row\.\d+$/.test(node.testTag ?? '')).map((node) => node.bounds));
+    if (rows === previous) break;
+    previous = rows;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const visible = (await phone.observe()).hierarchy.filter((node) => /^row\.\d+$/.test(node.testTag ?? '') && node.bounds.y > 100 && node.bounds.y < 700);
+  assert.ok(visible.length > 3, `rows are on screen after scrolling: ${JSON.stringify((await phone.observe()).hierarchy.filter((node) => node.testTag?.startsWith('row')).slice(0, 4).map((node) => [node.testTag, node.bounds]))}`);
+  const target = visible[1]!;
+  const other = visible[2]!;
+
+  const since = log.events.length;
+  assert.ok((await phone.tap({ testTag: target.testTag! })).ok);
+  await log.next((event) => event.name === `/data/rows/${target.testTag!.split('.')[1]}/done`, since);
+  const afterWrite = await phone.observe();
+  assert.deepEqual(byTag(afterWrite.hierarchy, other.testTag!).bounds, other.bounds, 'the list did not move on a write');
+
+  const more = await phone.tap({ testTag: 'more' });
+  assert.ok(more.ok, JSON.stringify(more));
+  await log.next((event) => event.name === '/data/rows', since);
+  assert.deepEqual(byTag((await phone.observe()).hierarchy, other.testTag!).bounds, other.bounds, 'nor on an append at the end');
+
+  assert.equal((await phone.patch('rows', [{ op: 'set', path: '/data/rows/0/title', value: 'Row zero' }]) as { ok?: boolean }).ok, true);
+  await phone.settled();
+  assert.deepEqual(byTag((await phone.observe()).hierarchy, other.testTag!).bounds, other.bounds, 'nor on a patch');
+});
