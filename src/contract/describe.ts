@@ -187,4 +187,6 @@ export const actionPurposes: Readonly<Record<string, string>> = {
   appendData: 'Adds a row (or, with spread, each row of an array) at the end of a data array; maxItems drops the oldest',
   prependData: 'Adds a row (or, with spread, each row of an array) at the front of a data array; maxItems drops the last',
   removeData: 'Removes an object member or an array item from the data',
+  startTimer: 'Starts (or restarts) the timer `id`: onFire runs after afterMs, then every everyMs (times runs in all, when given)',
+  cancelTimer: 'Stops the timer `id` (nothing happens when none runs)',
 };

@@ -26,6 +26,8 @@ export function unexpressedRuleList(): string[] {
     `Pagers: pager ids are unique; ${pagerReferenceList()} name an existing pager id.`,
     `Emit payload: at most ${limit('MAX_PROTOTYPE_EMIT_PAYLOAD_BYTES')} bytes of compact JSON (each number counts ${limit('EMIT_PAYLOAD_NUMBER_BYTES')} bytes), nesting at most ${limit('MAX_PROTOTYPE_EMIT_PAYLOAD_DEPTH')} deep.`,
     'Repeat templates: every {<as>.<field>} names a scalar field of every item, the placeholder alias is the container\'s `as`, a state key bound for any item is a valid key, and a name or label bound for any item is nonempty.',
+    `Data: every data binding needs a root data object of at most ${limits.dataBytes} bytes (each number counts ${limit('EMIT_PAYLOAD_NUMBER_BYTES')}), ${limits.dataDepth} levels and ${limits.dataArrayItems} items per array; a repeat's items pointer names an array of objects in it; rows times template nodes of all data repeats stay within ${limits.repeatPathCells}.`,
+    'onAppear: only the root and nodes with visibleWhen take it.',
     `Components: a use names a declared component; its props are exactly the {props.<field>} fields the component binds; no component uses itself, directly or through others; uses nest at most ${limits.componentDepth} deep; the expanded spec keeps the byte and tree limits. A component root is checked where it is used, as the expanded node with its props bound.`,
   ];
 }

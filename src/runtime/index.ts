@@ -15,6 +15,12 @@ import { applyInteraction, closeOverlay } from './interactions.ts';
 import { Session, type DeviceSettings } from './session.ts';
 import type { PendingEvent, Unit } from './unit.ts';
 import type { DataRefusal, JsonObject } from './data.ts';
+import { MAX_ADVANCE_MS, TimerLedger, type TimerReport } from './timers.ts';
+import type { Action } from '../spec/index.ts';
+import { rowOf, type RowContext, type TreeNode } from './tree.ts';
+
+export type { TimerReport } from './timers.ts';
+export { MAX_ADVANCE_MS } from './timers.ts';
 import { applyPatchOps } from '../validate/patch.ts';
 import { validatePrototypeSpec } from '../validate/index.ts';
 
@@ -64,6 +70,8 @@ export interface InspectSnapshot {
   revision: number;
   /** The latest refused data writes, oldest first (they changed and emitted nothing). */
   dataRefusals: DataRefusal[];
+  /** Running timers, the next to fire first. */
+  timers: TimerReport[];
   pages: Record<string, number>;
   lastSequence: number;
   appearance: Appearance;
@@ -81,6 +89,11 @@ export class PrototypeController {
   private readonly sequences = new Map<string, number>();
   private readonly revisions = new Map<string, number>();
   private dataRefusals: DataRefusal[] = [];
+  private readonly timers: TimerLedger;
+  /** Keys of the onAppear nodes on screen now: a key that joins runs its handler. */
+  private appeared = new Set<string>();
+  /** The handlers already run in the interaction now being handled (each runs at most once). */
+  private cascade: Set<string> | null = null;
   private idleTimer: unknown = null;
   private readonly snackbarTimers = new Map<string, unknown>();
   private readonly clock: Clock;
@@ -93,6 +106,7 @@ export class PrototypeController {
     this.onEvent = options.onEvent;
     const ttl = options.idleTtlMs;
     this.idleTtlMs = ttl !== undefined && Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_IDLE_TTL_MS;
+    this.timers = new TimerLedger(this.clock, (actions, row) => this.runHandler(actions, row));
   }
 
   /**
@@ -115,12 +129,15 @@ export class PrototypeController {
       // Specs arrive validated; anything else is refused without touching what is shown.
       return { ok: false, path: '$', message: `Cannot show this spec: ${(error as Error).message}` };
     }
-    this.closeSession();
+    // A same-id show that keeps state keeps its timers and fires no onAppear.
+    this.closeSession(replaced);
     this.session = session;
     this.revisions.set(session.id, session.revision);
     this.dataRefusals = [];
     this.restartIdleTimer();
     this.syncSnackbarTimers();
+    if (!replaced) this.appeared = new Set();
+    this.refreshAppeared(session, !replaced);
     return { ok: true, id: spec.id, appearance: session.appearance, replaced, revision: session.revision };
   }
 
@@ -149,6 +166,7 @@ export class PrototypeController {
     this.session = patched;
     this.revisions.set(id, patched.revision);
     this.syncSnackbarTimers();
+    this.refreshAppeared(patched, false);
     return { ok: true, id, revision: patched.revision };
   }
 
@@ -202,6 +220,7 @@ export class PrototypeController {
       data: session.data,
       revision: session.revision,
       dataRefusals: [...this.dataRefusals],
+      timers: this.timers.report(),
       pages: session.pagesRecord(),
       lastSequence: this.sequences.get(session.id) ?? 0,
       appearance: session.appearance,
@@ -213,8 +232,58 @@ export class PrototypeController {
     return this.session?.model ?? null;
   }
 
+  /**
+   * Moves the prototype's clock `ms` on (0 to a day), firing due timers in order without waiting.
+   * Answers how many fired.
+   */
+  advanceClock(ms: number): { ok: true; fired: number } | { ok: false; message: string } {
+    if (!Number.isInteger(ms) || ms < 0 || ms > MAX_ADVANCE_MS) return { ok: false, message: `ms is whole milliseconds from 0 to ${MAX_ADVANCE_MS}` };
+    if (!this.session) return { ok: false, message: 'no prototype is showing' };
+    return { ok: true, fired: this.timers.advance(ms) };
+  }
+
+  /** An onAppear list or a timer's onFire: one unit, like a tap, that does not restart the idle TTL. */
+  private runHandler(actions: readonly Action[], row: RowContext | null): void {
+    const session = this.session;
+    if (!session) return;
+    const unit = session.newUnit();
+    if (unit.runList(actions, row) === null) this.commit(session, unit);
+  }
+
+  /**
+   * Records which onAppear nodes are on screen and, when `fire`, runs the handler of each that
+   * just appeared, in tree order. A handler's own writes may make more appear; each handler runs at
+   * most once in one interaction.
+   */
+  private refreshAppeared(session: Session, fire: boolean): void {
+    const now = new Set<string>();
+    const joined: TreeNode[] = [];
+    for (const treeNode of session.tree.byKey.values()) {
+      if (treeNode.node.onAppear === undefined || !appearsNow(session, treeNode)) continue;
+      now.add(treeNode.key);
+      if (!this.appeared.has(treeNode.key)) joined.push(treeNode);
+    }
+    this.appeared = now;
+    if (!fire || joined.length === 0) return;
+    const outer = this.cascade;
+    this.cascade ??= new Set();
+    try {
+      for (const treeNode of joined) {
+        if (this.session !== session || this.cascade.has(treeNode.key)) continue;
+        this.cascade.add(treeNode.key);
+        this.runHandler(treeNode.node.onAppear!, rowOf(treeNode));
+      }
+    } finally {
+      this.cascade = outer;
+    }
+  }
+
   private commit(session: Session, unit: Unit): void {
     session.commit(unit);
+    for (const op of unit.timerOps) {
+      if ('start' in op) this.timers.start(op.start, op.row);
+      else this.timers.cancel(op.cancel);
+    }
     this.revisions.set(session.id, session.revision);
     if (unit.dataRefusals.length > 0) this.dataRefusals = [...this.dataRefusals, ...unit.dataRefusals].slice(-KEPT_DATA_REFUSALS);
     this.deliver(session, unit.events);
@@ -224,6 +293,7 @@ export class PrototypeController {
     }
     if (session.refreshAppearance(this.device)) this.deliverAppearance(session);
     this.syncSnackbarTimers();
+    this.refreshAppeared(session, true);
   }
 
   private deliverAppearance(session: Session): void {
@@ -239,8 +309,10 @@ export class PrototypeController {
     }
   }
 
-  private closeSession(): void {
+  /** Ends the shown session; its timers go too, unless a same-id show replaces it in place. */
+  private closeSession(keepTimers = false): void {
     this.session = null;
+    if (!keepTimers) this.timers.clear();
     if (this.idleTimer !== null) this.clock.clearTimeout(this.idleTimer);
     this.idleTimer = null;
     this.clearSnackbarTimers();
@@ -294,4 +366,14 @@ export class PrototypeController {
 
 export function createController(options: ControllerOptions): PrototypeController {
   return new PrototypeController(options);
+}
+
+/** Shown, and on the active page of every pager it is in (a stack's screen likewise, once there are stacks). */
+function appearsNow(session: Session, treeNode: TreeNode): boolean {
+  if (!session.isShown(treeNode)) return false;
+  for (let node: TreeNode = treeNode; node.parent; node = node.parent) {
+    const parent = node.parent;
+    if (parent.node.type === 'pager' && parent.children.indexOf(node) !== (session.pages.get(parent.node.id ?? '') ?? 0)) return false;
+  }
+  return true;
 }

@@ -5,7 +5,7 @@
  * dropped: nothing applied, nothing emitted. Events are collected with the state at their point
  * and only numbered and delivered when the unit commits.
  */
-import type { Action, Scalar } from '../spec/index.ts';
+import type { Action, Scalar, StartTimerAction } from '../spec/index.ts';
 import type { PrototypeEvent } from './model.ts';
 import { scalarEquals } from './conditions.ts';
 import { writeViolation } from './bindings.ts';
@@ -69,6 +69,8 @@ export class Unit {
   readonly dataTokens = new Set<string>();
   readonly dataWritten: string[][] = [];
   readonly dataRefusals: DataRefusal[] = [];
+  /** Timers this unit starts or cancels, in order; the controller's ledger applies them on commit. */
+  readonly timerOps: Array<{ start: StartTimerAction; row: RowContext | null } | { cancel: string }> = [];
   private bytes: number;
 
   constructor(
@@ -139,6 +141,8 @@ export class Unit {
         break;
       }
       if (isDataAction(action)) this.writeData(action, row);
+      else if (action.type === 'startTimer') this.timerOps.push({ start: action, row });
+      else if (action.type === 'cancelTimer') this.timerOps.push({ cancel: action.id });
       else if (action.type === 'emit') this.push('emit', action.name, action.payload === undefined ? null : action.payload);
       else if (action.type === 'setPage') this.setPage(action.pager, this.pageTarget(action.pager, action.page));
       else {

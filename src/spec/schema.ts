@@ -221,7 +221,21 @@ export type DataValue = z.infer<typeof dataValueSchema>;
 
 const rowCap = z.number().int().min(1).max(1000);
 
-export const actionSchema = z.discriminatedUnion('type', [
+export type Action = z.infer<typeof baseActionSchema> | StartTimerAction | { type: 'cancelTimer'; id: string };
+
+/** Starts (or restarts) a timer: onFire after afterMs, then every everyMs (times runs in all, when given). */
+export interface StartTimerAction {
+  type: 'startTimer';
+  id: string;
+  afterMs: number;
+  everyMs?: number;
+  times?: number;
+  onFire: Action[];
+}
+
+const timerDelay = z.number().int().min(0).max(86_400_000);
+
+const baseActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('emit'), name: nonEmpty, payload: z.unknown().optional() }),
   z.strictObject({
     type: z.literal('setPage'),
@@ -239,10 +253,22 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('removeData'), path: dataPointer }),
 ]);
 
-export type Action = z.infer<typeof actionSchema>;
+export const actionSchema: z.ZodType<Action> = z.discriminatedUnion('type', [
+  ...baseActionSchema.options,
+  z.strictObject({
+    type: z.literal('startTimer'),
+    id: nonEmpty,
+    afterMs: timerDelay,
+    everyMs: z.number().int().min(16).max(86_400_000).optional(),
+    times: z.number().int().min(1).max(100_000).optional(),
+    onFire: z.lazy(() => onTapSchema),
+  }),
+  z.strictObject({ type: z.literal('cancelTimer'), id: nonEmpty }),
+]) as z.ZodType<Action>;
+
 export type ActionType = Action['type'];
 
-const onTapSchema = z.array(actionSchema).min(1).max(32);
+const onTapSchema: z.ZodType<Action[]> = z.array(actionSchema).min(1).max(32);
 
 // ---------------------------------------------------------------------------------------------
 // Anchors, safe area
@@ -315,6 +341,7 @@ function commonNodeFields({ condition, style }: NodeParts<z.ZodType>) {
     testTag: nonEmpty.optional(),
     contentDescription: nonEmpty.optional(),
     onTap: onTapSchema.optional(),
+    onAppear: onTapSchema.optional(),
     style: style.optional(),
     styleWhen: z.array(z.strictObject({ when: condition, style })).min(1).max(8).optional(),
     visibleWhen: condition.optional(),

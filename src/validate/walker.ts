@@ -670,6 +670,8 @@ class Walker implements Position {
         const items = (value.repeat as { items: unknown[] | string }).items;
         if (typeof items === 'string') this.checkDataRows(items, templateNodes);
         else this.applyExpandedLimits(items.length, templateNodes, templateImages);
+      } else if (key === 'onAppear' && !(this.segments.length === 2 && this.segments[0] === 'root') && !hasOwn(value, 'visibleWhen')) {
+        reject(this.path(), 'onAppear runs when a node appears: only the root and nodes with visibleWhen take it');
       } else if (key === 'children' && ownTemplate) {
         const nodesBefore = this.nodeCount;
         const imagesBefore = this.imageCount;

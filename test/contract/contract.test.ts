@@ -46,7 +46,7 @@ describe('contract vocabulary', () => {
       'timePicker', 'topAppBar',
     ]);
     assert.deepEqual([...actionTypes].sort(), [
-      'appendData', 'decrement', 'dismiss', 'emit', 'increment', 'prependData', 'removeData', 'setData', 'setPage', 'setState', 'toggle',
+      'appendData', 'cancelTimer', 'decrement', 'dismiss', 'emit', 'increment', 'prependData', 'removeData', 'setData', 'setPage', 'setState', 'startTimer', 'toggle',
     ]);
     assert.deepEqual(placementTypes(), ['fullscreen', 'sheet', 'floating']);
   });

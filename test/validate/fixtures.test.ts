@@ -33,7 +33,7 @@ function typesUsed(spec: Record<string, unknown>) {
     if (holds === 'node' && typeof object.type === 'string') used.nodes.add(object.type);
     if (holds === 'action' && typeof object.type === 'string') used.actions.add(object.type);
     for (const [key, member] of Object.entries(object)) {
-      const next = key === 'root' || key === 'children' || key === 'child' ? 'node' : key === 'onTap' ? 'action' : null;
+      const next = key === 'root' || key === 'children' || key === 'child' ? 'node' : key === 'onTap' || key === 'onAppear' || key === 'onFire' ? 'action' : null;
       visit(member, next);
     }
   };
