@@ -19,7 +19,8 @@ export type Step =
   | { wait: number }
   | { screenshot: string }
   | { hierarchy: string }
-  | { patch: { ops: unknown[]; baseRevision?: number } };
+  | { patch: { ops: unknown[]; baseRevision?: number } }
+  | { advanceClock: number };
 
 /** Each step kind: its optional companion keys (each a testTag) and how its value is checked. */
 const STEP_KINDS: Record<string, { companions: string[]; check(value: unknown): string | null }> = {
@@ -31,6 +32,7 @@ const STEP_KINDS: Record<string, { companions: string[]; check(value: unknown): 
   screenshot: { companions: [], check: (value) => (nonEmptyString(value) ? null : 'expected the PNG file to write') },
   hierarchy: { companions: [], check: (value) => (nonEmptyString(value) ? null : 'expected the JSON file to write') },
   patch: { companions: [], check: patchProblem },
+  advanceClock: { companions: [], check: (value) => (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 86_400_000 ? null : 'expected whole milliseconds from 0 to 86400000 to move the prototype\'s clock on') },
 };
 
 function patchProblem(value: unknown): string | null {
@@ -45,7 +47,8 @@ export const STEPS_HELP = `  --steps FILE           run the steps of FILE after 
                          {"tap": TAG}, {"tap": {"x": dp, "y": dp}}, {"type": TEXT, "into": TAG},
                          {"swipe": "left|right|up|down", "on": TAG}, {"key": "Enter|Escape|Backspace|Tab"},
                          {"wait": MS}, {"screenshot": FILE}, {"hierarchy": FILE},
-                         {"patch": {"ops": […], "baseRevision": N}} (the shown spec patched in place)
+                         {"patch": {"ops": […], "baseRevision": N}} (the shown spec patched in place),
+                         {"advanceClock": MS} (fire the prototype's due timers without waiting)
                          ("into" and "on" are optional: the focused field, the whole screen)
   --state FILE           write the final {id, state, pages, lastSequence} as JSON`;
 
@@ -116,6 +119,10 @@ export async function runSteps(device: WebDevice, steps: readonly Step[], id: st
 }
 
 async function runStep(device: WebDevice, step: Step, id: string): Promise<DeviceResult> {
+  if ('advanceClock' in step) {
+    const advanced = (await device.advanceClock(step.advanceClock)) as { ok?: boolean; message?: string };
+    return advanced.ok === true ? { ok: true } : { ok: false, message: advanced.message ?? 'the clock could not be advanced', hint: 'show a prototype first' };
+  }
   if ('patch' in step) {
     const patched = (await device.patch(id, step.patch.ops, step.patch.baseRevision)) as { ok?: boolean; path?: string; message?: string };
     return patched.ok === true ? { ok: true } : { ok: false, message: `patch refused at ${patched.path ?? 'ops'}: ${patched.message ?? 'no reason given'}`, hint: 'fix that operation; nothing was patched' };

@@ -24,6 +24,7 @@ export function authoringDoc(): string {
     themeSection(),
     repeatSection(),
     dataSection(),
+    timersSection(),
     componentsSection(),
     placeholdersSection(),
     limitsSection(),
@@ -289,6 +290,39 @@ revision}\` (\`op\` is set, append, prepend or remove; the value is left out pas
 limit). Revisions count per id and never go back: each show takes one (the first is 1), each
 accepted data write one, and each interaction that changed state one. Status and inspect report
 \`data\` and \`revision\` with \`state\`.`;
+}
+
+function timersSection(): string {
+  return `## onAppear and timers
+
+These need a device with \`prototype_timers_v1\`.
+
+\`onAppear\` (1 to 32 actions, as \`onTap\` takes them) goes on the root or on a node with
+\`visibleWhen\`, and runs when that node appears: on a first show (or one with \`reset: true\`), and
+each time it goes from hidden to shown, by its own \`visibleWhen\`, an ancestor's, or a pager moving
+to its page. It does not run again while the node stays shown, nor on a show of the same id that
+replaces the prototype in place, nor on a patch. It runs like a tap (one unit, the same change
+events) but does not restart the idle timeout, and in one interaction each handler runs at most
+once.
+
+\`startTimer\` starts the timer \`id\` (a running timer of that id starts over): \`onFire\` runs after
+\`afterMs\`, and with \`everyMs\` again every \`everyMs\` (\`times\` runs in all; without \`times\` until
+cancelled). \`cancelTimer\` stops it. Timers run on the prototype's own clock, fire in due order and
+outlive the node that started them; a dismissal, the idle timeout and a show that replaces the
+prototype (another id, or \`reset: true\`) cancel them all, while a same-id show and a patch keep
+them. Inspect lists them as \`timers: [{id, nextFireInMs, runs}]\`, and \`prototype {action:
+"advanceClock", ms}\` (a \`render --steps\` step \`{"advanceClock": MS}\`) moves the clock on and fires
+what falls due, in order, without waiting.
+
+\`\`\`json
+{
+  "state": { "left": 10 },
+  "root": { "type": "column",
+    "onAppear": [{ "type": "startTimer", "id": "tick", "afterMs": 1000, "everyMs": 1000, "times": 10,
+                   "onFire": [{ "type": "decrement", "key": "left" }] }],
+    "children": [{ "type": "text", "text": "{left}" }] }
+}
+\`\`\``;
 }
 
 function componentsSection(): string {

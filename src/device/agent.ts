@@ -27,6 +27,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.dataModel,
   CAPABILITIES.dataActions,
   CAPABILITIES.patch,
+  CAPABILITIES.timers,
   CAPABILITIES.webInput,
 ];
 
@@ -145,6 +146,10 @@ async function handleRequest(request: HostRequest, device: WebDevice, assets: As
       return outcome(await device.removeAsset(request.id));
     case 'inspect_prototypes':
       return inspectResult(await device.inspect());
+    case 'advance_prototype_clock': {
+      const advanced = (await device.advanceClock(request.ms)) as { ok?: boolean; fired?: number; message?: string };
+      return advanced.ok === true ? { success: true, fired: advanced.fired ?? 0 } : { success: false, error: advanced.message ?? 'the clock could not be advanced' };
+    }
     case 'patch_prototype':
       return patchResult(await device.patch(request.id, request.ops, request.baseRevision), device);
     case 'observe':
@@ -293,9 +298,9 @@ function inspectResult(result: unknown): ReplyBody {
   };
 }
 
-/** The data, revision and refused writes a runtime snapshot carries. */
-function dataOf(entry: Loose): Pick<PrototypeStatus, 'data' | 'revision' | 'dataRefusals'> {
-  const parsed = prototypeStatusSchema.pick({ data: true, revision: true, dataRefusals: true }).safeParse(entry);
+/** The data, revision, refused writes and timers a runtime snapshot carries. */
+function dataOf(entry: Loose): Pick<PrototypeStatus, 'data' | 'revision' | 'dataRefusals' | 'timers'> {
+  const parsed = prototypeStatusSchema.pick({ data: true, revision: true, dataRefusals: true, timers: true }).safeParse(entry);
   return parsed.success ? parsed.data : {};
 }
 

@@ -72,6 +72,7 @@ interface PageApi {
   dismiss(reason: string): unknown;
   inspect(): unknown;
   patch(id: string, ops: unknown, baseRevision?: number): unknown;
+  advanceClock(ms: number): unknown;
   setDevice(settings: unknown): unknown;
   putAsset(id: string, mimeType: string, base64: string): unknown;
   removeAsset(id: string): unknown;
@@ -273,6 +274,11 @@ export class WebDevice {
   async patch(id: string, ops: unknown, baseRevision?: number): Promise<unknown> {
     const json = JSON.stringify(ops);
     return this.#pageCall(() => this.page.evaluate(([patchId, text, base]) => window.protostage.patch(patchId, JSON.parse(text), base ?? undefined), [id, json, baseRevision ?? null] as const));
+  }
+
+  /** Moves the shown prototype's clock `ms` on, firing due timers (no waiting). */
+  async advanceClock(ms: number): Promise<unknown> {
+    return this.#pageCall(() => this.page.evaluate((amount) => window.protostage.advanceClock(amount), ms));
   }
 
   async inspect(): Promise<unknown> {

@@ -445,6 +445,24 @@ export class Host {
     });
   }
 
+  /**
+   * Moves the shown prototype's clock `ms` on, firing its due timers in order without waiting;
+   * their events arrive as a tap's would. Answers how many fired and the latest sequence after.
+   */
+  advanceClock(args: { ms?: number }): Promise<HostResult<{ id: string; fired: number; lastSequence: number }>> {
+    return guard(async () => {
+      const ms = args.ms;
+      if (ms === undefined || !Number.isInteger(ms) || ms < 0 || ms > 86_400_000) fail('ms', 'advanceClock needs ms: whole milliseconds from 0 to 86400000', 'Pass ms, e.g. 1000.');
+      const id = [...this.shown.keys()][0];
+      if (id === undefined) fail('id', 'no prototype is shown', 'Show one first.');
+      const device = await this.device();
+      if (!device.capabilities.has(CAPABILITIES.timers)) fail('action', `this device does not support advanceClock (it does not advertise ${CAPABILITIES.timers})`, 'Wait for the timers instead.');
+      const result = await device.request({ type: 'advance_prototype_clock', ms });
+      if (!result.success) fail('ms', result.error ?? 'the clock could not be advanced', 'Show the prototype again and retry.');
+      return { success: true, id, fired: result.fired ?? 0, lastSequence: this.latestSequence.get(id) ?? 0 };
+    });
+  }
+
   /** Adopts what the device reports: its prototypes replace the host's list. Entries carry the device's full appearance report. */
   inspect(): Promise<HostResult<{ prototypes: InspectEntry[]; droppedEvents: number }>> {
     return guard(async () => {

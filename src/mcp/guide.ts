@@ -67,6 +67,11 @@ is shown without sending the spec again: \`prototype {action: "patch", id, baseR
 spread?, maxItems?}\`, \`{op: "remove", path}\` and \`{op: "replaceNode", id, node}\`: one unit,
 validated like a show and refused whole with a path (a stale \`baseRevision\` too), silent.
 
+**Time.** \`onAppear\` on the root (or a node with \`visibleWhen\`) runs when it appears;
+\`startTimer {id, afterMs, everyMs?, times?, onFire}\` and \`cancelTimer {id}\` run actions later.
+Don't wait for them: \`prototype {action: "advanceClock", ms}\` fires what falls due at once, and
+inspect lists \`timers\`.
+
 **Reuse.** \`components\` + \`{type: "use", component, props}\` expand on the host; \`repeat\` on a
 box/row/column turns its children into a template over \`items\` (\`{item.field}\`, \`{index}\`).
 

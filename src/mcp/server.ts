@@ -31,7 +31,7 @@ const deviceField = {
 
 const prototypeInput = z.object({
   ...deviceField,
-  action: z.enum(['show', 'patch', 'dismiss', 'status', 'inspect', 'awaitEvent']).describe('What to do.'),
+  action: z.enum(['show', 'patch', 'advanceClock', 'dismiss', 'status', 'inspect', 'awaitEvent']).describe('What to do.'),
   spec: z
     .union([z.record(z.string(), z.unknown()), z.string()])
     .optional()
@@ -56,6 +56,7 @@ const prototypeInput = z.object({
     .max(64)
     .optional()
     .describe('patch: operations applied in place as one unit, in order: {op: "set", path: "/data/<pointer>" or "/state/<key>", value}, {op: "append" | "prepend", path: "/data/<array>", value, spread?, maxItems?}, {op: "remove", path: "/data/<pointer>"}, {op: "replaceNode", id, node}. Silent (no event); the prototype takes the next revision.'),
+  ms: z.number().int().min(0).max(86_400_000).optional().describe('advanceClock: move the shown prototype\'s clock this many milliseconds on, firing its due timers in order without waiting.'),
   baseRevision: z.number().int().min(1).optional().describe('patch: refuse the patch unless the prototype is still at this revision (from show, status or inspect).'),
   all: z.boolean().optional().describe('dismiss: dismiss every prototype.'),
   eventName: z.string().optional().describe('awaitEvent: only events with this name (emit name or pager id).'),
@@ -317,6 +318,8 @@ async function runPrototypeAction(
     }
     case 'patch':
       return host.patch({ id: args.id, ops: args.ops, baseRevision: args.baseRevision });
+    case 'advanceClock':
+      return host.advanceClock({ ms: args.ms });
     case 'dismiss':
       return host.dismiss({ id: args.id, all: args.all });
     case 'status':

@@ -97,6 +97,8 @@ export const prototypeStatusSchema = z.object({
   revision: z.number().int().min(0).optional(),
   /** The latest refused data writes, oldest first. */
   dataRefusals: z.array(z.object({ op: z.string(), path: z.string(), code: z.string(), message: z.string() })).optional(),
+  /** Running timers, the next to fire first (prototype_timers_v1). */
+  timers: z.array(z.object({ id: z.string(), nextFireInMs: z.number().min(0), runs: z.number().int().min(0) })).optional(),
 });
 
 export const appearanceSchema = z.enum(['device', 'light', 'dark']);
@@ -166,6 +168,14 @@ export const patchPrototypeSchema = z.object({
   baseRevision: z.number().int().min(1).optional(),
 });
 
+/** Moves the shown prototype's clock on, firing due timers (prototype_timers_v1). */
+export const advancePrototypeClockSchema = z.object({
+  type: z.literal('advance_prototype_clock'),
+  requestId,
+  deadlineMs,
+  ms: z.number().int().min(0).max(86_400_000),
+});
+
 export const observeSchema = z.object({
   type: z.literal('observe'),
   requestId,
@@ -201,6 +211,7 @@ export const hostRequestSchema = z.discriminatedUnion('type', [
   removePrototypeAssetSchema,
   inspectPrototypesSchema,
   patchPrototypeSchema,
+  advancePrototypeClockSchema,
   observeSchema,
   tapSchema,
   typeTextSchema,
@@ -222,6 +233,8 @@ export const prototypeResultSchema = z.object({
   /** inspect_prototypes, and patch_prototype (the patched prototype). */
   prototypes: z.array(prototypeStatusSchema).optional(),
   droppedEvents: z.number().int().min(0).optional(),
+  /** advance_prototype_clock only: how many timer runs fired. */
+  fired: z.number().int().min(0).optional(),
   /** The appearance the shown prototype resolved to (show only). */
   appearance: appearanceReportSchema.optional(),
   /** The shown prototype's revision (show only). */
@@ -312,6 +325,7 @@ export const replyTypeOf = {
   remove_prototype_asset: 'prototype_result',
   inspect_prototypes: 'prototype_result',
   patch_prototype: 'prototype_result',
+  advance_prototype_clock: 'prototype_result',
   observe: 'observe_result',
   tap: 'input_result',
   type_text: 'input_result',

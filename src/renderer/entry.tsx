@@ -34,6 +34,7 @@ async function start(): Promise<void> {
     dismiss: (reason?: string) => page.dismiss(reason),
     inspect: () => page.inspect(),
     patch: (id: string, ops: unknown, baseRevision?: number) => page.patch(id, ops, baseRevision),
+    advanceClock: (ms: number) => page.advanceClock(ms),
     setDevice: (settings: unknown) => page.setDevice(settings),
     putAsset: (id: string, mimeType: string, base64: string) => page.putAsset(id, mimeType, base64),
     removeAsset: (id: string) => page.removeAsset(id),

@@ -140,6 +140,12 @@ export class PageRenderer {
     return result;
   }
 
+  advanceClock(ms: number): Result {
+    const result = this.call(() => this.controller.advanceClock(ms));
+    this.draw();
+    return result;
+  }
+
   inspect(): { ok: true; prototypes: unknown[] } {
     const snapshot = this.controller.inspect();
     return { ok: true, prototypes: snapshot ? [snapshot] : [] };

@@ -13,7 +13,7 @@ import { byTag, useDevices, validSpec, type OpenDevice } from '../device/helpers
 import { EXAMPLES_DIR, exampleNames, readExample } from './examples.ts';
 
 const EXPECTED_EXAMPLES = [
-  'alarm.json', 'booking.json', 'chat.json', 'confirm-dialog.json', 'dashboard-dark.json', 'feed.json',
+  'alarm.json', 'booking.json', 'chat.json', 'confirm-dialog.json', 'countdown.json', 'dashboard-dark.json', 'feed.json',
   'filters-sheet.json', 'onboarding.json', 'quick-reply.json', 'settings.json', 'shopping-list.json',
 ];
 
@@ -215,6 +215,27 @@ test('feed: posts come from data; Like and Liked swap on one post only, Load old
   const afterLoad = await observe(light());
   assert.deepEqual(afterLoad.filter((node) => /^post\.\d+\.author$/.test(node.testTag ?? '')).map((node) => node.text), ['Maya', 'Jonas', 'Ana', 'Lee', 'Maya']);
   assert.deepEqual([tags(afterLoad).includes('feed_load_more'), tags(afterLoad).includes('feed_end')], [false, true]);
+});
+
+test('countdown: onAppear starts it, advanceClock runs it down without waiting, Pause and Resume hold and go on, Start again restarts', async () => {
+  const before = await showExample(light(), 'countdown.json');
+  assert.deepEqual([byTag(before, 'countdown_left').text, tags(before).includes('countdown_ready')], ['10', true]);
+  const advance = async (ms: number) => assert.equal((await light().device.advanceClock(ms) as { ok?: boolean }).ok, true);
+  await advance(3000 + 4000);
+  assert.equal(byTag(await observe(light()), 'countdown_left').text, '6');
+  await tap(light(), { testTag: 'countdown_pause' }, 'change');
+  await advance(5000);
+  const paused = await observe(light());
+  assert.deepEqual([byTag(paused, 'countdown_left').text, tags(paused).includes('countdown_resume')], ['6', true], 'paused: the clock moves, the count does not');
+  await tap(light(), { testTag: 'countdown_resume' }, 'change');
+  const since = light().log.events.length;
+  await advance(6000);
+  await light().log.next((event) => event.name === 'countdown_done', since);
+  const done = await observe(light());
+  assert.deepEqual([byTag(done, 'countdown_left').text, tags(done).includes('countdown_restart')], ['0', true]);
+  await tap(light(), { testTag: 'countdown_restart' }, 'change');
+  await advance(1000);
+  assert.equal(byTag(await observe(light()), 'countdown_left').text, '9');
 });
 
 test('chat: typing opens the keyboard, which lifts the composer; Send emits with the typed text and clears the field', async () => {

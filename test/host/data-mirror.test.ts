@@ -135,3 +135,16 @@ test('patch: refused on a device without prototype_patch_v1, or when the host ca
   assert.ok(applied.success && applied.revision === 2);
   assert.deepEqual(patching.status().prototypes[0]!.data!.list, [2], 'status adopts the patched prototype the device reports');
 });
+
+test('timers: a spec with onAppear and advanceClock are refused on a device without prototype_timers_v1', async () => {
+  const noTimers = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.timers)).device;
+  const host = hostFor(noTimers);
+  const spec = { id: 't', window: WINDOW, root: { type: 'column', onAppear: [{ type: 'emit', name: 'shown' }], children: [] } };
+  const refused = await host.show({ spec });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.timers)], ['root.onAppear', true]);
+  assert.ok((await host.show({ spec: specWith([[{ type: 'emit', name: 'x' }]]) })).success);
+  const advance = await host.advanceClock({ ms: 100 });
+  assert.ok(!advance.success && advance.error.includes(CAPABILITIES.timers));
+  assert.deepEqual(noTimers.requestTypes().filter((type) => type === 'advance_prototype_clock'), []);
+});

@@ -98,3 +98,21 @@ test('a data binding the data does not hold is refused at its path, and the feed
   assert.match(missing.data.error, /the spec has no data/);
   assert.deepEqual(await texts('greeting'), ['Hello Grace'], 'nothing on screen changed');
 });
+
+test('timers on the real device: the countdown starts on show, advanceClock fires runs at once, Done appears and emits', async () => {
+  const countdown = JSON.parse(readFileSync(new URL('../../examples/countdown.json', import.meta.url), 'utf8'));
+  const shown = await call('prototype', { action: 'show', spec: countdown });
+  assert.equal(shown.isError, false, JSON.stringify(shown.data));
+  const timers = (await call('prototype', { action: 'inspect' })).data.prototypes[0].timers;
+  assert.deepEqual(timers.map((timer: Structured) => [timer.id, timer.nextFireInMs <= 3000]), [['go', true]]);
+  assert.deepEqual((await call('prototype', { action: 'advanceClock', ms: 3000 })).data.fired, 1, 'the get-ready timer starts the ticking one');
+  const advanced = await call('prototype', { action: 'advanceClock', ms: 3000 });
+  assert.deepEqual([advanced.isError, advanced.data.fired], [false, 3]);
+  assert.deepEqual(await texts('countdown_left'), ['7']);
+  await call('prototype', { action: 'advanceClock', ms: 7000 });
+  const done = await call('prototype', { action: 'awaitEvent', id: 'focus-countdown', eventName: 'countdown_done', timeoutMs: 10_000 });
+  assert.equal(done.data.events[0]?.name, 'countdown_done');
+  assert.deepEqual([await texts('countdown_left'), (await call('prototype', { action: 'inspect' })).data.prototypes[0].timers], [['0'], []]);
+  const refused = await call('prototype', { action: 'advanceClock', ms: -5 });
+  assert.equal(refused.isError, true);
+});

@@ -23,8 +23,8 @@ function valid(spec: unknown): PrototypeSpec {
 test('the root\'s onAppear starts a timer that fires on the clock; the Done node appears and runs its own handler once', () => {
   const { controller, events, clock } = setup();
   controller.show(valid(COUNTDOWN));
-  assert.deepEqual(controller.inspect()!.timers, [{ id: 'tick', nextFireInMs: 500, runs: 0 }]);
-  clock.advance(500);
+  assert.deepEqual(controller.inspect()!.timers, [{ id: 'tick', nextFireInMs: 20000, runs: 0 }]);
+  clock.advance(20000);
   assert.equal(controller.inspect()!.state.left, 2);
   assert.deepEqual(events.map((event) => event.payload), [{ key: 'left', value: 2 }], 'a timer fire emits like a tap');
   clock.advance(2000);
@@ -36,9 +36,9 @@ test('the root\'s onAppear starts a timer that fires on the clock; the Done node
 test('advanceClock fires due timers in order without waiting; a same-id show keeps timers and fires nothing', () => {
   const { controller, events, clock } = setup();
   controller.show(valid(COUNTDOWN));
-  assert.deepEqual(controller.advanceClock(1500), { ok: true, fired: 2 });
+  assert.deepEqual(controller.advanceClock(21000), { ok: true, fired: 2 });
   assert.equal(controller.inspect()!.state.left, 1);
-  assert.deepEqual(controller.inspect()!.timers, [{ id: 'tick', nextFireInMs: 1000, runs: 2 }], 'fired at 500 and 1500');
+  assert.deepEqual(controller.inspect()!.timers, [{ id: 'tick', nextFireInMs: 1000, runs: 2 }], 'fired at 20000 and 21000');
   controller.show(valid(COUNTDOWN));
   assert.deepEqual(controller.inspect()!.timers, [{ id: 'tick', nextFireInMs: 1000, runs: 2 }], 'kept across a same-id show');
   assert.equal(events.length, 2, 'and the root\'s onAppear did not run again');
