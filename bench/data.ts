@@ -11,6 +11,7 @@ import { WebDevice } from '../src/device/web-device.ts';
 import { createController } from '../src/runtime/index.ts';
 import type { PrototypeSpec } from '../src/spec/index.ts';
 import { validatePrototypeSpec } from '../src/validate/index.ts';
+import { median, timed } from './stats.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
 const RUNS = Number(values.runs);
@@ -63,18 +64,6 @@ function valid(spec: unknown): PrototypeSpec {
   const result = validatePrototypeSpec(spec);
   if (!result.ok) throw new Error(`bench spec is invalid at ${result.path}: ${result.message}`);
   return result.spec;
-}
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-async function timed(action: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await action();
-  return performance.now() - start;
 }
 
 async function sample(runs: number, before: () => Promise<unknown>, action: () => Promise<unknown>): Promise<number> {

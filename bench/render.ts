@@ -5,6 +5,7 @@ import { centreOf } from '../src/device/hierarchy.ts';
 import { WebDevice } from '../src/device/web-device.ts';
 import type { PrototypeEvent } from '../src/runtime/model.ts';
 import { validatePrototypeSpec } from '../src/validate/index.ts';
+import { median, timed } from './stats.ts';
 
 const SHOW_RUNS = 30;
 const TAP_RUNS = 40;
@@ -33,18 +34,6 @@ function validated(spec: unknown): { spec: unknown; nodeCount: number } {
   const result = validatePrototypeSpec(spec);
   if (!result.ok) throw new Error(`bench spec is invalid at ${result.path}: ${result.message}`);
   return { spec: result.spec, nodeCount: result.nodeCount };
-}
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-async function timed(action: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await action();
-  return performance.now() - start;
 }
 
 function report(name: string, samples: number[], baseline: number[], target: number): void {

@@ -8,6 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { createController, type PrototypeEvent } from '../src/runtime/index.ts';
 import { validatePrototypeSpec } from '../src/validate/index.ts';
+import { median } from './stats.ts';
 
 const CARDS = 99;
 
@@ -52,10 +53,6 @@ function buildSpec(countersEverywhere: boolean) {
   };
 }
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 function measure(runs: number, body: () => void): number {
   for (let i = 0; i < Math.min(200, runs); i++) body(); // warm-up

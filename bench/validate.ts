@@ -12,6 +12,7 @@ import { decodePrototypeSpec } from '../src/spec/index.ts';
 import { validatePrototypeSpec } from '../src/validate/index.ts';
 import { checkReferences } from '../src/validate/references.ts';
 import { walkSpec } from '../src/validate/walker.ts';
+import { median } from './stats.ts';
 
 const TARGET_BYTES = 1_040_000;
 const NODE_COUNT = 2000;
@@ -67,11 +68,6 @@ function benchInput(): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(generateSpec(low), null, 1));
 }
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 function time(run: () => unknown): number {
   const start = performance.now();

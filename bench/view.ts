@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from '../src/device/chromium.ts';
 import { validatePrototypeSpec } from '../src/validate/index.ts';
 import { startLiveView, type LiveView } from '../src/viewer/live-view.ts';
+import { median } from './stats.ts';
 
 const SAVES = 25;
 const BASELINE_RUNS = 25;
@@ -74,11 +75,6 @@ async function settledFrames(page: Page, since: number): Promise<DisplayedFrame[
   }
 }
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 async function timeSaves(specPath: string, page: Page): Promise<number[]> {
   const latencies: number[] = [];
