@@ -376,6 +376,7 @@ function limitsSection(): string {
     ['component use nesting', String(limits.componentDepth)],
     ['data', `${limits.dataBytes} bytes (each number counts ${limit('EMIT_PAYLOAD_NUMBER_BYTES')}), ${limits.dataDepth} levels, ${limits.dataArrayItems} items per array`],
     ['data repeat cells', `${limits.repeatPathCells} (rows × template nodes, all data repeats together)`],
+    ['text with data bound', `${limits.substitutedText} UTF-16 units a field, ${limits.rebuiltText} in all (a data row's fields counted once per row)`],
     ['emit payload', `${limits.emitPayloadBytes} bytes of compact JSON (each number counts ${limit('EMIT_PAYLOAD_NUMBER_BYTES')}), depth ${limits.emitPayloadDepth}`],
     ['JSON nesting', String(limits.jsonNesting)],
   ];

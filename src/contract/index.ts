@@ -230,6 +230,8 @@ export const limits = {
   dataDepth: limit('MAX_PROTOTYPE_DATA_DEPTH'),
   dataArrayItems: limit('MAX_PROTOTYPE_DATA_ARRAY_ITEMS'),
   repeatPathCells: limit('MAX_PROTOTYPE_REPEAT_PATH_CELLS'),
+  substitutedText: limit('MAX_PROTOTYPE_SUBSTITUTED_TEXT'),
+  rebuiltText: limit('MAX_PROTOTYPE_REBUILT_TEXT'),
 } as const;
 
 /** Names of a closed list; throws for an unknown list name (a programming error). */

@@ -89,6 +89,8 @@ export interface DataContext {
   row: RowContext | null;
   /** Rows times template nodes the tree would draw from `data`. */
   cells: (data: JsonObject) => number;
+  /** Why the tree's text would be too long with `data`, or null. */
+  textProblem: (data: JsonObject) => string | null;
 }
 
 /** Runs one data action against `context`: the accepted write, or why it was refused. */
@@ -117,6 +119,8 @@ export function runDataAction(action: DataAction, context: DataContext): Accepte
   if (context.cells(outcome.data) > limits.repeatPathCells) {
     return refuse('limit_exceeded', `the repeats over the data would draw more than ${limits.repeatPathCells} nodes (rows × template nodes)`);
   }
+  const textProblem = context.textProblem(outcome.data);
+  if (textProblem) return refuse('limit_exceeded', textProblem);
   return accepted(write, outcome.data, outcome.cost, valueAt(context.data, segments));
 }
 

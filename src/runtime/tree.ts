@@ -9,7 +9,9 @@
  * what they change, so an untouched row is the same object) and drops the rows that went.
  */
 import type { PrototypeNode, NodeOfType } from '../spec/index.ts';
-import { dataRepeatRows, rowInstances } from '../expand/index.ts';
+import { bindingSites, dataRepeatRows, hasRepeatPlaceholder, repeatBinder, rowInstances } from '../expand/index.ts';
+import { limits } from '../spec/index.ts';
+import { boundTextLength, readsData } from '../validate/data-text.ts';
 import { parsePointer, type JsonValue } from '../json/pointer.ts';
 import { addBindings, type BindingTable } from './bindings.ts';
 
@@ -49,6 +51,8 @@ export interface DataRepeat {
   rows: ReadonlyArray<Record<string, unknown> | null>;
   /** Nodes of one row's instances (the template once). */
   templateSize: number;
+  /** The template's text fields that a row fills (row fields or {data:…}), as authored. */
+  textSites: string[];
 }
 
 export interface ShownTree {
@@ -60,6 +64,8 @@ export interface ShownTree {
   overlays: TreeNode[];
   bindings: BindingTable;
   dataRepeats: DataRepeat[];
+  /** Text fields outside data repeats that read data, found on the first data write. */
+  staticDataText?: string[];
 }
 
 type RepeatContainer = NodeOfType<'box'> | NodeOfType<'row'> | NodeOfType<'column'>;
@@ -104,7 +110,7 @@ function visit(tree: ShownTree, node: PrototypeNode, key: string, parent: TreeNo
   const items = repeat?.items;
   if (typeof items === 'string') {
     const rows = dataRepeatRows(data, items);
-    const dataRepeat: DataRepeat = { container: treeNode, pointer: items, segments: parsePointer(items) ?? [], rows, templateSize: templateSize(node) };
+    const dataRepeat: DataRepeat = { container: treeNode, pointer: items, segments: parsePointer(items) ?? [], rows, templateSize: templateSize(node), textSites: rowTextSites(node, repeat!.as) };
     tree.dataRepeats.push(dataRepeat);
     rows.forEach((item, index) => treeNode.children.push(...buildRow(tree, dataRepeat, item, index, data)));
   } else if (repeat && items) {
@@ -123,6 +129,61 @@ function buildRow(tree: ShownTree, repeat: DataRepeat, item: Record<string, unkn
   const alias = repeatOf(container.node)!.as;
   const context: RowContext = { index, item: item ?? {}, pointer: [...repeat.segments, String(index)] };
   return rowInstances(container.node, container.key, alias, item ?? {}, index).map((instance) => visit(tree, instance.node, instance.key, container, data, context));
+}
+
+/** The template's text fields a row fills: those with its placeholders or a {data:…} one. */
+function rowTextSites(node: PrototypeNode, alias: string): string[] {
+  const sites: string[] = [];
+  const stack: PrototypeNode[] = [...(node as RepeatContainer).children];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    for (const site of bindingSites(current)) if (site.binds === 'text' && (readsData(site.value) || hasRepeatPlaceholder(site.value, alias))) sites.push(site.value);
+    for (const [, child] of childEntries(current, '')) stack.push(child);
+  }
+  return sites;
+}
+
+/**
+ * Why `data` would make the tree's text too long (one field past the per-field limit, or all text
+ * built from data past the per-show total), or null.
+ */
+export function dataTextProblem(tree: ShownTree, data: JsonValue): string | null {
+  tree.staticDataText ??= staticDataTextSites(tree);
+  let total = 0;
+  const charge = (length: number): string | null => {
+    total += length;
+    if (length > limits.substitutedText) return `a text field would show ${length} UTF-16 units; a field shows at most ${limits.substitutedText}`;
+    return total > limits.rebuiltText ? `text built from data would pass ${limits.rebuiltText} UTF-16 units in all` : null;
+  };
+  for (const text of tree.staticDataText) {
+    const problem = charge(boundTextLength(text, data, null));
+    if (problem) return problem;
+  }
+  for (const repeat of tree.dataRepeats) {
+    const alias = repeatOf(repeat.container.node)!.as;
+    const rows = dataRepeatRows(data, repeat.pointer);
+    for (let index = 0; index < rows.length; index++) {
+      const binder = repeatBinder(alias, rows[index] ?? {}, index);
+      for (const text of repeat.textSites) {
+        const problem = charge(boundTextLength(text, data, binder));
+        if (problem) return problem;
+      }
+    }
+  }
+  return null;
+}
+
+/** Text fields reading data in the tree outside the rows of data repeats (those never change shape). */
+function staticDataTextSites(tree: ShownTree): string[] {
+  const rowsOf = new Set(tree.dataRepeats.map((repeat) => repeat.container));
+  const sites: string[] = [];
+  const stack = [tree.root];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    for (const site of bindingSites(current.node)) if (site.binds === 'text' && readsData(site.value)) sites.push(site.value);
+    if (!rowsOf.has(current)) stack.push(...current.children);
+  }
+  return sites;
 }
 
 /** Nodes of one instance of each template child: what one row adds. */

@@ -9,7 +9,7 @@ import type { Action, Scalar, StartTimerAction } from '../spec/index.ts';
 import type { PrototypeEvent } from './model.ts';
 import { scalarEquals } from './conditions.ts';
 import { writeViolation } from './bindings.ts';
-import { dataRepeatCells, pageCount, type RowContext, type ShownTree } from './tree.ts';
+import { dataRepeatCells, dataTextProblem, pageCount, type RowContext, type ShownTree } from './tree.ts';
 import { ownValue, setOwn } from './record.ts';
 import { dataChangePayload, isDataAction, readData, runDataAction, type DataAction, type DataRefusal, type JsonObject } from './data.ts';
 
@@ -172,6 +172,7 @@ export class Unit {
       state: (key) => this.get(key),
       row,
       cells: (data) => dataRepeatCells(this.tree, data),
+      textProblem: (data) => dataTextProblem(this.tree, data),
     });
     if ('code' in outcome) {
       this.dataRefusals.push(outcome);

@@ -36,6 +36,8 @@ import { CollectionEnded, type ErrorCollector } from './collector.ts';
 import { reject, rejectCount, Rejection } from './rejection.ts';
 import { bindForItem, bindsInTemplate, dataRows, missingRepeatField, repeatContext, type RepeatContext } from './repeat.ts';
 import { dataLimitProblem } from '../json/pointer.ts';
+import { boundTextLength, readsData } from './data-text.ts';
+import { repeatBinder } from '../expand/placeholders.ts';
 import { conservativePayloadByteLength } from '../json/index.ts';
 import {
   canonicalJson,
@@ -298,6 +300,8 @@ class Walker implements Position {
   private data: Record<string, unknown> | null = null;
   /** Rows times template nodes of every data-path repeat so far. */
   private pathCells = 0;
+  /** UTF-16 units of text with data bound so far (a data row's field once per row). */
+  private rebuiltText = 0;
   /** Segments from the spec to the value being walked: paths are spelled only for errors and records. */
   private readonly segments: PathSegment[] = [];
   /** The object whose fields are being walked, and its path length, for bindings that read sibling fields. */
@@ -427,10 +431,11 @@ class Walker implements Position {
   private walkString(value: unknown, rule: StringRule, what: string): void {
     if (typeof value !== 'string') reject(this.path(), expectedMessage(expectedString(rule), value));
     if (rule.binds === 'pointer') this.requireData('reads data');
-    else if (rule.binds === 'text' && value.includes('{data:')) {
+    else if (rule.binds === 'text' && readsData(value)) {
       this.needs(DATA_MODEL_CAPABILITY);
       this.requireData('has a {data:…} placeholder');
     }
+    if (rule.binds === 'text') this.chargeBoundText(value);
     if (rule.binds && this.template && bindsInTemplate(value, this.template)) {
       this.checkTemplateString(value, rule);
       if (rule.binding) this.recordBinding(value, true, rule.binding, what);
@@ -702,6 +707,24 @@ class Walker implements Position {
       rejectCount(this.path(), `Repeat path cell limit exceeded: data-path repeats draw more than ${limits.repeatPathCells} nodes in all (rows × template nodes); show fewer rows`);
     }
     this.segments.pop();
+  }
+
+  /**
+   * A text field that data fills (a {data:…} placeholder, or a row field of a data-path repeat):
+   * each binding of it stays within the per-field limit, and all of them within the per-show total.
+   */
+  private chargeBoundText(text: string): void {
+    const template = this.template;
+    const rowBound = template?.pointer !== null && template !== null && bindsInTemplate(text, template);
+    if (!readsData(text) && !rowBound) return;
+    const rows: Array<Record<string, unknown> | null> = template ? template.items : [null];
+    rows.forEach((item, index) => {
+      const length = boundTextLength(text, this.data as never, item ? repeatBinder(template!.alias, item, index) : null);
+      const where = item ? ` for repeat item ${index}` : '';
+      if (length > limits.substitutedText) reject(this.path(), `Text with its data bound is ${length} UTF-16 units${where}; a field shows at most ${limits.substitutedText}`);
+      this.rebuiltText += length;
+      if (this.rebuiltText > limits.rebuiltText) rejectCount(this.path(), `Text built from data passes ${limits.rebuiltText} UTF-16 units in all (every data row's fields counted); show fewer or shorter rows`);
+    });
   }
 
   /** Notes a capability the spec needs, at the current path when it is the first use. */

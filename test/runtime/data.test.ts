@@ -100,3 +100,23 @@ test('a refused write changes and emits nothing, names its code, and the rest of
   assert.deepEqual(controller.inspect()!.data, FEED.data);
   assert.equal(controller.inspect()!.revision, 1);
 });
+
+test('text built from data stays within its limits: a field at show is refused with its path, a write past them is refused', () => {
+  const long = 'x'.repeat(16_385);
+  const atShow = structuredClone(FEED);
+  atShow.data.user.name = long;
+  const refused = validatePrototypeSpec(atShow);
+  assert.ok(!refused.ok);
+  assert.deepEqual([refused.path, /a field shows at most 16384/.test(refused.message)], ['root.children[0].text', true]);
+  const rows = structuredClone(FEED);
+  rows.data.feed[1].title = long;
+  const inRow = validatePrototypeSpec(rows);
+  assert.ok(!inRow.ok && /for repeat item 1/.test(inRow.message));
+
+  const { controller, events } = setup();
+  const spec = structuredClone(FEED);
+  spec.root.children[2].onTap = [{ type: 'setData', path: '/feed/0/title', value: { value: long } }];
+  controller.show(valid(spec));
+  controller.interact({ type: 'tap', key: 'root.children[2]' });
+  assert.deepEqual([events.length, controller.inspect()!.dataRefusals[0]?.code], [0, 'limit_exceeded']);
+});
