@@ -138,7 +138,7 @@ export function createMcpServer(pool: DevicePool): McpServer {
     {
       title: 'Show and follow a UI prototype',
       description:
-        'Show a working UI prototype (a JSON spec; read protostage://guide) on the device, replace it, patch its data, state or nodes in place, dismiss it, list what is shown (status, inspect), or wait for what the person did (awaitEvent). A refused spec comes back with every error (errors: [{path, message}]) so it can be fixed in one round.',
+        'Show a working UI prototype (a JSON spec; read protostage://guide) on the device, replace it, patch its data, state or nodes in place, fast-forward its timers (advanceClock), dismiss it, list what is shown (status, inspect), or wait for what the person did (awaitEvent). A refused spec comes back with every error (errors: [{path, message}]) so it can be fixed in one round.',
       inputSchema: prototypeInput,
       outputSchema: outputSchemas.prototype,
       // show and dismiss change the screen but lose nothing the agent cannot show again.
