@@ -226,6 +226,7 @@ test('countdown: onAppear starts it, advanceClock runs it down without waiting, 
   await tap(light(), { testTag: 'countdown_pause' }, 'change');
   await advance(5000);
   const paused = await observe(light());
+  assert.ok(!tags(paused).includes('countdown_start_now'), 'Start now goes once it started');
   assert.deepEqual([byTag(paused, 'countdown_left').text, tags(paused).includes('countdown_resume')], ['6', true], 'paused: the clock moves, the count does not');
   await tap(light(), { testTag: 'countdown_resume' }, 'change');
   const since = light().log.events.length;
