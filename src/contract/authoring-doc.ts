@@ -25,6 +25,7 @@ export function authoringDoc(): string {
     repeatSection(),
     dataSection(),
     timersSection(),
+    storageSection(),
     componentsSection(),
     placeholdersSection(),
     limitsSection(),
@@ -322,6 +323,26 @@ what falls due, in order, without waiting.
                    "onFire": [{ "type": "decrement", "key": "left" }] }],
     "children": [{ "type": "text", "text": "{left}" }] }
 }
+\`\`\``;
+}
+
+function storageSection(): string {
+  return `## Storage
+
+\`storage: {version, keys?, data?}\` (a device with \`prototype_storage_v1\`) names state keys and data
+pointers whose values the device keeps for this prototype id, across dismissals and later shows
+(\`reset: true\` included). At a show, stored values replace the spec's for the listed keys; a
+stored value that no longer fits (a control binds the key as another type, the pointer's parent is
+gone) is left out, and values stored under another \`version\` are discarded, so raise the version
+when their meaning changes. Restoring emits nothing. The device writes changed values after 400 ms
+of quiet, and at once on a dismissal, the next show, an inspect and shutdown; it keeps at most 64
+keys and 262,144 bytes per id: a value that would pass that still applies on screen, keeps its
+previous stored value and is listed in \`skippedKeys\`. Inspect reports \`storage: {version, keys:
+[{key, bytes}], totalBytes, skippedKeys?}\`; \`prototype {action: "clearStorage", id}\` removes
+what is stored and answers how many keys went.
+
+\`\`\`json
+{ "state": { "dark": false }, "storage": { "version": 1, "keys": ["dark"] } }
 \`\`\``;
 }
 

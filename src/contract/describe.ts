@@ -131,6 +131,7 @@ export const topLevelPurposes: Readonly<Record<string, string>> = {
   id: 'Names the prototype; showing the same id again replaces it in place',
   window: 'Where the prototype is drawn: placement, opacity, layer, persistence',
   state: 'Initial state: a flat map of state keys to strings, finite numbers and booleans',
+  storage: 'State keys and data pointers the device keeps for this id across shows, with a version',
   data: 'Agent-owned JSON the spec binds: {data:/pointer} text, data conditions, repeats over an array, and the data actions',
   motion: 'Animation of transitions: standard, or none for instant changes',
   theme: 'The Material 3 scheme, type scale and corner shapes components draw from',

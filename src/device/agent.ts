@@ -9,6 +9,7 @@ import { startProtocolServer, type ProtocolServer, type ReplyBody } from '../pro
 import type { MirrorServer } from '../viewer/server.ts';
 import { OfflineEventRing } from './offline-events.ts';
 import type { DeviceResult, WebDevice, WebDeviceOptions } from './web-device.ts';
+import { deviceDataDir, StorageStore, type StoredRecord } from './storage.ts';
 
 export const AGENT_VERSION = packageJson.version;
 
@@ -28,6 +29,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.dataActions,
   CAPABILITIES.patch,
   CAPABILITIES.timers,
+  CAPABILITIES.storage,
   CAPABILITIES.webInput,
 ];
 
@@ -74,6 +76,7 @@ export async function startAgent(config: { port: number; token: string }, device
   let assetSizes = new Map<string, number>();
   // Events of a persisted prototype wait in the ring while no host is connected.
   const offline = new OfflineEventRing();
+  const storage = new StorageStore(deviceDataDir());
   let persistentId: string | null = null;
   const flushOffline = () => offline.flush((event) => server.broadcastEvent(event));
   const server: ProtocolServer = await listenOrStop(deviceReady, mirrorReady, {
@@ -85,7 +88,7 @@ export async function startAgent(config: { port: number; token: string }, device
     mirrorUrl: () => mirror?.url,
     handle: async (request) => {
       if (request.type === 'inspect_prototypes') flushOffline();
-      const reply = await handleRequest(request, await deviceReady, assetSizes);
+      const reply = await handleRequest(request, await deviceReady, assetSizes, storage);
       if (request.type === 'inspect_prototypes') reply.droppedEvents = offline.dropped;
       if (request.type === 'show_prototype' && reply.success) persistentId = persistedId(request.spec);
       if (request.type === 'show_prototype' || request.type === 'dismiss_prototype') void mirror?.refreshPrototypes();
@@ -105,8 +108,12 @@ export async function startAgent(config: { port: number; token: string }, device
         .catch(() => {}),
   });
   deviceReady
+    .then((device) => device.onStorage((id, values) => storage.schedule(id, values as StoredRecord)))
+    .catch(() => {});
+  deviceReady
     .then((device) =>
       device.onEvent((event) => {
+        if (event.kind === 'dismissed') void storage.flush(event.id);
         // Checked per event against the live connections; a session prototype's events then go nowhere.
         if (server.readyClients > 0) {
           flushOffline();
@@ -123,6 +130,7 @@ export async function startAgent(config: { port: number; token: string }, device
     deviceReady: ready,
     async close() {
       await deviceReady.then((device) => dismissForTeardown(device)).catch(() => {});
+      await storage.close();
       await server.close();
       await mirrorReady.then((started) => started?.close()).catch(() => {});
       await deviceReady.then((device) => device.close()).catch(() => {});
@@ -133,10 +141,12 @@ export async function startAgent(config: { port: number; token: string }, device
 /** Uploaded asset ids and their sizes, so the store's caps hold across uploads. */
 type AssetStore = Map<string, number>;
 
-async function handleRequest(request: HostRequest, device: WebDevice, assets: AssetStore): Promise<ReplyBody> {
+async function handleRequest(request: HostRequest, device: WebDevice, assets: AssetStore, storage: StorageStore): Promise<ReplyBody> {
   switch (request.type) {
     case 'show_prototype':
-      return showResult(await device.show(request.spec, { reset: request.reset, appearance: request.appearance }));
+      return showWithStorage(request, device, storage);
+    case 'clear_prototype_storage':
+      return { success: true, cleared: await storage.clear(request.id) };
     case 'dismiss_prototype':
       return outcome(await device.dismiss(request.all ? 'all' : (request.id ?? 'all')));
     case 'put_prototype_asset':
@@ -145,7 +155,7 @@ async function handleRequest(request: HostRequest, device: WebDevice, assets: As
       assets.delete(request.id);
       return outcome(await device.removeAsset(request.id));
     case 'inspect_prototypes':
-      return inspectResult(await device.inspect());
+      return withStorageReports(inspectResult(await device.inspect()), storage);
     case 'advance_prototype_clock': {
       const advanced = (await device.advanceClock(request.ms)) as { ok?: boolean; fired?: number; message?: string };
       return advanced.ok === true ? { success: true, fired: advanced.fired ?? 0 } : { success: false, error: advanced.message ?? 'the clock could not be advanced' };
@@ -220,6 +230,32 @@ function outcome(result: unknown): ReplyBody {
   if (success) return { success };
   const where = typeof value?.path === 'string' ? `${value.path}: ` : '';
   return { success, error: typeof message === 'string' ? `${where}${message}` : 'the device refused the request' };
+}
+
+/**
+ * A show with what the device stored for its id: everything pending is written first (the next
+ * show flushes), the stored values go with the spec, and a record of another version is deleted.
+ */
+async function showWithStorage(request: Extract<HostRequest, { type: 'show_prototype' }>, device: WebDevice, storage: StorageStore): Promise<ReplyBody> {
+  await storage.flush();
+  const spec = request.spec as { id?: unknown; storage?: unknown } | null;
+  const id = typeof spec?.id === 'string' ? spec.id : null;
+  const stored = id !== null && spec?.storage !== undefined ? await storage.read(id) : null;
+  const result = await device.show(request.spec, { reset: request.reset, appearance: request.appearance, ...(stored ? { stored } : {}) });
+  const restored = (result as Loose)?.storage as Loose;
+  if (id !== null && restored?.discarded === true) await storage.discard(id);
+  return showResult(result);
+}
+
+/** Inspect entries of a spec with a storage block carry what is stored for it. */
+async function withStorageReports(reply: ReplyBody, storage: StorageStore): Promise<ReplyBody> {
+  const prototypes = (reply.prototypes ?? []) as PrototypeStatus[];
+  for (const entry of prototypes) {
+    if (entry.storageVersion === undefined) continue;
+    entry.storage = (await storage.report(entry.id)) ?? { version: entry.storageVersion, keys: [], totalBytes: 0 };
+    delete entry.storageVersion;
+  }
+  return reply;
 }
 
 /** A patch's reply: where it failed, or the patched prototype as inspect reports it. */
@@ -299,8 +335,8 @@ function inspectResult(result: unknown): ReplyBody {
 }
 
 /** The data, revision, refused writes and timers a runtime snapshot carries. */
-function dataOf(entry: Loose): Pick<PrototypeStatus, 'data' | 'revision' | 'dataRefusals' | 'timers'> {
-  const parsed = prototypeStatusSchema.pick({ data: true, revision: true, dataRefusals: true, timers: true }).safeParse(entry);
+function dataOf(entry: Loose): Pick<PrototypeStatus, 'data' | 'revision' | 'dataRefusals' | 'timers' | 'storageVersion'> {
+  const parsed = prototypeStatusSchema.pick({ data: true, revision: true, dataRefusals: true, timers: true, storageVersion: true }).safeParse(entry);
   return parsed.success ? parsed.data : {};
 }
 

@@ -130,6 +130,7 @@ export class WebDevice {
   /** The frames in which a text field holds the focus. */
   #fieldFocus = new Set<Frame>();
   #keyboardChange: Promise<void> = Promise.resolve();
+  #storageListener: ((id: string, values: unknown) => void) | null = null;
 
   private constructor(
     private readonly browser: Browser,
@@ -179,6 +180,7 @@ export class WebDevice {
       const cdp = await context.newCDPSession(page);
       const device = new WebDevice(browser, ownsBrowser, context, page, cdp, profile, settings);
       await page.exposeBinding('__protostageEvent', (_source, event: PrototypeEvent) => device.#deliver(event));
+      await page.exposeBinding('__protostageStorage', (_source, id: string, values: unknown) => device.#storageListener?.(id, values));
       await page.exposeBinding('__protostageKeyboard', (source, focused: boolean) => device.#setFieldFocus(source.frame, focused));
       page.on('framedetached', (frame) => device.#setFieldFocus(frame, false));
       cdp.on('Page.screencastFrame', (frame) => device.#deliverFrame(frame.data, frame.sessionId));
@@ -198,6 +200,11 @@ export class WebDevice {
   }
 
   /** Subscribes to every prototype event; returns the unsubscribe function. */
+  /** Told a shown spec's stored values each time they change (its storage block); one listener. */
+  onStorage(listener: ((id: string, values: unknown) => void) | null): void {
+    this.#storageListener = listener;
+  }
+
   onEvent(listener: EventListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -243,7 +250,7 @@ export class WebDevice {
     this.#keyboardChange = this.#keyboardChange.then(() => this.#applySettings()).catch(() => undefined);
   }
 
-  async show(spec: unknown, options: { reset?: boolean; appearance?: 'device' | 'light' | 'dark' } = {}): Promise<unknown> {
+  async show(spec: unknown, options: { reset?: boolean; appearance?: 'device' | 'light' | 'dark'; stored?: unknown } = {}): Promise<unknown> {
     // A large spec crosses into the page far faster as one JSON string than as an object graph;
     // JSON.stringify also refuses what is not plain data (a BigInt, a cycle).
     return this.#pageCall(() => {

@@ -445,6 +445,19 @@ export class Host {
     });
   }
 
+  /** Removes what the device stores for `id` (its storage block's keys); the shown prototype stays. */
+  clearStorage(args: { id?: string }): Promise<HostResult<{ id: string; cleared: number }>> {
+    return guard(async () => {
+      const id = args.id;
+      if (id === undefined) fail('id', 'clearStorage needs the prototype id whose stored values go', 'Pass id.');
+      const device = await this.device();
+      if (!device.capabilities.has(CAPABILITIES.storage)) fail('action', `this device does not support storage (it does not advertise ${CAPABILITIES.storage})`, 'There is nothing stored to clear.');
+      const result = await device.request({ type: 'clear_prototype_storage', id });
+      if (!result.success) fail('id', result.error ?? 'the stored values could not be removed', 'Retry.');
+      return { success: true, id, cleared: result.cleared ?? 0 };
+    });
+  }
+
   /**
    * Moves the shown prototype's clock `ms` on, firing its due timers in order without waiting;
    * their events arrive as a tap's would. Answers how many fired and the latest sequence after.

@@ -72,6 +72,10 @@ validated like a show and refused whole with a path (a stale \`baseRevision\` to
 Don't wait for them: \`prototype {action: "advanceClock", ms}\` fires what falls due at once, and
 inspect lists \`timers\`.
 
+**Memory.** \`storage: {version, keys?, data?}\` keeps those state keys and data pointers on the
+device for this id across shows (a new version forgets them); inspect reports \`storage\`, and
+\`prototype {action: "clearStorage", id}\` removes it.
+
 **Reuse.** \`components\` + \`{type: "use", component, props}\` expand on the host; \`repeat\` on a
 box/row/column turns its children into a template over \`items\` (\`{item.field}\`, \`{index}\`).
 

@@ -25,6 +25,7 @@ const prototype = z.looseObject({
   prototypes: z.array(z.looseObject({ id: z.string() })).optional().describe('status / inspect: what is shown.'),
   events: z.array(z.looseObject({ id: z.string(), sequence: z.number(), kind: z.string() })).optional().describe('awaitEvent: the matching events after the cursor, oldest first.'),
   fired: z.number().optional().describe('advanceClock: how many timer runs fired.'),
+  cleared: z.number().optional().describe('clearStorage: how many stored keys and data pointers were removed.'),
   more: z.boolean().optional().describe('awaitEvent: more matching events are waiting than limit let through.'),
   timedOut: z.boolean().optional().describe('awaitEvent: no matching event within timeoutMs (not a failure).'),
   gone: z.looseObject({ reason: z.string() }).optional().describe('awaitEvent: the prototype is no longer shown, and why.'),

@@ -31,7 +31,7 @@ const deviceField = {
 
 const prototypeInput = z.object({
   ...deviceField,
-  action: z.enum(['show', 'patch', 'advanceClock', 'dismiss', 'status', 'inspect', 'awaitEvent']).describe('What to do.'),
+  action: z.enum(['show', 'patch', 'advanceClock', 'clearStorage', 'dismiss', 'status', 'inspect', 'awaitEvent']).describe('What to do.'),
   spec: z
     .union([z.record(z.string(), z.unknown()), z.string()])
     .optional()
@@ -49,7 +49,7 @@ const prototypeInput = z.object({
     .max(32)
     .optional()
     .describe('show: image/font assets the spec references: {id, path} for a file, or {id, observation} for the screenshot of an earlier observe.'),
-  id: z.string().min(1).optional().describe('patch / dismiss / awaitEvent: the prototype id.'),
+  id: z.string().min(1).optional().describe('patch / clearStorage / dismiss / awaitEvent: the prototype id.'),
   ops: z
     .array(z.record(z.string(), z.unknown()))
     .min(1)
@@ -320,6 +320,8 @@ async function runPrototypeAction(
       return host.patch({ id: args.id, ops: args.ops, baseRevision: args.baseRevision });
     case 'advanceClock':
       return host.advanceClock({ ms: args.ms });
+    case 'clearStorage':
+      return host.clearStorage({ id: args.id });
     case 'dismiss':
       return host.dismiss({ id: args.id, all: args.all });
     case 'status':

@@ -50,6 +50,8 @@ export const CAPABILITIES = {
   persistenceReplay: 'prototype_persistence_replay_v1',
   /** A root data object, {data:…} text, data conditions and repeats over data (seeds/001 "Data model capability"). */
   dataModel: 'prototype_data_model_v1',
+  /** The root storage block, inspect storage and clear_prototype_storage. */
+  storage: 'prototype_storage_v1',
   /** onAppear, startTimer / cancelTimer, and advance_prototype_clock. */
   timers: 'prototype_timers_v1',
   /** patch_prototype: /data, /state and replaceNode operations in place. */

@@ -97,6 +97,17 @@ export const prototypeStatusSchema = z.object({
   revision: z.number().int().min(0).optional(),
   /** The latest refused data writes, oldest first. */
   dataRefusals: z.array(z.object({ op: z.string(), path: z.string(), code: z.string(), message: z.string() })).optional(),
+  /** The spec's storage version, from the page (the agent turns it into `storage`). */
+  storageVersion: z.number().int().min(1).optional(),
+  /** What the device keeps for this id (prototype_storage_v1, a spec with a storage block). */
+  storage: z
+    .object({
+      version: z.number().int().min(1),
+      keys: z.array(z.object({ key: z.string(), bytes: z.number().int().min(0) })),
+      totalBytes: z.number().int().min(0),
+      skippedKeys: z.array(z.string()).optional(),
+    })
+    .optional(),
   /** Running timers, the next to fire first (prototype_timers_v1). */
   timers: z.array(z.object({ id: z.string(), nextFireInMs: z.number().min(0), runs: z.number().int().min(0) })).optional(),
 });
@@ -168,6 +179,9 @@ export const patchPrototypeSchema = z.object({
   baseRevision: z.number().int().min(1).optional(),
 });
 
+/** Removes what the device stores for a prototype id (prototype_storage_v1). */
+export const clearPrototypeStorageSchema = z.object({ type: z.literal('clear_prototype_storage'), requestId, deadlineMs, id: nonEmpty });
+
 /** Moves the shown prototype's clock on, firing due timers (prototype_timers_v1). */
 export const advancePrototypeClockSchema = z.object({
   type: z.literal('advance_prototype_clock'),
@@ -212,6 +226,7 @@ export const hostRequestSchema = z.discriminatedUnion('type', [
   inspectPrototypesSchema,
   patchPrototypeSchema,
   advancePrototypeClockSchema,
+  clearPrototypeStorageSchema,
   observeSchema,
   tapSchema,
   typeTextSchema,
@@ -233,6 +248,8 @@ export const prototypeResultSchema = z.object({
   /** inspect_prototypes, and patch_prototype (the patched prototype). */
   prototypes: z.array(prototypeStatusSchema).optional(),
   droppedEvents: z.number().int().min(0).optional(),
+  /** clear_prototype_storage only: how many stored keys and pointers were removed. */
+  cleared: z.number().int().min(0).optional(),
   /** advance_prototype_clock only: how many timer runs fired. */
   fired: z.number().int().min(0).optional(),
   /** The appearance the shown prototype resolved to (show only). */
@@ -326,6 +343,7 @@ export const replyTypeOf = {
   inspect_prototypes: 'prototype_result',
   patch_prototype: 'prototype_result',
   advance_prototype_clock: 'prototype_result',
+  clear_prototype_storage: 'prototype_result',
   observe: 'observe_result',
   tap: 'input_result',
   type_text: 'input_result',

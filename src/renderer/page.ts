@@ -16,6 +16,8 @@ type Result = { ok: true; [field: string]: unknown } | { ok: false; path?: strin
 declare global {
   interface Window {
     __protostageEvent?: (event: PrototypeEvent) => unknown;
+    /** The device keeps a spec's stored values (storage block) for its id. */
+    __protostageStorage?: (id: string, values: unknown) => unknown;
   }
 }
 
@@ -90,6 +92,7 @@ export class PageRenderer {
       clock: { now: () => Date.now(), setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
       device: { dark: this.device.dark },
       onEvent: (event) => this.forward(event),
+      onStorage: (id, values) => window.__protostageStorage?.(id, values),
     });
     this.skippedRows = new SkippedRows(container);
     // Whatever could scroll draws every skipped row first, so scrolling sees the real extent.
@@ -102,7 +105,7 @@ export class PageRenderer {
     this.draw();
   }
 
-  show(spec: unknown, options: { reset?: boolean; appearance?: 'device' | 'light' | 'dark' } = {}): Result {
+  show(spec: unknown, options: { reset?: boolean; appearance?: 'device' | 'light' | 'dark'; stored?: unknown } = {}): Result {
     const decoded = validatePrototypeSpec(spec);
     if (!decoded.ok) return { ok: false, path: decoded.path, message: decoded.message };
     const anchorPath = findElementAnchor(decoded.spec.root);

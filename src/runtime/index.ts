@@ -16,6 +16,9 @@ import { Session, type DeviceSettings } from './session.ts';
 import type { PendingEvent, Unit } from './unit.ts';
 import type { DataRefusal, JsonObject } from './data.ts';
 import { MAX_ADVANCE_MS, TimerLedger, type TimerReport } from './timers.ts';
+import { restoreStorage, storedValues, type StoredValues } from './storage.ts';
+
+export type { StoredValues } from './storage.ts';
 import type { Action } from '../spec/index.ts';
 import { rowOf, type RowContext, type TreeNode } from './tree.ts';
 
@@ -44,11 +47,15 @@ export interface ControllerOptions {
   device: DeviceSettings;
   onEvent: (event: PrototypeEvent) => void;
   idleTtlMs?: number;
+  /** Told the values a spec's storage block lists whenever they change (the device writes them). */
+  onStorage?: (id: string, values: StoredValues) => void;
 }
 
 export interface ShowOptions {
   reset?: boolean;
   appearance?: AppearanceOverride;
+  /** What the device stored for this id ({version, state, data}), put back before the first draw. */
+  stored?: unknown;
 }
 
 export type PatchResult =
@@ -56,7 +63,16 @@ export type PatchResult =
   | { ok: false; path: string; message: string };
 
 export type ShowResult =
-  | { ok: true; id: string; appearance: Appearance; replaced: boolean; /** The prototype's revision after this show. */ revision: number }
+  | {
+      ok: true;
+      id: string;
+      appearance: Appearance;
+      replaced: boolean;
+      /** The prototype's revision after this show. */
+      revision: number;
+      /** Stored keys and pointers put back, and those that no longer fit; discarded: another version was stored. */
+      storage?: { restored: string[]; dropped: string[]; discarded: boolean };
+    }
   | { ok: false; path: string; message: string };
 
 export interface InspectSnapshot {
@@ -72,6 +88,8 @@ export interface InspectSnapshot {
   dataRefusals: DataRefusal[];
   /** Running timers, the next to fire first. */
   timers: TimerReport[];
+  /** The spec's storage version, when it has a storage block (the device reports what it keeps). */
+  storageVersion?: number;
   pages: Record<string, number>;
   lastSequence: number;
   appearance: Appearance;
@@ -99,11 +117,15 @@ export class PrototypeController {
   private readonly clock: Clock;
   private readonly onEvent: (event: PrototypeEvent) => void;
   private readonly idleTtlMs: number;
+  private readonly onStorage: ControllerOptions['onStorage'];
+  /** The stored values last reported, as JSON, to report only changes. */
+  private reportedStorage = '';
 
   constructor(options: ControllerOptions) {
     this.clock = options.clock;
     this.device = { ...options.device };
     this.onEvent = options.onEvent;
+    this.onStorage = options.onStorage;
     const ttl = options.idleTtlMs;
     this.idleTtlMs = ttl !== undefined && Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_IDLE_TTL_MS;
     this.timers = new TimerLedger(this.clock, (actions, row) => this.runHandler(actions, row));
@@ -122,6 +144,8 @@ export class PrototypeController {
     const previous = this.session;
     const replaced = previous !== null && previous.id === spec.id && options.reset !== true;
     const keptPages = replaced ? previous.pages : new Map<string, number>();
+    const restored = restoreStorage(spec, options.stored);
+    spec = restored.spec;
     let session: Session;
     try {
       session = new Session(spec, appearance, this.device, keptPages, (this.revisions.get(spec.id) ?? 0) + 1);
@@ -137,8 +161,10 @@ export class PrototypeController {
     this.restartIdleTimer();
     this.syncSnackbarTimers();
     if (!replaced) this.appeared = new Set();
+    this.reportedStorage = JSON.stringify(storedValues(session.spec, session.state, session.data));
     this.refreshAppeared(session, !replaced);
-    return { ok: true, id: spec.id, appearance: session.appearance, replaced, revision: session.revision };
+    const storage = spec.storage ? { storage: { restored: restored.restored, dropped: restored.dropped, discarded: restored.discarded } } : {};
+    return { ok: true, id: spec.id, appearance: session.appearance, replaced, revision: session.revision, ...storage };
   }
 
   /**
@@ -167,6 +193,7 @@ export class PrototypeController {
     this.revisions.set(id, patched.revision);
     this.syncSnackbarTimers();
     this.refreshAppeared(patched, false);
+    this.reportStorage(patched);
     return { ok: true, id, revision: patched.revision };
   }
 
@@ -221,6 +248,7 @@ export class PrototypeController {
       revision: session.revision,
       dataRefusals: [...this.dataRefusals],
       timers: this.timers.report(),
+      ...(session.spec.storage ? { storageVersion: session.spec.storage.version } : {}),
       pages: session.pagesRecord(),
       lastSequence: this.sequences.get(session.id) ?? 0,
       appearance: session.appearance,
@@ -293,7 +321,18 @@ export class PrototypeController {
     }
     if (session.refreshAppearance(this.device)) this.deliverAppearance(session);
     this.syncSnackbarTimers();
+    this.reportStorage(session);
     this.refreshAppeared(session, true);
+  }
+
+  /** Tells onStorage the listed values when they changed since last told. */
+  private reportStorage(session: Session): void {
+    const values = storedValues(session.spec, session.state, session.data);
+    if (values === null || !this.onStorage) return;
+    const json = JSON.stringify(values);
+    if (json === this.reportedStorage) return;
+    this.reportedStorage = json;
+    this.onStorage(session.id, values);
   }
 
   private deliverAppearance(session: Session): void {

@@ -676,6 +676,14 @@ export const prototypeSpecSchema = z.strictObject({
   state: z.record(z.string(), scalarSchema).optional(),
   /** Agent-owned JSON the spec binds (checked for size and depth by the walker). */
   data: z.unknown().optional(),
+  /** State keys and data pointers whose values the device keeps for this id across shows. */
+  storage: z
+    .strictObject({
+      version: z.number().int().min(1).max(MAX_INT32),
+      keys: z.array(stateKey).min(1).max(64).optional(),
+      data: z.array(dataPointer).min(1).max(64).optional(),
+    })
+    .optional(),
   motion: z.enum(['none', 'standard']).optional(),
   theme: themeSchema.optional(),
   root: prototypeNodeSchema,

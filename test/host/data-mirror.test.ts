@@ -148,3 +148,14 @@ test('timers: a spec with onAppear and advanceClock are refused on a device with
   assert.ok(!advance.success && advance.error.includes(CAPABILITIES.timers));
   assert.deepEqual(noTimers.requestTypes().filter((type) => type === 'advance_prototype_clock'), []);
 });
+
+test('storage: a spec with a storage block and clearStorage are refused on a device without prototype_storage_v1', async () => {
+  const noStorage = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.storage)).device;
+  const host = hostFor(noStorage);
+  const refused = await host.show({ spec: { ...specWith([[{ type: 'emit', name: 'x' }]]), state: { k: 1 }, storage: { version: 1, keys: ['k'] } } });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.storage)], ['storage', true]);
+  const clear = await host.clearStorage({ id: 'mirror' });
+  assert.ok(!clear.success && clear.error.includes(CAPABILITIES.storage));
+  assert.deepEqual(noStorage.requestTypes(), []);
+});

@@ -15,6 +15,8 @@ protocol (newline-delimited JSON on 127.0.0.1).
 Environment (both required; the agent refuses to start without them):
   ${DEVICE_PORT_ENV}    TCP port to listen on, on 127.0.0.1 only
   ${DEVICE_TOKEN_ENV}   launch token (at least 16 characters) the host sends in hello
+and, optionally, PROTOSTAGE_DEVICE_DATA_DIR: where stored values (a spec's storage block) are
+kept (default ~/.protostage/device).
 
 Options:
   --headed            show the browser window

@@ -1,0 +1,48 @@
+// The device's store of stored values, on a real folder: a trailing debounce, flush at once, the
+// byte limit keeping a key's previous value (listed as skipped), and the runtime's restore rules.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { MAX_STORED_BYTES, StorageStore } from '../../src/device/storage.ts';
+import { restoreStorage } from '../../src/runtime/storage.ts';
+import { validatePrototypeSpec } from '../../src/validate/index.ts';
+import type { PrototypeSpec } from '../../src/spec/index.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'protostage-store-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const fileOf = (id: string) => join(dir, 'storage', `${encodeURIComponent(id)}.json`);
+
+test('writes wait for a quiet 400 ms unless flushed; a value over the byte limit keeps the stored one', async () => {
+  const store = new StorageStore(dir, () => {});
+  store.schedule('a/b', { version: 1, state: { n: 1 }, data: {} });
+  store.schedule('a/b', { version: 1, state: { n: 2 }, data: {} });
+  assert.equal(existsSync(fileOf('a/b')), false, 'nothing written yet');
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  assert.deepEqual(JSON.parse(readFileSync(fileOf('a/b'), 'utf8')).state, { n: 2 }, 'one write, of the last values');
+
+  const big = 'x'.repeat(MAX_STORED_BYTES);
+  store.schedule('a/b', { version: 1, state: { n: 3, note: big }, data: {} });
+  await store.flush('a/b');
+  const report = await store.report('a/b');
+  assert.deepEqual([report?.skippedKeys, JSON.parse(readFileSync(fileOf('a/b'), 'utf8')).state], [['note'], { n: 3 }]);
+  assert.equal(await store.clear('a/b'), 1);
+  assert.equal(await store.report('a/b'), null);
+});
+
+test('restore: stored values replace the listed ones that still fit; another version is discarded', () => {
+  const validated = validatePrototypeSpec({
+    id: 'r',
+    window: { placement: { type: 'fullscreen' } },
+    state: { on: false, label: 'x' },
+    storage: { version: 3, keys: ['on', 'label'] },
+    root: { type: 'column', children: [{ type: 'switch', stateKey: 'on' }, { type: 'text', text: '{label}' }] },
+  });
+  assert.ok(validated.ok);
+  const spec = validated.spec as PrototypeSpec;
+  const restored = restoreStorage(spec, { version: 3, state: { on: 'yes', label: 'kept' }, data: {} });
+  assert.deepEqual([restored.spec.state, restored.restored, restored.dropped], [{ on: false, label: 'kept' }, ['label'], ['on']], 'a string no longer fits the switch');
+  assert.equal(restoreStorage(spec, { version: 2, state: { label: 'old' }, data: {} }).discarded, true);
+  assert.deepEqual(restoreStorage(spec, null).spec.state, spec.state);
+});
