@@ -1,7 +1,7 @@
 // The device screen: the simulated status bar, navigation bar, camera cutout and keyboard, and the
 // prototype window in its placement (fullscreen with the host's dismiss row, sheet, floating).
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Interaction, RenderModel, RenderNode, ResolvedWindow } from '../runtime/model.ts';
+import type { Interaction, RenderModel, ResolvedWindow } from '../runtime/model.ts';
 import type { AssetStore } from './assets.ts';
 import { a11yAttributes } from './a11y.ts';
 import { Env, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
