@@ -261,7 +261,8 @@ export const actionSchema: z.ZodType<Action> = z.discriminatedUnion('type', [
     afterMs: timerDelay,
     everyMs: z.number().int().min(16).max(86_400_000).optional(),
     times: z.number().int().min(1).max(100_000).optional(),
-    onFire: z.lazy(() => onTapSchema),
+    // A custom step rather than z.lazy: a lazy member keeps the whole action union from compiling.
+    onFire: z.array(z.custom<Action>((value) => actionSchema.safeParse(value).success)).min(1).max(32),
   }),
   z.strictObject({ type: z.literal('cancelTimer'), id: nonEmpty }),
 ]) as z.ZodType<Action>;

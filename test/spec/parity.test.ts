@@ -72,6 +72,8 @@ class Parity {
       case 'node':
         return this.expectSame(zod, prototypeNodeSchema, path, 'the node union');
       case 'action':
+        // A timer's onFire checks its actions with the union through a custom step (see spec/schema.ts).
+        if (def(zod).type === 'custom' && def(zod).fn({ type: 'dismiss' }) === true && def(zod).fn({ type: 'nope' }) === false) return;
         return this.expectSame(zod, actionSchema, path, 'the action union');
       case 'condition':
         return this.expectCondition(zod, path);
