@@ -4,6 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { SwipeDirection } from '../protocol/messages.ts';
 import type { DeviceResult, WebDevice } from '../device/web-device.ts';
+import { limits } from '../spec/index.ts';
 
 export const MAX_STEPS = 1000;
 export const MAX_WAIT_MS = 60_000;
@@ -32,7 +33,7 @@ const STEP_KINDS: Record<string, { companions: string[]; check(value: unknown): 
   screenshot: { companions: [], check: (value) => (nonEmptyString(value) ? null : 'expected the PNG file to write') },
   hierarchy: { companions: [], check: (value) => (nonEmptyString(value) ? null : 'expected the JSON file to write') },
   patch: { companions: [], check: patchProblem },
-  advanceClock: { companions: [], check: (value) => (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 86_400_000 ? null : 'expected whole milliseconds from 0 to 86400000 to move the prototype\'s clock on') },
+  advanceClock: { companions: [], check: (value) => (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= limits.timerMs ? null : `expected whole milliseconds from 0 to ${limits.timerMs} to move the prototype's clock on`) },
 };
 
 function patchProblem(value: unknown): string | null {

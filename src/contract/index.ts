@@ -232,6 +232,8 @@ export const limits = {
   repeatPathCells: limit('MAX_PROTOTYPE_REPEAT_PATH_CELLS'),
   substitutedText: limit('MAX_PROTOTYPE_SUBSTITUTED_TEXT'),
   rebuiltText: limit('MAX_PROTOTYPE_REBUILT_TEXT'),
+  /** The longest timer delay or interval, and the longest advanceClock: a day. */
+  timerMs: limit('MAX_PROTOTYPE_TIMER_MS'),
 } as const;
 
 /** Names of a closed list; throws for an unknown list name (a programming error). */

@@ -10,9 +10,10 @@ import { fail, failure, HostFailureError, type HostFailure, type SpecError } fro
 import { DEFAULT_AWAIT_MS, EVENT_BUFFER_SIZE, EventBuffers, MAX_AWAIT_MS, type AwaitOutcome, type GoneReport } from './events.ts';
 import { FileRoots } from './file-roots.ts';
 import { readSpecSource, type SpecSource } from './spec-source.ts';
-import { applyDataWrite, parsePointer, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
+import { applyDataWrite, dataWriteOf, parsePointer, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
 import { applyPatchOps } from '../validate/patch.ts';
 import { validatePrototypeSpec } from '../validate/index.ts';
+import { limits } from '../spec/index.ts';
 
 export type { GoneReport };
 
@@ -126,6 +127,8 @@ export interface AwaitArgs {
 }
 
 export const DEFAULT_AWAIT_LIMIT = 50;
+/** The longest advanceClock: the contract's timer limit (a day). */
+export const MAX_CLOCK_ADVANCE_MS = limits.timerMs;
 /** How many observations' screenshots stay available as {id, observation} assets. */
 export const KEPT_OBSERVATIONS = 8;
 /** How many ids no longer shown the host remembers, to tell awaitEvent why they went. */
@@ -423,8 +426,7 @@ export class Host {
       const entry = this.shown.get(id);
       const sent = this.sentSpecs.get(id);
       if (!entry || !sent) fail('id', `"${id}" is not shown`, 'Show it first; status lists what is shown.');
-      const device = await this.device();
-      if (!device.capabilities.has(CAPABILITIES.patch)) fail('action', `this device does not support patch (it does not advertise ${CAPABILITIES.patch})`, 'Show the changed spec instead.');
+      const device = await this.deviceWith(CAPABILITIES.patch, 'patch', 'Show the changed spec instead.');
       const applied = applyPatchOps({ spec: sent, state: entry.state, data: (entry.data ?? {}) as JsonObject }, args.ops);
       if (!applied.ok) fail(applied.path, applied.message, 'Fix that operation and patch again; nothing changed.');
       const checked = validatePrototypeSpec(applied.spec);
@@ -450,8 +452,7 @@ export class Host {
     return guard(async () => {
       const id = args.id;
       if (id === undefined) fail('id', 'clearStorage needs the prototype id whose stored values go', 'Pass id.');
-      const device = await this.device();
-      if (!device.capabilities.has(CAPABILITIES.storage)) fail('action', `this device does not support storage (it does not advertise ${CAPABILITIES.storage})`, 'There is nothing stored to clear.');
+      const device = await this.deviceWith(CAPABILITIES.storage, 'storage', 'There is nothing stored to clear.');
       const result = await device.request({ type: 'clear_prototype_storage', id });
       if (!result.success) fail('id', result.error ?? 'the stored values could not be removed', 'Retry.');
       return { success: true, id, cleared: result.cleared ?? 0 };
@@ -465,11 +466,10 @@ export class Host {
   advanceClock(args: { ms?: number }): Promise<HostResult<{ id: string; fired: number; lastSequence: number }>> {
     return guard(async () => {
       const ms = args.ms;
-      if (ms === undefined || !Number.isInteger(ms) || ms < 0 || ms > 86_400_000) fail('ms', 'advanceClock needs ms: whole milliseconds from 0 to 86400000', 'Pass ms, e.g. 1000.');
+      if (ms === undefined || !Number.isInteger(ms) || ms < 0 || ms > MAX_CLOCK_ADVANCE_MS) fail('ms', `advanceClock needs ms: whole milliseconds from 0 to ${MAX_CLOCK_ADVANCE_MS}`, 'Pass ms, e.g. 1000.');
       const id = [...this.shown.keys()][0];
       if (id === undefined) fail('id', 'no prototype is shown', 'Show one first.');
-      const device = await this.device();
-      if (!device.capabilities.has(CAPABILITIES.timers)) fail('action', `this device does not support advanceClock (it does not advertise ${CAPABILITIES.timers})`, 'Wait for the timers instead.');
+      const device = await this.deviceWith(CAPABILITIES.timers, 'advanceClock', 'Wait for the timers instead.');
       const result = await device.request({ type: 'advance_prototype_clock', ms });
       if (!result.success) fail('ms', result.error ?? 'the clock could not be advanced', 'Show the prototype again and retry.');
       return { success: true, id, fired: result.fired ?? 0, lastSequence: this.latestSequence.get(id) ?? 0 };
@@ -479,10 +479,7 @@ export class Host {
   /** Adopts what the device reports: its prototypes replace the host's list. Entries carry the device's full appearance report. */
   inspect(): Promise<HostResult<{ prototypes: InspectEntry[]; droppedEvents: number }>> {
     return guard(async () => {
-      const device = await this.device();
-      if (!device.capabilities.has(CAPABILITIES.inspect)) {
-        fail('action', `this device does not support inspect (it does not advertise ${CAPABILITIES.inspect})`, 'Use status instead.');
-      }
+      const device = await this.deviceWith(CAPABILITIES.inspect, 'inspect', 'Use status instead.');
       const result = await device.request({ type: 'inspect_prototypes' });
       if (!result.success) fail('action', result.error ?? 'inspect failed', 'Retry.');
       const reported = result.prototypes ?? [];
@@ -622,6 +619,13 @@ export class Host {
     });
   }
 
+  /** The device, when it advertises `capability`; else a failure at action naming what needs it. */
+  private async deviceWith(capability: string, what: string, fix: string): Promise<DeviceChannel> {
+    const device = await this.device();
+    if (!device.capabilities.has(capability)) fail('action', `this device does not support ${what} (it does not advertise ${capability})`, fix);
+    return device;
+  }
+
   private async requireInput(): Promise<DeviceChannel> {
     const device = await this.device();
     if (!device.capabilities.has(CAPABILITIES.webInput)) fail('device', 'this device does not take observe or input requests', 'Use a web device.');
@@ -650,11 +654,9 @@ function mirrorDataChange(entry: StatusEntry, name: string, payload: unknown): v
     entry.dataStale = true;
     return;
   }
-  const write: DataWrite | null =
-    change.op === 'set' ? { op: 'set', path, value: change.value as JsonValue }
-    : change.op === 'append' || change.op === 'prepend' ? { op: change.op, path, rows: change.value as JsonValue[], ...(change.maxItems !== undefined ? { maxItems: change.maxItems } : {}) }
-    : change.op === 'remove' ? { op: 'remove', path } : null;
-  const outcome = write === null ? null : applyDataWrite(entry.data as JsonObject, 0, write);
+  const op = change.op as DataWrite['op'];
+  const known = op === 'set' || op === 'append' || op === 'prepend' || op === 'remove';
+  const outcome = known ? applyDataWrite(entry.data as JsonObject, 0, dataWriteOf(op, path, change.value as JsonValue, change.value as JsonValue[], change.maxItems)) : null;
   if (outcome?.ok) entry.data = outcome.data;
   else entry.dataStale = true;
 }

@@ -59,6 +59,16 @@ export type DataWrite =
   | { op: 'prepend'; path: readonly string[]; rows: JsonValue[]; maxItems?: number }
   | { op: 'remove'; path: readonly string[] };
 
+/**
+ * The write an operation names: `value` for a set; `rows` (and `maxItems`) for an append or a
+ * prepend; nothing more for a remove.
+ */
+export function dataWriteOf(op: DataWrite['op'], path: readonly string[], value: JsonValue | undefined, rows: JsonValue[], maxItems?: number): DataWrite {
+  if (op === 'set') return { op, path, value: value as JsonValue };
+  if (op === 'remove') return { op, path };
+  return { op, path, rows, ...(maxItems !== undefined ? { maxItems } : {}) };
+}
+
 export type DataWriteCode = 'invalid_path' | 'not_found' | 'not_array';
 
 export type DataWriteOutcome =

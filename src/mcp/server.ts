@@ -7,7 +7,7 @@ import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { HostFailure } from '../host/errors.ts';
 import { DEFAULT_AWAIT_MS } from '../host/events.ts';
-import type { CallOptions, Host, HostResult } from '../host/host.ts';
+import { MAX_CLOCK_ADVANCE_MS, type CallOptions, type Host, type HostResult } from '../host/host.ts';
 import type { DevicePool, PooledDevice } from '../host/pool.ts';
 import { appearanceSchema, eventKindSchema, swipeDirectionSchema } from '../protocol/messages.ts';
 import { authoringGuide } from './guide.ts';
@@ -56,7 +56,7 @@ const prototypeInput = z.object({
     .max(64)
     .optional()
     .describe('patch: operations applied in place as one unit, in order: {op: "set", path: "/data/<pointer>" or "/state/<key>", value}, {op: "append" | "prepend", path: "/data/<array>", value, spread?, maxItems?}, {op: "remove", path: "/data/<pointer>"}, {op: "replaceNode", id, node}. Silent (no event); the prototype takes the next revision.'),
-  ms: z.number().int().min(0).max(86_400_000).optional().describe('advanceClock: move the shown prototype\'s clock this many milliseconds on, firing its due timers in order without waiting.'),
+  ms: z.number().int().min(0).max(MAX_CLOCK_ADVANCE_MS).optional().describe('advanceClock: move the shown prototype\'s clock this many milliseconds on, firing its due timers in order without waiting.'),
   baseRevision: z.number().int().min(1).optional().describe('patch: refuse the patch unless the prototype is still at this revision (from show, status or inspect).'),
   all: z.boolean().optional().describe('dismiss: dismiss every prototype.'),
   eventName: z.string().optional().describe('awaitEvent: only events with this name (emit name or pager id).'),

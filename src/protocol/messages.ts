@@ -3,6 +3,7 @@
 // `deviceFrameSchema`. Unknown fields are dropped (an older peer ignores what it does not know);
 // unknown `type`s fail the parse and are answered with an `error` frame.
 import { z } from 'zod';
+import { limits } from '../spec/index.ts';
 
 const requestId = z.string().min(1).max(128);
 /**
@@ -187,7 +188,7 @@ export const advancePrototypeClockSchema = z.object({
   type: z.literal('advance_prototype_clock'),
   requestId,
   deadlineMs,
-  ms: z.number().int().min(0).max(86_400_000),
+  ms: z.number().int().min(0).max(limits.timerMs),
 });
 
 export const observeSchema = z.object({

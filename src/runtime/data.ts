@@ -8,7 +8,7 @@
  * (`exact`). So a read is redone exactly when the write is inside what it read or replaced it.
  */
 import { conservativePayloadByteLength } from '../json/index.ts';
-import { applyDataWrite, dataLimitProblem, formatPointer, parsePointer, valueAt, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
+import { applyDataWrite, dataLimitProblem, dataWriteOf, formatPointer, parsePointer, valueAt, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
 import type { Action, DataValue, Scalar } from '../spec/index.ts';
 import { limits } from '../spec/index.ts';
 import type { RowContext } from './tree.ts';
@@ -99,19 +99,13 @@ export function runDataAction(action: DataAction, context: DataContext): Accepte
   const refuse = (code: DataRefusalCode, message: string): DataRefusal => ({ op, path: action.path, code, message });
   const segments = segmentsOf(action.path);
   if (segments === null || segments.length === 0) return refuse('invalid_path', `${action.path} is not a data pointer`);
-  let write: DataWrite;
-  if (action.type === 'removeData') write = { op: 'remove', path: segments };
-  else {
-    const value = resolveValue(action.value, context);
-    if (value === undefined) return refuse('invalid_value', `the value ${JSON.stringify(action.value)} reads nothing`);
-    if (action.type === 'setData') write = { op: 'set', path: segments, value };
-    else {
-      const spread = action.spread === true;
-      if (spread && !Array.isArray(value)) return refuse('invalid_value', 'spread needs the value to be an array of rows');
-      const rows = spread ? (value as JsonValue[]) : [value];
-      write = { op: action.type === 'appendData' ? 'append' : 'prepend', path: segments, rows, ...(action.maxItems !== undefined ? { maxItems: action.maxItems } : {}) };
-    }
-  }
+  const value = action.type === 'removeData' ? undefined : resolveValue(action.value, context);
+  if (action.type !== 'removeData' && value === undefined) return refuse('invalid_value', `the value ${JSON.stringify(action.value)} reads nothing`);
+  const spread = action.type !== 'setData' && action.type !== 'removeData' && action.spread === true;
+  if (spread && !Array.isArray(value)) return refuse('invalid_value', 'spread needs the value to be an array of rows');
+  const rows = spread ? (value as JsonValue[]) : [value as JsonValue];
+  const maxItems = action.type === 'appendData' || action.type === 'prependData' ? action.maxItems : undefined;
+  const write = dataWriteOf(op, segments, value, rows, maxItems);
   const outcome = applyDataWrite(context.data, context.cost, write);
   if (!outcome.ok) return refuse(outcome.code, outcome.message);
   const problem = dataLimitProblem(outcome.data, outcome.cost, { maxBytes: limits.dataBytes, maxDepth: limits.dataDepth, maxArrayItems: limits.dataArrayItems });

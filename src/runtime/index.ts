@@ -284,10 +284,11 @@ export class PrototypeController {
    * most once in one interaction.
    */
   private refreshAppeared(session: Session, fire: boolean): void {
+    if (session.tree.appearHandlers.length === 0 && this.appeared.size === 0) return;
     const now = new Set<string>();
     const joined: TreeNode[] = [];
-    for (const treeNode of session.tree.byKey.values()) {
-      if (treeNode.node.onAppear === undefined || !appearsNow(session, treeNode)) continue;
+    for (const treeNode of session.tree.appearHandlers) {
+      if (!appearsNow(session, treeNode)) continue;
       now.add(treeNode.key);
       if (!this.appeared.has(treeNode.key)) joined.push(treeNode);
     }

@@ -4,7 +4,7 @@
  * injected clock plus however far `advance` has moved it, so an agent can fast-forward timers
  * without waiting; the ledger keeps one real timeout, for the earliest due timer.
  */
-import type { Action, StartTimerAction } from '../spec/index.ts';
+import { limits, type Action, type StartTimerAction } from '../spec/index.ts';
 import type { Clock } from './index.ts';
 import type { RowContext } from './tree.ts';
 
@@ -28,7 +28,7 @@ export interface TimerReport {
 }
 
 /** The longest advance one call may ask for: a day. */
-export const MAX_ADVANCE_MS = 86_400_000;
+export const MAX_ADVANCE_MS = limits.timerMs;
 
 export class TimerLedger {
   private readonly timers = new Map<string, Timer>();

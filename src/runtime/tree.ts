@@ -62,6 +62,8 @@ export interface ShownTree {
   pagers: Map<string, TreeNode>;
   /** Dialog, snackbar and bottomSheet nodes in preorder. */
   overlays: TreeNode[];
+  /** Nodes with onAppear, in preorder. */
+  appearHandlers: TreeNode[];
   bindings: BindingTable;
   dataRepeats: DataRepeat[];
   /** Text fields outside data repeats that read data, found on the first data write. */
@@ -94,7 +96,7 @@ function repeatOf(node: PrototypeNode): RepeatContainer['repeat'] | undefined {
 }
 
 export function buildTree(root: PrototypeNode, data: JsonValue = {}): ShownTree {
-  const tree: ShownTree = { root: undefined as unknown as TreeNode, byKey: new Map(), pagers: new Map(), overlays: [], bindings: new Map(), dataRepeats: [] };
+  const tree: ShownTree = { root: undefined as unknown as TreeNode, byKey: new Map(), pagers: new Map(), overlays: [], appearHandlers: [], bindings: new Map(), dataRepeats: [] };
   tree.root = visit(tree, root, 'root', null, data);
   return tree;
 }
@@ -105,6 +107,7 @@ function visit(tree: ShownTree, node: PrototypeNode, key: string, parent: TreeNo
   tree.byKey.set(key, treeNode);
   if (node.type === 'pager') tree.pagers.set(pagerId(node), treeNode);
   if (isOverlayNode(node)) tree.overlays.push(treeNode);
+  if (node.onAppear !== undefined) tree.appearHandlers.push(treeNode);
   addBindings(tree.bindings, node);
   const repeat = repeatOf(node);
   const items = repeat?.items;
@@ -260,14 +263,16 @@ function collectKeys(node: TreeNode, keys: Set<string>): void {
   }
 }
 
-/** Overlays and binding rules again, in preorder, after rows were added or dropped. */
+/** Overlays, onAppear nodes and binding rules again, in preorder, after rows were added or dropped. */
 function reindex(tree: ShownTree): void {
   tree.overlays = [];
+  tree.appearHandlers = [];
   tree.bindings = new Map();
   const stack = [tree.root];
   while (stack.length > 0) {
     const current = stack.pop()!;
     if (isOverlayNode(current.node)) tree.overlays.push(current);
+    if (current.node.onAppear !== undefined) tree.appearHandlers.push(current);
     addBindings(tree.bindings, current.node);
     for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i]!);
   }

@@ -233,7 +233,7 @@ export interface StartTimerAction {
   onFire: Action[];
 }
 
-const timerDelay = z.number().int().min(0).max(86_400_000);
+const timerDelay = z.number().int().min(0).max(limits.timerMs);
 
 const baseActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('emit'), name: nonEmpty, payload: z.unknown().optional() }),
@@ -259,7 +259,7 @@ export const actionSchema: z.ZodType<Action> = z.discriminatedUnion('type', [
     type: z.literal('startTimer'),
     id: nonEmpty,
     afterMs: timerDelay,
-    everyMs: z.number().int().min(16).max(86_400_000).optional(),
+    everyMs: z.number().int().min(16).max(limits.timerMs).optional(),
     times: z.number().int().min(1).max(100_000).optional(),
     // A custom step rather than z.lazy: a lazy member keeps the whole action union from compiling.
     onFire: z.array(z.custom<Action>((value) => actionSchema.safeParse(value).success)).min(1).max(32),

@@ -6,7 +6,7 @@
  * of the patch applies.
  */
 import { conservativePayloadByteLength } from '../json/index.ts';
-import { applyDataWrite, parsePointer, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
+import { applyDataWrite, dataWriteOf, parsePointer, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
 import { contract, pattern } from '../contract/index.ts';
 import type { Scalar } from '../spec/index.ts';
 import { isPlainObject, isScalar } from './values.ts';
@@ -95,11 +95,7 @@ function writeData(next: Working, kind: DataWrite['op'], pointer: string, op: Re
   if (op.spread === true && !Array.isArray(op.value)) refuse(`${at}.value`, 'spread takes an array of rows');
   const value = op.value as JsonValue;
   const rows = op.spread === true ? (value as JsonValue[]) : [value];
-  const maxItems = op.maxItems === undefined ? {} : { maxItems: op.maxItems as number };
-  const write: DataWrite = kind === 'set' ? { op: 'set', path: segments, value }
-    : kind === 'remove' ? { op: 'remove', path: segments }
-    : { op: kind, path: segments, rows, ...maxItems };
-  const outcome = applyDataWrite(next.data, next.cost, write);
+  const outcome = applyDataWrite(next.data, next.cost, dataWriteOf(kind, segments, value, rows, op.maxItems as number | undefined));
   if (!outcome.ok) refuse(`${at}.path`, `${outcome.code}: ${outcome.message}`);
   next.data = outcome.data;
   next.cost = outcome.cost;
