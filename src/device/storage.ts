@@ -51,8 +51,11 @@ export class StorageStore {
 
   /** The stored record of `id` (pending changes first), or null. */
   async read(id: string): Promise<StoredRecord | null> {
-    const pending = this.pending.get(id);
-    if (pending) return pending;
+    return this.pending.get(id) ?? this.readFile(id);
+  }
+
+  /** What the file of `id` holds (a file that does not decode is deleted), or null. */
+  private async readFile(id: string): Promise<StoredRecord | null> {
     let text: string;
     try {
       text = await readFile(this.file(id), 'utf8');
@@ -123,7 +126,7 @@ export class StorageStore {
 
   /** Keeps each value that fits the limits; a key that does not keeps its previous stored value. */
   private async write(id: string, values: StoredRecord): Promise<void> {
-    const previous = await this.read(id);
+    const previous = await this.readFile(id);
     const kept: StoredRecord = { version: values.version, state: {}, data: {} };
     const skipped: string[] = [];
     let total = 0;
