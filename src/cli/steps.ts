@@ -21,7 +21,8 @@ export type Step =
   | { screenshot: string }
   | { hierarchy: string }
   | { patch: { ops: unknown[]; baseRevision?: number } }
-  | { advanceClock: number };
+  | { advanceClock: number }
+  | { back: true };
 
 /** Each step kind: its optional companion keys (each a testTag) and how its value is checked. */
 const STEP_KINDS: Record<string, { companions: string[]; check(value: unknown): string | null }> = {
@@ -33,6 +34,7 @@ const STEP_KINDS: Record<string, { companions: string[]; check(value: unknown): 
   screenshot: { companions: [], check: (value) => (nonEmptyString(value) ? null : 'expected the PNG file to write') },
   hierarchy: { companions: [], check: (value) => (nonEmptyString(value) ? null : 'expected the JSON file to write') },
   patch: { companions: [], check: patchProblem },
+  back: { companions: [], check: (value) => (value === true ? null : 'expected true (press the system back)') },
   advanceClock: { companions: [], check: (value) => (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= limits.timerMs ? null : `expected whole milliseconds from 0 to ${limits.timerMs} to move the prototype's clock on`) },
 };
 
@@ -49,9 +51,10 @@ export const STEPS_HELP = `  --steps FILE           run the steps of FILE after 
                          {"swipe": "left|right|up|down", "on": TAG}, {"key": "Enter|Escape|Backspace|Tab"},
                          {"wait": MS}, {"screenshot": FILE}, {"hierarchy": FILE},
                          {"patch": {"ops": […], "baseRevision": N}} (the shown spec patched in place),
-                         {"advanceClock": MS} (fire the prototype's due timers without waiting)
+                         {"advanceClock": MS} (fire the prototype's due timers without waiting),
+                         {"back": true} (the system back: closes a dialog or sheet, else pops a stack)
                          ("into" and "on" are optional: the focused field, the whole screen)
-  --state FILE           write the final {id, state, pages, lastSequence} as JSON`;
+  --state FILE           write the final {id, state, pages, stacks?, lastSequence} as JSON`;
 
 export type StepsParse = { ok: true; steps: Step[] } | { ok: false; path: string; message: string };
 
@@ -124,6 +127,7 @@ async function runStep(device: WebDevice, step: Step, id: string): Promise<Devic
     const advanced = (await device.advanceClock(step.advanceClock)) as { ok?: boolean; message?: string };
     return advanced.ok === true ? { ok: true } : { ok: false, message: advanced.message ?? 'the clock could not be advanced', hint: 'show a prototype first' };
   }
+  if ('back' in step) return device.pressBack();
   if ('patch' in step) {
     const patched = (await device.patch(id, step.patch.ops, step.patch.baseRevision)) as { ok?: boolean; path?: string; message?: string };
     return patched.ok === true ? { ok: true } : { ok: false, message: `patch refused at ${patched.path ?? 'ops'}: ${patched.message ?? 'no reason given'}`, hint: 'fix that operation; nothing was patched' };

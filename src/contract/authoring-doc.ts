@@ -421,11 +421,22 @@ ${unexpressedRuleList().map((rule) => `- ${rule}`).join('\n')}`;
 function accepts(rule: Rule): string {
   if (rule.kind === 'object') return shapeSummary(rule);
   if (rule.kind === 'array' && rule.items.kind === 'object') return describeRule(rule).replace(/^array of object/, `array of ${shapeSummary(rule.items)}`);
-  if (rule.kind === 'map') return `map of ${rule.keyEnum ?? (rule.keyPattern === 'stateKey' ? 'state key' : 'name')} → ${describeRule(rule.values)}`;
+  if (rule.kind === 'map') {
+    const bound = rule.maxProperties === undefined ? '' : `, ${rule.minProperties ?? 0} to ${rule.maxProperties} entries`;
+    return `map of ${rule.keyEnum ?? (rule.keyPattern === 'stateKey' ? 'state key' : rule.keyPattern === 'screenName' ? 'screen name' : 'name')} → ${describeRule(rule.values)}${bound}`;
+  }
   const resolved = rule.kind === undefined ? contract.definitions[rule.ref] : rule;
   const binding = resolved?.kind === 'string' && resolved.binding ? ` → ${bindingNoun(resolved.binding.type)}` : '';
   const capability = rule.capability ?? resolved?.capability;
-  return `${describeRule(rule)}${binding}${capability ? ` (needs ${capability})` : ''}`;
+  const valueCapabilities = resolved?.kind === 'enum' && resolved.valueCapabilities ? valueCapabilityNote(resolved.valueCapabilities) : '';
+  return `${describeRule(rule)}${binding}${capability ? ` (needs ${capability})` : ''}${valueCapabilities}`;
+}
+
+/** "(sharedAxisX, sharedAxisY need prototype_stack_patterns_v1)": the values that need a capability of their own. */
+function valueCapabilityNote(capabilities: Record<string, string>): string {
+  const byCapability = new Map<string, string[]>();
+  for (const [value, capability] of Object.entries(capabilities)) byCapability.set(capability, [...(byCapability.get(capability) ?? []), value]);
+  return [...byCapability].map(([capability, values]) => ` (${values.join(', ')} need ${capability})`).join('');
 }
 
 function bindingNoun(type: string): string {
@@ -468,6 +479,8 @@ function describeCheck(check: Check): string {
       return `\`${check.field}\` only with \`${check.without}\``;
     case 'distinct':
       return `${check.fields.map((field) => `\`${field}\``).join(' and ')} name different keys`;
+    case 'keyOf':
+      return `\`${check.field}\` names one of \`${check.of}\``;
   }
 }
 

@@ -170,6 +170,7 @@ export const nodePurposes: Readonly<Record<string, string>> = {
   datePicker: 'A calendar date picker bound to a YYYY-MM-DD string state key',
   scroll: 'Scrolls one child vertically or horizontally',
   pager: 'Swipeable pages, one per child; tabBar, bottomNav and setPage refer to it by id',
+  stack: 'A navigation stack of named screens (node subtrees), starting on initial; push, pop, replace and popToRoot change it, and the system back pops it',
   tabBar: 'Tabs that move a pager or write the selected index to a state key',
   bottomNav: 'A navigation bar of two to five items that moves a pager or writes an index to a state key',
   bottomSheet: 'A sheet sliding up from the bottom with detents, shown while its openWhen key holds',
@@ -190,4 +191,8 @@ export const actionPurposes: Readonly<Record<string, string>> = {
   removeData: 'Removes an object member or an array item from the data',
   startTimer: 'Starts (or restarts) the timer `id`: onFire runs after afterMs, then every everyMs (times runs in all, when given)',
   cancelTimer: 'Stops the timer `id` (nothing happens when none runs)',
+  push: 'Puts screen on top of the stack `stack` (a screen already in the stack, or a full stack of 16, changes nothing)',
+  pop: 'Takes the top screen off the stack `stack` (its root screen stays)',
+  replace: 'Swaps the top screen of the stack `stack` for screen',
+  popToRoot: 'Takes every screen but the root off the stack `stack`',
 };

@@ -52,6 +52,8 @@ export interface StringRule extends RuleBase {
   expected?: string;
   binds?: Binds;
   binding?: BindingRule;
+  /** This field names an existing stack id; a `screen` beside it names one of that stack's screens. */
+  stackReference?: boolean;
 }
 
 export interface NumberRule extends RuleBase {
@@ -67,6 +69,8 @@ export interface EnumRule extends RuleBase {
   kind: 'enum';
   enum?: string;
   values?: string[];
+  /** Values that need a capability of their own beyond the rule's (stack transition patterns). */
+  valueCapabilities?: Record<string, string>;
 }
 
 export interface ObjectShape extends RuleBase {
@@ -92,6 +96,7 @@ export interface MapRule extends RuleBase {
   keyEnum?: string;
   values: Rule;
   minProperties?: number;
+  maxProperties?: number;
 }
 
 export interface ArrayRule extends RuleBase {
@@ -164,7 +169,9 @@ export type Check =
   | { rule: 'forbiddenWhen'; field: string; when: string; in: string[]; at: string }
   | { rule: 'forbiddenWith'; field: string; with: string; at: string }
   | { rule: 'forbiddenWithout'; field: string; without: string; at: string }
-  | { rule: 'distinct'; fields: string[]; at: string };
+  | { rule: 'distinct'; fields: string[]; at: string }
+  /** The string `field` is one of the keys of the map `of` (a stack's initial screen). */
+  | { rule: 'keyOf'; field: string; of: string; at: string };
 
 export interface NodeEntry extends ObjectShape {
   /** box/row/column: `repeat` turns `children` into a template. */
@@ -234,6 +241,8 @@ export const limits = {
   rebuiltText: limit('MAX_PROTOTYPE_REBUILT_TEXT'),
   /** The longest timer delay or interval, and the longest advanceClock: a day. */
   timerMs: limit('MAX_PROTOTYPE_TIMER_MS'),
+  /** Screens a navigation stack holds at once; a push onto a full stack is refused. */
+  stackDepth: limit('MAX_PROTOTYPE_STACK_DEPTH'),
 } as const;
 
 /** Names of a closed list; throws for an unknown list name (a programming error). */

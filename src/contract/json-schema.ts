@@ -143,6 +143,7 @@ class SchemaBuilder {
     if (rule.keyPattern) schema.propertyNames = { pattern: contract.patterns[rule.keyPattern] };
     if (rule.keyEnum) schema.propertyNames = { enum: [...enumValues(rule.keyEnum)] };
     if (rule.minProperties) schema.minProperties = rule.minProperties;
+    if (rule.maxProperties !== undefined) schema.maxProperties = rule.maxProperties;
     return schema;
   }
 
@@ -402,7 +403,7 @@ function withChecks(schema: Schema, checks: Check[]): Schema {
         schema.dependentRequired = { [check.field]: [check.without] };
         break;
       default:
-        break; // less, dividesRange, distinct compare values: see schema-limits.ts
+        break; // less, dividesRange, distinct and keyOf compare values: see schema-limits.ts
     }
   }
   return clauses.length > 0 ? { ...schema, allOf: clauses } : schema;

@@ -24,6 +24,7 @@ export function unexpressedRuleList(): string[] {
     `Value comparisons: ${comparisonList()}.`,
     `Distinct entries: ${uniqueByList()}.`,
     `Pagers: pager ids are unique; ${pagerReferenceList()} name an existing pager id.`,
+    'Stacks: stack ids are unique; a stack\'s initial names one of its screens; the stack of a push, pop, replace or popToRoot action names an existing stack id, and its screen one of that stack\'s screens.',
     `Emit payload: at most ${limit('MAX_PROTOTYPE_EMIT_PAYLOAD_BYTES')} bytes of compact JSON (each number counts ${limit('EMIT_PAYLOAD_NUMBER_BYTES')} bytes), nesting at most ${limit('MAX_PROTOTYPE_EMIT_PAYLOAD_DEPTH')} deep.`,
     'Repeat templates: every {<as>.<field>} names a scalar field of every item, the placeholder alias is the container\'s `as`, a state key bound for any item is a valid key, and a name or label bound for any item is nonempty.',
     `Data: every data binding needs a root data object of at most ${limits.dataBytes} bytes (each number counts ${limit('EMIT_PAYLOAD_NUMBER_BYTES')}), ${limits.dataDepth} levels and ${limits.dataArrayItems} items per array; a repeat's items pointer names an array of objects in it; rows times template nodes of all data repeats stay within ${limits.repeatPathCells}; a text field with its data bound shows at most ${limits.substitutedText} UTF-16 units, and all such text at most ${limits.rebuiltText}.`,

@@ -30,6 +30,8 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.patch,
   CAPABILITIES.timers,
   CAPABILITIES.storage,
+  CAPABILITIES.stackTransitions,
+  CAPABILITIES.stackPatterns,
   CAPABILITIES.webInput,
 ];
 
@@ -170,6 +172,11 @@ async function handleRequest(request: HostRequest, device: WebDevice, assets: As
       return inputOutcome(device, await device.type(request.text, request.testTag));
     case 'swipe':
       return inputOutcome(device, await device.swipe(request.direction, request.testTag));
+    case 'press_back': {
+      const pressed = await device.pressBack();
+      if (!pressed.ok) return { success: false, error: `${pressed.message}; ${pressed.hint}` };
+      return { ...(await inputOutcome(device, { ok: true, target: null })), back: pressed.back };
+    }
   }
 }
 

@@ -73,6 +73,7 @@ interface PageApi {
   inspect(): unknown;
   patch(id: string, ops: unknown, baseRevision?: number): unknown;
   advanceClock(ms: number): unknown;
+  back(): unknown;
   setDevice(settings: unknown): unknown;
   putAsset(id: string, mimeType: string, base64: string): unknown;
   removeAsset(id: string): unknown;
@@ -281,6 +282,13 @@ export class WebDevice {
   async patch(id: string, ops: unknown, baseRevision?: number): Promise<unknown> {
     const json = JSON.stringify(ops);
     return this.#pageCall(() => this.page.evaluate(([patchId, text, base]) => window.protostage.patch(patchId, JSON.parse(text), base ?? undefined), [id, json, baseRevision ?? null] as const));
+  }
+
+  /** The system back, as the navigation bar's back button: closes a dialog or sheet, else pops the deepest stack. */
+  async pressBack(): Promise<DeviceResult<{ back: 'dialog' | 'sheet' | 'stack' | null }>> {
+    const pressed = (await this.#pageCall(() => this.page.evaluate(() => window.protostage.back()))) as { ok?: boolean; back?: 'dialog' | 'sheet' | 'stack' | null; message?: string };
+    if (pressed.ok !== true) return failure(pressed.message ?? 'back was not handled', 'show a prototype first');
+    return { ok: true, back: pressed.back ?? null };
   }
 
   /** Moves the shown prototype's clock `ms` on, firing due timers (no waiting). */

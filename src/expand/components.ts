@@ -105,6 +105,12 @@ class Expansion {
       const children = bound.children.map((child, index) => this.node(child, `${propertyPath(path, 'children')}[${index}]`, frame, depth + 1));
       if (children.some((child, index) => child !== (bound.children as unknown[])[index])) copy = { ...(copy ?? bound), children };
     }
+    if (isRecord(bound.screens)) {
+      const authoredScreens = bound.screens;
+      const screensPath = propertyPath(path, 'screens');
+      const screens = Object.fromEntries(Object.entries(authoredScreens).map(([name, screen]) => [name, this.node(screen, propertyPath(screensPath, name), frame, depth + 1)]));
+      if (Object.keys(screens).some((name) => screens[name] !== authoredScreens[name])) copy = { ...(copy ?? bound), screens };
+    }
     return copy ?? bound;
   }
 
@@ -224,9 +230,10 @@ function useChain(frame: UseFrame | null): string[] {
   return chain;
 }
 
-/** The child nodes of a node as authored: `child` and `children`. */
+/** The child nodes of a node as authored: `child`, `children` and a stack's `screens`. */
 export function childNodes(node: Record<string, unknown>): unknown[] {
   const children = Array.isArray(node.children) ? [...node.children] : [];
+  if (isRecord(node.screens)) children.push(...Object.values(node.screens));
   return Object.hasOwn(node, 'child') ? [node.child, ...children] : children;
 }
 
@@ -239,8 +246,7 @@ function containsUse(root: unknown): boolean {
     const node = pending.pop();
     if (!isRecord(node) || depth > limits.depth + 1) continue;
     if (node.type === 'use') return true;
-    if (Object.hasOwn(node, 'child')) pending.push(node.child, depth + 1);
-    if (Array.isArray(node.children)) for (const child of node.children) pending.push(child, depth + 1);
+    for (const child of childNodes(node)) pending.push(child, depth + 1);
   }
   return false;
 }

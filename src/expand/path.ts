@@ -1,16 +1,18 @@
 /**
  * Error paths as the contract spells them: `root.children[1].style.color`, JSON-quoted brackets
  * for keys that are not identifiers (`root["bad.key"]`, `$["bad.key"]` at the top level), and `$`
- * for the whole input. Paths are built as strings; '' stands for the top level.
+ * for the whole input. A stack's screen names are always bracketed (`root.screens["home"]`), so a
+ * screen reads as a name, not a field. Paths are built as strings; '' stands for the top level.
  */
 
 export type PathSegment = string | number;
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const SCREENS = '.screens';
 
 /** The path of property `key` under `parent` ('' is the top level). */
 export function propertyPath(parent: string, key: string): string {
-  if (IDENTIFIER.test(key)) return parent === '' ? key : `${parent}.${key}`;
+  if (IDENTIFIER.test(key) && !parent.endsWith(SCREENS)) return parent === '' ? key : `${parent}.${key}`;
   return `${parent === '' ? '$' : parent}[${JSON.stringify(key)}]`;
 }
 

@@ -69,6 +69,10 @@ function expandNode(node: PrototypeNode, key: string, keys: Map<PrototypeNode, s
     if ('children' in node) {
       copy.children = node.children.map((child, index) => expandNode(child, indexPath(propertyPath(key, 'children'), index), keys));
     }
+    if (node.type === 'stack') {
+      const screensKey = propertyPath(key, 'screens');
+      (copy as typeof node).screens = Object.fromEntries(Object.entries(node.screens).map(([name, screen]) => [name, expandNode(screen, propertyPath(screensKey, name), keys)]));
+    }
   }
   keys.set(copy, key);
   return copy;

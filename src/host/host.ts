@@ -10,6 +10,7 @@ import { fail, failure, HostFailureError, type HostFailure, type SpecError } fro
 import { DEFAULT_AWAIT_MS, EVENT_BUFFER_SIZE, EventBuffers, MAX_AWAIT_MS, type AwaitOutcome, type GoneReport } from './events.ts';
 import { FileRoots } from './file-roots.ts';
 import { readSpecSource, type SpecSource } from './spec-source.ts';
+import { visitObjects } from './spec-walk.ts';
 import { applyDataWrite, dataWriteOf, parsePointer, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
 import { applyPatchOps } from '../validate/patch.ts';
 import { validatePrototypeSpec } from '../validate/index.ts';
@@ -221,6 +222,7 @@ export class Host {
     } else if (entry) {
       entry.state = event.state;
       entry.pages = event.pages;
+      if (event.stacks) entry.stacks = event.stacks;
       entry.lastSequence = event.sequence;
       entry.lastEvent = { sequence: event.sequence, kind: event.kind, name: event.name };
       if (event.kind === 'appearance_changed') entry.appearance = hostLocal(event.payload as AppearanceReport);
@@ -365,7 +367,8 @@ export class Host {
     this.changeShown(() => {
       for (const other of replaced) this.shown.delete(other);
       const data = isRecord(spec.data) ? { data: spec.data } : {};
-      const entry = { id, persistent, state, ...data, ...(revision !== undefined ? { revision } : {}), pages: previous?.pages ?? {}, lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null };
+      const stacks = previous?.stacks ?? initialStacks(spec);
+      const entry = { id, persistent, state, ...data, ...(revision !== undefined ? { revision } : {}), pages: previous?.pages ?? {}, ...(stacks ? { stacks } : {}), lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null };
       this.shown.set(id, withHostLocalAppearance(entry, appearance));
     });
     this.gone.delete(id);
@@ -606,6 +609,19 @@ export class Host {
     return this.input(testTag === undefined ? 'direction' : 'testTag', { type: 'swipe', direction, ...(testTag !== undefined ? { testTag } : {}) });
   }
 
+  /**
+   * The system back, as a person presses it: closes the open dialog or sheet, else pops the deepest
+   * stack that can pop. Answers what it did (`back`: dialog, sheet, stack, or null for nothing).
+   */
+  pressBack(): Promise<HostResult<InputSummary & { back: 'dialog' | 'sheet' | 'stack' | null }>> {
+    return guard(async () => {
+      const device = await this.deviceWith(CAPABILITIES.stackTransitions, 'pressBack', 'Close dialogs and sheets with their buttons, and pop stacks with a pop action on a tap.');
+      const result = await device.request({ type: 'press_back' });
+      if (!result.success) fail('action', result.error ?? 'back failed', 'Show a prototype first.');
+      return { success: true, target: null, lastSequence: result.lastSequence ?? 0, back: result.back ?? null };
+    });
+  }
+
   /** An input, answered with the node it landed on and the prototype's latest event sequence after it. */
   private input(
     path: string,
@@ -711,4 +727,13 @@ async function guard<T extends object>(operation: () => Promise<HostResult<T>>):
     }
     return failure('$', message, 'Retry; if it keeps failing, restart protostage.');
   }
+}
+
+/** Each stack of a spec on its initial screen (what the device starts with), or undefined without stacks. */
+function initialStacks(spec: unknown): Record<string, string[]> | undefined {
+  let stacks: Record<string, string[]> | undefined;
+  visitObjects(isRecord(spec) ? spec.root : undefined, 'root', (object) => {
+    if (object.type === 'stack' && typeof object.id === 'string' && typeof object.initial === 'string') (stacks ??= {})[object.id] = [object.initial];
+  });
+  return stacks;
 }

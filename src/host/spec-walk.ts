@@ -1,12 +1,6 @@
 // Generic walks over a plain-JSON spec, so host steps need no knowledge of every node type.
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** Appends a key to a path the way validation errors write it: `a.b`, `a[0]`, `a["x.y"]`. */
-export function childPath(parent: string, key: string | number): string {
-  if (typeof key === 'number') return `${parent}[${key}]`;
-  return IDENTIFIER.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
-}
+// Paths are spelled as validation errors spell them (`a.b`, `a[0]`, `a["x.y"]`, `root.screens["home"]`).
+import { childPath } from '../expand/path.ts';
 
 export type JsonObject = Record<string, unknown>;
 

@@ -59,9 +59,9 @@ const prototypeInput = z.object({
   ms: z.number().int().min(0).max(MAX_CLOCK_ADVANCE_MS).optional().describe('advanceClock: move the shown prototype\'s clock this many milliseconds on, firing its due timers in order without waiting.'),
   baseRevision: z.number().int().min(1).optional().describe('patch: refuse the patch unless the prototype is still at this revision (from show, status or inspect).'),
   all: z.boolean().optional().describe('dismiss: dismiss every prototype.'),
-  eventName: z.string().optional().describe('awaitEvent: only events with this name (emit name or pager id).'),
+  eventName: z.string().optional().describe('awaitEvent: only events with this name (emit name, pager id or stack id).'),
   kind: eventKindSchema.optional().describe('awaitEvent: only events of this kind.'),
-  kinds: z.array(eventKindSchema).min(1).max(5).optional().describe('awaitEvent: only events of one of these kinds.'),
+  kinds: z.array(eventKindSchema).min(1).max(6).optional().describe('awaitEvent: only events of one of these kinds.'),
   afterSequence: z.number().int().min(0).optional().describe('awaitEvent: only events with a greater sequence (pass the lastSequence of the previous answer).'),
   limit: z.number().int().min(1).max(64).optional().describe('awaitEvent: at most this many events in one answer (default 50); more: true says others are waiting.'),
   timeoutMs: z.number().int().min(0).max(60_000).optional().describe('awaitEvent: how long to wait (default 30000, at most 60000).'),
@@ -204,6 +204,18 @@ export function createMcpServer(pool: DevicePool): McpServer {
       annotations: LOCAL_INPUT,
     },
     async (args) => toolResult(await onDevice(pool, args.device, (device) => device.host.swipe(args.direction, args.testTag))),
+  );
+
+  server.registerTool(
+    'pressBack',
+    {
+      title: 'Press back',
+      description: 'The system back, as a person presses it: closes the open dialog or bottom sheet, else pops the deepest navigation stack that can pop. back says what it did (null: nothing to go back from).',
+      inputSchema: z.object(deviceField),
+      outputSchema: outputSchemas.input,
+      annotations: LOCAL_INPUT,
+    },
+    async (args) => toolResult(await onDevice(pool, args.device, (device) => device.host.pressBack())),
   );
 
   server.registerResource(

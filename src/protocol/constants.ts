@@ -58,6 +58,10 @@ export const CAPABILITIES = {
   patch: 'prototype_patch_v1',
   /** setData, appendData, prependData and removeData. */
   dataActions: 'prototype_data_actions_v1',
+  /** Navigation stacks: the stack node, push / pop / replace / popToRoot, screen_changed events and press_back. */
+  stackTransitions: 'prototype_stack_transitions_v1',
+  /** The sharedAxisX, sharedAxisY and fadeThrough stack transitions. */
+  stackPatterns: 'prototype_stack_patterns_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

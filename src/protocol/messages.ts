@@ -62,7 +62,10 @@ export const hierarchyNodeSchema = z.object({
   layer: z.enum(['app', 'prototype']),
 });
 
-export const eventKindSchema = z.enum(['change', 'emit', 'page_changed', 'dismissed', 'appearance_changed']);
+export const eventKindSchema = z.enum(['change', 'emit', 'page_changed', 'screen_changed', 'dismissed', 'appearance_changed']);
+
+/** Each navigation stack's screen names, root first (prototype_stack_transitions_v1). */
+const stacksSchema = z.record(z.string(), z.array(z.string()));
 
 export const prototypeEventFields = {
   timestamp: z.number(),
@@ -73,6 +76,8 @@ export const prototypeEventFields = {
   payload: z.unknown(),
   state: z.record(z.string(), scalar),
   pages: z.record(z.string(), z.number()),
+  /** Only when the spec has stacks. */
+  stacks: stacksSchema.optional(),
 };
 
 export const prototypeEventSchema = z.object(prototypeEventFields);
@@ -89,6 +94,8 @@ export const prototypeStatusSchema = z.object({
   persistent: z.boolean(),
   state: z.record(z.string(), scalar),
   pages: z.record(z.string(), z.number()),
+  /** Each stack's screens, root first (a spec with stacks). */
+  stacks: stacksSchema.optional(),
   lastSequence: z.number().int().min(0),
   suspended: z.boolean().optional(),
   appearance: appearanceReportSchema.optional(),
@@ -124,6 +131,7 @@ export const prototypeWindowSchema = z.object({
   prototypeAppearance: appearanceReportSchema,
 });
 export const dismissReasonSchema = z.enum(['user', 'agent', 'disconnect', 'ttl', 'teardown']);
+export const backOutcomeSchema = z.enum(['dialog', 'sheet', 'stack']);
 export const swipeDirectionSchema = z.enum(['up', 'down', 'left', 'right']);
 
 export const tapTargetSchema = z.union([
@@ -219,6 +227,9 @@ export const swipeSchema = z.object({
   testTag: nonEmpty.optional(),
 });
 
+/** The system back: closes a dialog or sheet, else pops the deepest stack that can pop. */
+export const pressBackSchema = z.object({ type: z.literal('press_back'), requestId, deadlineMs });
+
 export const hostRequestSchema = z.discriminatedUnion('type', [
   showPrototypeSchema,
   dismissPrototypeSchema,
@@ -232,6 +243,7 @@ export const hostRequestSchema = z.discriminatedUnion('type', [
   tapSchema,
   typeTextSchema,
   swipeSchema,
+  pressBackSchema,
 ]);
 
 // ── Device → host ────────────────────────────────────────────────────────────
@@ -293,6 +305,8 @@ export const inputResultSchema = z.object({
   target: inputTargetSchema.nullable().optional(),
   /** The shown prototype's latest event sequence once the input was handled (0: none yet). */
   lastSequence: z.number().int().min(0).optional(),
+  /** press_back only: what the back closed or popped, or null when there was nothing to go back from. */
+  back: backOutcomeSchema.nullable().optional(),
 });
 
 export const prototypeEventFrameSchema = z.object({ type: z.literal('prototype_event'), ...prototypeEventFields });
@@ -349,6 +363,7 @@ export const replyTypeOf = {
   tap: 'input_result',
   type_text: 'input_result',
   swipe: 'input_result',
+  press_back: 'input_result',
 } as const satisfies Record<HostRequest['type'], DeviceReply['type']>;
 
 export type ReplyFor<T extends HostRequest['type']> = Extract<DeviceReply, { type: (typeof replyTypeOf)[T] }>;

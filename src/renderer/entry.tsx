@@ -35,6 +35,7 @@ async function start(): Promise<void> {
     inspect: () => page.inspect(),
     patch: (id: string, ops: unknown, baseRevision?: number) => page.patch(id, ops, baseRevision),
     advanceClock: (ms: number) => page.advanceClock(ms),
+    back: () => page.back(),
     setDevice: (settings: unknown) => page.setDevice(settings),
     putAsset: (id: string, mimeType: string, base64: string) => page.putAsset(id, mimeType, base64),
     removeAsset: (id: string) => page.removeAsset(id),

@@ -56,6 +56,15 @@ function stepsToElementAnchor(value: unknown): string[] | null {
       }
     }
   }
+  if (record.screens !== null && typeof record.screens === 'object') {
+    for (const [name, screen] of Object.entries(record.screens)) {
+      const found = stepsToElementAnchor(screen);
+      if (found) {
+        found.push(`.screens[${JSON.stringify(name)}]`);
+        return found;
+      }
+    }
+  }
   return null;
 }
 
@@ -71,6 +80,7 @@ export class PageRenderer {
   /** Stable callbacks, so the drawn tree's context does not change with every draw. */
   private readonly interactFromPage = (interaction: Interaction) => this.interact(interaction);
   private readonly dismissFromPage = () => this.dismiss('user');
+  private readonly backFromPage = () => void this.back();
 
   /** Knows whether the last change to the prototype layer has been painted yet. */
   private readonly paint: PaintTracker;
@@ -98,6 +108,10 @@ export class PageRenderer {
     // Whatever could scroll draws every skipped row first, so scrolling sees the real extent.
     for (const type of SCROLLING_INPUT) addEventListener(type, () => this.drawOffscreen(), { capture: true, passive: true });
     this.assets.subscribe(() => this.draw());
+    // Escape is the system back of a keyboard, as on Android.
+    addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && !event.isComposing && !event.repeat) this.back();
+    });
     addEventListener('resize', () => {
       this.device = { ...this.device, width: innerWidth, height: innerHeight };
       this.draw();
@@ -147,6 +161,13 @@ export class PageRenderer {
     const result = this.call(() => this.controller.advanceClock(ms));
     this.draw();
     return result;
+  }
+
+  /** The system back: closes a dialog or sheet, else pops the deepest stack (`back` says which, null: nothing). */
+  back(): Result {
+    const result = this.call(() => this.controller.back());
+    this.draw();
+    return result.ok ? { ok: true, back: result.back } : { ok: false, message: result.reason, hint: 'show a prototype first' };
   }
 
   inspect(): { ok: true; prototypes: unknown[] } {
@@ -263,6 +284,7 @@ export class PageRenderer {
           assets: this.assets,
           interact: this.interactFromPage,
           dismissByUser: this.dismissFromPage,
+          back: this.backFromPage,
         }),
         this.container,
       );

@@ -45,6 +45,7 @@ html, body { margin: 0; height: 100%; overflow: hidden; background: #000; }
 .ps-nav-bar { position: absolute; left: 0; right: 0; bottom: 0; display: flex; justify-content: center; align-items: center;
   gap: 88px; color: #1d1b20; }
 .ps-nav-bar.ps-dark-chrome { color: #e6e0e9; }
+.ps-system-back { pointer-events: auto; display: flex; padding: 8px; margin: -8px; border: 0; background: none; color: inherit; }
 .ps-cutout { position: absolute; top: 6px; left: 50%; width: 12px; height: 12px; margin-left: -6px; border-radius: 50%; background: #000; }
 .ps-keyboard { position: absolute; left: 0; right: 0; bottom: 0; background: #e8eaed; padding: 8px 4px 52px;
   display: flex; flex-direction: column; gap: 10px; color: #1f1f1f; font-size: 20px; }
@@ -91,6 +92,13 @@ const LAYOUT = `
 .ps-image-content { display: block; width: 100%; height: 100%; min-width: 0; min-height: 0; }
 .ps-image-placeholder { flex: 1; display: flex; align-items: center; justify-content: center; min-width: 24px; min-height: 24px;
   background: #9e9e9e; color: #eeeeee; }
+.ps-stack { display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr); position: relative; }
+.ps-stack-screen { grid-area: 1 / 1; display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr); justify-items: start;
+  align-items: start; min-width: 0; min-height: 0; }
+/* Screens in motion cover what is below them, as a navigation host's screens do. */
+.ps-stack-moving { background: var(--md-sys-color-background); }
+.ps-stack-edge { position: absolute; top: 0; bottom: 0; left: 0; touch-action: none; z-index: 1; }
+.ps-stack-edge-rtl { left: auto; right: 0; }
 .ps-pager { display: flex; }
 .ps-pager-viewport { flex: 1; overflow: clip; touch-action: pan-y; display: flex; min-width: 0; }
 .ps-pager-track { flex: 1; display: flex; min-width: 0; }

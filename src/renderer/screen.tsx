@@ -100,12 +100,14 @@ interface ScreenProps {
   assets: AssetStore;
   interact(interaction: Interaction): void;
   dismissByUser(): void;
+  /** The navigation bar's back button. */
+  back(): void;
 }
 
-export function Screen({ device, model, show, assets, interact, dismissByUser }: ScreenProps) {
+export function Screen({ device, model, show, assets, interact, dismissByUser, back }: ScreenProps) {
   const chromeDark = model ? model.appearance.mode === 'dark' : device.dark;
   const appLayer = model?.window.layer === 'app';
-  const bars = <SystemBars device={device} dark={device.dark} />;
+  const bars = <SystemBars device={device} dark={device.dark} back={back} />;
   const keyboard = device.keyboardOpen && device.insets.ime > 0 ? <Keyboard height={device.insets.ime} dark={device.dark} /> : null;
   return (
     <div class="ps-screen" style={{ '--ps-font-scale': String(device.fontScale) }}>
@@ -119,7 +121,7 @@ export function Screen({ device, model, show, assets, interact, dismissByUser }:
   );
 }
 
-function SystemBars({ device, dark }: { device: DeviceState; dark: boolean }) {
+function SystemBars({ device, dark, back }: { device: DeviceState; dark: boolean; back(): void }) {
   const chrome = dark ? ' ps-dark-chrome' : '';
   const { top, bottom } = device.insets.systemBars;
   return (
@@ -136,7 +138,9 @@ function SystemBars({ device, dark }: { device: DeviceState; dark: boolean }) {
       ) : null}
       {bottom > 0 ? (
         <div class={`ps-nav-bar${chrome}`} style={{ height: `${bottom}px` }}>
-          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><path d="M13 2 3 8l10 6z" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round" /></svg>
+          <button type="button" class="ps-system-back" aria-label="Back" onClick={back}>
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><path d="M13 2 3 8l10 6z" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round" /></svg>
+          </button>
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="6.2" fill="none" stroke="currentColor" stroke-width="1.6" /></svg>
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><rect x="2.5" y="2.5" width="11" height="11" rx="1.5" fill="none" stroke="currentColor" stroke-width="1.6" /></svg>
         </div>
@@ -159,7 +163,7 @@ function Keyboard({ height, dark }: { height: number; dark: boolean }) {
   );
 }
 
-interface WindowProps extends Omit<ScreenProps, 'device' | 'show'> {
+interface WindowProps extends Omit<ScreenProps, 'device' | 'show' | 'back'> {
   device: DeviceState;
   model: RenderModel;
   chromeDark: boolean;

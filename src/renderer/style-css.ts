@@ -281,7 +281,7 @@ export function fillsAxis(node: SizedNode, axis: 'width' | 'height'): boolean {
   const dimension = node.style[axis];
   if (dimension !== undefined) return dimension === 'fill';
   if (axis === 'width' && (FILL_WIDTH_TYPES.has(node.type) || (node.type === 'divider' && node.orientation !== 'vertical'))) return true;
-  const isContainer = node.type === 'box' || node.type === 'row' || node.type === 'column' || node.type === 'card' || node.type === 'pager';
+  const isContainer = node.type === 'box' || node.type === 'row' || node.type === 'column' || node.type === 'card' || node.type === 'pager' || node.type === 'stack';
   if (!isContainer && !(node.type === 'scroll' && node.child)) return false;
   // Only the answers that look at descendants are worth keeping.
   const cached = fillCache[axis].get(node);

@@ -20,7 +20,8 @@ import { restoreStorage, storedValues, type StoredValues } from './storage.ts';
 
 export type { StoredValues } from './storage.ts';
 import type { Action } from '../spec/index.ts';
-import { rowOf, type RowContext, type TreeNode } from './tree.ts';
+import { rowOf, type OverlayNode, type RowContext, type TreeNode } from './tree.ts';
+import { treeDepth } from './stacks.ts';
 
 export type { TimerReport } from './timers.ts';
 export { MAX_ADVANCE_MS } from './timers.ts';
@@ -75,6 +76,9 @@ export type ShowResult =
     }
   | { ok: false; path: string; message: string };
 
+/** What a system back did: closed a dialog or a sheet, popped a stack, or nothing (null). */
+export type BackOutcome = 'dialog' | 'sheet' | 'stack' | null;
+
 export interface InspectSnapshot {
   id: string;
   /** `window.persistence: "device"`: outlives its host session, no idle TTL. */
@@ -91,6 +95,8 @@ export interface InspectSnapshot {
   /** The spec's storage version, when it has a storage block (the device reports what it keeps). */
   storageVersion?: number;
   pages: Record<string, number>;
+  /** Each stack's screens, root first (only when the spec has stacks). */
+  stacks?: Record<string, string[]>;
   lastSequence: number;
   appearance: Appearance;
   openOverlays: RenderModel['openOverlays'];
@@ -144,11 +150,12 @@ export class PrototypeController {
     const previous = this.session;
     const replaced = previous !== null && previous.id === spec.id && options.reset !== true;
     const keptPages = replaced ? previous.pages : new Map<string, number>();
+    const keptStacks = replaced ? previous.stacks : new Map<string, readonly string[]>();
     const restored = restoreStorage(spec, options.stored);
     spec = restored.spec;
     let session: Session;
     try {
-      session = new Session(spec, appearance, this.device, keptPages, (this.revisions.get(spec.id) ?? 0) + 1);
+      session = new Session(spec, appearance, this.device, keptPages, (this.revisions.get(spec.id) ?? 0) + 1, keptStacks);
     } catch (error) {
       // Specs arrive validated; anything else is refused without touching what is shown.
       return { ok: false, path: '$', message: `Cannot show this spec: ${(error as Error).message}` };
@@ -184,7 +191,7 @@ export class PrototypeController {
     if (!validated.ok) return { ok: false, path: validated.path, message: validated.message };
     let patched: Session;
     try {
-      patched = new Session(validated.spec, session.override, this.device, session.pages, session.revision + 1);
+      patched = new Session(validated.spec, session.override, this.device, session.pages, session.revision + 1, session.stacks);
     } catch (error) {
       return { ok: false, path: '$', message: `Cannot apply this patch: ${(error as Error).message}` };
     }
@@ -201,7 +208,7 @@ export class PrototypeController {
   dismiss(reason: DismissReason): { ok: boolean } {
     const session = this.session;
     if (!session || !DISMISS_REASONS.includes(reason)) return { ok: false };
-    this.deliver(session, [{ kind: 'dismissed', name: null, payload: { reason }, state: { ...session.state }, pages: session.pagesRecord() }]);
+    this.deliver(session, [{ kind: 'dismissed', name: null, payload: { reason }, state: { ...session.state }, pages: session.pagesRecord(), ...session.stacksRecord() }]);
     this.closeSession();
     return { ok: true };
   }
@@ -222,6 +229,31 @@ export class PrototypeController {
     if (rejection) return { ok: false, reason: rejection };
     this.commit(session, unit);
     return { ok: true };
+  }
+
+  /**
+   * The system back (a back button, Escape, an agent's press_back), as one user interaction: it
+   * closes the open dialog, else the open bottom sheet, else pops the deepest shown stack that can
+   * pop (ties: the lowest stack id). With none of these it does nothing and answers null.
+   */
+  back(): { ok: true; back: BackOutcome } | { ok: false; reason: string } {
+    const session = this.session;
+    if (!session) return { ok: false, reason: 'no prototype is showing' };
+    this.restartIdleTimer();
+    const { dialogs, sheets } = session.model.openOverlays;
+    const overlayKey = dialogs[dialogs.length - 1] ?? sheets[sheets.length - 1];
+    const unit = session.newUnit();
+    if (overlayKey !== undefined) {
+      const rejection = closeOverlay(unit, session.tree.byKey.get(overlayKey)!.node as OverlayNode);
+      if (rejection) return { ok: false, reason: rejection };
+      this.commit(session, unit);
+      return { ok: true, back: dialogs.length > 0 ? 'dialog' : 'sheet' };
+    }
+    const stack = deepestPoppableStack(session);
+    if (stack === null) return { ok: true, back: null };
+    unit.navigate({ type: 'pop', stack });
+    this.commit(session, unit);
+    return { ok: true, back: 'stack' };
   }
 
   /** Device settings changed: re-resolve the appearance, keeping state and pages. */
@@ -250,6 +282,7 @@ export class PrototypeController {
       timers: this.timers.report(),
       ...(session.spec.storage ? { storageVersion: session.spec.storage.version } : {}),
       pages: session.pagesRecord(),
+      ...session.stacksRecord(),
       lastSequence: this.sequences.get(session.id) ?? 0,
       appearance: session.appearance,
       openOverlays: session.model.openOverlays,
@@ -338,7 +371,7 @@ export class PrototypeController {
 
   private deliverAppearance(session: Session): void {
     const { mode, source } = session.appearance;
-    this.deliver(session, [{ kind: 'appearance_changed', name: null, payload: { mode, source }, state: { ...session.state }, pages: session.pagesRecord() }]);
+    this.deliver(session, [{ kind: 'appearance_changed', name: null, payload: { mode, source }, state: { ...session.state }, pages: session.pagesRecord(), ...session.stacksRecord() }]);
   }
 
   private deliver(session: Session, events: readonly PendingEvent[]): void {
@@ -408,7 +441,18 @@ export function createController(options: ControllerOptions): PrototypeControlle
   return new PrototypeController(options);
 }
 
-/** Shown, and on the active page of every pager it is in (a stack's screen likewise, once there are stacks). */
+/** The id of the deepest shown stack holding more than its root screen, or null. */
+function deepestPoppableStack(session: Session): string | null {
+  let best: { id: string; depth: number } | null = null;
+  for (const [id, stack] of session.tree.stacks) {
+    if ((session.stacks.get(id)?.length ?? 0) < 2 || !session.isShown(stack) || session.isCoveredByModal(stack)) continue;
+    const depth = treeDepth(stack);
+    if (best === null || depth > best.depth || (depth === best.depth && id < best.id)) best = { id, depth };
+  }
+  return best?.id ?? null;
+}
+
+/** Shown (a stack's screen only on top), and on the active page of every pager it is in. */
 function appearsNow(session: Session, treeNode: TreeNode): boolean {
   if (!session.isShown(treeNode)) return false;
   for (let node: TreeNode = treeNode; node.parent; node = node.parent) {

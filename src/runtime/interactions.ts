@@ -116,6 +116,11 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       if (!button) return `no app bar button ${String(which)}`;
       return runOnTap(unit, button.onTap, target);
     }
+    case 'swipeBack':
+      if (node.type !== 'stack') return MISMATCH;
+      if (unit.stack(node.id ?? '').length < 2) return 'the stack has nothing to pop';
+      unit.navigate({ type: 'pop', stack: node.id ?? '', transition: 'none' });
+      return null;
     default:
       return 'unknown interaction';
   }

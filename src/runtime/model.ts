@@ -380,12 +380,28 @@ export interface BottomSheetNode extends RenderNodeBase {
   child: RenderNode;
 }
 
+export interface StackNode extends RenderNodeBase {
+  type: 'stack';
+  stackId: string;
+  /** Screen names, in the order of `children` (authored order). */
+  screens: string[];
+  /** Indexes into `children` of the screens in the stack, root first: the last is on top. */
+  entries: number[];
+  /** How the stack last changed (a new serial is a change to animate), or null before any. */
+  navigation: { serial: number; op: 'push' | 'pop' | 'replace' | 'popToRoot'; transition: StackTransitionName } | null;
+  /** The stack's own transition (screenTransition, default platform): a back swipe scrubs it. */
+  screenTransition: StackTransitionName;
+  /** Every screen, drawn or not. */
+  children: RenderNode[];
+}
+export type StackTransitionName = 'platform' | 'slide' | 'fade' | 'none' | 'sharedAxisX' | 'sharedAxisY' | 'fadeThrough';
+
 export type RenderNode =
   | ContainerNode | CardNode | TextNode | ImageNode | IconNode | SpacerNode | DividerNode | BadgeNode
   | TextFieldNode | ToggleNode | ButtonNode | RadioGroupNode | SegmentedButtonNode | ListItemNode
   | SliderNode | ChipNode | IconButtonNode | FabNode | TopAppBarNode | ProgressNode | DialogNode
   | SnackbarNode | TimePickerNode | DatePickerNode | ScrollNode | PagerNode | NavBarNode
-  | BottomSheetNode;
+  | BottomSheetNode | StackNode;
 
 export interface RenderModel {
   /** Prototype id. */
@@ -443,7 +459,9 @@ export type Interaction =
   /** A snackbar's action: closes the snackbar, then runs the action's onTap. */
   | { type: 'snackbarAction'; key: string }
   /** A top app bar's navigation icon or action (by index). */
-  | { type: 'appBar'; key: string; target: 'navigation' | number };
+  | { type: 'appBar'; key: string; target: 'navigation' | number }
+  /** An edge swipe the renderer has already animated popped the stack `key`: pop it, drawn at once. */
+  | { type: 'swipeBack'; key: string };
 
 export type InteractionResult =
   | { ok: true }
@@ -460,12 +478,15 @@ export interface PrototypeEvent {
   timestamp: number;
   id: string;
   sequence: number;
-  kind: 'change' | 'emit' | 'page_changed' | 'dismissed' | 'appearance_changed';
-  /** emit: the action name; page_changed: the pager id; otherwise null. */
+  kind: 'change' | 'emit' | 'page_changed' | 'screen_changed' | 'dismissed' | 'appearance_changed';
+  /** emit: the action name; page_changed: the pager id; screen_changed: the stack id; otherwise null. */
   name: string | null;
   /** change: `{key, value}` or `{keys, values}`; emit: the authored payload or null;
-   *  page_changed: the page index; dismissed: `{reason}`; appearance_changed: `{mode, source}`. */
+   *  page_changed: the page index; screen_changed: `{op, screen, from, screens}`; dismissed:
+   *  `{reason}`; appearance_changed: `{mode, source}`. */
   payload: unknown;
   state: Record<string, Scalar>;
   pages: Record<string, number>;
+  /** Each stack's screens, root first (only when the spec has stacks). */
+  stacks?: Record<string, string[]>;
 }

@@ -16,10 +16,16 @@ import { mergedStyle, resolveStyle } from './style.ts';
 import { pageCount, pagerId, type ShownTree, type TreeNode } from './tree.ts';
 import { ownValue } from './record.ts';
 import { readData, type JsonValue } from './data.ts';
+import { screenNames, stackId, type Navigation } from './stacks.ts';
 
 /** Dependency token of a pager's page (state keys cannot contain NUL). */
 export function pageDependency(id: string): string {
   return '\u0000' + id;
+}
+
+/** Dependency token of a stack's screens. */
+export function stackDependency(id: string): string {
+  return '\u0004' + id;
 }
 
 /** Dependency token of a node itself (built again from a new tree node). */
@@ -35,6 +41,9 @@ export interface RenderInputs {
   data: JsonValue;
   /** Settled page per pager id (already clamped). */
   pages: Map<string, number>;
+  /** Each stack's screen names, root first, and how it last changed. */
+  stacks: ReadonlyMap<string, readonly string[]>;
+  navigations: ReadonlyMap<string, Navigation>;
   theme: ResolvedTheme;
 }
 
@@ -135,11 +144,20 @@ function unionDeps(own: Set<string>, children: readonly CacheEntry[]): Set<strin
 }
 
 /** Reads state for one node, recording each key read in `deps` when given; inside a pager `page`
- *  and `pageCount` read that pager (page 1-based); a key starting with / reads the data. */
-export function nodeReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state' | 'pages' | 'data'>, deps?: Set<string>): StateReader {
+ *  and `pageCount` read that pager (page 1-based), inside a stack's screen `screen` and
+ *  `stackDepth` read that stack (its top screen, how many screens it holds); a key starting with /
+ *  reads the data. */
+export function nodeReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state' | 'pages' | 'stacks' | 'data'>, deps?: Set<string>): StateReader {
   const pager = treeNode.pager;
+  const screen = treeNode.screen;
   return (key) => {
     if (key.startsWith('/')) return readData(inputs.data, key, deps);
+    if (screen && (key === 'screen' || key === 'stackDepth')) {
+      const id = stackId(screen.stack.node as NodeOfType<'stack'>);
+      deps?.add(stackDependency(id));
+      const entries = inputs.stacks.get(id) ?? [];
+      return key === 'screen' ? entries[entries.length - 1] : entries.length;
+    }
     if (pager && (key === 'page' || key === 'pageCount')) {
       const id = pagerId(pager.node as NodeOfType<'pager'>);
       deps?.add(pageDependency(id));
@@ -363,6 +381,14 @@ function buildTyped(
     case 'pager': {
       const id = pagerId(node);
       return { ...base, type: 'pager', pagerId: id, page: readPage(id, inputs, deps), pageCount: children.length, children };
+    }
+    case 'stack': {
+      const id = stackId(node);
+      deps.add(stackDependency(id));
+      const screens = screenNames(node);
+      const entries = (inputs.stacks.get(id) ?? [node.initial]).map((name) => screens.indexOf(name));
+      const navigation = inputs.navigations.get(id) ?? null;
+      return { ...base, type: 'stack', stackId: id, screens, entries, navigation, screenTransition: node.screenTransition ?? 'platform', children };
     }
     case 'tabBar':
     case 'bottomNav': {

@@ -3,11 +3,12 @@
  * controller (index.ts) owns sessions, event sequences and timers; a session only changes when
  * the controller commits a unit or the device settings change.
  */
-import type { PrototypeNode, PrototypeSpec, Scalar } from '../spec/index.ts';
+import type { NodeOfType, PrototypeNode, PrototypeSpec, Scalar } from '../spec/index.ts';
 import { pickSide, resolveScrim, resolveTheme, type ResolvedTheme } from '../theme/index.ts';
 import type { Appearance, RenderModel, RenderNode, ResolvedStyle, ResolvedWindow, Mode } from './model.ts';
 import { leadingChainMode, resolveMode, type AppearanceOverride } from './appearance.ts';
-import { nodeDependency, nodeReader, pageDependency, RenderBuilder, type ChangeSet } from './render.ts';
+import { nodeDependency, nodeReader, pageDependency, RenderBuilder, stackDependency, type ChangeSet } from './render.ts';
+import { initialEntries, stacksRecord, type Navigation } from './stacks.ts';
 import { buildTree, pageCount, refreshDataRepeats, type ShownTree, type TreeNode } from './tree.ts';
 import { conservativePayloadByteLength } from '../json/index.ts';
 import type { JsonObject } from './data.ts';
@@ -29,6 +30,10 @@ export class Session implements CommittedState {
   readonly tree: ShownTree;
   state: Record<string, Scalar>;
   pages = new Map<string, number>();
+  /** Each stack's screen names, root first. */
+  stacks = new Map<string, readonly string[]>();
+  /** How each stack last changed, for the renderer's transition (session-only, never reported). */
+  navigations = new Map<string, Navigation>();
   stateBytes = 0;
   /** Agent-owned JSON, changed only by data actions (and patches). */
   data: JsonObject;
@@ -48,6 +53,7 @@ export class Session implements CommittedState {
     device: DeviceSettings,
     keptPages: ReadonlyMap<string, number>,
     revision = 1,
+    keptStacks: ReadonlyMap<string, readonly string[]> = new Map(),
   ) {
     this.id = spec.id;
     this.revision = revision;
@@ -60,7 +66,8 @@ export class Session implements CommittedState {
       const kept = keptPages.get(id) ?? 0;
       this.pages.set(id, Math.max(0, Math.min(pageCount(pager) - 1, kept)));
     }
-    this.builder = new RenderBuilder(this.tree, () => ({ state: this.state, pages: this.pages, data: this.data, theme: this.theme }));
+    for (const [id, stack] of this.tree.stacks) this.stacks.set(id, initialEntries(stack.node as NodeOfType<'stack'>, keptStacks.get(id)));
+    this.builder = new RenderBuilder(this.tree, () => ({ state: this.state, pages: this.pages, stacks: this.stacks, navigations: this.navigations, data: this.data, theme: this.theme }));
     this.retheme(device);
   }
 
@@ -79,6 +86,11 @@ export class Session implements CommittedState {
     for (const [id, page] of unit.pageWrites) {
       if (this.pages.get(id) !== page) touched.add(pageDependency(id));
       this.pages.set(id, page);
+    }
+    for (const [id, change] of unit.stackWrites) {
+      touched.add(stackDependency(id));
+      this.stacks.set(id, change.entries);
+      this.navigations.set(id, { serial: (this.navigations.get(id)?.serial ?? 0) + 1, op: change.op, transition: change.transition });
     }
     this.stateBytes = unit.stateBytes;
     let rebuiltRows: Set<string> | null = null;
@@ -173,8 +185,15 @@ export class Session implements CommittedState {
       const rendered = this.builder.rendered(node.key);
       if (!rendered || !rendered.visible) return false;
       if (node !== treeNode && isClosedOverlay(rendered)) return false;
+      if (node.parent?.node.type === 'stack' && !this.isTopScreen(node)) return false;
     }
     return true;
+  }
+
+  /** Whether a stack's screen is the one on top (the screens under it stay mounted, hidden). */
+  private isTopScreen(screen: TreeNode): boolean {
+    const entries = this.stacks.get(screen.screen!.stack.node.id ?? '') ?? [];
+    return entries[entries.length - 1] === screen.screen!.name;
   }
 
   /**
@@ -199,6 +218,11 @@ export class Session implements CommittedState {
       else open.sheets.push(overlay.key);
     }
     return open;
+  }
+
+  /** Every stack's screens as a plain record, for events, status and inspect (none without stacks). */
+  stacksRecord(): { stacks?: Record<string, string[]> } {
+    return this.stacks.size === 0 ? {} : { stacks: stacksRecord(this.stacks) };
   }
 
   /** A copy of the pages as a plain record. */

@@ -1,8 +1,9 @@
 /**
  * The shown tree: the spec's root with repeat templates expanded, each node under its stable key
  * (its path; repeat instances `<container>.repeat[<item>].children[<template>]`), plus the static
- * facts the runtime looks up by key: parents, the nearest enclosing pager, pagers by id, overlays
- * and binding rules.
+ * facts the runtime looks up by key: parents, the nearest enclosing pager and stack screen, pagers
+ * and stacks by id, overlays and binding rules. A stack's screens are its children, in authored
+ * order, keyed `<stack>.screens["<name>"]`.
  *
  * A repeat whose items are a data pointer draws the rows of that array in the data. When the data
  * changes, `refreshDataRepeats` builds again only the rows whose row object changed (writes copy
@@ -32,6 +33,8 @@ export interface TreeNode {
   children: TreeNode[];
   /** The nearest enclosing pager (not the node itself), for `{page}` / `{pageCount}`. */
   pager: TreeNode | null;
+  /** The stack screen the node is in (a screen's own root included), for `{screen}` / `{stackDepth}`. */
+  screen: { stack: TreeNode; name: string } | null;
   /** On the top node of a repeat instance: the item it was built for. */
   row?: RowContext;
 }
@@ -60,6 +63,8 @@ export interface ShownTree {
   byKey: Map<string, TreeNode>;
   /** Pager nodes by pager id. */
   pagers: Map<string, TreeNode>;
+  /** Stack nodes by stack id. */
+  stacks: Map<string, TreeNode>;
   /** Dialog, snackbar and bottomSheet nodes in preorder. */
   overlays: TreeNode[];
   /** Nodes with onAppear, in preorder. */
@@ -86,6 +91,8 @@ function childEntries(node: PrototypeNode, key: string): [string, PrototypeNode]
       return [[`${key}.child`, node.child]];
     case 'dialog':
       return node.child ? [[`${key}.child`, node.child]] : [];
+    case 'stack':
+      return Object.entries(node.screens).map(([name, screen]) => [`${key}.screens[${JSON.stringify(name)}]`, screen]);
     default:
       return [];
   }
@@ -96,16 +103,19 @@ function repeatOf(node: PrototypeNode): RepeatContainer['repeat'] | undefined {
 }
 
 export function buildTree(root: PrototypeNode, data: JsonValue = {}): ShownTree {
-  const tree: ShownTree = { root: undefined as unknown as TreeNode, byKey: new Map(), pagers: new Map(), overlays: [], appearHandlers: [], bindings: new Map(), dataRepeats: [] };
+  const tree: ShownTree = { root: undefined as unknown as TreeNode, byKey: new Map(), pagers: new Map(), stacks: new Map(), overlays: [], appearHandlers: [], bindings: new Map(), dataRepeats: [] };
   tree.root = visit(tree, root, 'root', null, data);
   return tree;
 }
 
 function visit(tree: ShownTree, node: PrototypeNode, key: string, parent: TreeNode | null, data: JsonValue, row?: RowContext): TreeNode {
   const pager = parent === null ? null : parent.node.type === 'pager' ? parent : parent.pager;
-  const treeNode: TreeNode = { key, node, parent, children: [], pager, ...(row ? { row } : {}) };
+  // A stack's screens are visited in authored order, so the screen being visited is the next one.
+  const screen = parent === null ? null : parent.node.type === 'stack' ? { stack: parent, name: Object.keys(parent.node.screens)[parent.children.length]! } : parent.screen;
+  const treeNode: TreeNode = { key, node, parent, children: [], pager, screen, ...(row ? { row } : {}) };
   tree.byKey.set(key, treeNode);
   if (node.type === 'pager') tree.pagers.set(pagerId(node), treeNode);
+  if (node.type === 'stack') tree.stacks.set(node.id ?? '', treeNode);
   if (isOverlayNode(node)) tree.overlays.push(treeNode);
   if (node.onAppear !== undefined) tree.appearHandlers.push(treeNode);
   addBindings(tree.bindings, node);

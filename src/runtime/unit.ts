@@ -5,16 +5,17 @@
  * dropped: nothing applied, nothing emitted. Events are collected with the state at their point
  * and only numbered and delivered when the unit commits.
  */
-import type { Action, Scalar, StartTimerAction } from '../spec/index.ts';
+import type { Action, NodeOfType, Scalar, StackTransition, StartTimerAction } from '../spec/index.ts';
 import type { PrototypeEvent } from './model.ts';
 import { scalarEquals } from './conditions.ts';
 import { writeViolation } from './bindings.ts';
 import { dataRepeatCells, dataTextProblem, pageCount, type RowContext, type ShownTree } from './tree.ts';
 import { ownValue, setOwn } from './record.ts';
+import { nextEntries, stacksRecord, type StackAction, type StackOp } from './stacks.ts';
 import { dataChangePayload, isDataAction, readData, runDataAction, type DataAction, type DataRefusal, type JsonObject } from './data.ts';
 
 /** An event before it gets its sequence and timestamp. */
-export type PendingEvent = Pick<PrototypeEvent, 'kind' | 'name' | 'payload' | 'state' | 'pages'>;
+export type PendingEvent = Pick<PrototypeEvent, 'kind' | 'name' | 'payload' | 'state' | 'pages' | 'stacks'>;
 
 /** Bound on the state a prototype can hold: the same 1 MiB as a whole spec. */
 export const MAX_STATE_BYTES = 1_048_576;
@@ -49,6 +50,7 @@ export function changePayload(keys: string[], values: Scalar[]): unknown {
 export interface CommittedState {
   state: Record<string, Scalar>;
   pages: Map<string, number>;
+  stacks: Map<string, readonly string[]>;
   stateBytes: number;
   data: JsonObject;
   dataCost: number;
@@ -59,6 +61,8 @@ export interface CommittedState {
 export class Unit {
   readonly writes = new Map<string, Scalar>();
   readonly pageWrites = new Map<string, number>();
+  /** Each stack this unit navigated: its new screens and how the last change was made. */
+  readonly stackWrites = new Map<string, { entries: readonly string[]; op: StackOp; transition: StackTransition }>();
   readonly events: PendingEvent[] = [];
   dismissed = false;
   /** The data after this unit's accepted writes. */
@@ -89,6 +93,22 @@ export class Unit {
 
   page(id: string): number {
     return this.pageWrites.get(id) ?? this.committed.pages.get(id) ?? 0;
+  }
+
+  stack(id: string): readonly string[] {
+    return this.stackWrites.get(id)?.entries ?? this.committed.stacks.get(id) ?? [];
+  }
+
+  /** One navigation action; a change that does nothing is dropped silently. One screen_changed event when it moves. */
+  navigate(action: StackAction): void {
+    const stack = this.tree.stacks.get(action.stack);
+    if (!stack) return;
+    const from = this.stack(action.stack);
+    const entries = nextEntries(from, action);
+    if (entries === null) return;
+    const transition = action.transition ?? (stack.node as NodeOfType<'stack'>).screenTransition ?? 'platform';
+    this.stackWrites.set(action.stack, { entries, op: action.type, transition });
+    this.push('screen_changed', action.stack, { op: action.type, screen: entries[entries.length - 1], from: from[from.length - 1], screens: [...entries] });
   }
 
   get stateBytes(): number {
@@ -145,6 +165,7 @@ export class Unit {
       else if (action.type === 'cancelTimer') this.timerOps.push({ cancel: action.id });
       else if (action.type === 'emit') this.push('emit', action.name, action.payload === undefined ? null : action.payload);
       else if (action.type === 'setPage') this.setPage(action.pager, this.pageTarget(action.pager, action.page));
+      else if (action.type === 'push' || action.type === 'pop' || action.type === 'replace' || action.type === 'popToRoot') this.navigate(action);
       else {
         const next = this.nextValue(action);
         if (next === undefined) continue;
@@ -203,7 +224,14 @@ export class Unit {
   }
 
   private push(kind: PendingEvent['kind'], name: string | null, payload: unknown): void {
-    this.events.push({ kind, name, payload, state: this.stateSnapshot(), pages: this.pagesSnapshot() });
+    const stacks = this.tree.stacks.size === 0 ? {} : { stacks: this.stacksSnapshot() };
+    this.events.push({ kind, name, payload, state: this.stateSnapshot(), pages: this.pagesSnapshot(), ...stacks });
+  }
+
+  stacksSnapshot(): Record<string, string[]> {
+    const snapshot = new Map<string, readonly string[]>();
+    for (const id of this.committed.stacks.keys()) snapshot.set(id, this.stack(id));
+    return stacksRecord(snapshot);
   }
 
   stateSnapshot(): Record<string, Scalar> {

@@ -221,6 +221,11 @@ export type DataValue = z.infer<typeof dataValueSchema>;
 
 const rowCap = z.number().int().min(1).max(1000);
 
+/** A stack's screen name (its pattern is checked by the walker). */
+const screenName = nonEmpty;
+export const stackTransitionSchema = z.enum(['platform', 'slide', 'fade', 'none', 'sharedAxisX', 'sharedAxisY', 'fadeThrough']);
+export type StackTransition = z.infer<typeof stackTransitionSchema>;
+
 export type Action = z.infer<typeof baseActionSchema> | StartTimerAction | { type: 'cancelTimer'; id: string };
 
 /** Starts (or restarts) a timer: onFire after afterMs, then every everyMs (times runs in all, when given). */
@@ -251,6 +256,10 @@ const baseActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('appendData'), path: dataPointer, value: dataValueSchema, spread: z.boolean().optional(), maxItems: rowCap.optional() }),
   z.strictObject({ type: z.literal('prependData'), path: dataPointer, value: dataValueSchema, spread: z.boolean().optional(), maxItems: rowCap.optional() }),
   z.strictObject({ type: z.literal('removeData'), path: dataPointer }),
+  z.strictObject({ type: z.literal('push'), stack: nonEmpty, screen: screenName, transition: stackTransitionSchema.optional() }),
+  z.strictObject({ type: z.literal('pop'), stack: nonEmpty, transition: stackTransitionSchema.optional() }),
+  z.strictObject({ type: z.literal('replace'), stack: nonEmpty, screen: screenName, transition: stackTransitionSchema.optional() }),
+  z.strictObject({ type: z.literal('popToRoot'), stack: nonEmpty, transition: stackTransitionSchema.optional() }),
 ]);
 
 export const actionSchema: z.ZodType<Action> = z.discriminatedUnion('type', [
@@ -481,6 +490,13 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       id: nonEmpty,
       children: z.array(nodeRef).min(1),
     }),
+    stack: nodeShape('stack', {
+      id: nonEmpty,
+      // Screen names and the count of screens are checked by the walker.
+      screens: z.record(z.string(), nodeRef),
+      initial: screenName,
+      screenTransition: stackTransitionSchema.optional(),
+    }),
     tabBar: nodeShape('tabBar', {
       items: z.array(navItemSchema).min(1).max(32),
       pager: nonEmpty.optional(),
@@ -586,6 +602,7 @@ export interface PagerNode extends z.output<typeof nodeSchemas.pager> {}
 export interface TabBarNode extends z.output<typeof nodeSchemas.tabBar> {}
 export interface BottomNavNode extends z.output<typeof nodeSchemas.bottomNav> {}
 export interface BottomSheetNode extends z.output<typeof nodeSchemas.bottomSheet> {}
+export interface StackNode extends z.output<typeof nodeSchemas.stack> {}
 
 export type PrototypeNode =
   | BoxNode
@@ -619,7 +636,8 @@ export type PrototypeNode =
   | PagerNode
   | TabBarNode
   | BottomNavNode
-  | BottomSheetNode;
+  | BottomSheetNode
+  | StackNode;
 /** The node of one type, e.g. `NodeOfType<'slider'>`. */
 export type NodeOfType<T extends NodeType> = Extract<PrototypeNode, { type: T }>;
 

@@ -2,7 +2,8 @@
  * The cross-reference passes that follow the structural walk, in the contract's order:
  * duplicate pager ids (node preorder), node pager references (preorder), action pager references
  * (encounter order), state binding types (preorder), then the types of existing sheet/dialog/
- * snackbar `openWhen` keys (preorder).
+ * snackbar `openWhen` keys (preorder); last duplicate stack ids (preorder) and the stacks and
+ * screens actions name (encounter order).
  */
 import { contract, type BindingRule } from '../contract/index.ts';
 import { parsePath, propertyPath, spellPath } from '../expand/path.ts';
@@ -11,7 +12,7 @@ import { reject, Rejection } from './rejection.ts';
 import type { Scalar } from '../spec/index.ts';
 import { bindForItem, bindsInTemplate } from './repeat.ts';
 import { describeValue, hasOwn, isPlainObject } from './values.ts';
-import type { BindingUse, PagerReference, PathSegments, WalkResult } from './walker.ts';
+import type { BindingUse, PagerReference, PathSegments, StackRecord, StackReference, WalkResult } from './walker.ts';
 
 export function checkReferences(spec: Record<string, unknown>, walk: WalkResult): void {
   const pagerIds = new Set<string>();
@@ -22,6 +23,9 @@ export function checkReferences(spec: Record<string, unknown>, walk: WalkResult)
   const controls = controlTypes(walk.bindings);
   for (const use of walk.bindings) if (!use.rule.ifPresent) checkBinding(use, state, controls);
   for (const use of walk.bindings) if (use.rule.ifPresent) checkBinding(use, state, controls);
+  const stacks = new Map<string, StackRecord>();
+  for (const stack of walk.stacks) addStack(stack, stacks);
+  for (const reference of walk.stackReferences) checkStackReference(reference, stacks);
 }
 
 /**
@@ -42,6 +46,11 @@ export function collectReferenceErrors(spec: Record<string, unknown>, walk: Walk
   const controls = controlTypes(bindings);
   for (const use of bindings) if (!use.rule.ifPresent) collect(collector, () => checkBinding(use, state, controls));
   for (const use of bindings) if (use.rule.ifPresent) collect(collector, () => checkBinding(use, state, controls));
+  const stacks = new Map<string, StackRecord>();
+  for (const stack of intact(walk.stacks)) collect(collector, () => addStack(stack, stacks));
+  // A stack whose id or screens failed may be the one a reference names.
+  const stackFailed = walk.stacks.some((stack) => collector.failedAround(stack.path.slice(0, -1)));
+  for (const reference of stackFailed ? [] : intact(walk.stackReferences)) collect(collector, () => checkStackReference(reference, stacks));
 }
 
 function collect(collector: ErrorCollector, check: () => void): void {
@@ -74,6 +83,23 @@ function checkPagerReference(reference: PagerReference, ids: Set<string>): void 
   if (ids.has(reference.id)) return;
   const known = ids.size === 0 ? 'the spec has no pager' : `pager ids: ${[...ids].map((id) => JSON.stringify(id)).join(', ')}`;
   reject(spellPath(reference.path), `No pager with id ${JSON.stringify(reference.id)}; ${known}`);
+}
+
+function addStack(stack: StackRecord, stacks: Map<string, StackRecord>): void {
+  if (stacks.has(stack.id)) reject(spellPath(stack.path), `Duplicate stack id ${JSON.stringify(stack.id)}; every stack needs its own id`);
+  stacks.set(stack.id, stack);
+}
+
+function checkStackReference(reference: StackReference, stacks: Map<string, StackRecord>): void {
+  const stack = stacks.get(reference.id);
+  if (!stack) {
+    const known = stacks.size === 0 ? 'the spec has no stack node' : `stack ids: ${[...stacks.keys()].map((id) => JSON.stringify(id)).join(', ')}`;
+    reject(spellPath(reference.path), `No stack with id ${JSON.stringify(reference.id)}; ${known}`);
+  }
+  if (reference.screen !== null && !stack.screens.includes(reference.screen)) {
+    const at = propertyPath(spellPath(reference.path.slice(0, -1)), 'screen');
+    reject(at, `Stack ${JSON.stringify(stack.id)} has no screen ${JSON.stringify(reference.screen)}; its screens: ${stack.screens.map((name) => JSON.stringify(name)).join(', ')}`);
+  }
 }
 
 /** One concrete key a binding names: the literal key, or the key bound for one repeat item. */

@@ -76,6 +76,20 @@ export interface PagerReference {
   path: PathSegments;
 }
 
+/** A stack node: its id and the names of its screens. */
+export interface StackRecord {
+  id: string;
+  screens: string[];
+  path: PathSegments;
+}
+
+/** A field naming a stack (its path), and the screen named beside it, if any. */
+export interface StackReference {
+  id: string;
+  screen: string | null;
+  path: PathSegments;
+}
+
 /** Nodes are counted in preorder as authored (a repeat template once). */
 export interface WalkResult {
   /** Pager ids, in node preorder. */
@@ -88,6 +102,9 @@ export interface WalkResult {
   actionPagerReferences: PagerReference[];
   /** State bindings, in node preorder (those of one node in the order met). */
   bindings: BindingUse[];
+  /** Stack nodes with a string id, in node preorder, and the stack references of actions, in the order met. */
+  stacks: StackRecord[];
+  stackReferences: StackReference[];
   /** Nodes of the repeat-expanded tree. */
   nodeCount: number;
   /** Device capabilities the authored features need (contract entries that name one), sorted. */
@@ -160,7 +177,7 @@ function leafCheck(rule: Rule): LeafCheck | null {
   switch (rule.kind) {
     case 'string': {
       const stringRule = rule;
-      return stringRule.binds || stringRule.binding ? null : (value) => typeof value === 'string' && stringFits(value, stringRule);
+      return stringRule.binds || stringRule.binding || stringRule.stackReference ? null : (value) => typeof value === 'string' && stringFits(value, stringRule);
     }
     case 'number': {
       const numberRule = rule;
@@ -169,6 +186,7 @@ function leafCheck(rule: Rule): LeafCheck | null {
     case 'boolean':
       return (value) => typeof value === 'boolean';
     case 'enum': {
+      if (rule.valueCapabilities) return null;
       const accepted = acceptedValues(rule);
       return (value) => typeof value === 'string' && accepted.has(value);
     }
@@ -289,6 +307,8 @@ class Walker implements Position {
   private readonly nodePagerReferences = new PreorderRecords<PagerReference>();
   private readonly actionPagerReferences: PagerReference[] = [];
   private readonly bindings = new PreorderRecords<BindingUse>();
+  private readonly stacks: StackRecord[] = [];
+  private readonly stackReferences: StackReference[] = [];
   /** The type of the node being walked ('' outside nodes). */
   private currentType = '';
   private template: RepeatContext | null = null;
@@ -321,6 +341,8 @@ class Walker implements Position {
       nodePagerReferences: this.nodePagerReferences.items,
       actionPagerReferences: this.actionPagerReferences,
       bindings: this.bindings.items,
+      stacks: this.stacks,
+      stackReferences: this.stackReferences,
       nodeCount: this.nodeCount,
       capabilities: [...this.capabilities.keys()].sort(),
       capabilityPaths: Object.fromEntries(this.capabilities),
@@ -404,7 +426,9 @@ class Walker implements Position {
       case 'scalar':
         return this.walkScalar(value, rule.binds !== undefined);
       case 'enum':
-        return walkEnum(value, rule, this);
+        walkEnum(value, rule, this);
+        if (rule.valueCapabilities && hasOwn(rule.valueCapabilities, value as string)) this.needs(rule.valueCapabilities[value as string]!);
+        return;
       case 'object':
         return this.walkObject(value, rule, what);
       case 'map':
@@ -443,6 +467,7 @@ class Walker implements Position {
     }
     if (!stringFits(value, rule)) this.rejectString(value, rule, what);
     if (rule.binding) this.recordBinding(value, false, rule.binding, what);
+    if (rule.stackReference) this.recordStackReference(value);
   }
 
   /** The first rule of `rule` that `value` breaks (stringFits has refused it), as an error. */
@@ -560,6 +585,9 @@ class Walker implements Position {
     if (rule.minProperties && keys.length < rule.minProperties) {
       reject(this.path(), `${capitalize(what)} needs at least one entry`);
     }
+    if (rule.maxProperties !== undefined && keys.length > rule.maxProperties) {
+      reject(this.path(), `${capitalize(what)} has ${keys.length} entries; it takes at most ${rule.maxProperties}`);
+    }
     for (const key of keys) {
       this.segments.push(key);
       const mark = this.mark();
@@ -647,6 +675,9 @@ class Walker implements Position {
     if (type === 'pager') {
       this.pagers.push([...this.segments]);
       if (typeof value.id === 'string') this.pagerIds.push({ id: value.id, path: [...this.segments, 'id'] });
+    }
+    if (type === 'stack' && typeof value.id === 'string') {
+      this.stacks.push({ id: value.id, screens: isPlainObject(value.screens) ? Object.keys(value.screens) : [], path: [...this.segments, 'id'] });
     }
     const parentType = this.currentType;
     const outerReferences = this.nodePagerReferences.enterNode();
@@ -858,6 +889,11 @@ class Walker implements Position {
     else if (this.currentType !== '') this.nodePagerReferences.add(reference);
   }
 
+  private recordStackReference(id: string): void {
+    const screen = this.owner && typeof this.owner.screen === 'string' ? this.owner.screen : null;
+    this.stackReferences.push({ id, screen, path: [...this.segments] });
+  }
+
   private setOwner(value: Record<string, unknown> | null, depth: number): void {
     this.owner = value;
     this.ownerDepth = depth;
@@ -976,6 +1012,8 @@ function checkedFields(check: Check): string[] {
     case 'atLeastOne':
     case 'distinct':
       return check.fields;
+    case 'keyOf':
+      return [check.field, check.of];
     case 'less':
       return [check.field, check.than];
     case 'dividesRange':
@@ -1033,6 +1071,14 @@ function applyCheck(check: Check, value: Record<string, unknown>, position: Posi
     case 'forbiddenWithout':
       if (has(check.field) && !has(check.without)) reject(at(), `${capitalize(what)} takes ${check.field} only with ${check.without}`);
       return;
+    case 'keyOf': {
+      const keys = isPlainObject(value[check.of]) ? Object.keys(value[check.of] as object) : [];
+      const name = value[check.field];
+      if (typeof name === 'string' && !keys.includes(name)) {
+        reject(at(), `${JSON.stringify(name)} is not one of ${check.of}${didYouMeanWord(name, keys)}; ${check.of}: ${listWords(keys.map((key) => JSON.stringify(key)), 40)}`);
+      }
+      return;
+    }
     case 'distinct': {
       const [first, second] = check.fields;
       if (value[first!] === value[second!]) reject(at(), `${first} and ${second} must name different state keys`);
@@ -1063,7 +1109,7 @@ function numberNoun(rule: NumberRule): string {
 }
 
 function patternNoun(name: string): string {
-  return name === 'stateKey' ? 'a valid state key' : name === 'hexColor' ? 'a hex colour' : `a valid ${name}`;
+  return name === 'stateKey' ? 'a valid state key' : name === 'hexColor' ? 'a hex colour' : name === 'screenName' ? 'a valid screen name' : `a valid ${name}`;
 }
 
 function enumNoun(name: string): string {

@@ -42,11 +42,11 @@ describe('contract vocabulary', () => {
     assert.deepEqual([...nodeTypes].sort(), [
       'badge', 'bottomNav', 'bottomSheet', 'box', 'button', 'card', 'checkbox', 'chip', 'column', 'datePicker',
       'dialog', 'divider', 'fab', 'icon', 'iconButton', 'image', 'listItem', 'pager', 'progress', 'radioGroup',
-      'row', 'scroll', 'segmentedButton', 'slider', 'snackbar', 'spacer', 'switch', 'tabBar', 'text', 'textField',
+      'row', 'scroll', 'segmentedButton', 'slider', 'snackbar', 'spacer', 'stack', 'switch', 'tabBar', 'text', 'textField',
       'timePicker', 'topAppBar',
     ]);
     assert.deepEqual([...actionTypes].sort(), [
-      'appendData', 'cancelTimer', 'decrement', 'dismiss', 'emit', 'increment', 'prependData', 'removeData', 'setData', 'setPage', 'setState', 'startTimer', 'toggle',
+      'appendData', 'cancelTimer', 'decrement', 'dismiss', 'emit', 'increment', 'pop', 'popToRoot', 'prependData', 'push', 'removeData', 'replace', 'setData', 'setPage', 'setState', 'startTimer', 'toggle',
     ]);
     assert.deepEqual(placementTypes(), ['fullscreen', 'sheet', 'floating']);
   });
@@ -108,10 +108,10 @@ describe('contract consistency', () => {
     }
   });
 
-  test('node properties never shadow the common node properties except pager id', () => {
+  test('node properties never shadow the common node properties except the required pager and stack ids', () => {
     for (const [type, entry] of Object.entries(contract.nodes)) {
       for (const key of Object.keys(entry.properties)) {
-        if (key in contract.nodeCommon.properties) assert.equal(`${type}.${key}`, 'pager.id');
+        if (key in contract.nodeCommon.properties) assert.ok(['pager.id', 'stack.id'].includes(`${type}.${key}`), `${type}.${key}`);
       }
     }
   });

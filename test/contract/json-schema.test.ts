@@ -44,6 +44,7 @@ const validatorOnlyRules: Array<{ rule: string; message: RegExp }> = [
   { rule: 'emit payload budget', message: /^Emit payload/ },
   { rule: 'tree limits', message: /^(Node|Node depth|Image|Expanded node|Expanded image|Expanded spec byte|Component nesting depth) limit exceeded/ },
   { rule: 'pager ids and references', message: /^(Duplicate pager id|No pager with id)/ },
+  { rule: 'stack ids, screens and references', message: /^(Duplicate stack id|No stack with id|Stack .* has no screen|".*" is not one of screens)/ },
   { rule: 'distinct option values', message: /^Duplicate value .* entries must be unique/ },
   { rule: 'value comparisons', message: /must be less than|must divide .* evenly|must name different state keys/ },
   { rule: 'repeat fields and bound keys', message: /^(Unknown repeat field|Bound state key)/ },

@@ -254,10 +254,10 @@ function describeFailure(result: object): string {
 }
 
 /** What the prototype on screen ended with; null when the steps dismissed it. */
-async function finalState(device: WebDevice): Promise<{ id: string; state: unknown; pages: unknown; lastSequence: number } | null> {
-  const inspected = (await device.inspect()) as { prototypes?: Array<{ id: string; state: unknown; pages: unknown; lastSequence: number }> };
+async function finalState(device: WebDevice): Promise<{ id: string; state: unknown; pages: unknown; stacks?: unknown; lastSequence: number } | null> {
+  const inspected = (await device.inspect()) as { prototypes?: Array<{ id: string; state: unknown; pages: unknown; stacks?: unknown; lastSequence: number }> };
   const shown = inspected.prototypes?.[0];
-  return shown ? { id: shown.id, state: shown.state, pages: shown.pages, lastSequence: shown.lastSequence } : null;
+  return shown ? { id: shown.id, state: shown.state, pages: shown.pages, ...(shown.stacks ? { stacks: shown.stacks } : {}), lastSequence: shown.lastSequence } : null;
 }
 
 function plural(count: number, noun: string): string {

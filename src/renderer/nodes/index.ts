@@ -7,6 +7,7 @@ import { Badge, Card, Container, Divider, IconNodeView, Image, Pager, Scroll, Sp
 import { NavBar, TopAppBar } from './navigation.tsx';
 import { BottomSheet, Dialog, Snackbar } from './overlays.tsx';
 import { DatePicker, TimePicker } from './pickers.tsx';
+import { Stack } from './stack.tsx';
 
 registerComponents({
   box: Container,
@@ -41,4 +42,5 @@ registerComponents({
   bottomSheet: BottomSheet,
   timePicker: TimePicker,
   datePicker: DatePicker,
+  stack: Stack,
 });

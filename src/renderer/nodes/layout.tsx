@@ -26,10 +26,10 @@ function childNodes(nodes: RenderNode[], parent: 'row' | 'column' | 'box') {
 
 const scrollHolders = new WeakMap<RenderNode, boolean>();
 
-/** Whether a vertical scroll lies inside this node, through containers and pager pages. */
+/** Whether a vertical scroll lies inside this node, through containers, pager pages and stack screens. */
 function holdsVerticalScroll(node: RenderNode): boolean {
   if (node.type === 'scroll') return node.axis === 'vertical';
-  if (node.type !== 'box' && node.type !== 'row' && node.type !== 'column' && node.type !== 'card' && node.type !== 'pager') return false;
+  if (node.type !== 'box' && node.type !== 'row' && node.type !== 'column' && node.type !== 'card' && node.type !== 'pager' && node.type !== 'stack') return false;
   let holds = scrollHolders.get(node);
   if (holds === undefined) scrollHolders.set(node, (holds = node.children.some((child) => child.visible && holdsVerticalScroll(child))));
   return holds;

@@ -1,0 +1,143 @@
+// A navigation stack: its screens in one grid cell, the top one drawn and interactive, the ones
+// below it mounted but hidden (so their scroll positions survive a pop). A change of the stack
+// animates the screen leaving and the one arriving; a drag from the leading edge scrubs a pop.
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { StackNode, StackTransitionName } from '../../runtime/model.ts';
+import { Frame, defaultA11y } from '../frame.tsx';
+import { Node, type NodeProps } from '../node.tsx';
+import { screenChange, settleBack, type ScreenChange } from './stack-motion.ts';
+
+/** How wide the strip at the leading edge is where a drag starts a back swipe (dp). */
+const EDGE_WIDTH = 20;
+/** Fade and the composed patterns pop on release past this distance instead of half the width. */
+const FADE_RELEASE_DP = 60;
+
+interface Remembered {
+  serial: number;
+  entries: number[];
+  /** The change being animated, and the screen it removed (drawn until the animation ends). */
+  change: ScreenChange | null;
+  leaving: number | null;
+}
+
+export function Stack({ node, parent, env }: NodeProps<StackNode>) {
+  const screens = useRef(new Map<number, HTMLDivElement>());
+  const memory = useRef<Remembered>({ serial: node.navigation?.serial ?? 0, entries: node.entries, change: null, leaving: null });
+  const [, redraw] = useState(0);
+  const [scrubbing, setScrubbing] = useState(false);
+  const remembered = memory.current;
+  const top = node.entries[node.entries.length - 1]!;
+
+  // A new navigation is noticed while drawing, so a removed screen stays drawn for its exit.
+  const serial = node.navigation?.serial ?? 0;
+  if (serial !== remembered.serial) {
+    const from = remembered.entries[remembered.entries.length - 1]!;
+    const change = env.motion && from !== top ? screenChange(node.navigation!, from, top, env.rtl) : null;
+    memory.current = { serial, entries: node.entries, change, leaving: change && !node.entries.includes(from) ? from : null };
+  }
+  const { change, leaving } = memory.current;
+
+  useLayoutEffect(() => {
+    if (!change) return;
+    const fromElement = screens.current.get(change.from);
+    const toElement = screens.current.get(change.to);
+    const animations = [fromElement?.animate(change.fromFrames, change.timing), toElement?.animate(change.toFrames, change.timing)];
+    let current = true;
+    void Promise.all(animations.map((animation) => animation?.finished.catch(() => undefined))).then(() => {
+      if (!current || memory.current.change !== change) return;
+      memory.current = { ...memory.current, change: null, leaving: null };
+      redraw((count) => count + 1);
+    });
+    return () => {
+      current = false;
+      for (const animation of animations) animation?.cancel();
+    };
+  }, [change]);
+
+  // Drawn: the stack's screens root first, and a screen a pop removed, above them while it leaves.
+  const drawn = leaving === null ? node.entries : [...node.entries, leaving];
+  const visible = (index: number) => index === top || (change !== null && (index === change.from || index === change.to)) || (scrubbing && index === node.entries[node.entries.length - 2]);
+  const canPop = node.entries.length > 1 && change === null;
+  const onEdgeDown = canPop ? edgeSwipe(node, env, screens.current, setScrubbing) : null;
+  return (
+    <Frame env={env} node={node} parent={parent} class="ps-stack" base={{ overflow: 'clip', minWidth: '0px', minHeight: '0px' }} a11y={defaultA11y(node, null)}>
+      {drawn.map((index) => {
+        const child = node.children[index]!;
+        const onTop = index === top && leaving === null;
+        const moving = change !== null && (index === change.from || index === change.to);
+        return (
+          <div
+            key={child.key}
+            ref={(element) => {
+              if (element) screens.current.set(index, element);
+              else screens.current.delete(index);
+            }}
+            class={`ps-stack-screen${moving || scrubbing ? ' ps-stack-moving' : ''}`}
+            data-ps-screen={node.screens[index]}
+            style={visible(index) ? undefined : { visibility: 'hidden' }}
+            inert={!onTop}
+            aria-hidden={onTop ? undefined : 'true'}
+            data-ps-a11y-hidden={onTop ? undefined : ''}
+          >
+            <Node node={child} parent="box" />
+          </div>
+        );
+      })}
+      {onEdgeDown ? <div class={`ps-stack-edge${env.rtl ? ' ps-stack-edge-rtl' : ''}`} style={{ width: `${EDGE_WIDTH}px` }} onPointerDown={onEdgeDown} /> : null}
+    </Frame>
+  );
+}
+
+/**
+ * A drag from the leading-edge strip: the top screen follows the finger and the one below slides
+ * back in from its parallax offset. Released past half the width (60 dp for fades and the composed
+ * patterns) it finishes the pop, which the runtime then commits without a second animation;
+ * otherwise it settles back and nothing changes.
+ */
+function edgeSwipe(node: StackNode, env: NodeProps<StackNode>['env'], screens: Map<number, HTMLDivElement>, setScrubbing: (on: boolean) => void) {
+  return (down: PointerEvent) => {
+    const strip = down.currentTarget as HTMLElement;
+    const topElement = screens.get(node.entries[node.entries.length - 1]!);
+    const under = screens.get(node.entries[node.entries.length - 2]!);
+    if (!topElement || !under) return;
+    strip.setPointerCapture(down.pointerId);
+    down.preventDefault();
+    setScrubbing(true);
+    const width = topElement.clientWidth || 1;
+    const direction = env.rtl ? -1 : 1;
+    const threshold = spatialPop(node.screenTransition) ? width / 2 : FADE_RELEASE_DP;
+    let travelled = 0;
+    const place = (distance: number) => {
+      const share = distance / width;
+      topElement.style.translate = `${direction * distance}px 0px`;
+      under.style.translate = `${-direction * 30 * (1 - share)}% 0px`;
+    };
+    place(0);
+    const move = (event: PointerEvent) => {
+      if (event.pointerId !== down.pointerId) return;
+      travelled = Math.max(0, Math.min(width, direction * (event.clientX - down.clientX)));
+      place(travelled);
+    };
+    const release = (event: PointerEvent) => {
+      if (event.pointerId !== down.pointerId) return;
+      strip.removeEventListener('pointermove', move);
+      strip.removeEventListener('pointerup', release);
+      strip.removeEventListener('pointercancel', release);
+      const commit = event.type === 'pointerup' && travelled > threshold;
+      void settleBack(topElement, under, { from: travelled, to: commit ? width : 0, width, direction, motion: env.motion }).then(() => {
+        topElement.style.translate = '';
+        under.style.translate = '';
+        setScrubbing(false);
+        if (commit) env.interact({ type: 'swipeBack', key: node.key });
+      });
+    };
+    strip.addEventListener('pointermove', move);
+    strip.addEventListener('pointerup', release);
+    strip.addEventListener('pointercancel', release);
+  };
+}
+
+/** Platform and slide pops scrub across the whole width; the others release past 60 dp. */
+function spatialPop(transition: StackTransitionName): boolean {
+  return transition === 'platform' || transition === 'slide';
+}
