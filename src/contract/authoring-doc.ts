@@ -25,6 +25,7 @@ export function authoringDoc(): string {
     repeatSection(),
     dataSection(),
     timersSection(),
+    stacksSection(),
     storageSection(),
     componentsSection(),
     placeholdersSection(),
@@ -326,6 +327,50 @@ what falls due, in order, without waiting.
 \`\`\``;
 }
 
+function stacksSection(): string {
+  return `## Navigation stacks
+
+These need a device with \`prototype_stack_transitions_v1\`; the \`sharedAxisX\`, \`sharedAxisY\` and
+\`fadeThrough\` transitions need \`prototype_stack_patterns_v1\` too.
+
+A \`stack\` node holds named \`screens\` (1 to 32, each an ordinary node subtree) and shows one at
+a time, starting on \`initial\`. Its id is unique among stacks; the paths of nodes in a screen read
+\`root.screens["home"].children[0]\`, and so do the keys observe reports. \`push\` puts a screen on
+top, \`pop\` takes the top one off (the root screen stays), \`replace\` swaps the top one and
+\`popToRoot\` goes back to the root; a screen is in a stack at most once and a stack holds at most
+${limits.stackDepth}, so a push of a screen already in it, a pop at the root or a push onto a full
+stack changes nothing. Each change emits one \`screen_changed\` event named by the stack id with
+payload \`{op, screen, from, screens}\` (\`screen\` is the new top), and every event, status and
+inspect of a spec with stacks carry \`stacks: {<id>: [root, …, top]}\`. A same-id show keeps the
+screens that still exist; \`reset: true\` starts on \`initial\`.
+
+The screens below the top stay drawn but hidden: observe does not list them, touches do not reach
+them, and their scroll positions are there again after a pop. Inside a screen, \`{screen}\` reads
+the stack's top screen and \`{stackDepth}\` how many screens it holds.
+
+**Transitions.** \`screenTransition\` (default \`platform\`) and an action's own \`transition\`
+(which wins) pick the motion: \`platform\` and \`slide\` slide the new screen in from the trailing
+edge over the old one shifted 30% the other way, and back for a pop (a \`platform\` replace
+crossfades); \`fade\` crossfades; \`none\` is instant; \`sharedAxisX\` / \`sharedAxisY\` move 30 dp with
+a fade (reversed for a pop); \`fadeThrough\` fades the old screen out, then the new one in from
+92%. Spatial motion takes 300 ms and fades 150 ms; RTL mirrors the horizontal ones, and with
+\`motion: "none"\` every change is instant.
+
+**Back.** The system back (the navigation bar's back button, Escape, the MCP \`pressBack\` tool, a
+\`render --steps\` step \`{"back": true}\`) closes the open dialog, else the open bottom sheet, else
+pops the deepest shown stack that can pop (ties: the lowest id); with none of these it does
+nothing. A drag from a stack's leading edge (20 dp wide; the right edge in RTL) scrubs a pop and
+commits it past half the width (60 dp for \`fade\`, \`none\` and the composed patterns); a shorter
+drag settles back and changes nothing.
+
+\`\`\`json
+{ "type": "stack", "id": "shop", "initial": "list",
+  "screens": {
+    "list": { "type": "button", "label": "Fern", "onTap": [{ "type": "push", "stack": "shop", "screen": "detail" }] },
+    "detail": { "type": "button", "label": "Back", "onTap": [{ "type": "pop", "stack": "shop", "transition": "fade" }] } } }
+\`\`\``;
+}
+
 function storageSection(): string {
   return `## Storage
 
@@ -376,7 +421,8 @@ function placeholdersSection(): string {
 Braces mean different things in different places:
 
 - \`{key}\` in displayed text (a text node's text, labels, titles, content descriptions) reads
-  state key \`key\` when it is drawn; inside a pager, \`{page}\` and \`{pageCount}\` read its position.
+  state key \`key\` when it is drawn; inside a pager, \`{page}\` and \`{pageCount}\` read its position;
+  inside a stack's screen, \`{screen}\` and \`{stackDepth}\` read the stack.
 - \`{index}\` and \`{<as>.<field>}\` bind inside a repeat template; \`{props.<field>}\` binds inside a
   component. Both bind only in these fields: ${bindingFieldList()}.
 - A field that is exactly one placeholder (\`"{item.id}"\`) keeps the bound value's type, so a
@@ -399,6 +445,7 @@ function limitsSection(): string {
     ['data repeat cells', `${limits.repeatPathCells} (rows × template nodes, all data repeats together)`],
     ['text with data bound', `${limits.substitutedText} UTF-16 units a field, ${limits.rebuiltText} in all (a data row's fields counted once per row)`],
     ['emit payload', `${limits.emitPayloadBytes} bytes of compact JSON (each number counts ${limit('EMIT_PAYLOAD_NUMBER_BYTES')}), depth ${limits.emitPayloadDepth}`],
+    ['screens in a stack', `32 declared, ${limits.stackDepth} on the stack at once`],
     ['JSON nesting', String(limits.jsonNesting)],
   ];
   return `## Limits

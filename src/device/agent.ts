@@ -341,9 +341,9 @@ function inspectResult(result: unknown): ReplyBody {
   };
 }
 
-/** The data, revision, refused writes and timers a runtime snapshot carries. */
-function dataOf(entry: Loose): Pick<PrototypeStatus, 'data' | 'revision' | 'dataRefusals' | 'timers' | 'storageVersion'> {
-  const parsed = prototypeStatusSchema.pick({ data: true, revision: true, dataRefusals: true, timers: true, storageVersion: true }).safeParse(entry);
+/** The data, revision, refused writes, timers and stacks a runtime snapshot carries. */
+function dataOf(entry: Loose): Pick<PrototypeStatus, 'data' | 'revision' | 'dataRefusals' | 'timers' | 'storageVersion' | 'stacks'> {
+  const parsed = prototypeStatusSchema.pick({ data: true, revision: true, dataRefusals: true, timers: true, storageVersion: true, stacks: true }).safeParse(entry);
   return parsed.success ? parsed.data : {};
 }
 

@@ -35,9 +35,10 @@ show never changes what is on screen.
 
 **Flow.** \`prototype {action: "show", spec}\` → \`observe\` to see it (hierarchy + screenshot) →
 \`tapOn\` / \`sendKeys\` / \`swipeOn\` to drive it → \`prototype {action: "awaitEvent", afterSequence}\`
-to receive what the person did. Events are \`{id, sequence, kind, name, payload, state, pages}\`;
-kinds are \`change\` (state written), \`emit\` (an \`emit\` action: name + payload), \`page_changed\`
-(pager id + page), \`dismissed\` (payload.reason) and \`appearance_changed\`. Sequences start at 1 per
+to receive what the person did. Events are \`{id, sequence, kind, name, payload, state, pages,
+stacks?}\`; kinds are \`change\` (state written), \`emit\` (an \`emit\` action: name + payload),
+\`page_changed\` (pager id + page), \`screen_changed\` (stack id + \`{op, screen, from, screens}\`),
+\`dismissed\` (payload.reason) and \`appearance_changed\`. Sequences start at 1 per
 prototype id and continue across re-shows; show returns \`lastSequence\`, so pass it (or the last
 sequence you saw) as \`afterSequence\` to wait for new events only. awaitEvent answers
 \`{events, more, lastSequence}\`: every matching event after the cursor (up to \`limit\`, default 50;
@@ -71,6 +72,12 @@ validated like a show and refused whole with a path (a stale \`baseRevision\` to
 \`startTimer {id, afterMs, everyMs?, times?, onFire}\` and \`cancelTimer {id}\` run actions later.
 Don't wait for them: \`prototype {action: "advanceClock", ms}\` fires what falls due at once, and
 inspect lists \`timers\`.
+
+**Screens.** A \`stack\` node holds named \`screens\` and shows one, starting on \`initial\`;
+\`push\` / \`pop\` / \`replace\` / \`popToRoot {stack, screen?, transition?}\` move it with platform,
+slide, fade, none, sharedAxisX, sharedAxisY or fadeThrough motion. Observe lists only the top
+screen; status, inspect and every event carry \`stacks\`. \`pressBack\` is the system back: it
+closes the open dialog or sheet, else pops the deepest stack, and says what it did (\`back\`).
 
 **Memory.** \`storage: {version, keys?, data?}\` keeps those state keys and data pointers on the
 device for this id across shows (a new version forgets them); inspect reports \`storage\`, and

@@ -32,7 +32,8 @@ const MOTION = `
 
 const DEVICE = `
 :root { interpolate-size: allow-keywords; }
-html, body { margin: 0; height: 100%; overflow: hidden; background: #000; }
+/* No browser swipe navigation: a sideways drag past an edge is the prototype's (a back swipe, a pager). */
+html, body { margin: 0; height: 100%; overflow: hidden; background: #000; overscroll-behavior: none; }
 #ps-app { position: fixed; inset: 0; width: 100%; height: 100%; border: 0; background: #fff; }
 #ps-device { position: fixed; inset: 0; pointer-events: none; font-family: Roboto, 'DejaVu Sans', sans-serif;
   -webkit-font-smoothing: antialiased; -webkit-tap-highlight-color: transparent; user-select: none; }

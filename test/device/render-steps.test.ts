@@ -144,3 +144,28 @@ test('a patch step changes the shown spec in place; a refused patch stops the ru
   assert.equal(hierarchy.find((node) => node.testTag === 'greeting')?.text, 'Hello Ada');
   assert.deepEqual(parseSteps(JSON.stringify([{ patch: { ops: [] } }])), { ok: false, path: 'steps[0].patch', message: 'expected {"ops": [1 to 64 operations], "baseRevision"?: N} (the operations of prototype patch)' });
 });
+
+test('a back step pops the stack a tap pushed; the final state carries the stacks; back takes only true', async () => {
+  const stackSpec = {
+    id: 'nav',
+    window: { placement: { type: 'fullscreen' } },
+    motion: 'none',
+    root: {
+      type: 'stack', id: 'main', initial: 'home',
+      screens: {
+        home: { type: 'button', label: 'Open', testTag: 'open', onTap: [{ type: 'push', stack: 'main', screen: 'detail' }] },
+        detail: { type: 'text', text: 'Detail', testTag: 'detail' },
+      },
+    },
+  };
+  const pushedTree = join(dir, 'pushed.json');
+  const steps = write('back-steps.json', [{ tap: 'open' }, { hierarchy: pushedTree }, { back: true }, { hierarchy: join(dir, 'popped.json') }]);
+  const stateFile = join(dir, 'back-state.json');
+  const run = await render(write('nav.json', stackSpec), '-o', join(dir, 'nav.png'), '--steps', steps, '--state', stateFile);
+  assert.equal(run.code, 0, run.stderr);
+  const tags = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as Array<{ testTag: string | null }>).map((node) => node.testTag);
+  assert.ok(tags(pushedTree).includes('detail') && !tags(pushedTree).includes('open'));
+  assert.ok(tags(join(dir, 'popped.json')).includes('open'));
+  assert.deepEqual(JSON.parse(readFileSync(stateFile, 'utf8')).stacks, { main: ['home'] });
+  assert.deepEqual(parseSteps('[{"back": 1}]'), { ok: false, path: 'steps[0].back', message: 'expected true (press the system back)' });
+});

@@ -14,7 +14,7 @@ import { EXAMPLES_DIR, exampleNames, readExample } from './examples.ts';
 
 const EXPECTED_EXAMPLES = [
   'alarm.json', 'booking.json', 'chat.json', 'confirm-dialog.json', 'countdown.json', 'dashboard-dark.json', 'feed.json',
-  'filters-sheet.json', 'onboarding.json', 'quick-reply.json', 'settings.json', 'shopping-list.json',
+  'filters-sheet.json', 'onboarding.json', 'quick-reply.json', 'settings.json', 'shop.json', 'shopping-list.json',
 ];
 
 /** Node types a person can act on, so each needs a testTag for tapOn and for tests. */
@@ -237,6 +237,28 @@ test('countdown: onAppear starts it, advanceClock runs it down without waiting, 
   await tap(light(), { testTag: 'countdown_restart' }, 'change');
   await advance(1000);
   assert.equal(byTag(await observe(light()), 'countdown_left').text, '9');
+});
+
+test('shop: a plant pushes its detail, Add to cart pushes the cart, back and a left-edge drag pop, Check out returns to the list', async () => {
+  const list = await showExample(light(), 'shop.json');
+  assert.deepEqual(list.filter((node) => node.testTag?.endsWith('.name')).map((node) => node.text), ['Boston fern', 'Monstera', 'Golden barrel cactus']);
+  await tap(light(), { testTag: 'shop_plant.monstera' }, 'screen_changed');
+  const detail = await observe(light());
+  assert.deepEqual([byTag(detail, 'shop_detail_bar').text, byTag(detail, 'shop_detail_price').text, tags(detail).includes('shop_list_bar')], ['Monstera', '34 €', false]);
+  await tap(light(), { testTag: 'shop_add' }, 'screen_changed');
+  assert.equal(byTag(await observe(light()), 'shop_cart_count').text, '1 plants, 3 screens deep');
+  assert.equal((await light().device.pressBack() as { back?: string }).back, 'stack');
+  assert.ok(tags(await observe(light())).includes('shop_detail_price'), 'back from the cart is the detail');
+  const since = light().log.events.length;
+  await light().device.touch('start', { x: 4, y: 500 });
+  for (let step = 1; step <= 10; step++) await light().device.touch('move', { x: 4 + step * 32, y: 500 });
+  await light().device.touch('end');
+  const popped = await light().log.next((event) => event.kind === 'screen_changed', since);
+  assert.deepEqual(popped.stacks, { shop: ['list'] });
+  await tap(light(), { testTag: 'shop_list_bar.actions.0' }, 'screen_changed');
+  await tap(light(), { testTag: 'shop_checkout' }, 'emit');
+  const back = await observe(light());
+  assert.deepEqual([byTag(back, 'shop_cart_summary').text, tags(back).includes('shop_checkout')], ['0 in the cart', false]);
 });
 
 test('chat: typing opens the keyboard, which lifts the composer; Send emits with the typed text and clears the field', async () => {

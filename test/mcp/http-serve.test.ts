@@ -30,7 +30,7 @@ test('the official client lists the tools and gets host-local status over HTTP',
   const client = new Client({ name: 'protostage-http-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
-  assert.deepEqual(tools, ['observe', 'prototype', 'sendKeys', 'swipeOn', 'tapOn']);
+  assert.deepEqual(tools, ['observe', 'pressBack', 'prototype', 'sendKeys', 'swipeOn', 'tapOn']);
   const status = (await client.callTool({ name: 'prototype', arguments: { action: 'status' } })) as { structuredContent: Record<string, unknown> };
   assert.deepEqual(status.structuredContent, {
     success: true,

@@ -1,0 +1,219 @@
+// Navigation stacks in Chromium: transitions (drawn animations, instant with motion off), what
+// observe and touches reach, back precedence, scroll positions kept across a pop, and the
+// leading-edge back swipe (mirrored in RTL).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { WebDevice } from '../../src/device/web-device.ts';
+import { byTag, differingPixels, useDevices, validSpec } from './helpers.ts';
+
+const [phone, rtlPhone] = ((devices) => [() => devices()[0]!, () => devices()[1]!])(useDevices({}, { rtl: true }));
+
+const go = (type: string, screen?: string, transition?: string) => [{ type, stack: 'main', ...(screen ? { screen } : {}), ...(transition ? { transition } : {}) }];
+
+function shopSpec(options: { id?: string; initial?: string; motion?: 'none'; screenTransition?: string } = {}): unknown {
+  const rows = Array.from({ length: 30 }, (_, i) => ({ type: 'listItem', testTag: `row${i}`, headline: `Plant ${i}`, onTap: go('push', 'detail') }));
+  return validSpec({
+    id: options.id ?? 'shop',
+    window: { placement: { type: 'fullscreen' } },
+    state: { asking: false },
+    ...(options.motion ? { motion: options.motion } : {}),
+    root: {
+      type: 'stack',
+      id: 'main',
+      testTag: 'stack',
+      initial: options.initial ?? 'list',
+      ...(options.screenTransition ? { screenTransition: options.screenTransition } : {}),
+      screens: {
+        list: {
+          type: 'column', testTag: 'list', style: { width: 'fill', height: 'fill', background: 'surface' },
+          children: [
+            { type: 'text', testTag: 'list.title', text: 'Plants', style: { textStyle: 'titleLarge' } },
+            { type: 'scroll', testTag: 'list.scroll', style: { weight: 1 }, child: { type: 'column', children: rows } },
+          ],
+        },
+        detail: {
+          type: 'column', testTag: 'detail', style: { width: 'fill', height: 'fill', background: 'surfaceContainer' },
+          children: [
+            { type: 'text', testTag: 'detail.title', text: 'Fern', style: { textStyle: 'titleLarge' } },
+            { type: 'button', testTag: 'ask', label: 'Ask', onTap: [{ type: 'setState', key: 'asking', value: true }] },
+            { type: 'button', testTag: 'cart', label: 'Cart', onTap: go('push', 'cart', 'sharedAxisX') },
+            { type: 'dialog', testTag: 'question', openWhen: { key: 'asking', equals: true }, text: 'Water it?', confirm: { label: 'Yes' } },
+          ],
+        },
+        cart: { type: 'column', testTag: 'cart.screen', style: { width: 'fill', height: 'fill', background: 'surface' }, children: [{ type: 'text', testTag: 'cart.title', text: 'Cart, {stackDepth} deep' }] },
+      },
+    },
+  });
+}
+
+async function shows(device: WebDevice, spec: unknown): Promise<void> {
+  // Each test starts fresh: a same-id show would keep the screens the last test left.
+  const shown = (await device.show(spec, { reset: true })) as { ok: boolean; message?: string };
+  assert.ok(shown.ok, shown.message);
+}
+
+/** The device's page, to record the animations the renderer starts on it. */
+function pageOf(device: WebDevice): Page {
+  return (device as unknown as { page: Page }).page;
+}
+
+/** Starts recording every element.animate call: [data-ps-screen of the element, keyframes, duration]. */
+async function recordAnimations(device: WebDevice): Promise<() => Promise<Array<[string | null, Keyframe[], number]>>> {
+  const page = pageOf(device);
+  await page.evaluate(() => {
+    const calls: Array<[string | null, Keyframe[], number]> = [];
+    (window as unknown as { __animations: typeof calls }).__animations = calls;
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (this: Element, frames, options) {
+      const screen = this.getAttribute('data-ps-screen');
+      if (screen !== null) calls.push([screen, frames as Keyframe[], typeof options === 'object' ? Number(options.duration) : Number(options)]);
+      return animate.call(this, frames, options);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { __animations: Array<[string | null, Keyframe[], number]> }).__animations);
+}
+
+const tags = (hierarchy: Array<{ testTag: string | null; layer: string }>) => hierarchy.filter((node) => node.layer === 'prototype' && node.testTag !== null).map((node) => node.testTag);
+
+test('with motion off a push is instant: the screen right after the tap is the target screen, pixel for pixel', async () => {
+  const { device } = phone();
+  await shows(device, shopSpec({ motion: 'none', initial: 'detail', id: 'target' }));
+  const target = (await device.observe()).screenshot;
+  await shows(device, shopSpec({ motion: 'none' }));
+  assert.ok((await device.tap({ testTag: 'row0' })).ok);
+  const pushed = await device.observe();
+  assert.equal(differingPixels(pushed.screenshot, target), 0);
+});
+
+test('a platform push slides the new screen in over the old one shifted 30%, and observe then lists only the top screen', async () => {
+  const { device, log } = phone();
+  await shows(device, shopSpec());
+  const animations = await recordAnimations(device);
+  const since = log.events.length;
+  assert.ok((await device.tap({ testTag: 'row0' })).ok);
+  const event = await log.next((e) => e.kind === 'screen_changed', since);
+  assert.deepEqual([event.name, event.payload, event.stacks], ['main', { op: 'push', screen: 'detail', from: 'list', screens: ['list', 'detail'] }, { main: ['list', 'detail'] }]);
+  const settled = await device.observe();
+  assert.deepEqual(await animations(), [
+    ['list', [{ translate: '0px 0px' }, { translate: '-30% 0px' }], 300],
+    ['detail', [{ translate: '100% 0px' }, { translate: '0px 0px' }], 300],
+  ]);
+  const shown = tags(settled.hierarchy);
+  assert.ok(shown.includes('detail.title') && !shown.includes('list.title') && !shown.includes('row0'), JSON.stringify(shown));
+});
+
+test('a sharedAxisX push and a platform pop each draw their own keyframes', async () => {
+  const { device } = phone();
+  await shows(device, shopSpec({ initial: 'list' }));
+  assert.ok((await device.tap({ testTag: 'row0' })).ok);
+  await device.settled();
+  const animations = await recordAnimations(device);
+  assert.ok((await device.tap({ testTag: 'cart' })).ok);
+  assert.equal(byTag((await device.observe()).hierarchy, 'cart.title').text, 'Cart, 3 deep');
+  assert.ok((await device.pressBack()).ok);
+  await device.settled();
+  assert.deepEqual(await animations(), [
+    ['detail', [{ translate: '0px 0px', opacity: 1 }, { translate: '-30px 0px', opacity: 0 }], 300],
+    ['cart', [{ translate: '30px 0px', opacity: 0 }, { translate: '0px 0px', opacity: 1 }], 300],
+    ['cart', [{ translate: '0px 0px' }, { translate: '100% 0px' }], 300],
+    ['detail', [{ translate: '-30% 0px' }, { translate: '0px 0px' }], 300],
+  ]);
+  assert.deepEqual(tags((await device.observe()).hierarchy).filter((tag) => tag!.startsWith('cart.')), []);
+});
+
+test('back closes the dialog first, then pops, then has nothing to do', async () => {
+  const { device, log } = phone();
+  await shows(device, shopSpec({ motion: 'none' }));
+  assert.ok((await device.tap({ testTag: 'row0' })).ok);
+  assert.ok((await device.tap({ testTag: 'ask' })).ok);
+  await device.settled();
+  assert.ok(tags((await device.observe()).hierarchy).includes('question'));
+  const since = log.events.length;
+  assert.deepEqual(await device.pressBack(), { ok: true, back: 'dialog' });
+  assert.deepEqual(await device.pressBack(), { ok: true, back: 'stack' });
+  assert.deepEqual(await device.pressBack(), { ok: true, back: null });
+  assert.deepEqual(log.events.slice(since).map((event) => [event.kind, event.kind === 'change' ? event.payload : (event.payload as { op: string }).op]), [
+    ['change', { key: 'asking', value: false }],
+    ['screen_changed', 'pop'],
+  ]);
+  assert.ok(tags((await device.observe()).hierarchy).includes('list.title'));
+});
+
+test('Escape is the system back', async () => {
+  const { device, log } = phone();
+  await shows(device, shopSpec({ motion: 'none' }));
+  assert.ok((await device.tap({ testTag: 'row0' })).ok);
+  const since = log.events.length;
+  assert.ok((await device.pressKey('Escape')).ok);
+  const event = await log.next((e) => e.kind === 'screen_changed', since);
+  assert.equal((event.payload as { op: string }).op, 'pop');
+});
+
+test('the screen below keeps its scroll position across a push and a pop', async () => {
+  const { device } = phone();
+  await shows(device, shopSpec({ motion: 'none' }));
+  await device.wheel({ x: 200, y: 500 }, 0, 400);
+  const scrolled = await steadyTop(device, 'row10');
+  assert.ok(scrolled < 600, 'the list scrolled');
+  assert.ok((await device.tap({ testTag: 'row10' })).ok);
+  assert.ok((await device.pressBack()).ok);
+  const back = await device.observe();
+  assert.equal(byTag(back.hierarchy, 'row10').bounds.y, scrolled);
+});
+
+/** The top of a node once it stops moving (a wheel scroll may glide). */
+async function steadyTop(device: WebDevice, testTag: string): Promise<number> {
+  let last = Number.NaN;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const top = byTag((await device.observe()).hierarchy, testTag).bounds.y;
+    if (top === last) return top;
+    last = top;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return last;
+}
+
+/** A drag along the middle of the screen from x `from` to x `to` (dp), finger by finger. */
+async function drag(device: WebDevice, from: number, to: number): Promise<void> {
+  const y = 500;
+  await device.touch('start', { x: from, y });
+  for (let step = 1; step <= 10; step++) {
+    await device.touch('move', { x: from + ((to - from) * step) / 10, y });
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  }
+  await device.touch('end');
+}
+
+test('a drag from the leading edge past half the width pops; a short one settles back and changes nothing', async () => {
+  const { device, log } = phone();
+  await shows(device, shopSpec());
+  assert.ok((await device.tap({ testTag: 'row0' })).ok);
+  await device.settled();
+  const since = log.events.length;
+  await drag(device, 4, 150);
+  await device.settled();
+  assert.equal(log.events.length, since, 'a drag short of half the width pops nothing');
+  assert.ok(tags((await device.observe()).hierarchy).includes('detail.title'));
+  await drag(device, 4, 320);
+  const event = await log.next((e) => e.kind === 'screen_changed', since);
+  assert.deepEqual(event.stacks, { main: ['list'] });
+  await device.settled();
+  assert.ok(tags((await device.observe()).hierarchy).includes('list.title'));
+});
+
+test('in RTL the back swipe starts at the right edge and the push enters from the left', async () => {
+  const { device, log } = rtlPhone();
+  await shows(device, shopSpec());
+  const animations = await recordAnimations(device);
+  assert.ok((await device.tap({ testTag: 'row0' })).ok);
+  await device.settled();
+  assert.deepEqual((await animations()).map(([screen, frames]) => [screen, frames[0]!.translate]), [['list', '0px 0px'], ['detail', '-100% 0px']]);
+  const since = log.events.length;
+  await drag(device, 4, 320);
+  await device.settled();
+  assert.equal(log.events.length, since, 'the left edge is the trailing one in RTL');
+  await drag(device, 408, 90);
+  const event = await log.next((e) => e.kind === 'screen_changed', since);
+  assert.equal((event.payload as { op: string }).op, 'pop');
+});

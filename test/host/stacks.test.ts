@@ -1,0 +1,80 @@
+// The host and navigation stacks, against a device channel backed by the real runtime: the gate
+// refuses stacks and the composed transitions on a device without them, pressBack needs the stack
+// capability, and status follows the stacks from the initial screen through screen_changed events.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { FileRoots } from '../../src/host/file-roots.ts';
+import { Host } from '../../src/host/host.ts';
+import { prepareSpec } from '../../src/host/prepare.ts';
+import { CAPABILITIES } from '../../src/protocol/constants.ts';
+import { createController, type PrototypeController } from '../../src/runtime/index.ts';
+import type { PrototypeSpec } from '../../src/spec/index.ts';
+import { ALL_CAPABILITIES, FakeDevice } from './fake-device.ts';
+
+function runtimeDevice(capabilities = ALL_CAPABILITIES): FakeDevice & { controller: PrototypeController } {
+  const device = Object.assign(new FakeDevice(capabilities), { controller: null as unknown as PrototypeController });
+  const controller = createController({ clock: { now: () => 0, setTimeout: () => null, clearTimeout: () => {} }, device: { dark: false }, onEvent: (event) => device.emit(event) });
+  device.handlers.set('show_prototype', (request) => {
+    const result = controller.show((request as { spec: PrototypeSpec }).spec);
+    return result.ok ? { success: true, revision: result.revision } : { success: false, error: result.message };
+  });
+  device.handlers.set('press_back', () => {
+    const result = controller.back();
+    return result.ok ? { success: true, back: result.back, lastSequence: controller.inspect()?.lastSequence ?? 0 } : { success: false, error: result.reason };
+  });
+  device.controller = controller;
+  return device;
+}
+
+const hostFor = (device: FakeDevice) => new Host({ prepareSpec, fileRoots: new FileRoots([process.cwd()]), launcher: { launch: async () => device } });
+
+function stackSpec(transition?: string): unknown {
+  const push = { type: 'push', stack: 'main', screen: 'detail', ...(transition ? { transition } : {}) };
+  return {
+    id: 'nav',
+    window: { placement: { type: 'fullscreen' } },
+    root: { type: 'stack', id: 'main', initial: 'home', screens: { home: { type: 'button', label: 'Open', onTap: [push] }, detail: { type: 'text', text: 'Detail' } } },
+  };
+}
+
+test('the gate refuses a stack on a device without prototype_stack_transitions_v1, and a composed transition without the patterns, before sending', async () => {
+  const noStacks = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.stackTransitions));
+  const refused = await hostFor(noStacks).show({ spec: stackSpec() });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.stackTransitions)], ['root', true]);
+  const noPatterns = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.stackPatterns));
+  assert.ok((await hostFor(noPatterns).show({ spec: stackSpec('slide') })).success, 'slide needs no patterns');
+  const composed = await hostFor(noPatterns).show({ spec: stackSpec('fadeThrough') });
+  assert.ok(!composed.success);
+  assert.deepEqual([composed.path, composed.error.includes(CAPABILITIES.stackPatterns)], ['root.screens["home"].onTap[0].transition', true]);
+  assert.deepEqual(noStacks.requests, []);
+  assert.deepEqual(noPatterns.requests.filter((request) => request.type === 'show_prototype').length, 1);
+});
+
+test('pressBack is refused on a device without stacks, before sending', async () => {
+  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.stackTransitions));
+  const refused = await hostFor(device).pressBack();
+  assert.ok(!refused.success && refused.error.includes(CAPABILITIES.stackTransitions), JSON.stringify(refused));
+  assert.deepEqual(device.requests, []);
+});
+
+test('status starts each stack on its initial screen and follows screen_changed events; pressBack says what it did', async () => {
+  const device = runtimeDevice();
+  const host = hostFor(device);
+  assert.ok((await host.show({ spec: stackSpec() })).success);
+  const stacksNow = async () => {
+    const status = await host.status();
+    assert.ok(status.success);
+    return status.prototypes[0]!.stacks;
+  };
+  assert.deepEqual(await stacksNow(), { main: ['home'] });
+  // A person taps Open on the device: the runtime pushes and reports screen_changed.
+  assert.deepEqual(device.controller.interact({ type: 'tap', key: 'root.screens["home"]' }), { ok: true });
+  assert.deepEqual(await stacksNow(), { main: ['home', 'detail'] });
+  const back = await host.pressBack();
+  assert.ok(back.success);
+  assert.deepEqual([back.back, back.lastSequence], ['stack', 2]);
+  assert.deepEqual(await stacksNow(), { main: ['home'] });
+  const nothing = await host.pressBack();
+  assert.ok(nothing.success && nothing.back === null);
+});
