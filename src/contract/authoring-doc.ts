@@ -26,6 +26,7 @@ export function authoringDoc(): string {
     dataSection(),
     timersSection(),
     stacksSection(),
+    flowGridSection(),
     storageSection(),
     componentsSection(),
     placeholdersSection(),
@@ -368,6 +369,33 @@ drag settles back and changes nothing.
   "screens": {
     "list": { "type": "button", "label": "Fern", "onTap": [{ "type": "push", "stack": "shop", "screen": "detail" }] },
     "detail": { "type": "button", "label": "Back", "onTap": [{ "type": "pop", "stack": "shop", "transition": "fade" }] } } }
+\`\`\``;
+}
+
+function flowGridSection(): string {
+  return `## Flow and grid
+
+These need a device with \`prototype_flow_grid_v1\`. Both take \`children\` or a \`repeat\`, as a row
+does.
+
+A \`flow\` lays its children out in a row and starts a new line where the next one does not fit.
+\`style.spacing\` is the gap between items and \`style.runSpacing\` the gap between lines; the
+horizontal part of \`style.alignment\` (or \`arrangement\`) places each line's items, the vertical
+part aligns items within their line. \`maxLines\` clips the flow after that many lines: the items
+past it stay in the prototype but are not drawn, so observe does not list them.
+
+A \`grid\` places its children row by row: \`columns\` is a count from 1 to 12, or \`{"minWidth":
+dp}\` for as many columns of at least that width as fit (at least one; recounted when the window
+changes size). Columns share the width equally; \`style.spacing\` is the gap between columns and
+rows unless \`style.runSpacing\` sets the row gap. A direct child may set \`span\` (1 to 12, at most
+a fixed grid's columns; a \`minWidth\` grid clamps it to the columns there are); a child whose
+span does not fit in what is left of a row starts the next row. A grid is as wide as its parent
+unless its style says otherwise, never scrolls (put it in a \`scroll\`) and draws every child.
+
+\`\`\`json
+{ "type": "grid", "columns": 3, "style": { "spacing": 8 }, "children": [
+  { "type": "card", "span": 2, "children": [{ "type": "text", "text": "Featured" }] },
+  { "type": "card", "children": [{ "type": "text", "text": "New" }] } ] }
 \`\`\``;
 }
 

@@ -170,6 +170,8 @@ export const nodePurposes: Readonly<Record<string, string>> = {
   datePicker: 'A calendar date picker bound to a YYYY-MM-DD string state key',
   scroll: 'Scrolls one child vertically or horizontally',
   pager: 'Swipeable pages, one per child; tabBar, bottomNav and setPage refer to it by id',
+  flow: 'A row that wraps its children onto further lines (maxLines clips after that many), spacing between items and runSpacing between lines',
+  grid: 'Children placed row by row in columns (a fixed count, or as many of at least minWidth as fit); a child spans 1 or more columns',
   stack: 'A navigation stack of named screens (node subtrees), starting on initial; push, pop, replace and popToRoot change it, and the system back pops it',
   tabBar: 'Tabs that move a pager or write the selected index to a state key',
   bottomNav: 'A navigation bar of two to five items that moves a pager or writes an index to a state key',

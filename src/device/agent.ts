@@ -32,6 +32,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.storage,
   CAPABILITIES.stackTransitions,
   CAPABILITIES.stackPatterns,
+  CAPABILITIES.flowGrid,
   CAPABILITIES.webInput,
 ];
 

@@ -79,6 +79,10 @@ slide, fade, none, sharedAxisX, sharedAxisY or fadeThrough motion. Observe lists
 screen; status, inspect and every event carry \`stacks\`. \`pressBack\` is the system back: it
 closes the open dialog or sheet, else pops the deepest stack, and says what it did (\`back\`).
 
+**Wrapping and columns.** \`flow\` wraps a row of children onto more lines (\`maxLines\`,
+\`style.spacing\`, \`style.runSpacing\`); \`grid\` places children in \`columns\` (1 to 12, or
+\`{minWidth}\`), a child taking \`span\` columns.
+
 **Memory.** \`storage: {version, keys?, data?}\` keeps those state keys and data pointers on the
 device for this id across shows (a new version forgets them); inspect reports \`storage\`, and
 \`prototype {action: "clearStorage", id}\` removes it.

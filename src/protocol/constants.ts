@@ -62,6 +62,8 @@ export const CAPABILITIES = {
   stackTransitions: 'prototype_stack_transitions_v1',
   /** The sharedAxisX, sharedAxisY and fadeThrough stack transitions. */
   stackPatterns: 'prototype_stack_patterns_v1',
+  /** The flow and grid nodes, style.runSpacing and a grid child's span. */
+  flowGrid: 'prototype_flow_grid_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

@@ -100,6 +100,9 @@ const LAYOUT = `
 .ps-stack-moving { background: var(--md-sys-color-background); }
 .ps-stack-edge { position: absolute; top: 0; bottom: 0; left: 0; touch-action: none; z-index: 1; }
 .ps-stack-edge-rtl { left: auto; right: 0; }
+.ps-flow-lines { display: flex; flex-wrap: wrap; align-content: flex-start; position: relative; overflow: clip; width: 100%; }
+.ps-grid-cells { display: grid; grid-auto-flow: row; width: 100%; }
+.ps-grid-cell { display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr); min-width: 0; }
 .ps-pager { display: flex; }
 .ps-pager-viewport { flex: 1; overflow: clip; touch-action: pan-y; display: flex; min-width: 0; }
 .ps-pager-track { flex: 1; display: flex; min-width: 0; }

@@ -126,6 +126,8 @@ export interface ResolvedStyle {
   alignment?: Alignment;
   arrangement?: 'start' | 'center' | 'end' | 'spaceBetween' | 'spaceAround' | 'spaceEvenly';
   spacing?: number;
+  /** The gap between a flow's lines or a grid's rows. */
+  runSpacing?: number;
   /** sp; scaled by the device font scale by the renderer. */
   textSize?: number;
   fontWeight?: number;
@@ -176,6 +178,22 @@ export interface RenderNodeBase {
 
 export interface ContainerNode extends RenderNodeBase {
   type: 'box' | 'row' | 'column';
+  children: RenderNode[];
+}
+/** A row that wraps its children onto further lines (seeds/001 "Flow and grid contract"). */
+export interface FlowNode extends RenderNodeBase {
+  type: 'flow';
+  /** Lines drawn; the rest are clipped but stay in the hierarchy. Null: every line. */
+  maxLines: number | null;
+  children: RenderNode[];
+}
+/** Children placed row by row in columns; a child spanning more than is left starts a new row. */
+export interface GridNode extends RenderNodeBase {
+  type: 'grid';
+  /** A fixed column count, or as many columns of at least minWidth dp as fit. */
+  columns: number | { minWidth: number };
+  /** Columns each child takes, in child order (1 unless it sets span). */
+  spans: number[];
   children: RenderNode[];
 }
 export interface CardNode extends RenderNodeBase {
@@ -397,7 +415,7 @@ export interface StackNode extends RenderNodeBase {
 export type StackTransitionName = 'platform' | 'slide' | 'fade' | 'none' | 'sharedAxisX' | 'sharedAxisY' | 'fadeThrough';
 
 export type RenderNode =
-  | ContainerNode | CardNode | TextNode | ImageNode | IconNode | SpacerNode | DividerNode | BadgeNode
+  | ContainerNode | FlowNode | GridNode | CardNode | TextNode | ImageNode | IconNode | SpacerNode | DividerNode | BadgeNode
   | TextFieldNode | ToggleNode | ButtonNode | RadioGroupNode | SegmentedButtonNode | ListItemNode
   | SliderNode | ChipNode | IconButtonNode | FabNode | TopAppBarNode | ProgressNode | DialogNode
   | SnackbarNode | TimePickerNode | DatePickerNode | ScrollNode | PagerNode | NavBarNode

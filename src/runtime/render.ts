@@ -214,7 +214,7 @@ function buildRenderNode(
     anchor: resolveAnchor(node.anchor),
     safeAreaPadding: node.safeAreaPadding ?? null,
   };
-  const rendered = buildTyped(node, base, read, children, inputs, deps);
+  const rendered = buildTyped(node, base, read, children, inputs, deps, treeNode.children);
   if (node.contentDescription !== undefined) rendered.label = interpolate(node.contentDescription, read);
   return rendered;
 }
@@ -249,12 +249,17 @@ function buildTyped(
   children: RenderNode[],
   inputs: RenderInputs,
   deps: Set<string>,
+  treeChildren: readonly TreeNode[],
 ): RenderNode {
   switch (node.type) {
     case 'box':
     case 'row':
     case 'column':
       return { ...base, type: node.type, children, label: base.tappable ? onlyIconName(children) : null };
+    case 'flow':
+      return { ...base, type: 'flow', maxLines: node.maxLines ?? null, children };
+    case 'grid':
+      return { ...base, type: 'grid', columns: node.columns, spans: treeChildren.map((child) => child.node.span ?? 1), children };
     case 'card':
       return { ...base, type: 'card', variant: node.variant ?? 'filled', children };
     case 'text': {

@@ -75,13 +75,15 @@ export interface ShownTree {
   staticDataText?: string[];
 }
 
-type RepeatContainer = NodeOfType<'box'> | NodeOfType<'row'> | NodeOfType<'column'>;
+type RepeatContainer = NodeOfType<'box'> | NodeOfType<'row'> | NodeOfType<'column'> | NodeOfType<'flow'> | NodeOfType<'grid'>;
 
 function childEntries(node: PrototypeNode, key: string): [string, PrototypeNode][] {
   switch (node.type) {
     case 'box':
     case 'row':
     case 'column':
+    case 'flow':
+    case 'grid':
       return node.children.map((child, i) => [`${key}.children[${i}]`, child]);
     case 'card':
     case 'pager':
@@ -99,7 +101,8 @@ function childEntries(node: PrototypeNode, key: string): [string, PrototypeNode]
 }
 
 function repeatOf(node: PrototypeNode): RepeatContainer['repeat'] | undefined {
-  return node.type === 'box' || node.type === 'row' || node.type === 'column' ? node.repeat : undefined;
+  const repeats = node.type === 'box' || node.type === 'row' || node.type === 'column' || node.type === 'flow' || node.type === 'grid';
+  return repeats ? node.repeat : undefined;
 }
 
 export function buildTree(root: PrototypeNode, data: JsonValue = {}): ShownTree {

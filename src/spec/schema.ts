@@ -107,6 +107,8 @@ export const styleSchema = z.strictObject({
   alignment: alignmentSchema.optional(),
   arrangement: z.enum(['start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly']).optional(),
   spacing: nonNegative.optional(),
+  /** The gap between a flow's lines or a grid's rows (flow and grid only, checked by the walker). */
+  runSpacing: nonNegative.optional(),
   textSize: positive.optional(),
   fontWeight: z.number().int().min(100).max(900).optional(),
   textAlign: z.enum(['start', 'center', 'end', 'justify']).optional(),
@@ -358,6 +360,8 @@ function commonNodeFields({ condition, style }: NodeParts<z.ZodType>) {
     transition: z.enum(['none', 'fade', 'expand', 'slide']).optional(),
     anchor: anchorSchema.optional(),
     safeAreaPadding: safeAreaPaddingSchema.optional(),
+    /** Columns a grid child takes (direct grid children only, checked by the walker). */
+    span: z.number().int().min(1).max(12).optional(),
   };
 }
 
@@ -398,6 +402,11 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
     box: nodeShape('box', containerFields),
     row: nodeShape('row', containerFields),
     column: nodeShape('column', containerFields),
+    flow: nodeShape('flow', { ...containerFields, maxLines: z.number().int().min(1).max(MAX_INT32).optional() }),
+    grid: nodeShape('grid', {
+      ...containerFields,
+      columns: z.union([z.number().int().min(1).max(12), z.strictObject({ minWidth: z.number().min(MIN_POSITIVE).max(10_000) })]),
+    }),
     text: nodeShape('text', { text: z.string() }),
     image: nodeShape('image', { asset: assetRefSchema, contentScale: z.enum(['fit', 'crop', 'fill']).optional() }),
     icon: nodeShape('icon', {
@@ -573,6 +582,8 @@ export const nodeTypes = Object.keys(nodeSchemas) as NodeType[];
 export interface BoxNode extends z.output<typeof nodeSchemas.box> {}
 export interface RowNode extends z.output<typeof nodeSchemas.row> {}
 export interface ColumnNode extends z.output<typeof nodeSchemas.column> {}
+export interface FlowNode extends z.output<typeof nodeSchemas.flow> {}
+export interface GridNode extends z.output<typeof nodeSchemas.grid> {}
 export interface TextNode extends z.output<typeof nodeSchemas.text> {}
 export interface ImageNode extends z.output<typeof nodeSchemas.image> {}
 export interface IconNode extends z.output<typeof nodeSchemas.icon> {}
@@ -608,6 +619,8 @@ export type PrototypeNode =
   | BoxNode
   | RowNode
   | ColumnNode
+  | FlowNode
+  | GridNode
   | TextNode
   | ImageNode
   | IconNode

@@ -289,6 +289,7 @@ interface Mark {
   segments: number;
   depth: number;
   currentType: string;
+  currentNode: Record<string, unknown> | null;
   template: RepeatContext | null;
   inAction: boolean;
   owner: Record<string, unknown> | null;
@@ -309,8 +310,9 @@ class Walker implements Position {
   private readonly bindings = new PreorderRecords<BindingUse>();
   private readonly stacks: StackRecord[] = [];
   private readonly stackReferences: StackReference[] = [];
-  /** The type of the node being walked ('' outside nodes). */
+  /** The type of the node being walked ('' outside nodes), and the node itself. */
   private currentType = '';
+  private currentNode: Record<string, unknown> | null = null;
   private template: RepeatContext | null = null;
   private inAction = false;
   private readonly nesting = new Map<object, number>();
@@ -369,6 +371,7 @@ class Walker implements Position {
       segments: this.segments.length,
       depth: this.depth,
       currentType: this.currentType,
+      currentNode: this.currentNode,
       template: this.template,
       inAction: this.inAction,
       owner: this.owner,
@@ -388,6 +391,7 @@ class Walker implements Position {
     this.segments.length = mark.segments;
     this.depth = mark.depth;
     this.currentType = mark.currentType;
+    this.currentNode = mark.currentNode;
     this.template = mark.template;
     this.inAction = mark.inAction;
     this.setOwner(mark.owner, mark.ownerDepth);
@@ -680,17 +684,20 @@ class Walker implements Position {
       this.stacks.push({ id: value.id, screens: isPlainObject(value.screens) ? Object.keys(value.screens) : [], path: [...this.segments, 'id'] });
     }
     const parentType = this.currentType;
+    const parentNode = this.currentNode;
     const outerReferences = this.nodePagerReferences.enterNode();
     const outerBindings = this.bindings.enterNode();
     this.currentType = type!;
-    this.walkNodeFields(value, entry!, type!);
+    this.currentNode = value;
+    this.walkNodeFields(value, entry!, type!, parentType, parentNode);
     this.currentType = parentType;
+    this.currentNode = parentNode;
     this.nodePagerReferences.leaveNode(outerReferences);
     this.bindings.leaveNode(outerBindings);
     this.depth--;
   }
 
-  private walkNodeFields(value: Record<string, unknown>, entry: NodeEntry, type: string): void {
+  private walkNodeFields(value: Record<string, unknown>, entry: NodeEntry, type: string, parentType: string, parentNode: Record<string, unknown> | null): void {
     const declared = declaredProperties(entry, contract.nodeCommon, 'type');
     const ownTemplate = entry.repeatable && hasOwn(value, 'repeat') && !this.template ? repeatContext(value.repeat, this.pathTo('repeat'), this.data) : null;
     let templateNodes = 0;
@@ -721,6 +728,27 @@ class Walker implements Position {
       }
     });
     if (entry.checks) applyChecks(entry.checks, value, this, what, failedKeys);
+    this.checkLayoutFields(value, type, parentType, parentNode, failedKeys);
+  }
+
+  /**
+   * The fields only flow and grid give a meaning: `span` on a direct grid child (at most a fixed
+   * grid's columns), `style.runSpacing` (also in styleWhen) on a flow or grid itself.
+   */
+  private checkLayoutFields(value: Record<string, unknown>, type: string, parentType: string, parentNode: Record<string, unknown> | null, failedKeys: string[] | null): void {
+    if (hasOwn(value, 'span') && !failedKeys?.includes('span')) {
+      if (parentType !== 'grid') reject(this.pathTo('span'), 'span is how many columns a grid child takes: only a direct child of a grid takes it');
+      const columns = parentNode?.columns;
+      if (typeof columns === 'number' && (value.span as number) > columns) reject(this.pathTo('span'), `span ${String(value.span)} is more than the grid's ${columns} columns`);
+    }
+    if (type === 'flow' || type === 'grid') return;
+    const runSpacing = 'runSpacing is the gap between the lines of a flow or the rows of a grid: only flow and grid take it';
+    if (isPlainObject(value.style) && hasOwn(value.style, 'runSpacing') && !failedKeys?.includes('style')) reject(propertyPath(this.pathTo('style'), 'runSpacing'), runSpacing);
+    if (Array.isArray(value.styleWhen) && !failedKeys?.includes('styleWhen')) {
+      value.styleWhen.forEach((entry, index) => {
+        if (isPlainObject(entry) && isPlainObject(entry.style) && hasOwn(entry.style, 'runSpacing')) reject(`${this.pathTo('styleWhen')}[${index}].style.runSpacing`, runSpacing);
+      });
+    }
   }
 
   /**
@@ -1104,7 +1132,7 @@ function numberNoun(rule: NumberRule): string {
   const noun = rule.integer ? 'an integer' : 'a finite number';
   const low = rule.positive ? `> 0` : rule.min !== undefined ? `>= ${rule.min}` : '';
   if (rule.min !== undefined && rule.max !== undefined) return `${noun} from ${rule.min} to ${rule.max}`;
-  if (rule.max !== undefined) return `${noun} <= ${rule.max}`;
+  if (rule.max !== undefined) return low ? `${noun} ${low} and <= ${rule.max}` : `${noun} <= ${rule.max}`;
   return low ? `${noun} ${low}` : noun;
 }
 

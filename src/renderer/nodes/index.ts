@@ -8,6 +8,7 @@ import { NavBar, TopAppBar } from './navigation.tsx';
 import { BottomSheet, Dialog, Snackbar } from './overlays.tsx';
 import { DatePicker, TimePicker } from './pickers.tsx';
 import { Stack } from './stack.tsx';
+import { Flow, Grid } from './flow-grid.tsx';
 
 registerComponents({
   box: Container,
@@ -43,4 +44,6 @@ registerComponents({
   timePicker: TimePicker,
   datePicker: DatePicker,
   stack: Stack,
+  flow: Flow,
+  grid: Grid,
 });

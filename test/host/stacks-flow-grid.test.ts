@@ -1,6 +1,7 @@
 // The host and navigation stacks, against a device channel backed by the real runtime: the gate
 // refuses stacks and the composed transitions on a device without them, pressBack needs the stack
 // capability, and status follows the stacks from the initial screen through screen_changed events.
+// And the gate refuses flow, grid, span and runSpacing on a device without prototype_flow_grid_v1.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -77,4 +78,20 @@ test('status starts each stack on its initial screen and follows screen_changed 
   assert.deepEqual(await stacksNow(), { main: ['home'] });
   const nothing = await host.pressBack();
   assert.ok(nothing.success && nothing.back === null);
+});
+
+test('the gate refuses a flow, a grid and a span on a device without prototype_flow_grid_v1, before sending', async () => {
+  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.flowGrid));
+  const spec = (root: unknown) => ({ id: 'layout', window: { placement: { type: 'fullscreen' } }, root });
+  for (const [root, path] of [
+    [{ type: 'column', children: [{ type: 'flow', children: [] }] }, 'root.children[0]'],
+    [{ type: 'grid', columns: { minWidth: 80 }, children: [{ type: 'text', text: 'x', span: 1 }] }, 'root'],
+  ] as const) {
+    const refused = await hostFor(device).show({ spec: spec(root) });
+    assert.ok(!refused.success);
+    assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.flowGrid)], [path, true]);
+  }
+  assert.deepEqual(device.requests, []);
+  const withIt = runtimeDevice();
+  assert.ok((await hostFor(withIt).show({ spec: spec({ type: 'flow', style: { runSpacing: 4 }, children: [] }) })).success);
 });
