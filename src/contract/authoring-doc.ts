@@ -27,6 +27,7 @@ export function authoringDoc(): string {
     timersSection(),
     stacksSection(),
     flowGridSection(),
+    refreshSection(),
     storageSection(),
     componentsSection(),
     placeholdersSection(),
@@ -396,6 +397,25 @@ unless its style says otherwise, never scrolls (put it in a \`scroll\`) and draw
 { "type": "grid", "columns": 3, "style": { "spacing": 8 }, "children": [
   { "type": "card", "span": 2, "children": [{ "type": "text", "text": "Featured" }] },
   { "type": "card", "children": [{ "type": "text", "text": "New" }] } ] }
+\`\`\``;
+}
+
+function refreshSection(): string {
+  return `## Pull-to-refresh
+
+This needs a device with \`prototype_refresh_v1\`.
+
+A vertical scroll takes \`refresh: {stateKey, onRefresh}\` (a horizontal one is refused at
+\`<path>.refresh\`). \`stateKey\` names a declared boolean; \`onRefresh\` is 1 to 32 actions, as
+\`onTap\` takes them. A downward pull while the scroll is at its top draws Material's indicator;
+released past 80 dp of indicator travel (the finger moves twice that) it writes \`true\` to the key
+(one \`change\` event) and runs \`onRefresh\`, as one unit. The indicator spins below the top edge
+while the key is \`true\`, and a pull then does nothing. Write \`false\` to end it: a \`setState\`
+(from a timer, say) or a patch of \`/state/<key>\`.
+
+\`\`\`json
+{ "type": "scroll", "refresh": { "stateKey": "loading", "onRefresh": [{ "type": "emit", "name": "reload" }] },
+  "child": { "type": "column", "children": [] } }
 \`\`\``;
 }
 

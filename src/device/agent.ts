@@ -33,6 +33,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.stackTransitions,
   CAPABILITIES.stackPatterns,
   CAPABILITIES.flowGrid,
+  CAPABILITIES.refresh,
   CAPABILITIES.webInput,
 ];
 

@@ -83,6 +83,10 @@ closes the open dialog or sheet, else pops the deepest stack, and says what it d
 \`style.spacing\`, \`style.runSpacing\`); \`grid\` places children in \`columns\` (1 to 12, or
 \`{minWidth}\`), a child taking \`span\` columns.
 
+**Pull-to-refresh.** A vertical scroll's \`refresh: {stateKey, onRefresh}\` writes true to the
+key on a pull and runs \`onRefresh\` (\`swipeOn\` down on it pulls); patch the key to false when
+the new content is in.
+
 **Memory.** \`storage: {version, keys?, data?}\` keeps those state keys and data pointers on the
 device for this id across shows (a new version forgets them); inspect reports \`storage\`, and
 \`prototype {action: "clearStorage", id}\` removes it.

@@ -64,6 +64,8 @@ export const CAPABILITIES = {
   stackPatterns: 'prototype_stack_patterns_v1',
   /** The flow and grid nodes, style.runSpacing and a grid child's span. */
   flowGrid: 'prototype_flow_grid_v1',
+  /** scroll.refresh: pull-to-refresh on a vertical scroll. */
+  refresh: 'prototype_refresh_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

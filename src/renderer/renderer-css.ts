@@ -103,6 +103,14 @@ const LAYOUT = `
 .ps-flow-lines { display: flex; flex-wrap: wrap; align-content: flex-start; position: relative; overflow: clip; width: 100%; }
 .ps-grid-cells { display: grid; grid-auto-flow: row; width: 100%; }
 .ps-grid-cell { display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr); min-width: 0; }
+.ps-refresh-holder { position: sticky; top: 0; height: 0; flex: 0 0 0px; z-index: 2; overflow: visible; align-self: stretch; }
+.ps-refresh-indicator { position: absolute; left: 50%; top: 0; width: 40px; height: 40px; border-radius: 50%; display: flex;
+  align-items: center; justify-content: center; background: var(--md-sys-color-surface-container-high);
+  box-shadow: 0px 1px 2px 0px rgba(0,0,0,0.3), 0px 2px 6px 2px rgba(0,0,0,0.15); }
+.ps-refresh-indicator svg { rotate: -90deg; }
+.ps-refresh-indicator circle { fill: none; stroke: var(--md-sys-color-primary); stroke-width: 2.5; stroke-linecap: round; }
+.ps-motion .ps-refresh-spinning svg { animation: ps-spin 1s linear infinite; }
+@keyframes ps-spin { from { rotate: -90deg; } to { rotate: 270deg; } }
 .ps-pager { display: flex; }
 .ps-pager-viewport { flex: 1; overflow: clip; touch-action: pan-y; display: flex; min-width: 0; }
 .ps-pager-track { flex: 1; display: flex; min-width: 0; }

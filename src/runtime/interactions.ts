@@ -116,6 +116,13 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       if (!button) return `no app bar button ${String(which)}`;
       return runOnTap(unit, button.onTap, target);
     }
+    case 'refresh': {
+      if (node.type !== 'scroll' || !node.refresh) return MISMATCH;
+      const key = node.refresh.stateKey;
+      // A pull while refreshing is ignored: nothing is written or run.
+      if (unit.get(key) === true) return null;
+      return unit.controlWrite([[key, true]]) ?? runOnTap(unit, node.refresh.onRefresh, target);
+    }
     case 'swipeBack':
       if (node.type !== 'stack') return MISMATCH;
       if (unit.stack(node.id ?? '').length < 2) return 'the stack has nothing to pop';

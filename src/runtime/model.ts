@@ -363,6 +363,8 @@ export interface ScrollNode extends RenderNodeBase {
   type: 'scroll';
   axis: 'vertical' | 'horizontal';
   child: RenderNode;
+  /** Pull-to-refresh: whether the scroll takes a pull, and whether its key is true (the indicator shows). */
+  refresh: { refreshing: boolean } | null;
 }
 export interface PagerNode extends RenderNodeBase {
   type: 'pager';
@@ -478,6 +480,8 @@ export type Interaction =
   | { type: 'snackbarAction'; key: string }
   /** A top app bar's navigation icon or action (by index). */
   | { type: 'appBar'; key: string; target: 'navigation' | number }
+  /** A pull on the scroll `key` with refresh: writes true to its key and runs onRefresh (ignored while true). */
+  | { type: 'refresh'; key: string }
   /** An edge swipe the renderer has already animated popped the stack `key`: pop it, drawn at once. */
   | { type: 'swipeBack'; key: string };
 

@@ -382,7 +382,7 @@ function buildTyped(
       return { ...base, type: 'datePicker', stateKey: node.stateKey, value: typeof value === 'string' ? value : '' };
     }
     case 'scroll':
-      return { ...base, type: 'scroll', axis: node.axis ?? 'vertical', child: children[0]! };
+      return { ...base, type: 'scroll', axis: node.axis ?? 'vertical', child: children[0]!, refresh: node.refresh ? { refreshing: read(node.refresh.stateKey) === true } : null };
     case 'pager': {
       const id = pagerId(node);
       return { ...base, type: 'pager', pagerId: id, page: readPage(id, inputs, deps), pageCount: children.length, children };

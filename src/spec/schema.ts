@@ -494,6 +494,8 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
     scroll: nodeShape('scroll', {
       child: nodeRef,
       axis: z.enum(['vertical', 'horizontal']).optional(),
+      /** Pull-to-refresh: a pull writes true to stateKey and runs onRefresh; the indicator shows while it is true. */
+      refresh: z.strictObject({ stateKey, onRefresh: onTapSchema }).optional(),
     }),
     pager: nodeShape('pager', {
       id: nonEmpty,

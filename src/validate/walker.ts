@@ -1090,7 +1090,7 @@ function applyCheck(check: Check, value: Record<string, unknown>, position: Posi
       return;
     case 'forbiddenWhen':
       if (check.in.includes(value[check.when] as string) && has(check.field)) {
-        reject(at(), `A ${String(value[check.when])} ${what} cannot have ${check.field}; use variant ${'"filter"'} to bind state`);
+        reject(at(), `A ${String(value[check.when])} ${what} cannot have ${check.field}${check.hint ? `; ${check.hint}` : ''}`);
       }
       return;
     case 'forbiddenWith':

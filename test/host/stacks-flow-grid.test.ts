@@ -1,7 +1,8 @@
 // The host and navigation stacks, against a device channel backed by the real runtime: the gate
 // refuses stacks and the composed transitions on a device without them, pressBack needs the stack
 // capability, and status follows the stacks from the initial screen through screen_changed events.
-// And the gate refuses flow, grid, span and runSpacing on a device without prototype_flow_grid_v1.
+// And the gate refuses flow, grid, span and runSpacing on a device without prototype_flow_grid_v1,
+// and scroll.refresh on one without prototype_refresh_v1.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -94,4 +95,14 @@ test('the gate refuses a flow, a grid and a span on a device without prototype_f
   assert.deepEqual(device.requests, []);
   const withIt = runtimeDevice();
   assert.ok((await hostFor(withIt).show({ spec: spec({ type: 'flow', style: { runSpacing: 4 }, children: [] }) })).success);
+});
+
+test('the gate refuses scroll.refresh on a device without prototype_refresh_v1, before sending', async () => {
+  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.refresh));
+  const refused = await hostFor(device).show({
+    spec: { id: 'pull', window: { placement: { type: 'fullscreen' } }, state: { busy: false }, root: { type: 'scroll', refresh: { stateKey: 'busy', onRefresh: [{ type: 'emit', name: 'r' }] }, child: { type: 'text', text: 'x' } } },
+  });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.refresh)], ['root.refresh', true]);
+  assert.deepEqual(device.requests, []);
 });

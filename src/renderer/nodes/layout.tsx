@@ -13,6 +13,7 @@ import { Node, type NodeProps } from '../node.tsx';
 import { cssText, textCss } from '../style-css.ts';
 import { useAssetUrl, useImageLoad } from '../loading.ts';
 import { skipsOffscreenRows, widthForChildren } from '../offscreen.ts';
+import { PullToRefresh } from './refresh.tsx';
 
 /** What a tap on a plain node does: run its onTap list, if it has one. */
 function nodeTap(node: RenderNode, env: RenderEnv) {
@@ -183,6 +184,7 @@ export function Scroll({ node, parent, env }: NodeProps<ScrollNode>) {
   if (vertical && parent === 'row') Object.assign(base, { alignSelf: 'stretch', maxHeight: 'max-content' });
   return (
     <Frame env={env} node={node} parent={parent} class={`ps-scroll-${node.axis}${skipsRows ? ' ps-skip-rows' : ''}`} base={base} a11y={defaultA11y(node, null)} onTap={nodeTap(node, env)}>
+      {node.refresh ? <PullToRefresh node={node} env={env} /> : null}
       <ParentWidthContext.Provider value={vertical ? widthForChildren(node, parentWidth) : UNKNOWN_WIDTH}>
         <Node node={node.child} parent={vertical ? 'column' : 'row'} />
       </ParentWidthContext.Provider>
