@@ -198,7 +198,22 @@ window at a gravity and offset. The root fills that window.
 
 ${table(['placement type', 'properties (* required)'], rows)}
 
-Other window fields: ${shapeSummary({ ...window, properties: Object.fromEntries(Object.entries(window.properties).filter(([name]) => name !== 'placement')) })}.`;
+Other window fields: ${shapeSummary({ ...window, properties: Object.fromEntries(Object.entries(window.properties).filter(([name]) => name !== 'placement')) })}.
+
+**Chrome.** A fullscreen window has the host's row with its dismiss button under the status bar
+(\`chrome: "bar"\`, the default). With \`chrome: "none"\` (a device with
+\`prototype_window_chrome_v1\`) the content fills the whole window, under the status bar too (use
+\`safeAreaPadding\` with \`systemBars\` on the top edge), and a two-finger press of about a second
+reveals the host's dismiss pill for 5 s (another such press restarts that; one finger never does).
+The pill (\`protostage.dismiss\`) cannot be removed by the spec: observe always lists it, and
+\`tapOn\` reveals it before pressing it. Sheet and floating windows keep their own control. The
+status \`lastResult.chrome\` says which chrome a show drew.
+
+**Dead taps.** \`deadTaps: true\` (a device with \`prototype_dead_tap_v1\`) reports each tap that
+nothing handled (one finger, no move of 10 dp or more, not on a control, and no input reaching the
+prototype) as an \`emit\` event named \`prototype_dead_tap\` with payload \`{x, y, stack, screen}\`:
+the window-local point to a tenth of a dp and the deepest shown stack with its top screen (ties:
+the lowest id; both null without stacks). No text is collected.`;
 }
 
 function themeSection(): string {

@@ -34,6 +34,8 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.stackPatterns,
   CAPABILITIES.flowGrid,
   CAPABILITIES.refresh,
+  CAPABILITIES.windowChrome,
+  CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];
 

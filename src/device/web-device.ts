@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
 import type { InputTarget } from '../protocol/messages.ts';
-import type { PrototypeEvent, PrototypeWindowReport } from '../runtime/model.ts';
+import { HOST_DISMISS_TAG, REVEAL_DISMISS_EVENT, type PrototypeEvent, type PrototypeWindowReport } from '../runtime/model.ts';
 import type { BrowserSource } from './browser-source.ts';
 import { openBrowser } from './chromium.ts';
 import {
@@ -390,10 +390,21 @@ export class WebDevice {
    * own toolkit does not do. The pointer then leaves the screen so nothing stays hovered.
    */
   async tap(target: TapTarget): Promise<DeviceResult<Aimed>> {
+    // A chromeless window's dismiss pill is the host's control: tapOn reveals it, then presses it.
+    if ('testTag' in target && target.testTag === HOST_DISMISS_TAG) await this.#revealDismissPill();
     const aimed = await this.#aim(target);
     if (!aimed.ok) return aimed;
     await this.#press(aimed);
     return aimed;
+  }
+
+  async #revealDismissPill(): Promise<void> {
+    const revealed = await this.page.evaluate((event) => {
+      const pill = document.querySelector('[data-ps-dismiss-pill]');
+      pill?.closest('[data-ps-window]')?.dispatchEvent(new Event(event));
+      return pill !== null;
+    }, REVEAL_DISMISS_EVENT);
+    if (revealed) await this.settled();
   }
 
   /** Press, release and pointer-away go out together: Chromium handles them in order, and the tap costs one round trip. */
@@ -554,8 +565,13 @@ export class WebDevice {
    * `move` drags it there, `end` lifts it (no point).
    */
   async touch(phase: TouchPhase, point?: Point): Promise<void> {
+    await this.fingers(phase, phase === 'end' || point === undefined ? [] : [point]);
+  }
+
+  /** Several fingers at once (a two-finger hold): `start` puts them down, `move` moves them, `end` lifts them all. */
+  async fingers(phase: TouchPhase, points: readonly Point[]): Promise<void> {
     const type = phase === 'start' ? 'touchStart' : phase === 'move' ? 'touchMove' : 'touchEnd';
-    await this.cdp.send('Input.dispatchTouchEvent', { type, touchPoints: phase === 'end' || point === undefined ? [] : [point] });
+    await this.cdp.send('Input.dispatchTouchEvent', { type, touchPoints: phase === 'end' ? [] : points.map((point, id) => ({ ...point, id })) });
   }
 
   /**

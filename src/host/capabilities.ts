@@ -31,6 +31,10 @@ export function requiredCapabilities(spec: unknown, needs: ShowNeeds): Need[] {
   if (isObject(spec) && isObject(spec.window) && spec.window.persistence === 'device') {
     list.push({ capability: CAPABILITIES.persistenceReplay, path: 'window.persistence' });
   }
+  // Reporting taps nothing handled is the device's own preflight, not a vocabulary feature.
+  if (isObject(spec) && isObject(spec.window) && spec.window.deadTaps === true) {
+    list.push({ capability: CAPABILITIES.deadTaps, path: 'window.deadTaps' });
+  }
   return list;
 }
 

@@ -295,7 +295,7 @@ export class Host {
       };
       // The caller gave up while the device was showing it: it is on screen all the same.
       const cancelled = signal?.aborted ? { cancelled: 'after it was sent: the prototype is on screen' } : {};
-      this.lastResult = { action: 'show', ...summary, ...cancelled };
+      this.lastResult = { action: 'show', ...summary, chrome: effectiveChrome(spec), ...cancelled };
       return { success: true, ...summary };
     });
   }
@@ -727,6 +727,14 @@ async function guard<T extends object>(operation: () => Promise<HostResult<T>>):
     }
     return failure('$', message, 'Retry; if it keeps failing, restart protostage.');
   }
+}
+
+/** The chrome a show draws: a fullscreen window's is its window.chrome (default bar); sheet and floating windows have none of their own. */
+function effectiveChrome(spec: Record<string, unknown>): 'bar' | 'none' | null {
+  const window = isRecord(spec.window) ? spec.window : {};
+  const placement = isRecord(window.placement) ? window.placement : {};
+  if (placement.type !== 'fullscreen') return null;
+  return window.chrome === 'none' ? 'none' : 'bar';
 }
 
 /** Each stack of a spec on its initial screen (what the device starts with), or undefined without stacks. */

@@ -87,6 +87,10 @@ closes the open dialog or sheet, else pops the deepest stack, and says what it d
 key on a pull and runs \`onRefresh\` (\`swipeOn\` down on it pulls); patch the key to false when
 the new content is in.
 
+**Window.** \`window.chrome: "none"\` draws a fullscreen prototype edge to edge (a two-finger
+hold reveals the dismiss pill; \`tapOn protostage.dismiss\` reaches it). \`window.deadTaps: true\`
+reports taps nothing handled as \`prototype_dead_tap\` emit events with \`{x, y, stack, screen}\`.
+
 **Memory.** \`storage: {version, keys?, data?}\` keeps those state keys and data pointers on the
 device for this id across shows (a new version forgets them); inspect reports \`storage\`, and
 \`prototype {action: "clearStorage", id}\` removes it.

@@ -66,6 +66,10 @@ export const CAPABILITIES = {
   flowGrid: 'prototype_flow_grid_v1',
   /** scroll.refresh: pull-to-refresh on a vertical scroll. */
   refresh: 'prototype_refresh_v1',
+  /** window.chrome: "none", a fullscreen window without the host's row (its dismiss pill on a two-finger hold). */
+  windowChrome: 'prototype_window_chrome_v1',
+  /** window.deadTaps: taps nothing handled arrive as prototype_dead_tap events. */
+  deadTaps: 'prototype_dead_tap_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

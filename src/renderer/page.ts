@@ -81,6 +81,9 @@ export class PageRenderer {
   private readonly interactFromPage = (interaction: Interaction) => this.interact(interaction);
   private readonly dismissFromPage = () => this.dismiss('user');
   private readonly backFromPage = () => void this.back();
+  /** Counts what input reached the runtime, so a tap that reached nothing can be told apart. */
+  private interactions = 0;
+  private readonly inputWatch = { count: () => this.interactions, deadTap: (x: number, y: number) => this.deadTap(x, y) };
 
   /** Knows whether the last change to the prototype layer has been painted yet. */
   private readonly paint: PaintTracker;
@@ -163,6 +166,11 @@ export class PageRenderer {
     return result;
   }
 
+  /** A tap nothing handled, at window-local (x, y) dp (reported only with window.deadTaps). */
+  deadTap(x: number, y: number): void {
+    this.call(() => this.controller.deadTap(x, y));
+  }
+
   /** The system back: closes a dialog or sheet, else pops the deepest stack (`back` says which, null: nothing). */
   back(): Result {
     const result = this.call(() => this.controller.back());
@@ -176,6 +184,7 @@ export class PageRenderer {
   }
 
   interact(interaction: Interaction): void {
+    this.interactions += 1;
     const result = this.call(() => this.controller.interact(interaction));
     if (!result.ok) console.warn(`protostage: interaction refused: ${result.reason}`);
     this.draw();
@@ -285,6 +294,7 @@ export class PageRenderer {
           interact: this.interactFromPage,
           dismissByUser: this.dismissFromPage,
           back: this.backFromPage,
+          inputWatch: this.inputWatch,
         }),
         this.container,
       );

@@ -46,6 +46,10 @@ html, body { margin: 0; height: 100%; overflow: hidden; background: #000; oversc
 .ps-nav-bar { position: absolute; left: 0; right: 0; bottom: 0; display: flex; justify-content: center; align-items: center;
   gap: 88px; color: #1d1b20; }
 .ps-nav-bar.ps-dark-chrome { color: #e6e0e9; }
+.ps-dismiss-pill { position: absolute; left: 50%; translate: -50% 0; z-index: 10; display: flex; align-items: center; gap: 8px;
+  height: 40px; padding: 0 16px 0 12px; border-radius: 20px; font-size: 14px; font-weight: 500; opacity: 0; pointer-events: none;
+  box-shadow: 0px 1px 3px 1px rgba(0,0,0,0.15), 0px 1px 2px 0px rgba(0,0,0,0.3); }
+.ps-dismiss-pill.ps-revealed { opacity: 1; pointer-events: auto; }
 .ps-system-back { pointer-events: auto; display: flex; padding: 8px; margin: -8px; border: 0; background: none; color: inherit; }
 .ps-cutout { position: absolute; top: 6px; left: 50%; width: 12px; height: 12px; margin-left: -6px; border-radius: 50%; background: #000; }
 .ps-keyboard { position: absolute; left: 0; right: 0; bottom: 0; background: #e8eaed; padding: 8px 4px 52px;

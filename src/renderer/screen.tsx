@@ -1,7 +1,7 @@
 // The device screen: the simulated status bar, navigation bar, camera cutout and keyboard, and the
 // prototype window in its placement (fullscreen with the host's dismiss row, sheet, floating).
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Interaction, RenderModel, ResolvedWindow } from '../runtime/model.ts';
+import { HOST_DISMISS_TAG, REVEAL_DISMISS_EVENT, type Interaction, type RenderModel, type ResolvedWindow } from '../runtime/model.ts';
 import type { AssetStore } from './assets.ts';
 import { a11yAttributes } from './a11y.ts';
 import { Env, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
@@ -22,7 +22,7 @@ export interface DeviceState {
 
 /** Height of the host's dismiss row below the status bar. */
 export const HOST_ROW_HEIGHT = 48;
-export const HOST_DISMISS_TAG = 'protostage.dismiss';
+export { HOST_DISMISS_TAG } from '../runtime/model.ts';
 export const HOST_DISMISS_LABEL = 'Dismiss prototype';
 
 /** A window's rectangle on screen, in dp. */
@@ -37,7 +37,8 @@ export interface WindowRect {
 export function contentRect(window: ResolvedWindow, device: DeviceState): WindowRect {
   const placement = window.placement;
   if (placement.type === 'fullscreen') {
-    const top = device.insets.systemBars.top + HOST_ROW_HEIGHT;
+    // Without chrome the content fills the whole window, under the status bar too.
+    const top = window.chrome === 'none' ? 0 : device.insets.systemBars.top + HOST_ROW_HEIGHT;
     return { x: 0, y: top, width: device.width, height: device.height - top };
   }
   if (placement.type === 'sheet') {
@@ -102,9 +103,16 @@ interface ScreenProps {
   dismissByUser(): void;
   /** The navigation bar's back button. */
   back(): void;
+  /** How many inputs reached the runtime so far, and where a tap that reached nothing goes. */
+  inputWatch: InputWatch;
 }
 
-export function Screen({ device, model, show, assets, interact, dismissByUser, back }: ScreenProps) {
+export interface InputWatch {
+  count(): number;
+  deadTap(x: number, y: number): void;
+}
+
+export function Screen({ device, model, show, assets, interact, dismissByUser, back, inputWatch }: ScreenProps) {
   const chromeDark = model ? model.appearance.mode === 'dark' : device.dark;
   const appLayer = model?.window.layer === 'app';
   const bars = <SystemBars device={device} dark={device.dark} back={back} />;
@@ -113,7 +121,7 @@ export function Screen({ device, model, show, assets, interact, dismissByUser, b
     <div class="ps-screen" style={{ '--ps-font-scale': String(device.fontScale) }}>
       {appLayer ? null : bars}
       {appLayer ? null : keyboard}
-      {model ? <PrototypeWindow key={show} device={device} model={model} assets={assets} interact={interact} dismissByUser={dismissByUser} chromeDark={chromeDark} /> : null}
+      {model ? <PrototypeWindow key={show} device={device} model={model} assets={assets} interact={interact} dismissByUser={dismissByUser} chromeDark={chromeDark} inputWatch={inputWatch} /> : null}
       {appLayer ? bars : null}
       {appLayer ? keyboard : null}
       {device.insets.cutout.top > 0 ? <div class="ps-cutout" /> : null}
@@ -169,7 +177,7 @@ interface WindowProps extends Omit<ScreenProps, 'device' | 'show' | 'back'> {
   chromeDark: boolean;
 }
 
-function PrototypeWindow({ device, model, assets, interact, dismissByUser, chromeDark }: WindowProps) {
+function PrototypeWindow({ device, model, assets, interact, dismissByUser, chromeDark, inputWatch }: WindowProps) {
   // The layers exist before the first render, so anchored and overlay nodes portal into them in the
   // same pass as the rest of the tree; they join the document when the window mounts.
   const [anchorLayer] = useState(() => layerElement('ps-layer ps-anchor-layer'));
@@ -222,9 +230,12 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
     Object.assign(bodyStyle, { left: '0px', right: '0px', bottom: '0px', top: `${placement.type === 'fullscreen' ? rect.y : 0}px` });
   }
   const scrim = placement.type === 'fullscreen' && placement.scrim ? <div class="ps-scrim-fill" style={{ backgroundColor: placement.scrim }} /> : null;
+  const chromeless = placement.type === 'fullscreen' && model.window.chrome === 'none';
+  useDeadTaps(model.window.deadTaps, windowElement, inputWatch);
   return (
     <div ref={windowElement} class={`ps-window ps-${placement.type}${model.motion ? ' ps-motion' : ''}${coversFloatingWindow(model) ? ' ps-covered' : ''}`} style={windowStyle} dir={device.rtl ? 'rtl' : 'ltr'} data-ps-window={model.id}>
-      {placement.type === 'fullscreen' ? <HostRow height={rect.y} dark={chromeDark} onDismiss={dismissByUser} /> : null}
+      {placement.type === 'fullscreen' && !chromeless ? <HostRow height={rect.y} dark={chromeDark} onDismiss={dismissByUser} /> : null}
+      {chromeless ? <DismissPill windowElement={windowElement} top={device.insets.systemBars.top} dark={chromeDark} onDismiss={dismissByUser} /> : null}
       {placement.type !== 'fullscreen' && model.window.persistence === 'device' ? <CloseControl dark={chromeDark} onClose={dismissByUser} /> : null}
       <div class="ps-window-body" style={bodyStyle}>
         {scrim}
@@ -238,6 +249,122 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
       </div>
     </div>
   );
+}
+
+/** How long the second finger must hold, how long the pill then stays, and how far fingers may drift (dp). */
+const REVEAL_HOLD_MS = 1000;
+const REVEAL_MS = 5000;
+const TAP_SLOP = 10;
+
+/**
+ * The host's dismiss control of a chromeless fullscreen window: a pill under the status bar that a
+ * two-finger press of about a second reveals for 5 s (another hold restarts that); one finger
+ * never does. It is always listed for observe, and the device reveals it before tapOn presses it.
+ * It sits above everything the spec draws, at full opacity, and the spec cannot remove it.
+ */
+function DismissPill({ windowElement, top, dark, onDismiss }: { windowElement: { current: HTMLElement | null }; top: number; dark: boolean; onDismiss(): void }) {
+  const [revealed, setRevealed] = useState(false);
+  const hide = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useLayoutEffect(() => {
+    const element = windowElement.current;
+    if (!element) return;
+    const reveal = () => {
+      setRevealed(true);
+      if (hide.current !== null) clearTimeout(hide.current);
+      hide.current = setTimeout(() => setRevealed(false), REVEAL_MS);
+    };
+    let hold: ReturnType<typeof setTimeout> | null = null;
+    let origin: Array<{ x: number; y: number }> = [];
+    const stop = () => {
+      if (hold !== null) clearTimeout(hold);
+      hold = null;
+    };
+    const start = (event: TouchEvent) => {
+      stop();
+      if (event.touches.length !== 2) return;
+      origin = Array.from(event.touches, (touch) => ({ x: touch.clientX, y: touch.clientY }));
+      hold = setTimeout(reveal, REVEAL_HOLD_MS);
+    };
+    const move = (event: TouchEvent) => {
+      if (hold === null) return;
+      const drifted = Array.from(event.touches).some((touch, index) => origin[index] && Math.hypot(touch.clientX - origin[index]!.x, touch.clientY - origin[index]!.y) >= TAP_SLOP);
+      if (drifted || event.touches.length !== 2) stop();
+    };
+    const onReveal = () => reveal();
+    element.addEventListener('touchstart', start, { capture: true, passive: true });
+    element.addEventListener('touchmove', move, { capture: true, passive: true });
+    element.addEventListener('touchend', stop, { capture: true });
+    element.addEventListener('touchcancel', stop, { capture: true });
+    element.addEventListener(REVEAL_DISMISS_EVENT, onReveal);
+    return () => {
+      stop();
+      if (hide.current !== null) clearTimeout(hide.current);
+      element.removeEventListener('touchstart', start, { capture: true });
+      element.removeEventListener('touchmove', move, { capture: true });
+      element.removeEventListener('touchend', stop, { capture: true });
+      element.removeEventListener('touchcancel', stop, { capture: true });
+      element.removeEventListener(REVEAL_DISMISS_EVENT, onReveal);
+    };
+  }, []);
+  const colors = dark ? { background: '#2b2930', color: '#e6e0e9' } : { background: '#ece6f0', color: '#1d1b20' };
+  return (
+    <div
+      class={`ps-dismiss-pill${revealed ? ' ps-revealed' : ''}`}
+      style={{ top: `${top + 8}px`, ...colors }}
+      data-ps-dismiss-pill=""
+      {...a11yAttributes({ id: 'host#dismiss', testTag: HOST_DISMISS_TAG, role: 'Button', text: HOST_DISMISS_LABEL })}
+      onClick={revealed ? onDismiss : undefined}
+    >
+      <Icon name="close" size={20} />
+      <span>{HOST_DISMISS_LABEL}</span>
+    </div>
+  );
+}
+
+
+/** Native controls take a tap even when it changes nothing, so such a tap is never a dead one. */
+const CONTROLS = 'button, input, textarea, select, a, [role="slider"], [data-ps-dismiss-pill], .ps-stack-edge';
+
+/**
+ * With window.deadTaps: a single-finger tap (no second pointer, no cancel, moving less than 10 dp)
+ * after which no input reached the runtime by the next turn, and that did not land on a native
+ * control, is reported at its window-local point.
+ */
+function useDeadTaps(enabled: boolean, windowElement: { current: HTMLElement | null }, watch: InputWatch): void {
+  useLayoutEffect(() => {
+    const element = windowElement.current;
+    if (!enabled || !element) return;
+    let tap: { id: number; x: number; y: number; count: number; control: boolean } | null = null;
+    const down = (event: PointerEvent) => {
+      tap = tap === null && event.isPrimary ? { id: event.pointerId, x: event.clientX, y: event.clientY, count: watch.count(), control: (event.target as Element).closest(CONTROLS) !== null } : null;
+    };
+    const move = (event: PointerEvent) => {
+      if (tap && event.pointerId === tap.id && Math.hypot(event.clientX - tap.x, event.clientY - tap.y) >= TAP_SLOP) tap = null;
+    };
+    const cancel = () => {
+      tap = null;
+    };
+    const up = (event: PointerEvent) => {
+      const ended = tap;
+      tap = null;
+      if (!ended || event.pointerId !== ended.id || ended.control) return;
+      const box = element.getBoundingClientRect();
+      // Handlers finish first: whatever they send to the runtime counts.
+      setTimeout(() => {
+        if (watch.count() === ended.count) watch.deadTap(ended.x - box.x, ended.y - box.y);
+      }, 0);
+    };
+    element.addEventListener('pointerdown', down, { capture: true });
+    element.addEventListener('pointermove', move, { capture: true });
+    element.addEventListener('pointerup', up, { capture: true });
+    element.addEventListener('pointercancel', cancel, { capture: true });
+    return () => {
+      element.removeEventListener('pointerdown', down, { capture: true });
+      element.removeEventListener('pointermove', move, { capture: true });
+      element.removeEventListener('pointerup', up, { capture: true });
+      element.removeEventListener('pointercancel', cancel, { capture: true });
+    };
+  }, [enabled]);
 }
 
 const NO_INSETS: WindowInsets = { systemBars: NO_EDGES, cutout: NO_EDGES, ime: NO_EDGES };

@@ -40,6 +40,9 @@ export interface Clock {
   clearTimeout(handle: unknown): void;
 }
 
+/** The emit name of a tap nothing handled (window.deadTaps). */
+export const DEAD_TAP_EVENT = 'prototype_dead_tap';
+
 /** Idle TTL: five minutes without an accepted show or a user interaction dismisses with `ttl`. */
 export const DEFAULT_IDLE_TTL_MS = 300_000;
 
@@ -249,11 +252,27 @@ export class PrototypeController {
       this.commit(session, unit);
       return { ok: true, back: dialogs.length > 0 ? 'dialog' : 'sheet' };
     }
-    const stack = deepestPoppableStack(session);
+    const stack = deepestShownStack(session, true);
     if (stack === null) return { ok: true, back: null };
     unit.navigate({ type: 'pop', stack });
     this.commit(session, unit);
     return { ok: true, back: 'stack' };
+  }
+
+  /**
+   * A tap nothing handled, at window-local (x, y) dp, on a prototype with `window.deadTaps`: one
+   * `prototype_dead_tap` emit event carrying only the point (to a tenth of a dp) and the deepest
+   * shown stack with its top screen (ties: the lowest stack id; both null without stacks). It
+   * changes nothing and is not activity for the idle timeout.
+   */
+  deadTap(x: number, y: number): { ok: boolean } {
+    const session = this.session;
+    if (!session || !session.spec.window.deadTaps || !Number.isFinite(x) || !Number.isFinite(y)) return { ok: false };
+    const stack = deepestShownStack(session, false);
+    const entries = stack === null ? [] : session.stacks.get(stack)!;
+    const payload = { x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10, stack, screen: entries[entries.length - 1] ?? null };
+    this.deliver(session, [{ kind: 'emit', name: DEAD_TAP_EVENT, payload, state: { ...session.state }, pages: session.pagesRecord(), ...session.stacksRecord() }]);
+    return { ok: true };
   }
 
   /** Device settings changed: re-resolve the appearance, keeping state and pages. */
@@ -441,11 +460,12 @@ export function createController(options: ControllerOptions): PrototypeControlle
   return new PrototypeController(options);
 }
 
-/** The id of the deepest shown stack holding more than its root screen, or null. */
-function deepestPoppableStack(session: Session): string | null {
+/** The id of the deepest shown stack (when `poppable`, one holding more than its root screen and not behind a modal), or null; ties: the lowest id. */
+function deepestShownStack(session: Session, poppable: boolean): string | null {
   let best: { id: string; depth: number } | null = null;
   for (const [id, stack] of session.tree.stacks) {
-    if ((session.stacks.get(id)?.length ?? 0) < 2 || !session.isShown(stack) || session.isCoveredByModal(stack)) continue;
+    if (!session.isShown(stack)) continue;
+    if (poppable && ((session.stacks.get(id)?.length ?? 0) < 2 || session.isCoveredByModal(stack))) continue;
     const depth = treeDepth(stack);
     if (best === null || depth > best.depth || (depth === best.depth && id < best.id)) best = { id, depth };
   }

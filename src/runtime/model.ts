@@ -72,6 +72,10 @@ export interface ResolvedWindow {
   opacity: number;
   layer: 'system' | 'app';
   persistence: 'session' | 'device';
+  /** A fullscreen window's chrome: the host's dismiss row, or none (the pill a two-finger hold reveals). */
+  chrome: 'bar' | 'none';
+  /** Taps nothing handled are reported (prototype_dead_tap events). */
+  deadTaps: boolean;
   /** prototypeOpaque: what is drawn hides the app completely — a fully opaque root background
    *  drawn over the whole window, or an opaque fullscreen scrim (the scrim role never counts),
    *  at full window opacity, all in the resolved mode. Always set by the runtime. */
@@ -447,6 +451,11 @@ export interface RenderModel {
    *  sheet takes the window's touches too, except an open snackbar's. */
   openOverlays: { dialogs: string[]; snackbars: string[]; sheets: string[] };
 }
+
+/** The testTag of the host's dismiss control (the row of a fullscreen window, or its pill without chrome). */
+export const HOST_DISMISS_TAG = 'protostage.dismiss';
+/** Dispatched on a chromeless window to reveal its dismiss pill (the device does, before tapOn presses it). */
+export const REVEAL_DISMISS_EVENT = 'protostage-reveal-dismiss';
 
 /**
  * What the renderer reports back. `key` is the `RenderNode.key` of the node involved.

@@ -175,6 +175,8 @@ export class Session implements CommittedState {
       opacity,
       layer: window.layer ?? 'system',
       persistence: window.persistence ?? 'session',
+      chrome: window.chrome ?? 'bar',
+      deadTaps: window.deadTaps === true,
       opaque: opacity === 1 && (rootOpaque || scrimOpaque),
     };
   }

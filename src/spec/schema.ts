@@ -675,6 +675,10 @@ export const windowSchema = z.strictObject({
   opacity: z.number().int().min(0).max(100).optional(),
   layer: z.enum(['system', 'app']).optional(),
   persistence: z.enum(['session', 'device']).optional(),
+  /** Fullscreen: the host's dismiss row ("bar", the default) or none, content filling the window. */
+  chrome: z.enum(['bar', 'none']).optional(),
+  /** Taps nothing handled arrive as prototype_dead_tap emit events (the host gates prototype_dead_tap_v1). */
+  deadTaps: z.boolean().optional(),
 });
 export type WindowSpec = z.infer<typeof windowSchema>;
 

@@ -2,7 +2,8 @@
 // refuses stacks and the composed transitions on a device without them, pressBack needs the stack
 // capability, and status follows the stacks from the initial screen through screen_changed events.
 // And the gate refuses flow, grid, span and runSpacing on a device without prototype_flow_grid_v1,
-// and scroll.refresh on one without prototype_refresh_v1.
+// scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
+// on one without theirs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -105,4 +106,22 @@ test('the gate refuses scroll.refresh on a device without prototype_refresh_v1, 
   assert.ok(!refused.success);
   assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.refresh)], ['root.refresh', true]);
   assert.deepEqual(device.requests, []);
+});
+
+test('the gate refuses window.chrome none and window.deadTaps on a device without their capabilities; chrome bar needs nothing; lastResult says the chrome', async () => {
+  const spec = (window: Record<string, unknown>) => ({ id: 'w', window: { placement: { type: 'fullscreen' }, ...window }, root: { type: 'text', text: 'x' } });
+  const noChrome = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.windowChrome));
+  const chrome = await hostFor(noChrome).show({ spec: spec({ chrome: 'none' }) });
+  assert.ok(!chrome.success);
+  assert.deepEqual([chrome.path, chrome.error.includes(CAPABILITIES.windowChrome)], ['window.chrome', true]);
+  const bar = hostFor(noChrome);
+  assert.ok((await bar.show({ spec: spec({ chrome: 'bar' }) })).success);
+  assert.equal(bar.status().lastResult?.chrome, 'bar');
+  const noDeadTaps = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.deadTaps));
+  const deadTaps = await hostFor(noDeadTaps).show({ spec: spec({ deadTaps: true }) });
+  assert.ok(!deadTaps.success);
+  assert.deepEqual([deadTaps.path, deadTaps.error.includes(CAPABILITIES.deadTaps)], ['window.deadTaps', true]);
+  const full = hostFor(runtimeDevice());
+  assert.ok((await full.show({ spec: spec({ chrome: 'none', deadTaps: true }) })).success);
+  assert.equal(full.status().lastResult?.chrome, 'none');
 });

@@ -138,7 +138,7 @@ test('window: opacity as a fraction; the scrim role in a scrim slot draws at 40 
   const window = (placement: unknown, opacity?: number) =>
     show({ window: { placement, ...(opacity === undefined ? {} : { opacity }) }, theme: { mode: 'light' } }).controller.renderModel()!.window;
   assert.deepEqual(window({ type: 'fullscreen', scrim: 'scrim' }, 80), {
-    placement: { type: 'fullscreen', scrim: '#00000066' }, opacity: 0.8, layer: 'system', persistence: 'session', opaque: false,
+    placement: { type: 'fullscreen', scrim: '#00000066' }, opacity: 0.8, layer: 'system', persistence: 'session', chrome: 'bar', deadTaps: false, opaque: false,
   });
   assert.equal((window({ type: 'fullscreen', scrim: '#80000000' }).placement as { scrim: string }).scrim, '#00000080');
   assert.equal((window({ type: 'fullscreen', scrim: { light: 'scrim', dark: '#000000' } }).placement as { scrim: string }).scrim, '#00000066');
