@@ -27,6 +27,7 @@ export function authoringDoc(): string {
     timersSection(),
     stacksSection(),
     flowGridSection(),
+    pagerCarouselSection(),
     refreshSection(),
     storageSection(),
     componentsSection(),
@@ -413,6 +414,31 @@ unless its style says otherwise, never scrolls (put it in a \`scroll\`) and draw
   { "type": "card", "span": 2, "children": [{ "type": "text", "text": "Featured" }] },
   { "type": "card", "children": [{ "type": "text", "text": "New" }] } ] }
 \`\`\``;
+}
+
+function pagerCarouselSection(): string {
+  return `## Pager options and carousel
+
+**Page in a state key** (\`prototype_pager_state_key_v1\`). \`pager.stateKey\` names a declared
+integer key at least 0 holding the page (clamped to the pages). The state decides where a show
+starts, even a same-id show that keeps other pages; a swipe writes the key (one \`page_changed\`,
+then one \`change\`), and a \`setState\`, a patch, \`setPage\` or a tab bar bound to the same key
+move the pager. Two pagers cannot share a key, and no node inside a repeat template may bind a
+pager.
+
+**Layout** (\`prototype_pager_options_v1\`). \`axis\` (\`horizontal\`, the default, or \`vertical\`;
+a vertical pager cannot be inside a vertical scroll), \`pageSpacing\` (dp between pages),
+\`peek: {start?, end?}\` (dp of the neighbouring pages shown at each edge) and \`pageSize\`
+(\`"fill"\`: the viewport less the peeks, or \`{"dp": size}\`). Every page partly in view is
+observed and takes taps; pages wholly out of view are not.
+
+**Indicator and carousel** (\`prototype_carousel_v1\`). \`indicator: "dots"\` draws one dot per page
+below a horizontal pager (beside a vertical one), the current one filled; the dots are decoration,
+not in the hierarchy. A \`carousel\` is a row of items (its children, or a \`repeat\`) that scrolls
+sideways and snaps to an item: \`itemWidth\` (dp, required), \`itemSpacing\` (dp, default 8) and
+\`variant\` (\`multiBrowse\`, the default, \`hero\` snapping to the centre, or \`uncontained\`). The web
+device draws every variant as fixed-width items, as the iOS device does. A carousel has no page,
+event or \`setPage\`: use a pager when the page matters.`;
 }
 
 function refreshSection(): string {

@@ -23,7 +23,7 @@ export function unexpressedRuleList(): string[] {
     `State bindings: each field names a key of state holding the given value: ${bindingList()}.`,
     `Value comparisons: ${comparisonList()}.`,
     `Distinct entries: ${uniqueByList()}.`,
-    `Pagers: pager ids are unique; ${pagerReferenceList()} name an existing pager id.`,
+    `Pagers: pager ids are unique; ${pagerReferenceList()} name an existing pager id; no node inside a repeat template binds a pager; two pagers never share a stateKey; a vertical pager is not inside a vertical scroll.`,
     'Stacks: stack ids are unique; a stack\'s initial names one of its screens; the stack of a push, pop, replace or popToRoot action names an existing stack id, and its screen one of that stack\'s screens.',
     `Emit payload: at most ${limit('MAX_PROTOTYPE_EMIT_PAYLOAD_BYTES')} bytes of compact JSON (each number counts ${limit('EMIT_PAYLOAD_NUMBER_BYTES')} bytes), nesting at most ${limit('MAX_PROTOTYPE_EMIT_PAYLOAD_DEPTH')} deep.`,
     'Repeat templates: every {<as>.<field>} names a scalar field of every item, the placeholder alias is the container\'s `as`, a state key bound for any item is a valid key, and a name or label bound for any item is nonempty.',

@@ -35,6 +35,9 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.flowGrid,
   CAPABILITIES.refresh,
   CAPABILITIES.windowChrome,
+  CAPABILITIES.pagerStateKey,
+  CAPABILITIES.pagerOptions,
+  CAPABILITIES.carousel,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];

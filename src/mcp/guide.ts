@@ -83,6 +83,10 @@ closes the open dialog or sheet, else pops the deepest stack, and says what it d
 \`style.spacing\`, \`style.runSpacing\`); \`grid\` places children in \`columns\` (1 to 12, or
 \`{minWidth}\`), a child taking \`span\` columns.
 
+**Pagers and carousels.** \`pager.stateKey\` keeps the page in state (a tab bar can share it);
+\`axis\`, \`pageSpacing\`, \`peek\` and \`pageSize\` lay pages out, \`indicator: "dots"\` draws dots; a
+\`carousel\` scrolls fixed-width items (\`itemWidth\`) with no page events.
+
 **Pull-to-refresh.** A vertical scroll's \`refresh: {stateKey, onRefresh}\` writes true to the
 key on a pull and runs \`onRefresh\` (\`swipeOn\` down on it pulls); patch the key to false when
 the new content is in.

@@ -70,8 +70,32 @@ export const CAPABILITIES = {
   windowChrome: 'prototype_window_chrome_v1',
   /** window.deadTaps: taps nothing handled arrive as prototype_dead_tap events. */
   deadTaps: 'prototype_dead_tap_v1',
+  /** pager.stateKey: the page index kept in a state key. */
+  pagerStateKey: 'prototype_pager_state_key_v1',
+  /** pager axis, pageSpacing, peek and pageSize. */
+  pagerOptions: 'prototype_pager_options_v1',
+  /** The carousel node and a pager's indicator dots. */
+  carousel: 'prototype_carousel_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;
 
 export type CapabilityName = (typeof CAPABILITIES)[keyof typeof CAPABILITIES];
+
+/**
+ * What a device with only the base vocabulary (seeds/000) advertises: the shared conformance
+ * corpus is written for such a device, so a spec using an extended feature (a pager's axis, say)
+ * is one it refuses, at the path of that feature.
+ */
+export const BASE_VOCABULARY_CAPABILITIES: ReadonlySet<string> = new Set([
+  CAPABILITIES.prototype,
+  CAPABILITIES.assets,
+  CAPABILITIES.fonts,
+  CAPABILITIES.showInPlace,
+  CAPABILITIES.anchors,
+  CAPABILITIES.appearance,
+  CAPABILITIES.themeModes,
+  CAPABILITIES.windowOptions,
+  CAPABILITIES.inspect,
+  CAPABILITIES.persistenceReplay,
+]);

@@ -105,6 +105,9 @@ const LAYOUT = `
 .ps-stack-edge { position: absolute; top: 0; bottom: 0; left: 0; touch-action: none; z-index: 1; }
 .ps-stack-edge-rtl { left: auto; right: 0; }
 .ps-flow-lines { display: flex; flex-wrap: wrap; align-content: flex-start; position: relative; overflow: clip; width: 100%; }
+.ps-carousel { display: flex; overflow-x: auto; overflow-y: clip; scroll-snap-type: x mandatory; touch-action: pan-x pan-y; }
+.ps-carousel-uncontained { scroll-snap-type: x proximity; }
+.ps-carousel-item { display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr); min-width: 0; }
 .ps-grid-cells { display: grid; grid-auto-flow: row; width: 100%; }
 .ps-grid-cell { display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr); min-width: 0; }
 .ps-refresh-holder { position: sticky; top: 0; height: 0; flex: 0 0 0px; z-index: 2; overflow: visible; align-self: stretch; }
@@ -116,9 +119,16 @@ const LAYOUT = `
 .ps-motion .ps-refresh-spinning svg { animation: ps-spin 1s linear infinite; }
 @keyframes ps-spin { from { rotate: -90deg; } to { rotate: 270deg; } }
 .ps-pager { display: flex; }
-.ps-pager-viewport { flex: 1; overflow: clip; touch-action: pan-y; display: flex; min-width: 0; }
-.ps-pager-track { flex: 1; display: flex; min-width: 0; }
-.ps-pager-page { flex: 0 0 100%; width: 100%; min-width: 0; display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr);
+.ps-pager-dotted.ps-pager-horizontal { flex-direction: column; }
+.ps-pager-viewport { flex: 1; overflow: clip; touch-action: pan-y; display: flex; min-width: 0; min-height: 0; }
+.ps-pager-vertical .ps-pager-viewport { touch-action: pan-x; flex-direction: column; }
+.ps-pager-track { flex: 1; display: flex; min-width: 0; min-height: 0; }
+.ps-pager-vertical .ps-pager-track { flex-direction: column; }
+.ps-pager-dots { display: flex; gap: 8px; justify-content: center; align-items: center; padding: 8px; }
+.ps-pager-vertical .ps-pager-dots { flex-direction: column; }
+.ps-pager-dot { width: 8px; height: 8px; border-radius: 50%; background: var(--md-sys-color-outline-variant); }
+.ps-pager-dot.ps-on { background: var(--md-sys-color-primary); }
+.ps-pager-page { min-width: 0; min-height: 0; display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr);
   justify-items: start; align-items: start; }
 .ps-scroll-vertical > *, .ps-scroll-horizontal > * { flex-shrink: 0; }
 /* Rows far off screen skip style, layout and paint until drawn once, or drawn by the first input

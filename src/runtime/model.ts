@@ -200,6 +200,14 @@ export interface GridNode extends RenderNodeBase {
   spans: number[];
   children: RenderNode[];
 }
+/** A horizontally scrolling row of fixed-width items that snaps to an item (no page of its own). */
+export interface CarouselNode extends RenderNodeBase {
+  type: 'carousel';
+  itemWidth: number;
+  variant: 'multiBrowse' | 'hero' | 'uncontained';
+  itemSpacing: number;
+  children: RenderNode[];
+}
 export interface CardNode extends RenderNodeBase {
   type: 'card';
   variant: 'filled' | 'elevated' | 'outlined';
@@ -377,6 +385,13 @@ export interface PagerNode extends RenderNodeBase {
   /** Settled page, zero-based, already clamped to the page count. */
   page: number;
   pageCount: number;
+  axis: 'horizontal' | 'vertical';
+  /** dp between pages, and of the neighbouring pages shown at the start and end edges. */
+  pageSpacing: number;
+  peek: { start: number; end: number };
+  /** Each page's length along the axis: the viewport less the peeks, or fixed dp. */
+  pageSize: 'fill' | { dp: number };
+  indicator: 'none' | 'dots';
   children: RenderNode[];
 }
 export interface NavItemView {
@@ -421,7 +436,7 @@ export interface StackNode extends RenderNodeBase {
 export type StackTransitionName = 'platform' | 'slide' | 'fade' | 'none' | 'sharedAxisX' | 'sharedAxisY' | 'fadeThrough';
 
 export type RenderNode =
-  | ContainerNode | FlowNode | GridNode | CardNode | TextNode | ImageNode | IconNode | SpacerNode | DividerNode | BadgeNode
+  | ContainerNode | FlowNode | GridNode | CarouselNode | CardNode | TextNode | ImageNode | IconNode | SpacerNode | DividerNode | BadgeNode
   | TextFieldNode | ToggleNode | ButtonNode | RadioGroupNode | SegmentedButtonNode | ListItemNode
   | SliderNode | ChipNode | IconButtonNode | FabNode | TopAppBarNode | ProgressNode | DialogNode
   | SnackbarNode | TimePickerNode | DatePickerNode | ScrollNode | PagerNode | NavBarNode

@@ -260,6 +260,8 @@ function buildTyped(
       return { ...base, type: 'flow', maxLines: node.maxLines ?? null, children };
     case 'grid':
       return { ...base, type: 'grid', columns: node.columns, spans: treeChildren.map((child) => child.node.span ?? 1), children };
+    case 'carousel':
+      return { ...base, type: 'carousel', itemWidth: node.itemWidth, variant: node.variant ?? 'multiBrowse', itemSpacing: node.itemSpacing ?? 8, children };
     case 'card':
       return { ...base, type: 'card', variant: node.variant ?? 'filled', children };
     case 'text': {
@@ -385,7 +387,19 @@ function buildTyped(
       return { ...base, type: 'scroll', axis: node.axis ?? 'vertical', child: children[0]!, refresh: node.refresh ? { refreshing: read(node.refresh.stateKey) === true } : null };
     case 'pager': {
       const id = pagerId(node);
-      return { ...base, type: 'pager', pagerId: id, page: readPage(id, inputs, deps), pageCount: children.length, children };
+      return {
+        ...base,
+        type: 'pager',
+        pagerId: id,
+        page: readPage(id, inputs, deps),
+        pageCount: children.length,
+        axis: node.axis ?? 'horizontal',
+        pageSpacing: node.pageSpacing ?? 0,
+        peek: { start: node.peek?.start ?? 0, end: node.peek?.end ?? 0 },
+        pageSize: node.pageSize ?? 'fill',
+        indicator: node.indicator ?? 'none',
+        children,
+      };
     }
     case 'stack': {
       const id = stackId(node);

@@ -9,7 +9,7 @@ import type { Appearance, RenderModel, RenderNode, ResolvedStyle, ResolvedWindow
 import { leadingChainMode, resolveMode, type AppearanceOverride } from './appearance.ts';
 import { nodeDependency, nodeReader, pageDependency, RenderBuilder, stackDependency, type ChangeSet } from './render.ts';
 import { initialEntries, stacksRecord, type Navigation } from './stacks.ts';
-import { buildTree, pageCount, refreshDataRepeats, type ShownTree, type TreeNode } from './tree.ts';
+import { boundPage, buildTree, pageCount, refreshDataRepeats, type ShownTree, type TreeNode } from './tree.ts';
 import { conservativePayloadByteLength } from '../json/index.ts';
 import type { JsonObject } from './data.ts';
 import { changed, entryBytes, Unit, type CommittedState } from './unit.ts';
@@ -66,6 +66,8 @@ export class Session implements CommittedState {
       const kept = keptPages.get(id) ?? 0;
       this.pages.set(id, Math.max(0, Math.min(pageCount(pager) - 1, kept)));
     }
+    // A pager that keeps its page in a state key starts where the state says, kept page or not.
+    this.syncBoundPages(null);
     for (const [id, stack] of this.tree.stacks) this.stacks.set(id, initialEntries(stack.node as NodeOfType<'stack'>, keptStacks.get(id)));
     this.builder = new RenderBuilder(this.tree, () => ({ state: this.state, pages: this.pages, stacks: this.stacks, navigations: this.navigations, data: this.data, theme: this.theme }));
     this.retheme(device);
@@ -87,6 +89,7 @@ export class Session implements CommittedState {
       if (this.pages.get(id) !== page) touched.add(pageDependency(id));
       this.pages.set(id, page);
     }
+    if (stateMoved) this.syncBoundPages(touched);
     for (const [id, change] of unit.stackWrites) {
       touched.add(stackDependency(id));
       this.stacks.set(id, change.entries);
@@ -104,6 +107,17 @@ export class Session implements CommittedState {
     this.revision = unit.revision + (stateMoved ? 1 : 0);
     if (touched.size > 0) this.rebuild(touched);
     if (rebuiltRows) this.builder.forget(rebuiltRows);
+  }
+
+  /** Pagers with a stateKey show the page their key holds (clamped); `touched` gets each that moved. */
+  private syncBoundPages(touched: Set<string> | null): void {
+    for (const [id, pager] of this.tree.pagers) {
+      const key = pager.node.type === 'pager' ? pager.node.stateKey : undefined;
+      if (key === undefined) continue;
+      const page = boundPage(pager, ownValue(this.state, key));
+      if (this.pages.get(id) !== page) touched?.add(pageDependency(id));
+      this.pages.set(id, page);
+    }
   }
 
   /** Re-theme for the device settings: resolve the mode, rebuild every colour. Returns the new

@@ -75,7 +75,7 @@ export interface ShownTree {
   staticDataText?: string[];
 }
 
-type RepeatContainer = NodeOfType<'box'> | NodeOfType<'row'> | NodeOfType<'column'> | NodeOfType<'flow'> | NodeOfType<'grid'>;
+type RepeatContainer = NodeOfType<'box'> | NodeOfType<'row'> | NodeOfType<'column'> | NodeOfType<'flow'> | NodeOfType<'grid'> | NodeOfType<'carousel'>;
 
 function childEntries(node: PrototypeNode, key: string): [string, PrototypeNode][] {
   switch (node.type) {
@@ -84,6 +84,7 @@ function childEntries(node: PrototypeNode, key: string): [string, PrototypeNode]
     case 'column':
     case 'flow':
     case 'grid':
+    case 'carousel':
       return node.children.map((child, i) => [`${key}.children[${i}]`, child]);
     case 'card':
     case 'pager':
@@ -101,7 +102,7 @@ function childEntries(node: PrototypeNode, key: string): [string, PrototypeNode]
 }
 
 function repeatOf(node: PrototypeNode): RepeatContainer['repeat'] | undefined {
-  const repeats = node.type === 'box' || node.type === 'row' || node.type === 'column' || node.type === 'flow' || node.type === 'grid';
+  const repeats = node.type === 'box' || node.type === 'row' || node.type === 'column' || node.type === 'flow' || node.type === 'grid' || node.type === 'carousel';
   return repeats ? node.repeat : undefined;
 }
 
@@ -307,6 +308,12 @@ export function rowOf(treeNode: TreeNode): RowContext | null {
 /** Number of pages of a pager tree node. */
 export function pageCount(pager: TreeNode): number {
   return pager.children.length;
+}
+
+/** The page of a pager kept in a state key: that key's number, clamped to the pages. */
+export function boundPage(pager: TreeNode, value: unknown): number {
+  const page = typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0;
+  return Math.max(0, Math.min(pageCount(pager) - 1, page));
 }
 
 /** A pager's id (always present in a validated spec). */

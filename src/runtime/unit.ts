@@ -9,7 +9,7 @@ import type { Action, NodeOfType, Scalar, StackTransition, StartTimerAction } fr
 import type { PrototypeEvent } from './model.ts';
 import { scalarEquals } from './conditions.ts';
 import { writeViolation } from './bindings.ts';
-import { dataRepeatCells, dataTextProblem, pageCount, type RowContext, type ShownTree } from './tree.ts';
+import { boundPage, dataRepeatCells, dataTextProblem, pageCount, type RowContext, type ShownTree } from './tree.ts';
 import { ownValue, setOwn } from './record.ts';
 import { nextEntries, stacksRecord, type StackAction, type StackOp } from './stacks.ts';
 import { dataChangePayload, isDataAction, readData, runDataAction, type DataAction, type DataRefusal, type JsonObject } from './data.ts';
@@ -92,6 +92,9 @@ export class Unit {
   }
 
   page(id: string): number {
+    const pager = this.tree.pagers.get(id);
+    const key = pager?.node.type === 'pager' ? pager.node.stateKey : undefined;
+    if (key !== undefined) return boundPage(pager!, this.get(key));
     return this.pageWrites.get(id) ?? this.committed.pages.get(id) ?? 0;
   }
 
@@ -139,14 +142,24 @@ export class Unit {
     return null;
   }
 
-  /** Settle a pager on `page` (clamped); one page_changed event when it moves. */
+  /**
+   * Settle a pager on `page` (clamped); one page_changed event when it moves. A pager with a
+   * stateKey writes the page there too, with one change event after the page_changed.
+   */
   setPage(id: string, page: number): void {
     const pager = this.tree.pagers.get(id);
-    if (!pager) return;
+    if (!pager || pager.node.type !== 'pager') return;
     const target = Math.max(0, Math.min(pageCount(pager) - 1, page));
     if (target === this.page(id)) return;
-    this.pageWrites.set(id, target);
+    const key = pager.node.stateKey;
+    if (key === undefined) {
+      this.pageWrites.set(id, target);
+      this.push('page_changed', id, target);
+      return;
+    }
+    if (this.write(key, target) !== null) return;
     this.push('page_changed', id, target);
+    this.pushChange([key], [target]);
   }
 
   /**

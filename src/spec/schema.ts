@@ -402,6 +402,13 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
     box: nodeShape('box', containerFields),
     row: nodeShape('row', containerFields),
     column: nodeShape('column', containerFields),
+    carousel: nodeShape('carousel', {
+      children: z.array(nodeRef).min(1),
+      repeat: repeatSchema.optional(),
+      itemWidth: z.number().min(MIN_POSITIVE).max(10_000),
+      variant: z.enum(['multiBrowse', 'hero', 'uncontained']).optional(),
+      itemSpacing: z.number().min(0).max(10_000).optional(),
+    }),
     flow: nodeShape('flow', { ...containerFields, maxLines: z.number().int().min(1).max(MAX_INT32).optional() }),
     grid: nodeShape('grid', {
       ...containerFields,
@@ -500,6 +507,13 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
     pager: nodeShape('pager', {
       id: nonEmpty,
       children: z.array(nodeRef).min(1),
+      /** The current page index, written by swipes and read back by the pager (shared with a tab bar). */
+      stateKey: stateKey.optional(),
+      axis: z.enum(['horizontal', 'vertical']).optional(),
+      pageSpacing: z.number().min(0).max(10_000).optional(),
+      peek: z.strictObject({ start: z.number().min(0).max(10_000).optional(), end: z.number().min(0).max(10_000).optional() }).optional(),
+      pageSize: z.union([z.literal('fill'), z.strictObject({ dp: z.number().min(MIN_POSITIVE).max(10_000) })]).optional(),
+      indicator: z.enum(['none', 'dots']).optional(),
     }),
     stack: nodeShape('stack', {
       id: nonEmpty,
@@ -585,6 +599,7 @@ export interface BoxNode extends z.output<typeof nodeSchemas.box> {}
 export interface RowNode extends z.output<typeof nodeSchemas.row> {}
 export interface ColumnNode extends z.output<typeof nodeSchemas.column> {}
 export interface FlowNode extends z.output<typeof nodeSchemas.flow> {}
+export interface CarouselNode extends z.output<typeof nodeSchemas.carousel> {}
 export interface GridNode extends z.output<typeof nodeSchemas.grid> {}
 export interface TextNode extends z.output<typeof nodeSchemas.text> {}
 export interface ImageNode extends z.output<typeof nodeSchemas.image> {}
@@ -623,6 +638,7 @@ export type PrototypeNode =
   | ColumnNode
   | FlowNode
   | GridNode
+  | CarouselNode
   | TextNode
   | ImageNode
   | IconNode

@@ -23,6 +23,7 @@ export function checkReferences(spec: Record<string, unknown>, walk: WalkResult)
   const controls = controlTypes(walk.bindings);
   for (const use of walk.bindings) if (!use.rule.ifPresent) checkBinding(use, state, controls);
   for (const use of walk.bindings) if (use.rule.ifPresent) checkBinding(use, state, controls);
+  checkPagerKeys(walk.bindings);
   const stacks = new Map<string, StackRecord>();
   for (const stack of walk.stacks) addStack(stack, stacks);
   for (const reference of walk.stackReferences) checkStackReference(reference, stacks);
@@ -46,6 +47,7 @@ export function collectReferenceErrors(spec: Record<string, unknown>, walk: Walk
   const controls = controlTypes(bindings);
   for (const use of bindings) if (!use.rule.ifPresent) collect(collector, () => checkBinding(use, state, controls));
   for (const use of bindings) if (use.rule.ifPresent) collect(collector, () => checkBinding(use, state, controls));
+  collect(collector, () => checkPagerKeys(bindings));
   const stacks = new Map<string, StackRecord>();
   for (const stack of intact(walk.stacks)) collect(collector, () => addStack(stack, stacks));
   // A stack whose id or screens failed may be the one a reference names.
@@ -83,6 +85,16 @@ function checkPagerReference(reference: PagerReference, ids: Set<string>): void 
   if (ids.has(reference.id)) return;
   const known = ids.size === 0 ? 'the spec has no pager' : `pager ids: ${[...ids].map((id) => JSON.stringify(id)).join(', ')}`;
   reject(spellPath(reference.path), `No pager with id ${JSON.stringify(reference.id)}; ${known}`);
+}
+
+/** Two pagers cannot keep their page in one state key (a tab bar may share a pager's). */
+function checkPagerKeys(bindings: readonly BindingUse[]): void {
+  const pagers = new Map<string, BindingUse>();
+  for (const use of bindings) {
+    if (use.holder !== 'pager' || use.field !== 'stateKey') continue;
+    if (pagers.has(use.key)) reject(spellPath(use.path), `Two pagers keep their page in state key "${use.key}" (the first at ${spellPath(pagers.get(use.key)!.path)}); give each pager its own key`);
+    pagers.set(use.key, use);
+  }
 }
 
 function addStack(stack: StackRecord, stacks: Map<string, StackRecord>): void {

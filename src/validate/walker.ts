@@ -290,6 +290,7 @@ interface Mark {
   depth: number;
   currentType: string;
   currentNode: Record<string, unknown> | null;
+  verticalScrolls: number;
   template: RepeatContext | null;
   inAction: boolean;
   owner: Record<string, unknown> | null;
@@ -309,6 +310,8 @@ class Walker implements Position {
   private readonly actionPagerReferences: PagerReference[] = [];
   private readonly bindings = new PreorderRecords<BindingUse>();
   private readonly stacks: StackRecord[] = [];
+  /** Vertical scrolls around the node being walked (a vertical pager may not be in one). */
+  private verticalScrolls = 0;
   private readonly stackReferences: StackReference[] = [];
   /** The type of the node being walked ('' outside nodes), and the node itself. */
   private currentType = '';
@@ -372,6 +375,7 @@ class Walker implements Position {
       depth: this.depth,
       currentType: this.currentType,
       currentNode: this.currentNode,
+      verticalScrolls: this.verticalScrolls,
       template: this.template,
       inAction: this.inAction,
       owner: this.owner,
@@ -392,6 +396,7 @@ class Walker implements Position {
     this.depth = mark.depth;
     this.currentType = mark.currentType;
     this.currentNode = mark.currentNode;
+    this.verticalScrolls = mark.verticalScrolls;
     this.template = mark.template;
     this.inAction = mark.inAction;
     this.setOwner(mark.owner, mark.ownerDepth);
@@ -416,7 +421,10 @@ class Walker implements Position {
       const target = definitions.get(rule.ref);
       if (!target) throw new Error(`Contract definition "${rule.ref}" is missing`);
       this.walk(value, target, what);
-      if (rule.pagerReference) this.recordPagerReference(value as string);
+      if (rule.pagerReference) {
+        if (!this.inAction && this.template) reject(this.path(), `A node inside a repeat template cannot bind a pager; move it out of the template (${this.template.path}), or bind a state key`);
+        this.recordPagerReference(value as string);
+      }
       return;
     }
     switch (rule.kind) {
@@ -689,7 +697,13 @@ class Walker implements Position {
     const outerBindings = this.bindings.enterNode();
     this.currentType = type!;
     this.currentNode = value;
+    if (type === 'pager' && value.axis === 'vertical' && this.verticalScrolls > 0) {
+      reject(this.pathTo('axis'), 'A vertical pager cannot be inside a vertical scroll (both would take the same drag); use a horizontal pager, or move it out of the scroll');
+    }
+    const scrollsVertically = type === 'scroll' && value.axis !== 'horizontal';
+    if (scrollsVertically) this.verticalScrolls++;
     this.walkNodeFields(value, entry!, type!, parentType, parentNode);
+    if (scrollsVertically) this.verticalScrolls--;
     this.currentType = parentType;
     this.currentNode = parentNode;
     this.nodePagerReferences.leaveNode(outerReferences);

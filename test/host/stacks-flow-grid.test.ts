@@ -3,7 +3,7 @@
 // capability, and status follows the stacks from the initial screen through screen_changed events.
 // And the gate refuses flow, grid, span and runSpacing on a device without prototype_flow_grid_v1,
 // scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
-// on one without theirs.
+// on one without theirs, and pager options, pager.stateKey, dots and the carousel likewise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -124,4 +124,21 @@ test('the gate refuses window.chrome none and window.deadTaps on a device withou
   const full = hostFor(runtimeDevice());
   assert.ok((await full.show({ spec: spec({ chrome: 'none', deadTaps: true }) })).success);
   assert.equal(full.status().lastResult?.chrome, 'none');
+});
+
+test('the gate refuses pager options, pager.stateKey, indicator dots and the carousel on a device without each capability, before sending', async () => {
+  const spec = (root: unknown) => ({ id: 'p', window: { placement: { type: 'fullscreen' } }, state: { tab: 0 }, root });
+  const pager = (extra: Record<string, unknown>) => ({ type: 'pager', id: 'p', children: [{ type: 'text', text: 'x' }], ...extra });
+  const cases: Array<[string, unknown, string]> = [
+    [CAPABILITIES.pagerOptions, pager({ peek: { start: 16 } }), 'root.peek'],
+    [CAPABILITIES.pagerStateKey, pager({ stateKey: 'tab' }), 'root.stateKey'],
+    [CAPABILITIES.carousel, pager({ indicator: 'dots' }), 'root.indicator'],
+    [CAPABILITIES.carousel, { type: 'carousel', itemWidth: 120, children: [{ type: 'text', text: 'x' }] }, 'root'],
+  ];
+  for (const [capability, root, path] of cases) {
+    const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== capability));
+    const refused = await hostFor(device).show({ spec: spec(root) });
+    assert.ok(!refused.success, capability);
+    assert.deepEqual([refused.path, refused.error.includes(capability), device.requests], [path, true, []]);
+  }
 });

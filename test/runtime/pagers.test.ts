@@ -101,3 +101,37 @@ test('"The new spec\'s state is authoritative" on a same-id re-show', () => {
   controller.show(spec({ type: 'textField', stateKey: 'q' }, { state: { q: 'new spec' } }));
   assert.deepEqual(controller.inspect()!.state, { q: 'new spec' });
 });
+
+const boundSpec = (state: Record<string, unknown> = { tab: 1 }) => spec({
+  type: 'column',
+  children: [
+    { type: 'tabBar', stateKey: 'tab', items: [{ label: 'One' }, { label: 'Two' }, { label: 'Three' }] },
+    { type: 'pager', id: 'pages', stateKey: 'tab', children: [{ type: 'text', text: 'A' }, { type: 'text', text: 'B' }, { type: 'text', text: 'C' }] },
+    { type: 'text', text: 'Next', onTap: [{ type: 'setPage', pager: 'pages', page: 'next' }] },
+  ],
+}, { state });
+
+test('pager.stateKey: the state picks the page (clamped), a swipe writes the key (page_changed, then change), a tab bar on the key moves it', () => {
+  const { controller, events } = setup();
+  controller.show(boundSpec({ tab: 7 }));
+  assert.equal(pager(controller.renderModel()!.root).page, 2, 'clamped to the last page');
+  controller.show(boundSpec(), { reset: true });
+  assert.equal(pager(controller.renderModel()!.root).page, 1);
+  controller.interact({ type: 'pageSettled', key: 'root.children[1]', page: 0 });
+  assert.deepEqual(events.map((event) => [event.kind, event.name, event.payload]), [['page_changed', 'pages', 0], ['change', null, { key: 'tab', value: 0 }]]);
+  assert.equal(controller.inspect()!.state.tab, 0);
+  controller.interact({ type: 'pageSettled', key: 'root.children[1]', page: 0 });
+  assert.equal(events.length, 2, 'a repeated settle is silent');
+  controller.interact({ type: 'selectIndex', key: 'root.children[0]', index: 2 });
+  assert.equal(pager(controller.renderModel()!.root).page, 2, 'the tab bar wrote the key the pager reads');
+  controller.interact({ type: 'tap', key: 'root.children[2]' });
+  assert.equal(controller.inspect()!.state.tab, 2, 'setPage next at the end leaves it');
+});
+
+test('pager.stateKey: a same-id show takes the state page over the kept one', () => {
+  const { controller } = setup();
+  controller.show(boundSpec({ tab: 2 }));
+  controller.show(boundSpec({ tab: 0 }));
+  assert.equal(pager(controller.renderModel()!.root).page, 0);
+  assert.deepEqual(controller.inspect()!.pages, { pages: 0 });
+});

@@ -8,9 +8,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { validatePrototypeSpec } from '../../validate/index.ts';
+import { BASE_VOCABULARY_CAPABILITIES } from '../../protocol/constants.ts';
+import { validatePrototypeSpec, type ValidationResult } from '../../validate/index.ts';
 
-const usage = `Usage: protostage conformance DIR
+const usage = `Usage: protostage conformance DIR [--base]
 
 Runs every case of a conformance corpus:
   DIR/valid/*.json               specs that must be accepted
@@ -18,7 +19,11 @@ Runs every case of a conformance corpus:
   DIR/components/*.json          valid specs that use components
   DIR/components/invalid/*.json  {"spec", "expectedPath", "expectedMessage"}: path exact, message contains
 Prints one line per failing case and ends with "N passed, N failed". Exit 0 when nothing failed,
-1 when a case failed or the folder holds no cases, 2 on bad usage.`;
+1 when a case failed or the folder holds no cases, 2 on bad usage.
+
+  --base   judge as a device with only the base vocabulary (seeds/000) would: a spec that uses an
+           extended feature is refused at the path of its first one. The shared corpus is
+           written for such a device. Without --base, every feature the web device has counts.`;
 
 export interface CaseOutcome {
   file: string;
@@ -32,7 +37,8 @@ export async function run(args: string[]): Promise<number> {
     console.log(usage);
     return 0;
   }
-  const [dir, ...extra] = args;
+  const base = args.includes('--base');
+  const [dir, ...extra] = args.filter((arg) => arg !== '--base');
   if (!dir || extra.length > 0) {
     console.error(usage);
     return 2;
@@ -41,7 +47,7 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage conformance: no such directory ${dir}`);
     return 2;
   }
-  const outcomes = runCorpus(dir);
+  const outcomes = runCorpus(dir, base ? BASE_VOCABULARY_CAPABILITIES : null);
   if (outcomes.length === 0) {
     console.error(`protostage conformance: ${dir} holds no cases: expected JSON files in valid/, invalid/, components/ or components/invalid/`);
     return 1;
@@ -52,8 +58,11 @@ export async function run(args: string[]): Promise<number> {
   return failed === 0 ? 0 : 1;
 }
 
-/** Every case of the corpus at `dir` with its outcome, in folder then file-name order. */
-export function runCorpus(dir: string): CaseOutcome[] {
+/**
+ * Every case of the corpus at `dir` with its outcome, in folder then file-name order, judged as a
+ * device advertising `vocabulary` would (null: everything the validator accepts).
+ */
+export function runCorpus(dir: string, vocabulary: ReadonlySet<string> | null = null): CaseOutcome[] {
   const folders: Array<[string, Expectation]> = [
     ['valid', { kind: 'valid' }],
     ['invalid', { kind: 'invalid', withMessage: false }],
@@ -63,7 +72,7 @@ export function runCorpus(dir: string): CaseOutcome[] {
   const outcomes: CaseOutcome[] = [];
   for (const [folder, expectation] of folders) {
     for (const file of jsonFiles(join(dir, folder))) {
-      outcomes.push({ file: relative(dir, file), failure: runCase(readFileSync(file), expectation) });
+      outcomes.push({ file: relative(dir, file), failure: runCase(readFileSync(file), expectation, vocabulary) });
     }
   }
   return outcomes;
@@ -78,9 +87,9 @@ function jsonFiles(folder: string): string[] {
 }
 
 /** Null when the case behaves as expected, else what went wrong. */
-export function runCase(bytes: Uint8Array, expectation: Expectation): string | null {
+export function runCase(bytes: Uint8Array, expectation: Expectation, vocabulary: ReadonlySet<string> | null = null): string | null {
   if (expectation.kind === 'valid') {
-    const result = validatePrototypeSpec(bytes);
+    const result = judgeForDevice(bytes, vocabulary);
     return result.ok ? null : `expected valid, rejected at ${result.path}: ${result.message}`;
   }
   let wrapper: { spec?: unknown; expectedPath?: unknown; expectedMessage?: unknown };
@@ -90,7 +99,7 @@ export function runCase(bytes: Uint8Array, expectation: Expectation): string | n
     return `case file is not JSON (${(error as Error).message})`;
   }
   if (typeof wrapper.expectedPath !== 'string' || !('spec' in wrapper)) return 'case file lacks "spec" or "expectedPath"';
-  const result = validatePrototypeSpec(JSON.stringify(wrapper.spec));
+  const result = judgeForDevice(JSON.stringify(wrapper.spec), vocabulary);
   if (result.ok) return `expected rejection at ${wrapper.expectedPath}, but the spec was accepted`;
   if (result.path !== wrapper.expectedPath) {
     return `expected path ${wrapper.expectedPath}, got ${result.path}: ${result.message}`;
@@ -99,4 +108,17 @@ export function runCase(bytes: Uint8Array, expectation: Expectation): string | n
     return `expected message containing "${wrapper.expectedMessage}", got "${result.message}"`;
   }
   return null;
+}
+
+/**
+ * The validator's answer, and for a device advertising only `vocabulary` a refusal at the first
+ * feature (in walk order) needing a capability outside it. Null vocabulary: the validator's answer.
+ */
+export function judgeForDevice(input: Uint8Array | string | unknown, vocabulary: ReadonlySet<string> | null): ValidationResult {
+  const result = validatePrototypeSpec(input);
+  if (!result.ok || vocabulary === null) return result;
+  const missing = Object.entries(result.capabilityPaths).find(([capability]) => !vocabulary.has(capability));
+  if (!missing) return result;
+  const [capability, path] = missing;
+  return { ok: false, path, message: `${path} needs ${capability}, which a device with the base vocabulary does not advertise` };
 }

@@ -1,8 +1,9 @@
-// flow and grid (seeds/001 "Flow and grid contract"): a row that wraps onto further lines, and
-// children placed row by row in columns. Both keep every child in the hierarchy: a flow's lines
+// flow, grid and carousel (seeds/001 "Flow and grid contract", "Carousel and pager indicator"):
+// a row that wraps onto further lines, children placed row by row in columns, and a sideways
+// scrolling row of fixed-width items that snaps to an item. Both keep every child in the hierarchy: a flow's lines
 // past maxLines are clipped, not removed, and a grid never scrolls (wrap it in a scroll).
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { FlowNode, GridNode } from '../../runtime/model.ts';
+import type { CarouselNode, FlowNode, GridNode } from '../../runtime/model.ts';
 import { Frame, defaultA11y } from '../frame.tsx';
 import { Node, type NodeProps } from '../node.tsx';
 import { alignmentAxes } from '../style-css.ts';
@@ -10,7 +11,7 @@ import { alignmentAxes } from '../style-css.ts';
 const JUSTIFY = { start: 'flex-start', center: 'center', end: 'flex-end' } as const;
 const ARRANGEMENT = { start: 'flex-start', center: 'center', end: 'flex-end', spaceBetween: 'space-between', spaceAround: 'space-around', spaceEvenly: 'space-evenly' } as const;
 
-function tapOf(node: FlowNode | GridNode, env: NodeProps<FlowNode>['env']) {
+function tapOf(node: FlowNode | GridNode | CarouselNode, env: NodeProps<FlowNode>['env']) {
   return node.tappable ? () => env.interact({ type: 'tap', key: node.key }) : null;
 }
 
@@ -85,6 +86,24 @@ export function Grid({ node, parent, env }: NodeProps<GridNode>) {
           </div>
         ))}
       </div>
+    </Frame>
+  );
+}
+
+/**
+ * Every variant draws fixed-width items (itemWidth dp, itemSpacing apart) in a row that scrolls
+ * sideways and snaps: to an item's start for multiBrowse and uncontained, to its centre for hero.
+ * Items in view are observable and tappable; the others are scrolled out of view.
+ */
+export function Carousel({ node, parent, env }: NodeProps<CarouselNode>) {
+  const snap = node.variant === 'hero' ? 'center' : 'start';
+  return (
+    <Frame env={env} node={node} parent={parent} class={`ps-carousel ps-carousel-${node.variant}`} base={{ gap: `${node.itemSpacing}px` }} a11y={defaultA11y(node, null)} onTap={tapOf(node, env)}>
+      {node.children.map((child) => (
+        <div key={child.key} class="ps-carousel-item" style={{ flex: `0 0 ${node.itemWidth}px`, width: `${node.itemWidth}px`, scrollSnapAlign: snap }}>
+          <Node node={child} parent="box" />
+        </div>
+      ))}
     </Frame>
   );
 }

@@ -8,7 +8,7 @@ import { NavBar, TopAppBar } from './navigation.tsx';
 import { BottomSheet, Dialog, Snackbar } from './overlays.tsx';
 import { DatePicker, TimePicker } from './pickers.tsx';
 import { Stack } from './stack.tsx';
-import { Flow, Grid } from './flow-grid.tsx';
+import { Carousel, Flow, Grid } from './flow-grid.tsx';
 
 registerComponents({
   box: Container,
@@ -45,5 +45,6 @@ registerComponents({
   datePicker: DatePicker,
   stack: Stack,
   flow: Flow,
+  carousel: Carousel,
   grid: Grid,
 });

@@ -196,16 +196,20 @@ const PAGE_ANIMATION_MS = 250;
 const SWIPE_DISTANCE = 0.2;
 
 /**
- * Horizontal full-page pager. A swipe (pointer drag) settles on the nearest page; a new page from
- * the model (setPage) slides there. Each settle the model did not already show is reported.
+ * A pager: one page per child along its axis. Each page is the viewport's length less the peeks
+ * (or fixed dp), pageSpacing apart, the current one starting after the start peek. A swipe (pointer
+ * drag) settles on the nearest page; a new page from the model (setPage, its state key) slides
+ * there. Each settle the model did not already show is reported. Pages wholly outside the
+ * viewport leave the accessibility tree; every page partly in view stays in it.
  */
 export function Pager({ node, parent, env }: NodeProps<PagerNode>) {
   const viewport = useRef<HTMLDivElement>(null);
-  const [drag, setDrag] = useState<{ startX: number; dx: number; pointer: number } | null>(null);
+  const [drag, setDrag] = useState<{ start: number; delta: number; pointer: number } | null>(null);
   const [shown, setShown] = useState(node.page);
   const [animating, setAnimating] = useState(false);
   const dragged = useRef(false);
   const dragState = useMemo(() => ({ dragged: () => dragged.current }), []);
+  const vertical = node.axis === 'vertical';
 
   useLayoutEffect(() => {
     if (node.page === shown) return;
@@ -219,44 +223,55 @@ export function Pager({ node, parent, env }: NodeProps<PagerNode>) {
     return () => clearTimeout(timer);
   }, [animating, shown]);
 
+  useLayoutEffect(() => {
+    if (viewport.current) hidePagesOutOfView(viewport.current, node, shown);
+  });
+
   const settle = (page: number) => {
     setAnimating(env.motion && page !== shown);
     setShown(page);
     if (page !== node.page) env.interact({ type: 'pageSettled', key: node.key, page });
   };
 
-  const width = () => viewport.current?.clientWidth || 1;
+  const along = (event: PointerEvent) => (vertical ? event.clientY : event.clientX);
+  const length = () => (vertical ? viewport.current?.clientHeight : viewport.current?.clientWidth) || 1;
   const onPointerDown = (event: PointerEvent) => {
     dragged.current = false;
-    setDrag({ startX: event.clientX, dx: 0, pointer: event.pointerId });
+    setDrag({ start: along(event), delta: 0, pointer: event.pointerId });
   };
   const onPointerMove = (event: PointerEvent) => {
     if (!drag || event.pointerId !== drag.pointer) return;
-    const dx = event.clientX - drag.startX;
-    if (!dragged.current && Math.abs(dx) > 8) {
+    const delta = along(event) - drag.start;
+    if (!dragged.current && Math.abs(delta) > 8) {
       dragged.current = true;
       viewport.current?.setPointerCapture(event.pointerId);
     }
-    if (dragged.current) setDrag({ ...drag, dx });
+    if (dragged.current) setDrag({ ...drag, delta });
   };
   const onPointerUp = () => {
     if (!drag) return;
-    const forward = (env.rtl ? 1 : -1) * drag.dx;
+    const forward = (vertical ? -1 : env.rtl ? 1 : -1) * drag.delta;
     setDrag(null);
     if (!dragged.current) return;
-    const step = forward > width() * SWIPE_DISTANCE ? 1 : forward < -width() * SWIPE_DISTANCE ? -1 : 0;
+    const step = forward > length() * SWIPE_DISTANCE ? 1 : forward < -length() * SWIPE_DISTANCE ? -1 : 0;
     settle(Math.min(Math.max(shown + step, 0), node.pageCount - 1));
     setTimeout(() => (dragged.current = false), 0);
   };
 
-  const direction = env.rtl ? 1 : -1;
-  const offset = drag && dragged.current ? drag.dx : 0;
+  const { start, end } = node.peek;
+  // Percentages of the track are the viewport's length: the track is exactly as long.
+  const pageLength = node.pageSize === 'fill' ? `(100% - ${start + end}px)` : `${node.pageSize.dp}px`;
+  const direction = vertical || !env.rtl ? -1 : 1;
+  const offset = drag && dragged.current ? drag.delta : 0;
+  const travel = `calc(${direction} * (${shown} * (${pageLength} + ${node.pageSpacing}px) - ${start}px) + ${offset}px)`;
   const trackStyle = {
-    translate: `calc(${direction * shown * 100}% + ${offset}px) 0px`,
+    translate: vertical ? `0px ${travel}` : `${travel} 0px`,
     transition: animating && !drag ? `translate ${PAGE_ANIMATION_MS}ms cubic-bezier(0.2, 0, 0, 1)` : 'none',
+    gap: `${node.pageSpacing}px`,
   };
+  const pageStyle = { flex: `0 0 calc(${pageLength})`, [vertical ? 'height' : 'width']: `calc(${pageLength})` };
   return (
-    <Frame env={env} node={node} parent={parent} class="ps-pager" base={{ overflow: 'clip', minWidth: '0px', ...shrinkableAroundScroll(node) }} a11y={defaultA11y(node, null)} onTap={nodeTap(node, env)}>
+    <Frame env={env} node={node} parent={parent} class={`ps-pager ps-pager-${node.axis}${node.indicator === 'dots' ? ' ps-pager-dotted' : ''}`} base={{ overflow: 'clip', minWidth: '0px', ...shrinkableAroundScroll(node) }} a11y={defaultA11y(node, null)} onTap={nodeTap(node, env)}>
       <div
         ref={viewport}
         class="ps-pager-viewport"
@@ -267,14 +282,37 @@ export function Pager({ node, parent, env }: NodeProps<PagerNode>) {
       >
         <div class="ps-pager-track" style={trackStyle}>
           <DragGuard.Provider value={dragState}><ParentWidthContext.Provider value={UNKNOWN_WIDTH}>
-            {node.children.map((child, index) => (
-              <div key={child.key} class="ps-pager-page" aria-hidden={index === shown ? undefined : 'true'} data-ps-a11y-hidden={index === shown ? undefined : ''}>
+            {node.children.map((child) => (
+              <div key={child.key} class="ps-pager-page" style={pageStyle}>
                 <Node node={child} parent="box" />
               </div>
             ))}
           </ParentWidthContext.Provider></DragGuard.Provider>
         </div>
       </div>
+      {node.indicator === 'dots' ? (
+        <div class="ps-pager-dots" aria-hidden="true">
+          {node.children.map((child, index) => <span key={child.key} class={index === shown ? 'ps-pager-dot ps-on' : 'ps-pager-dot'} />)}
+        </div>
+      ) : null}
     </Frame>
   );
+}
+
+/**
+ * Pages wholly outside the viewport once it rests on page `shown` leave the accessibility tree (set
+ * on the elements: the drawing does not change), so a hierarchy read mid-slide already has them.
+ */
+function hidePagesOutOfView(viewport: HTMLElement, node: PagerNode, shown: number): void {
+  const length = node.axis === 'vertical' ? viewport.clientHeight : viewport.clientWidth;
+  const pageLength = node.pageSize === 'fill' ? length - node.peek.start - node.peek.end : node.pageSize.dp;
+  const track = viewport.firstElementChild;
+  if (!track) return;
+  Array.from(track.children).forEach((page, index) => {
+    const from = node.peek.start + (index - shown) * (pageLength + node.pageSpacing);
+    const inView = from + pageLength > 0.5 && from < length - 0.5;
+    page.toggleAttribute('data-ps-a11y-hidden', !inView);
+    if (inView) page.removeAttribute('aria-hidden');
+    else page.setAttribute('aria-hidden', 'true');
+  });
 }
