@@ -1,4 +1,4 @@
-// The MCP surface: five tools and three resources, each a thin skin over the host. Every result
+// The MCP surface: six tools and three resources, each a thin skin over the host. Every result
 // carries structured content and the same JSON as text; a failure is an isError result naming
 // the path and the fix. Long calls report progress and stop when the client cancels them.
 import { McpServer, ResourceTemplate, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';

@@ -44,7 +44,7 @@ after(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-test('the server lists the five tools and two resources', async () => {
+test('the server lists the six tools and two resources', async () => {
   const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
   assert.deepEqual(tools, ['observe', 'pressBack', 'prototype', 'sendKeys', 'swipeOn', 'tapOn']);
   const guide = await client.readResource({ uri: 'protostage://guide' });
