@@ -2,7 +2,7 @@
 // 127.0.0.1. The host launches it with a port and a token in its environment.
 import packageJson from '../../package.json' with { type: 'json' };
 import { ASSET_LIMITS, ASSET_MIME_TYPES, isAssetMimeType, maxBytesFor, signatureMatches, sniffMimeType } from '../protocol/assets.ts';
-import { CAPABILITIES, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
+import { BASE_VOCABULARY_CAPABILITIES, CAPABILITIES, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
 import { isAcceptableToken } from '../protocol/handshake.ts';
 import { appearanceReportSchema, prototypeStatusSchema, type AppearanceReport, type HostRequest, type InputTarget, type PrototypeStatus } from '../protocol/messages.ts';
 import { startProtocolServer, type ProtocolServer, type ReplyBody } from '../protocol/server.ts';
@@ -13,18 +13,9 @@ import { deviceDataDir, StorageStore, type StoredRecord } from './storage.ts';
 
 export const AGENT_VERSION = packageJson.version;
 
-/** What the web device supports. It has no other apps and no persistence, so no window options. */
+/** What the web device supports: the base vocabulary and the extended one it draws. */
 export const WEB_DEVICE_CAPABILITIES = [
-  CAPABILITIES.prototype,
-  CAPABILITIES.assets,
-  CAPABILITIES.fonts,
-  CAPABILITIES.showInPlace,
-  CAPABILITIES.anchors,
-  CAPABILITIES.appearance,
-  CAPABILITIES.themeModes,
-  CAPABILITIES.inspect,
-  CAPABILITIES.windowOptions,
-  CAPABILITIES.persistenceReplay,
+  ...BASE_VOCABULARY_CAPABILITIES,
   CAPABILITIES.dataModel,
   CAPABILITIES.dataActions,
   CAPABILITIES.patch,
