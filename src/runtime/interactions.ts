@@ -7,6 +7,7 @@ import type { Interaction } from './model.ts';
 import { isValidDate, onStepGrid } from './bindings.ts';
 import { isOverlayNode, pageCount, pagerId, rowOf, type OverlayNode, type TreeNode } from './tree.ts';
 import type { Unit } from './unit.ts';
+import { stackId } from './stacks.ts';
 
 const MISMATCH = 'the interaction does not fit this node';
 
@@ -123,11 +124,13 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       if (unit.get(key) === true) return null;
       return unit.controlWrite([[key, true]]) ?? runOnTap(unit, node.refresh.onRefresh, target);
     }
-    case 'swipeBack':
+    case 'swipeBack': {
       if (node.type !== 'stack') return MISMATCH;
-      if (unit.stack(node.id ?? '').length < 2) return 'the stack has nothing to pop';
-      unit.navigate({ type: 'pop', stack: node.id ?? '', transition: 'none' });
+      const stack = stackId(node);
+      if (unit.stack(stack).length < 2) return 'the stack has nothing to pop';
+      unit.navigate({ type: 'pop', stack, transition: 'none' });
       return null;
+    }
     default:
       return 'unknown interaction';
   }

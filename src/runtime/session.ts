@@ -8,7 +8,7 @@ import { pickSide, resolveScrim, resolveTheme, type ResolvedTheme } from '../the
 import type { Appearance, RenderModel, RenderNode, ResolvedStyle, ResolvedWindow, Mode } from './model.ts';
 import { leadingChainMode, resolveMode, type AppearanceOverride } from './appearance.ts';
 import { nodeDependency, nodeReader, pageDependency, RenderBuilder, stackDependency, type ChangeSet } from './render.ts';
-import { initialEntries, stacksRecord, type Navigation } from './stacks.ts';
+import { initialEntries, stackId, stacksRecord, type Navigation } from './stacks.ts';
 import { boundPage, buildTree, pageCount, refreshDataRepeats, type ShownTree, type TreeNode } from './tree.ts';
 import { conservativePayloadByteLength } from '../json/index.ts';
 import type { JsonObject } from './data.ts';
@@ -208,7 +208,7 @@ export class Session implements CommittedState {
 
   /** Whether a stack's screen is the one on top (the screens under it stay mounted, hidden). */
   private isTopScreen(screen: TreeNode): boolean {
-    const entries = this.stacks.get(screen.screen!.stack.node.id ?? '') ?? [];
+    const entries = this.stacks.get(stackId(screen.screen!.stack.node as NodeOfType<'stack'>)) ?? [];
     return entries[entries.length - 1] === screen.screen!.name;
   }
 

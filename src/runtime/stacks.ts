@@ -62,12 +62,6 @@ export function initialEntries(node: NodeOfType<'stack'>, kept: readonly string[
   return surviving.length > 0 ? surviving : [node.initial];
 }
 
-/** The tree node of a stack's screen `name`. */
-export function screenNode(stack: TreeNode, name: string): TreeNode | undefined {
-  const index = screenNames(stack.node as NodeOfType<'stack'>).indexOf(name);
-  return index < 0 ? undefined : stack.children[index];
-}
-
 /** How deep a node sits (the root is 0). */
 export function treeDepth(node: TreeNode): number {
   let depth = 0;

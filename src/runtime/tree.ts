@@ -15,6 +15,7 @@ import { limits } from '../spec/index.ts';
 import { boundTextLength, readsData } from '../validate/data-text.ts';
 import { parsePointer, type JsonValue } from '../json/pointer.ts';
 import { addBindings, type BindingTable } from './bindings.ts';
+import { stackId } from './stacks.ts';
 
 /** The repeat item an instance was built for. */
 export interface RowContext {
@@ -119,7 +120,7 @@ function visit(tree: ShownTree, node: PrototypeNode, key: string, parent: TreeNo
   const treeNode: TreeNode = { key, node, parent, children: [], pager, screen, ...(row ? { row } : {}) };
   tree.byKey.set(key, treeNode);
   if (node.type === 'pager') tree.pagers.set(pagerId(node), treeNode);
-  if (node.type === 'stack') tree.stacks.set(node.id ?? '', treeNode);
+  if (node.type === 'stack') tree.stacks.set(stackId(node), treeNode);
   if (isOverlayNode(node)) tree.overlays.push(treeNode);
   if (node.onAppear !== undefined) tree.appearHandlers.push(treeNode);
   addBindings(tree.bindings, node);
