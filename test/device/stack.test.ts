@@ -51,6 +51,13 @@ async function shows(device: WebDevice, spec: unknown): Promise<void> {
   // Each test starts fresh: a same-id show would keep the screens the last test left.
   const shown = (await device.show(spec, { reset: true })) as { ok: boolean; message?: string };
   assert.ok(shown.ok, shown.message);
+  await device.settled();
+}
+
+/** A real tap on `testTag`, which must land. */
+async function tapTag(device: WebDevice, testTag: string): Promise<void> {
+  const tapped = await device.tap({ testTag });
+  assert.ok(tapped.ok, tapped.ok ? '' : `tap ${testTag}: ${tapped.message} (${tapped.hint})`);
 }
 
 /** The device's page, to record the animations the renderer starts on it. */
@@ -81,7 +88,7 @@ test('with motion off a push is instant: the screen right after the tap is the t
   await shows(device, shopSpec({ motion: 'none', initial: 'detail', id: 'target' }));
   const target = (await device.observe()).screenshot;
   await shows(device, shopSpec({ motion: 'none' }));
-  assert.ok((await device.tap({ testTag: 'row0' })).ok);
+  await tapTag(device, 'row0');
   const pushed = await device.observe();
   assert.equal(differingPixels(pushed.screenshot, target), 0);
 });
@@ -91,7 +98,7 @@ test('a platform push slides the new screen in over the old one shifted 30%, and
   await shows(device, shopSpec());
   const animations = await recordAnimations(device);
   const since = log.events.length;
-  assert.ok((await device.tap({ testTag: 'row0' })).ok);
+  await tapTag(device, 'row0');
   const event = await log.next((e) => e.kind === 'screen_changed', since);
   assert.deepEqual([event.name, event.payload, event.stacks], ['main', { op: 'push', screen: 'detail', from: 'list', screens: ['list', 'detail'] }, { main: ['list', 'detail'] }]);
   const settled = await device.observe();
@@ -106,10 +113,10 @@ test('a platform push slides the new screen in over the old one shifted 30%, and
 test('a sharedAxisX push and a platform pop each draw their own keyframes', async () => {
   const { device } = phone();
   await shows(device, shopSpec({ initial: 'list' }));
-  assert.ok((await device.tap({ testTag: 'row0' })).ok);
+  await tapTag(device, 'row0');
   await device.settled();
   const animations = await recordAnimations(device);
-  assert.ok((await device.tap({ testTag: 'cart' })).ok);
+  await tapTag(device, 'cart');
   assert.equal(byTag((await device.observe()).hierarchy, 'cart.title').text, 'Cart, 3 deep');
   assert.ok((await device.pressBack()).ok);
   await device.settled();
@@ -125,8 +132,8 @@ test('a sharedAxisX push and a platform pop each draw their own keyframes', asyn
 test('back closes the dialog first, then pops, then has nothing to do', async () => {
   const { device, log } = phone();
   await shows(device, shopSpec({ motion: 'none' }));
-  assert.ok((await device.tap({ testTag: 'row0' })).ok);
-  assert.ok((await device.tap({ testTag: 'ask' })).ok);
+  await tapTag(device, 'row0');
+  await tapTag(device, 'ask');
   await device.settled();
   assert.ok(tags((await device.observe()).hierarchy).includes('question'));
   const since = log.events.length;
@@ -143,7 +150,7 @@ test('back closes the dialog first, then pops, then has nothing to do', async ()
 test('Escape is the system back', async () => {
   const { device, log } = phone();
   await shows(device, shopSpec({ motion: 'none' }));
-  assert.ok((await device.tap({ testTag: 'row0' })).ok);
+  await tapTag(device, 'row0');
   const since = log.events.length;
   assert.ok((await device.pressKey('Escape')).ok);
   const event = await log.next((e) => e.kind === 'screen_changed', since);
@@ -156,7 +163,7 @@ test('the screen below keeps its scroll position across a push and a pop', async
   await device.wheel({ x: 200, y: 500 }, 0, 400);
   const scrolled = await steadyTop(device, 'row10');
   assert.ok(scrolled < 600, 'the list scrolled');
-  assert.ok((await device.tap({ testTag: 'row10' })).ok);
+  await tapTag(device, 'row10');
   assert.ok((await device.pressBack()).ok);
   const back = await device.observe();
   assert.equal(byTag(back.hierarchy, 'row10').bounds.y, scrolled);
@@ -188,7 +195,7 @@ async function drag(device: WebDevice, from: number, to: number): Promise<void> 
 test('a drag from the leading edge past half the width pops; a short one settles back and changes nothing', async () => {
   const { device, log } = phone();
   await shows(device, shopSpec());
-  assert.ok((await device.tap({ testTag: 'row0' })).ok);
+  await tapTag(device, 'row0');
   await device.settled();
   const since = log.events.length;
   await drag(device, 4, 150);
@@ -206,7 +213,7 @@ test('in RTL the back swipe starts at the right edge and the push enters from th
   const { device, log } = rtlPhone();
   await shows(device, shopSpec());
   const animations = await recordAnimations(device);
-  assert.ok((await device.tap({ testTag: 'row0' })).ok);
+  await tapTag(device, 'row0');
   await device.settled();
   assert.deepEqual((await animations()).map(([screen, frames]) => [screen, frames[0]!.translate]), [['list', '0px 0px'], ['detail', '-100% 0px']]);
   const since = log.events.length;

@@ -88,7 +88,8 @@ test('property: after any data writes and patches the host\'s copy of the data i
       const refreshed = host.status().prototypes[0]!;
       assert.deepEqual([refreshed.data, refreshed.revision, refreshed.dataStale], [reported.data, reported.revision, undefined]);
     }),
-    { numRuns: 150 },
+    // The random runs rarely hit a write too large to mirror: one example always does.
+    { numRuns: 150, examples: [[[[{ type: 'appendData', path: '/list', value: { data: '/big' }, spread: true }]], [{ tap: 0 }]]] },
   );
   assert.ok(seen.mirrored > 20 && seen.stale > 0, `both cases were met: ${JSON.stringify(seen)}`);
 });
