@@ -224,3 +224,40 @@ test('in RTL the back swipe starts at the right edge and the push enters from th
   const event = await log.next((e) => e.kind === 'screen_changed', since);
   assert.equal((event.payload as { op: string }).op, 'pop');
 });
+
+test('each remaining transition draws its own motion through the device: slide, fade, sharedAxisY, fadeThrough, a platform replace and popToRoot', async () => {
+  const { device } = phone();
+  const button = (testTag: string, onTap: unknown[]) => ({ type: 'button', testTag, label: testTag, onTap });
+  const screen = (name: string, ...buttons: unknown[]) => ({ type: 'column', style: { width: 'fill', height: 'fill', background: 'surface' }, children: [{ type: 'text', text: name }, ...buttons] });
+  await shows(device, validSpec({
+    id: 'transitions', window: { placement: { type: 'fullscreen' } },
+    root: {
+      type: 'stack', id: 'main', initial: 'a', screenTransition: 'slide',
+      screens: {
+        a: screen('a', button('a.slide', go('push', 'b')), button('a.axisY', go('push', 'c', 'sharedAxisY'))),
+        b: screen('b', button('b.fade', go('push', 'c', 'fade')), button('b.replace', go('replace', 'd', 'platform'))),
+        c: screen('c', button('c.through', go('push', 'd', 'fadeThrough')), button('c.root', go('popToRoot'))),
+        d: screen('d', button('d.root', go('popToRoot', undefined, 'slide'))),
+      },
+    },
+  }));
+  const animations = await recordAnimations(device);
+  const steps: Array<[string, string]> = [['a.slide', 'slide push'], ['b.fade', 'fade push'], ['c.through', 'fadeThrough push'], ['d.root', 'slide popToRoot'], ['a.axisY', 'sharedAxisY push'], ['c.root', 'slide popToRoot from c'], ['a.slide', 'slide push again'], ['b.replace', 'platform replace']];
+  for (const [testTag] of steps) {
+    await tapTag(device, testTag);
+    await device.settled();
+  }
+  const drawn = (await animations()).map(([screen, frames, duration]) => [screen, JSON.stringify(frames.at(-1)), duration]);
+  assert.deepEqual(drawn, [
+    ['a', '{"translate":"-30% 0px"}', 300], ['b', '{"translate":"0px 0px"}', 300],
+    ['b', '{"opacity":0}', 150], ['c', '{"opacity":1}', 150],
+    ['c', '{"opacity":0}', 300], ['d', '{"opacity":1,"scale":"1"}', 300],
+    ['d', '{"translate":"100% 0px"}', 300], ['a', '{"translate":"0px 0px"}', 300],
+    ['a', '{"translate":"0px -30px","opacity":0}', 300], ['c', '{"translate":"0px 0px","opacity":1}', 300],
+    ['c', '{"translate":"100% 0px"}', 300], ['a', '{"translate":"0px 0px"}', 300],
+    ['a', '{"translate":"-30% 0px"}', 300], ['b', '{"translate":"0px 0px"}', 300],
+    ['b', '{"opacity":0}', 150], ['d', '{"opacity":1}', 150],
+  ]);
+  const top = (await device.observe()).hierarchy.filter((node) => node.layer === 'prototype' && node.testTag?.startsWith('d.'));
+  assert.deepEqual(top.map((node) => node.testTag), ['d.root'], 'after the replace only d is listed');
+});
