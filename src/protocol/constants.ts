@@ -84,8 +84,8 @@ export type CapabilityName = (typeof CAPABILITIES)[keyof typeof CAPABILITIES];
 
 /**
  * What a device with only the base vocabulary (seeds/000) advertises: the shared conformance
- * corpus is written for such a device, so a spec using an extended feature (a pager's axis, say)
- * is one it refuses, at the path of that feature.
+ * corpus is written for such a device (`protostage conformance` judges as one by default), so a
+ * spec using an extended feature (a pager's axis, say) is one it refuses, at that feature's path.
  */
 export const BASE_VOCABULARY_CAPABILITIES: ReadonlySet<string> = new Set([
   CAPABILITIES.prototype,

@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { BASE_VOCABULARY_CAPABILITIES } from '../../protocol/constants.ts';
 import { validatePrototypeSpec, type ValidationResult } from '../../validate/index.ts';
 
-const usage = `Usage: protostage conformance DIR [--base]
+const usage = `Usage: protostage conformance DIR [--extended]
 
 Runs every case of a conformance corpus:
   DIR/valid/*.json               specs that must be accepted
@@ -21,9 +21,11 @@ Runs every case of a conformance corpus:
 Prints one line per failing case and ends with "N passed, N failed". Exit 0 when nothing failed,
 1 when a case failed or the folder holds no cases, 2 on bad usage.
 
-  --base   judge as a device with only the base vocabulary (seeds/000) would: a spec that uses an
-           extended feature is refused at the path of its first one. The shared corpus is
-           written for such a device. Without --base, every feature the web device has counts.`;
+A corpus is judged as a device with the base vocabulary (seeds/000) judges it, as the shared
+corpus is written: a spec that uses an extended feature (a pager's axis, a stack) is refused at
+the path of its first one.
+  --extended   judge with every feature the validator accepts (the web device's vocabulary),
+               for corpora that use the extended one, such as test/fixtures/prototype-spec.`;
 
 export interface CaseOutcome {
   file: string;
@@ -37,8 +39,8 @@ export async function run(args: string[]): Promise<number> {
     console.log(usage);
     return 0;
   }
-  const base = args.includes('--base');
-  const [dir, ...extra] = args.filter((arg) => arg !== '--base');
+  const extended = args.includes('--extended');
+  const [dir, ...extra] = args.filter((arg) => arg !== '--extended');
   if (!dir || extra.length > 0) {
     console.error(usage);
     return 2;
@@ -47,7 +49,7 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage conformance: no such directory ${dir}`);
     return 2;
   }
-  const outcomes = runCorpus(dir, base ? BASE_VOCABULARY_CAPABILITIES : null);
+  const outcomes = runCorpus(dir, extended ? null : BASE_VOCABULARY_CAPABILITIES);
   if (outcomes.length === 0) {
     console.error(`protostage conformance: ${dir} holds no cases: expected JSON files in valid/, invalid/, components/ or components/invalid/`);
     return 1;
