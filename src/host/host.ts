@@ -280,7 +280,7 @@ export class Host {
       this.ensureNotCancelled(id, signal);
       const replacedInPlace = this.shown.has(id) && !args.reset;
       const sent = await this.sendShow(device, spec, args, staged);
-      const lastSequence = this.recordShown(spec, sent.appearance, sent.revision);
+      const lastSequence = this.recordShown(spec, sent.appearance, sent.revision, prepared.capabilities.includes(CAPABILITIES.stackTransitions));
       this.sentSpecs.set(id, spec);
       const summary: ShowSummary = {
         id,
@@ -357,7 +357,7 @@ export class Host {
    * device shows one prototype at a time, so any other id it showed is replaced: its entry goes
    * and calls waiting on it return now.
    */
-  private recordShown(spec: Record<string, unknown>, appearance: AppearanceReport | undefined, revision: number | undefined): number {
+  private recordShown(spec: Record<string, unknown>, appearance: AppearanceReport | undefined, revision: number | undefined, hasStacks = false): number {
     const id = spec.id as string;
     const previous = this.shown.get(id);
     const state = (spec.state ?? {}) as PrototypeStatus['state'];
@@ -367,7 +367,8 @@ export class Host {
     this.changeShown(() => {
       for (const other of replaced) this.shown.delete(other);
       const data = isRecord(spec.data) ? { data: spec.data } : {};
-      const stacks = previous?.stacks ?? initialStacks(spec);
+      // Only a spec the validator found stacks in is walked for them.
+      const stacks = previous?.stacks ?? (hasStacks ? initialStacks(spec) : undefined);
       const entry = { id, persistent, state, ...data, ...(revision !== undefined ? { revision } : {}), pages: previous?.pages ?? {}, ...(stacks ? { stacks } : {}), lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null };
       this.shown.set(id, withHostLocalAppearance(entry, appearance));
     });

@@ -26,7 +26,7 @@ export function Flow({ node, parent, env }: NodeProps<FlowNode>) {
   const axes = alignmentAxes(node.style.alignment ?? 'topStart');
   useLayoutEffect(() => {
     const element = lines.current;
-    if (element) clipToLines(element, node.maxLines);
+    if (element && (node.maxLines !== null || element.style.maxHeight !== '')) clipToLines(element, node.maxLines);
   });
   const style = {
     justifyContent: node.style.arrangement ? ARRANGEMENT[node.style.arrangement] : JUSTIFY[axes.horizontal],
@@ -66,16 +66,17 @@ export function Grid({ node, parent, env }: NodeProps<GridNode>) {
     ? `repeat(${node.columns}, minmax(0, 1fr))`
     : `repeat(auto-fill, minmax(min(100%, ${node.columns.minWidth}px), 1fr))`;
   // A span is clamped to the columns there are; with minWidth columns that count is the layout's.
+  const minWidth = typeof node.columns === 'number' ? null : node.columns.minWidth;
+  const spacing = node.style.spacing ?? 0;
   useLayoutEffect(() => {
     const element = cells.current;
-    if (!element || typeof node.columns === 'number') return;
-    const minWidth = node.columns.minWidth;
-    const clamp = () => clampSpans(element, node.spans, minWidth, node.style.spacing ?? 0);
+    if (!element || minWidth === null) return;
+    const clamp = () => clampSpans(element, node.spans, minWidth, spacing);
     clamp();
     const observer = new ResizeObserver(clamp);
     observer.observe(element);
     return () => observer.disconnect();
-  });
+  }, [node.spans, minWidth, spacing]);
   const fixed = typeof node.columns === 'number' ? node.columns : Infinity;
   return (
     <Frame env={env} node={node} parent={parent} class="ps-grid" a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={tapOf(node, env)}>
