@@ -85,10 +85,14 @@ describe('protostage conformance', () => {
   const good = { id: 'g', window: { placement: { type: 'fullscreen' } }, root: { type: 'spacer' } };
   const badSpec = { id: 'b', window: { placement: { type: 'fullscreen' } }, root: { type: 'spacer', extra: 1 } };
 
-  test('the project fixtures pass as a corpus and the command closes with the count line', () => {
-    const run = protostage(['conformance', fixtures]);
+  test('the project fixtures pass as a corpus with --extended and the command closes with the count line', () => {
+    const run = protostage(['conformance', '--extended', fixtures]);
     assert.equal(run.code, 0, run.out);
     assert.match(run.out, /^\d+ passed, 0 failed$/m);
+    // Judged as a base device, the fixtures of the extended vocabulary are refused at their first feature.
+    const base = protostage(['conformance', fixtures]);
+    assert.equal(base.code, 1);
+    assert.match(base.out, /^FAIL valid\/stack-shop\.json: expected valid, rejected at root: root needs prototype_stack_transitions_v1/m);
   });
 
   test('every folder kind is run and each wrong expectation is one failure line', () => {
