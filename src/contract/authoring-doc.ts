@@ -28,6 +28,7 @@ export function authoringDoc(): string {
     stacksSection(),
     flowGridSection(),
     pagerCarouselSection(),
+    lazyListSection(),
     refreshSection(),
     storageSection(),
     componentsSection(),
@@ -439,6 +440,38 @@ sideways and snaps to an item: \`itemWidth\` (dp, required), \`itemSpacing\` (dp
 \`variant\` (\`multiBrowse\`, the default, \`hero\` snapping to the centre, or \`uncontained\`). The web
 device draws every variant as fixed-width items, as the iOS device does. A carousel has no page,
 event or \`setPage\`: use a pager when the page matters.`;
+}
+
+function lazyListSection(): string {
+  return `## Lazy lists
+
+This needs a device with \`prototype_lazy_list_v1\`.
+
+A \`list\` is a long vertical list that scrolls itself and draws only the rows near the screen,
+so a feed of hundreds of rows shows and scrolls as fast as a short one. Its rows are its
+\`children\`, or a \`repeat\` (literal items or a data pointer such as \`"/feed"\`), with an
+optional \`header\` and \`footer\` node before and after them; \`style.spacing\` is the gap between
+rows. In a column it takes the height it is given (\`style.weight\` or a fixed height) and is
+never taller than its rows. A list cannot be inside a vertical scroll (it would draw every row),
+nor inside a repeat template.
+
+Each row is known by its key: \`repeat.key\` (a field of the item), else a literal row's \`id\`,
+else its place. Across data writes (\`setData\`, \`appendData\`, \`prependData\`, \`removeData\`, a
+patch) the first row on screen keeps its place at the same offset, also at the very top: rows
+prepended above it appear above the screen, and the person scrolls up to see them. When that row
+is gone, the list stays where it was scrolled.
+
+Observe lists the rows on screen and reports on the list node \`list: {total, first, last}\`: the
+number of rows and the indexes of the first and last row at least partly on screen (-1 when none
+is). Every row is reachable: a swipe scrolls the list, and a tap or type aimed at a row's testTag
+or text scrolls that row into view first.
+
+\`\`\`json
+{ "type": "list", "style": { "weight": 1 }, "repeat": { "items": "/mail", "as": "mail", "key": "id" },
+  "header": { "type": "text", "text": "Inbox" },
+  "children": [{ "type": "listItem", "testTag": "mail.{mail.id}", "headline": "Mail",
+    "onTap": [{ "type": "setState", "key": "open", "value": "{mail.id}" }] }] }
+\`\`\``;
 }
 
 function refreshSection(): string {

@@ -29,6 +29,7 @@ export function unexpressedRuleList(): string[] {
     'Repeat templates: every {<as>.<field>} names a scalar field of every item, the placeholder alias is the container\'s `as`, a state key bound for any item is a valid key, and a name or label bound for any item is nonempty.',
     `Data: every data binding needs a root data object of at most ${limits.dataBytes} bytes (each number counts ${limit('EMIT_PAYLOAD_NUMBER_BYTES')}), ${limits.dataDepth} levels and ${limits.dataArrayItems} items per array; a repeat's items pointer names an array of objects in it; rows times template nodes of all data repeats stay within ${limits.repeatPathCells}; a text field with its data bound shows at most ${limits.substitutedText} UTF-16 units, and all such text at most ${limits.rebuiltText}.`,
     'onAppear: only the root and nodes with visibleWhen take it.',
+    'Lists: a list is not inside a vertical scroll (nor a vertical scroll\'s descendants) or a repeat template.',
     'Flow and grid: span only on a direct child of a grid, at most a fixed grid\'s columns; style.runSpacing only on a flow or grid.',
     `Components: a use names a declared component; its props are exactly the {props.<field>} fields the component binds; no component uses itself, directly or through others; uses nest at most ${limits.componentDepth} deep; the expanded spec keeps the byte and tree limits. A component root is checked where it is used, as the expanded node with its props bound.`,
   ];

@@ -29,6 +29,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.pagerStateKey,
   CAPABILITIES.pagerOptions,
   CAPABILITIES.carousel,
+  CAPABILITIES.lazyList,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];

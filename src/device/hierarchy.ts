@@ -125,17 +125,24 @@ export function collectAppHierarchy(): Omit<AppHierarchyNode, 'layer'>[] {
 /**
  * Scrolls the one prototype node matching `target` into view when it is scrolled out (observe
  * leaves such nodes out), as a phone's accessibility "show on screen" action does: every
- * scrolling ancestor, innermost first, scrolls just far enough to show it. Returns whether it
- * scrolled anything. Runs inside the device page (serialised by `page.evaluate`), so it may only
+ * scrolling ancestor, innermost first, scrolls just far enough to show it (a lazy list first
+ * scrolls to a row it has not drawn). Returns whether it scrolled anything. Runs inside the device page (serialised by `page.evaluate`), so it may only
  * use what it declares itself.
  */
-export function revealPrototypeNode(target: { testTag: string } | { text: string }): boolean {
+export async function revealPrototypeNode(target: { testTag: string } | { text: string }): Promise<boolean> {
   const [attribute, value] = 'testTag' in target ? ['data-testid', target.testTag] : ['aria-label', target.text];
   // Rows skipped while off screen are drawn first, so the scroll moves by their real heights.
   window.protostage.drawOffscreen();
-  const candidates = [...document.querySelectorAll('[data-ps-a11y]')].filter((element) =>
+  const findCandidates = () => [...document.querySelectorAll('[data-ps-a11y]')].filter((element) =>
     element.getAttribute(attribute) === value && element.closest('[data-ps-a11y-hidden], [data-ps-leaving]') === null && element.getClientRects().length > 0);
-  if (candidates.length !== 1) return false;
+  let candidates = findCandidates();
+  // A lazy list draws a row only near its viewport: it scrolls to the row, drawn within a few frames.
+  const listScrolled = candidates.length === 0 && window.protostage.revealInLists(target);
+  for (let frame = 0; listScrolled && frame < 30 && candidates.length === 0; frame++) {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    candidates = findCandidates();
+  }
+  if (candidates.length !== 1) return listScrolled;
   const element = candidates[0]!;
   /** How far a viewport spanning [start, end] scrolls to show [from, to]: nearest edge first. */
   const shift = (from: number, to: number, start: number, end: number): number => {
@@ -143,7 +150,7 @@ export function revealPrototypeNode(target: { testTag: string } | { text: string
     if (to > end) return Math.min(to - end, from - start);
     return 0;
   };
-  let scrolled = false;
+  let scrolled = listScrolled;
   for (let scroller = element.parentElement; scroller !== null; scroller = scroller.parentElement) {
     const style = getComputedStyle(scroller);
     const scrollsX = style.overflowX === 'auto' || style.overflowX === 'scroll';

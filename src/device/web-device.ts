@@ -83,6 +83,8 @@ interface PageApi {
   settled(): Promise<void>;
   /** Draws the rows a long scroll skips while off screen. */
   drawOffscreen(): void;
+  /** Scrolls lazy lists to a matching row they have not drawn; whether any did. */
+  revealInLists(target: { testTag: string } | { text: string }): boolean;
 }
 declare global {
   interface Window {

@@ -95,6 +95,10 @@ the new content is in.
 hold reveals the dismiss pill; \`tapOn protostage.dismiss\` reaches it). \`window.deadTaps: true\`
 reports taps nothing handled as \`prototype_dead_tap\` emit events with \`{x, y, stack, screen}\`.
 
+**Long lists.** \`list\` draws only the rows near the screen (children or a \`repeat\` over data,
+\`header\`, \`footer\`) and keeps the first row on screen across data writes, prepends too. Observe
+shows the rows on screen and \`list: {total, first, last}\` on the list; tapOn scrolls to a row.
+
 **Memory.** \`storage: {version, keys?, data?}\` keeps those state keys and data pointers on the
 device for this id across shows (a new version forgets them); inspect reports \`storage\`, and
 \`prototype {action: "clearStorage", id}\` removes it.

@@ -76,6 +76,8 @@ export const CAPABILITIES = {
   pagerOptions: 'prototype_pager_options_v1',
   /** The carousel node and a pager's indicator dots. */
   carousel: 'prototype_carousel_v1',
+  /** The lazy list node: rows drawn near the screen only, the first visible row kept across writes. */
+  lazyList: 'prototype_lazy_list_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

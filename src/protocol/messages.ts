@@ -59,6 +59,8 @@ export const hierarchyNodeSchema = z.object({
       z.literal('indeterminate'),
     ])
     .optional(),
+  /** A lazy list: its row count and the first and last row at least partly on screen (-1 when none is). */
+  list: z.object({ total: z.number().int(), first: z.number().int(), last: z.number().int() }).optional(),
   layer: z.enum(['app', 'prototype']),
 });
 

@@ -13,6 +13,15 @@ export interface A11yInfo {
   selected?: boolean;
   enabled?: boolean;
   range?: Range;
+  /** A lazy list's row count (its rows on screen are read from the page). */
+  listRows?: number;
+}
+
+/** A lazy list's rows: how many there are, and the first and last at least partly on screen (-1 when none is). */
+export interface ListRows {
+  total: number;
+  first: number;
+  last: number;
 }
 
 export interface HierarchyNode {
@@ -26,6 +35,7 @@ export interface HierarchyNode {
   enabled: boolean;
   focused: boolean;
   range?: Range;
+  list?: ListRows;
   layer: 'prototype';
 }
 
@@ -61,6 +71,7 @@ export function a11yAttributes(info: A11yInfo): Record<string, string> {
   if (info.selected !== undefined) attributes['aria-selected'] = String(info.selected);
   if (info.enabled === false) attributes['aria-disabled'] = 'true';
   if (info.range !== undefined) attributes['data-ps-range'] = JSON.stringify(info.range);
+  if (info.listRows !== undefined) attributes['data-ps-list-rows'] = String(info.listRows);
   return attributes;
 }
 
@@ -149,7 +160,23 @@ export function hierarchyNodeOf(element: Element, bounds: { x: number; y: number
   if (selected !== null) node.selected = selected === 'true';
   const range = element.getAttribute('data-ps-range');
   if (range !== null) node.range = JSON.parse(range) as Range;
+  const listRows = element.getAttribute('data-ps-list-rows');
+  if (listRows !== null) node.list = { total: Number(listRows), ...rowsOnScreen(element, bounds) };
   return node;
+}
+
+/** The drawn rows of a lazy list (marked with their row index) that overlap its visible part. */
+function rowsOnScreen(list: Element, bounds: { y: number; height: number }): { first: number; last: number } {
+  let first = -1;
+  let last = -1;
+  for (const row of list.querySelectorAll(':scope > .ps-lazy-track > [data-ps-row]')) {
+    const rect = row.getBoundingClientRect();
+    if (rect.bottom <= bounds.y || rect.top >= bounds.y + bounds.height) continue;
+    const index = Number(row.getAttribute('data-ps-row'));
+    if (first < 0 || index < first) first = index;
+    last = Math.max(last, index);
+  }
+  return { first, last };
 }
 
 /**

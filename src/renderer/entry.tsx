@@ -11,6 +11,7 @@
 import './nodes/index.ts';
 import { unpackIcons } from './icons.tsx';
 import { PageRenderer } from './page.ts';
+import { revealInLists, type RevealTarget } from './list-registry.ts';
 import { RENDERER_CSS } from './renderer-css.ts';
 
 const style = document.createElement('style');
@@ -43,6 +44,7 @@ async function start(): Promise<void> {
     prototypeWindow: () => page.prototypeWindow(),
     nodeAt: (x: number, y: number) => page.nodeAt(x, y),
     drawOffscreen: () => page.drawOffscreen(),
+    revealInLists: (target: RevealTarget) => revealInLists(target),
     settled: () => page.settled(),
   };
 }

@@ -84,7 +84,7 @@ const LAYOUT = `
 /* Compose measures a child within its parent's constraints: nothing outgrows its parent, so a
    scroll below other content gets the remaining height and scrolls. Scroll content is unbounded.
    Leaves need no rule of their own (they shrink as flex items), which keeps layout cheap. */
-.ps-box, .ps-row, .ps-column, .ps-card, .ps-scroll, .ps-pager, .ps-touch { max-width: 100%; max-height: 100%; }
+.ps-box, .ps-row, .ps-column, .ps-card, .ps-scroll, .ps-list, .ps-pager, .ps-touch { max-width: 100%; max-height: 100%; }
 .ps-scroll-vertical > .ps-node, .ps-scroll-vertical > .ps-touch { max-height: none; }
 .ps-scroll-horizontal > .ps-node, .ps-scroll-horizontal > .ps-touch { max-width: none; }
 .ps-touch:active > .ps-press { scale: var(--ps-press-scale); }
@@ -104,6 +104,9 @@ const LAYOUT = `
 .ps-stack-moving { background: var(--md-sys-color-background); }
 .ps-stack-edge { position: absolute; top: 0; bottom: 0; left: 0; touch-action: none; z-index: 1; }
 .ps-stack-edge-rtl { left: auto; right: 0; }
+.ps-list { display: block; overflow-x: hidden; overflow-y: auto; min-height: 0; overflow-anchor: none; }
+.ps-lazy-track { position: relative; width: 100%; }
+.ps-lazy-row { position: absolute; top: 0; left: 0; width: 100%; display: flex; flex-direction: column; align-items: flex-start; }
 .ps-flow-lines { display: flex; flex-wrap: wrap; align-content: flex-start; position: relative; overflow: clip; width: 100%; }
 .ps-carousel { display: flex; overflow-x: auto; overflow-y: clip; scroll-snap-type: x mandatory; touch-action: pan-x pan-y; }
 .ps-carousel-uncontained { scroll-snap-type: x proximity; }

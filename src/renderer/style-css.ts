@@ -258,7 +258,7 @@ export function textCss(style: ResolvedStyle): Css {
 }
 
 /** Components that fill the width they are given by default, as their Compose counterparts do. */
-const FILL_WIDTH_TYPES = new Set(['tabBar', 'bottomNav', 'topAppBar', 'listItem', 'slider', 'pager', 'grid', 'carousel']);
+const FILL_WIDTH_TYPES = new Set(['tabBar', 'bottomNav', 'topAppBar', 'listItem', 'slider', 'pager', 'grid', 'carousel', 'list']);
 
 interface SizedNode {
   type: string;

@@ -208,6 +208,18 @@ export interface CarouselNode extends RenderNodeBase {
   itemSpacing: number;
   children: RenderNode[];
 }
+/**
+ * A long vertical list that draws only the rows near the screen. Its children are its header (if
+ * any), its rows, then its footer (if any); `itemKeys` names each child as it stays across data
+ * writes (a row's repeat key, else its index), so the first row on screen stays put.
+ */
+export interface LazyListNode extends RenderNodeBase {
+  type: 'list';
+  hasHeader: boolean;
+  hasFooter: boolean;
+  itemKeys: string[];
+  children: RenderNode[];
+}
 export interface CardNode extends RenderNodeBase {
   type: 'card';
   variant: 'filled' | 'elevated' | 'outlined';
@@ -436,7 +448,7 @@ export interface StackNode extends RenderNodeBase {
 export type StackTransitionName = 'platform' | 'slide' | 'fade' | 'none' | 'sharedAxisX' | 'sharedAxisY' | 'fadeThrough';
 
 export type RenderNode =
-  | ContainerNode | FlowNode | GridNode | CarouselNode | CardNode | TextNode | ImageNode | IconNode | SpacerNode | DividerNode | BadgeNode
+  | ContainerNode | FlowNode | GridNode | LazyListNode | CarouselNode | CardNode | TextNode | ImageNode | IconNode | SpacerNode | DividerNode | BadgeNode
   | TextFieldNode | ToggleNode | ButtonNode | RadioGroupNode | SegmentedButtonNode | ListItemNode
   | SliderNode | ChipNode | IconButtonNode | FabNode | TopAppBarNode | ProgressNode | DialogNode
   | SnackbarNode | TimePickerNode | DatePickerNode | ScrollNode | PagerNode | NavBarNode

@@ -237,6 +237,29 @@ function appBarButton(button: { icon: string; label: string; onTap?: unknown }, 
   return { icon: button.icon, text: interpolate(button.label, read), tappable: button.onTap !== undefined };
 }
 
+/**
+ * What each child of a list is across data writes: header, footer, a row's repeat key (with the
+ * template node's place in the row), else its row index, or a literal row's id.
+ */
+function listItemKeys(node: NodeOfType<'list'>, children: readonly TreeNode[]): string[] {
+  const lead = node.header ? 1 : 0;
+  const rowEnd = children.length - (node.footer ? 1 : 0);
+  const perRow = Math.max(1, node.children.length);
+  const keyField = node.repeat?.key;
+  const seen = new Set<string>();
+  // Two rows with the same key (the data allows it) are told apart by their place.
+  const unique = (key: string, i: number) => (seen.has(key) ? `${key}#${i}` : (seen.add(key), key));
+  return children.map((child, i) => unique(itemKey(child, i), i));
+  function itemKey(child: TreeNode, i: number): string {
+    if (i < lead) return 'header';
+    if (i >= rowEnd) return 'footer';
+    if (!child.row) return child.node.id !== undefined ? `id:${child.node.id}` : `index:${i - lead}`;
+    const place = (i - lead) % perRow;
+    const value = keyField === undefined ? undefined : child.row.item[keyField];
+    return value === undefined ? `index:${child.row.index}/${place}` : `key:${JSON.stringify(value)}/${place}`;
+  }
+}
+
 function openState(node: { openWhen: { key: string; equals: boolean } }, read: StateReader): boolean {
   return read(node.openWhen.key) === node.openWhen.equals;
 }
@@ -260,6 +283,8 @@ function buildTyped(
       return { ...base, type: 'flow', maxLines: node.maxLines ?? null, children };
     case 'grid':
       return { ...base, type: 'grid', columns: node.columns, spans: treeChildren.map((child) => child.node.span ?? 1), children };
+    case 'list':
+      return { ...base, type: 'list', hasHeader: node.header !== undefined, hasFooter: node.footer !== undefined, itemKeys: listItemKeys(node, treeChildren), children };
     case 'carousel':
       return { ...base, type: 'carousel', itemWidth: node.itemWidth, variant: node.variant ?? 'multiBrowse', itemSpacing: node.itemSpacing ?? 8, children };
     case 'card':

@@ -76,7 +76,7 @@ export interface ShownTree {
   staticDataText?: string[];
 }
 
-type RepeatContainer = NodeOfType<'box'> | NodeOfType<'row'> | NodeOfType<'column'> | NodeOfType<'flow'> | NodeOfType<'grid'> | NodeOfType<'carousel'>;
+type RepeatContainer = NodeOfType<'box'> | NodeOfType<'row'> | NodeOfType<'column'> | NodeOfType<'flow'> | NodeOfType<'grid'> | NodeOfType<'carousel'> | NodeOfType<'list'>;
 
 function childEntries(node: PrototypeNode, key: string): [string, PrototypeNode][] {
   switch (node.type) {
@@ -87,6 +87,8 @@ function childEntries(node: PrototypeNode, key: string): [string, PrototypeNode]
     case 'grid':
     case 'carousel':
       return node.children.map((child, i) => [`${key}.children[${i}]`, child]);
+    case 'list':
+      return [...listHeader(node, key), ...node.children.map((child, i): [string, PrototypeNode] => [`${key}.children[${i}]`, child]), ...listFooter(node, key)];
     case 'card':
     case 'pager':
       return node.children.map((child, i) => [`${key}.children[${i}]`, child]);
@@ -102,8 +104,21 @@ function childEntries(node: PrototypeNode, key: string): [string, PrototypeNode]
   }
 }
 
+/** A list's header and footer are its first and last structural children, around its rows. */
+function listHeader(node: NodeOfType<'list'>, key: string): [string, PrototypeNode][] {
+  return node.header ? [[`${key}.header`, node.header]] : [];
+}
+function listFooter(node: NodeOfType<'list'>, key: string): [string, PrototypeNode][] {
+  return node.footer ? [[`${key}.footer`, node.footer]] : [];
+}
+
+/** Structural children before a container's rows: a list's header. */
+export function leadingChildren(node: PrototypeNode): number {
+  return node.type === 'list' && node.header ? 1 : 0;
+}
+
 function repeatOf(node: PrototypeNode): RepeatContainer['repeat'] | undefined {
-  const repeats = node.type === 'box' || node.type === 'row' || node.type === 'column' || node.type === 'flow' || node.type === 'grid' || node.type === 'carousel';
+  const repeats = node.type === 'box' || node.type === 'row' || node.type === 'column' || node.type === 'flow' || node.type === 'grid' || node.type === 'carousel' || node.type === 'list';
   return repeats ? node.repeat : undefined;
 }
 
@@ -126,6 +141,7 @@ function visit(tree: ShownTree, node: PrototypeNode, key: string, parent: TreeNo
   addBindings(tree.bindings, node);
   const repeat = repeatOf(node);
   const items = repeat?.items;
+  if (node.type === 'list' && repeat) for (const [childKey, child] of listHeader(node, key)) treeNode.children.push(visit(tree, child, childKey, treeNode, data));
   if (typeof items === 'string') {
     const rows = dataRepeatRows(data, items);
     const dataRepeat: DataRepeat = { container: treeNode, pointer: items, segments: parsePointer(items) ?? [], rows, templateSize: templateSize(node), textSites: rowTextSites(node, repeat!.as) };
@@ -139,6 +155,7 @@ function visit(tree: ShownTree, node: PrototypeNode, key: string, parent: TreeNo
   } else {
     for (const [childKey, child] of childEntries(node, key)) treeNode.children.push(visit(tree, child, childKey, treeNode, data));
   }
+  if (node.type === 'list' && repeat) for (const [childKey, child] of listFooter(node, key)) treeNode.children.push(visit(tree, child, childKey, treeNode, data));
   return treeNode;
 }
 
@@ -199,7 +216,8 @@ function staticDataTextSites(tree: ShownTree): string[] {
   while (stack.length > 0) {
     const current = stack.pop()!;
     for (const site of bindingSites(current.node)) if (site.binds === 'text' && readsData(site.value)) sites.push(site.value);
-    if (!rowsOf.has(current)) stack.push(...current.children);
+    // A data repeat's rows are counted apart; a list's header and footer (no row of their own) are not.
+    stack.push(...(rowsOf.has(current) ? current.children.filter((child) => !child.row) : current.children));
   }
   return sites;
 }
@@ -228,21 +246,24 @@ export function refreshDataRepeats(tree: ShownTree, data: JsonValue, written: Re
     const rows = dataRepeatRows(data, repeat.pointer);
     const container = repeat.container;
     const perRow = (container.node as RepeatContainer).children.length;
-    const children: TreeNode[] = [];
+    const lead = leadingChildren(container.node);
+    const oldRows = container.children.slice(lead, lead + repeat.rows.length * perRow);
+    const children: TreeNode[] = container.children.slice(0, lead);
     let rebuilt = rows.length !== repeat.rows.length;
     rows.forEach((row, index) => {
       const kept = index < repeat.rows.length && repeat.rows[index] === row;
-      if (kept) children.push(...container.children.slice(index * perRow, (index + 1) * perRow));
+      if (kept) children.push(...oldRows.slice(index * perRow, (index + 1) * perRow));
       else {
         rebuilt = true;
-        if (index < repeat.rows.length) forget(tree, container.children.slice(index * perRow, (index + 1) * perRow), changed);
+        if (index < repeat.rows.length) forget(tree, oldRows.slice(index * perRow, (index + 1) * perRow), changed);
         const built = buildRow(tree, repeat, row, index, data);
         for (const node of built) collectKeys(node, changed);
         children.push(...built);
       }
     });
-    if (rows.length < repeat.rows.length) forget(tree, container.children.slice(rows.length * perRow), changed);
+    if (rows.length < repeat.rows.length) forget(tree, oldRows.slice(rows.length * perRow), changed);
     if (rebuilt) changed.add(container.key);
+    children.push(...container.children.slice(lead + oldRows.length));
     container.children = children;
     repeat.rows = rows;
   }

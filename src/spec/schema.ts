@@ -410,6 +410,7 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       itemSpacing: z.number().min(0).max(10_000).optional(),
     }),
     flow: nodeShape('flow', { ...containerFields, maxLines: z.number().int().min(1).max(MAX_INT32).optional() }),
+    list: nodeShape('list', { ...containerFields, header: nodeRef.optional(), footer: nodeRef.optional() }),
     grid: nodeShape('grid', {
       ...containerFields,
       columns: z.union([z.number().int().min(1).max(12), z.strictObject({ minWidth: z.number().min(MIN_POSITIVE).max(10_000) })]),
@@ -601,6 +602,7 @@ export interface ColumnNode extends z.output<typeof nodeSchemas.column> {}
 export interface FlowNode extends z.output<typeof nodeSchemas.flow> {}
 export interface CarouselNode extends z.output<typeof nodeSchemas.carousel> {}
 export interface GridNode extends z.output<typeof nodeSchemas.grid> {}
+export interface ListNode extends z.output<typeof nodeSchemas.list> {}
 export interface TextNode extends z.output<typeof nodeSchemas.text> {}
 export interface ImageNode extends z.output<typeof nodeSchemas.image> {}
 export interface IconNode extends z.output<typeof nodeSchemas.icon> {}
@@ -638,6 +640,7 @@ export type PrototypeNode =
   | ColumnNode
   | FlowNode
   | GridNode
+  | ListNode
   | CarouselNode
   | TextNode
   | ImageNode

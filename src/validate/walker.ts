@@ -700,7 +700,10 @@ class Walker implements Position {
     if (type === 'pager' && value.axis === 'vertical' && this.verticalScrolls > 0) {
       reject(this.pathTo('axis'), 'A vertical pager cannot be inside a vertical scroll (both would take the same drag); use a horizontal pager, or move it out of the scroll');
     }
-    const scrollsVertically = type === 'scroll' && value.axis !== 'horizontal';
+    if (type === 'list' && this.verticalScrolls > 0) {
+      reject(this.path(), 'A list scrolls itself and cannot be inside a vertical scroll (that would draw every row); take the scroll away, or use a column for a short list');
+    }
+    const scrollsVertically = (type === 'scroll' && value.axis !== 'horizontal') || type === 'list';
     if (scrollsVertically) this.verticalScrolls++;
     this.walkNodeFields(value, entry!, type!, parentType, parentNode);
     if (scrollsVertically) this.verticalScrolls--;

@@ -52,6 +52,7 @@ const validatorOnlyRules: Array<{ rule: string; message: RegExp }> = [
   { rule: 'repeat fields and bound keys', message: /^(Unknown repeat field|Bound state key)/ },
   { rule: 'component references', message: /^(Component cycle|Unknown component|Missing component prop|Unused component prop)/ },
   { rule: 'where onAppear goes', message: /^onAppear runs when a node appears/ },
+  { rule: 'where a list goes', message: /^A list scrolls itself/ },
   { rule: 'flow and grid fields', message: /^(span is how many columns|span \d+ is more than|runSpacing is the gap)/ },
   { rule: 'a base device lacks the capability', message: /which a device with the base vocabulary does not advertise/ },
   { rule: 'data bindings', message: /the spec has no data|names no array in data|Data over its limits|Repeat path cell limit|Text with its data bound|Text built from data/ },

@@ -3,7 +3,7 @@
 // capability, and status follows the stacks from the initial screen through screen_changed events.
 // And the gate refuses flow, grid, span and runSpacing on a device without prototype_flow_grid_v1,
 // scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
-// on one without theirs, and pager options, pager.stateKey, dots and the carousel likewise.
+// on one without theirs, and pager options, pager.stateKey, dots, the carousel and the list likewise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -141,4 +141,14 @@ test('the gate refuses pager options, pager.stateKey, indicator dots and the car
     assert.ok(!refused.success, capability);
     assert.deepEqual([refused.path, refused.error.includes(capability), device.requests], [path, true, []]);
   }
+});
+
+test('the gate refuses a list on a device without prototype_lazy_list_v1, before sending', async () => {
+  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.lazyList));
+  const spec = { id: 'lazy', window: { placement: { type: 'fullscreen' } }, root: { type: 'column', children: [{ type: 'list', children: [{ type: 'text', text: 'x' }] }] } };
+  const refused = await hostFor(device).show({ spec });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.lazyList)], ['root.children[0]', true]);
+  assert.deepEqual(device.requests, []);
+  assert.ok((await hostFor(runtimeDevice()).show({ spec })).success);
 });

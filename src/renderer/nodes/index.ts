@@ -9,6 +9,7 @@ import { BottomSheet, Dialog, Snackbar } from './overlays.tsx';
 import { DatePicker, TimePicker } from './pickers.tsx';
 import { Stack } from './stack.tsx';
 import { Carousel, Flow, Grid } from './flow-grid.tsx';
+import { LazyList } from './list.tsx';
 
 registerComponents({
   box: Container,
@@ -47,4 +48,5 @@ registerComponents({
   flow: Flow,
   carousel: Carousel,
   grid: Grid,
+  list: LazyList,
 });

@@ -30,6 +30,7 @@ const scrollHolders = new WeakMap<RenderNode, boolean>();
 /** Whether a vertical scroll lies inside this node, through containers, pager pages and stack screens. */
 function holdsVerticalScroll(node: RenderNode): boolean {
   if (node.type === 'scroll') return node.axis === 'vertical';
+  if (node.type === 'list') return true;
   if (node.type !== 'box' && node.type !== 'row' && node.type !== 'column' && node.type !== 'card' && node.type !== 'pager' && node.type !== 'stack') return false;
   let holds = scrollHolders.get(node);
   if (holds === undefined) scrollHolders.set(node, (holds = node.children.some((child) => child.visible && holdsVerticalScroll(child))));

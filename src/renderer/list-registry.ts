@@ -1,0 +1,23 @@
+// The lazy lists on screen, so a tap or type aimed at a row they have not drawn can scroll to it.
+
+export type RevealTarget = { testTag: string } | { text: string };
+
+export interface ListTarget {
+  /** Scrolls to the first row whose nodes match, if any; returns whether one did. */
+  reveal(target: RevealTarget): boolean;
+}
+
+const lists = new Set<ListTarget>();
+
+/** Adds a mounted list; the returned function removes it. */
+export function registerList(list: ListTarget): () => void {
+  lists.add(list);
+  return () => lists.delete(list);
+}
+
+/** Scrolls every list holding a matching row not drawn yet; returns whether any did. */
+export function revealInLists(target: RevealTarget): boolean {
+  let revealed = false;
+  for (const list of lists) revealed = list.reveal(target) || revealed;
+  return revealed;
+}

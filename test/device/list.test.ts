@@ -1,0 +1,123 @@
+// The lazy list in Chromium: only rows near the screen are drawn, observe reports the rows on
+// screen and the total, every row is reachable by swiping and by tapOn, header and footer frame
+// the rows, and the first row on screen stays put across a prepend (also at the very top).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { HierarchyNode } from '../../src/device/hierarchy.ts';
+import type { WebDevice } from '../../src/device/web-device.ts';
+import { byTag, useDevice, validSpec } from './helpers.ts';
+
+const ROWS = 900;
+const rows = (count: number, from = 0) => Array.from({ length: count }, (_, index) => ({ id: `r${from + index}`, title: `Row ${from + index}` }));
+
+function listSpec(extra: Record<string, unknown> = {}) {
+  return validSpec({
+    id: 'lazy',
+    window: { placement: { type: 'fullscreen' } },
+    state: { picked: '' },
+    data: { rows: rows(ROWS), newer: rows(3, -3), newest: rows(3, -6) },
+    root: {
+      type: 'column',
+      style: { height: 'fill' },
+      children: [
+        {
+          type: 'row',
+          children: [
+            { type: 'button', label: 'Newer', testTag: 'newer', onTap: [{ type: 'prependData', path: '/rows', value: { data: '/newer' }, spread: true }] },
+            { type: 'button', label: 'Newest', testTag: 'newest', onTap: [{ type: 'prependData', path: '/rows', value: { data: '/newest' }, spread: true }] },
+          ],
+        },
+        {
+          type: 'list',
+          testTag: 'list',
+          style: { weight: 1 },
+          repeat: { items: '/rows', as: 'row', key: 'id' },
+          children: [{
+            type: 'row', testTag: 'row.{row.id}', style: { width: 'fill', padding: { start: 16, end: 16, top: 18, bottom: 18 } },
+            onTap: [{ type: 'setState', key: 'picked', value: '{row.id}' }],
+            children: [{ type: 'text', text: '{row.title}' }],
+          }],
+          ...extra,
+        },
+      ],
+    },
+  });
+}
+
+const device = useDevice();
+
+function pageOf(phone: WebDevice): Page {
+  return (phone as unknown as { page: Page }).page;
+}
+
+const rowNodes = (hierarchy: HierarchyNode[]) => hierarchy.filter((node) => /^row\.r-?\d+$/.test(node.testTag ?? ''));
+
+async function show(phone: WebDevice, spec: unknown): Promise<HierarchyNode[]> {
+  assert.equal(((await phone.show(spec, { reset: true })) as { ok?: boolean }).ok, true);
+  return (await phone.observe()).hierarchy;
+}
+
+/** Observes until two looks agree (a fling goes on after the finger lifts). */
+async function settledHierarchy(phone: WebDevice): Promise<HierarchyNode[]> {
+  let previous = '';
+  for (let look = 0; look < 60; look++) {
+    const hierarchy = (await phone.observe()).hierarchy;
+    const now = JSON.stringify(rowNodes(hierarchy).map((node) => [node.testTag, node.bounds]));
+    if (now === previous) return hierarchy;
+    previous = now;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the list never came to rest');
+}
+
+test('a 900-row list draws only the rows near the screen; observe lists the rows on screen and the total', async () => {
+  const { device: phone } = device();
+  const hierarchy = await show(phone, listSpec());
+  const list = byTag(hierarchy, 'list');
+  const onScreen = rowNodes(hierarchy);
+  assert.ok(onScreen.length > 5 && onScreen.length < 30, `${onScreen.length} rows observed`);
+  assert.deepEqual(onScreen[0]!.testTag, 'row.r0');
+  assert.deepEqual(list.list, { total: ROWS, first: 0, last: onScreen.length - 1 });
+  for (const row of onScreen) assert.ok(row.bounds.y >= list.bounds.y && row.bounds.y < list.bounds.y + list.bounds.height);
+  const drawn = await pageOf(phone).evaluate(() => document.querySelectorAll('.ps-list-item').length);
+  assert.ok(drawn < onScreen.length + 20, `${drawn} rows drawn in the page for ${onScreen.length} on screen`);
+});
+
+test('tapOn scrolls a row that was never drawn into view and taps it; a swipe scrolls on; the footer follows the last row', async () => {
+  const { device: phone, log } = device();
+  await show(phone, listSpec({ footer: { type: 'text', text: 'The end', testTag: 'footer' } }));
+  const since = log.events.length;
+  const tapped = await phone.tap({ testTag: 'row.r640' });
+  assert.ok(tapped.ok, JSON.stringify(tapped));
+  await log.next((event) => event.kind === 'change' && event.state.picked === 'r640', since);
+  const around = byTag(await settledHierarchy(phone), 'list').list!;
+  assert.ok(around.first <= 640 && around.last >= 640, JSON.stringify(around));
+  assert.ok((await phone.swipe('up', 'list')).ok);
+  const further = byTag(await settledHierarchy(phone), 'list').list!;
+  assert.ok(further.first > around.first, `a swipe up scrolls on: ${JSON.stringify(further)}`);
+  assert.ok((await phone.tap({ testTag: 'footer' })).ok, 'the footer is reached after the last row');
+  const hierarchy = await settledHierarchy(phone);
+  assert.equal(byTag(hierarchy, 'list').list!.last, ROWS - 1);
+  const last = byTag(hierarchy, `row.r${ROWS - 1}`);
+  assert.ok(byTag(hierarchy, 'footer').bounds.y >= last.bounds.y + last.bounds.height, 'the footer follows the last row');
+});
+
+test('a prepend keeps the first row on screen where it was, in the middle and at the very top', async () => {
+  const { device: phone } = device();
+  await show(phone, listSpec({ header: { type: 'text', text: 'Inbox', testTag: 'header' } }));
+  assert.ok(byTag(await phone.observe().then((look) => look.hierarchy), 'header'), 'the header is above the first row');
+  const topBefore = byTag((await phone.observe()).hierarchy, 'row.r0').bounds.y;
+  assert.ok((await phone.tap({ testTag: 'newer' })).ok);
+  let hierarchy = await settledHierarchy(phone);
+  assert.equal(byTag(hierarchy, 'row.r0').bounds.y, topBefore, 'at the top, the first row stays on screen; the new rows are above it');
+  assert.equal(byTag(hierarchy, 'list').list!.total, ROWS + 3);
+  assert.equal(hierarchy.some((node) => node.testTag === 'row.r-3'), false, 'the new rows are above the screen (where the header was, the last one shows)');
+
+  assert.ok((await phone.swipe('up', 'list')).ok);
+  hierarchy = await settledHierarchy(phone);
+  const first = rowNodes(hierarchy).find((node) => node.bounds.y > byTag(hierarchy, 'list').bounds.y + 1)!;
+  assert.ok((await phone.tap({ testTag: 'newest' })).ok);
+  hierarchy = await settledHierarchy(phone);
+  assert.equal(byTag(hierarchy, first.testTag!).bounds.y, first.bounds.y, `${first.testTag} stays where it was`);
+});
