@@ -29,6 +29,7 @@ export function authoringDoc(): string {
     flowGridSection(),
     pagerCarouselSection(),
     lazyListSection(),
+    adaptiveSection(),
     refreshSection(),
     storageSection(),
     componentsSection(),
@@ -471,6 +472,36 @@ or text scrolls that row into view first.
   "header": { "type": "text", "text": "Inbox" },
   "children": [{ "type": "listItem", "testTag": "mail.{mail.id}", "headline": "Mail",
     "onTap": [{ "type": "setState", "key": "open", "value": "{mail.id}" }] }] }
+\`\`\``;
+}
+
+function adaptiveSection(): string {
+  return `## Adaptive layouts
+
+This needs a device with \`prototype_adaptive_v1\`.
+
+An \`adaptive\` node arranges its panes by the width class of the device's window: compact below
+600 dp (a phone upright), medium below 840 dp, expanded from 840 dp (a tablet, a phone on its side).
+A rotation or resize that crosses a boundary switches the arrangement at once, with the state kept.
+\`layout\` picks one of three, each with its own fields (another layout's fields are refused):
+
+| layout | fields | compact and medium | expanded |
+|---|---|---|---|
+| \`listDetail\` | \`list\`, \`detail\` (nodes), \`selectionKey\` (a declared string key) | the list, or the detail alone while the key is not \`""\`; Back writes \`""\` | the list (360 dp) beside the detail |
+| \`navigationSuite\` | \`items\` (1 to 8 \`{value, label, icon?}\`, unique values), \`stateKey\` (a declared string key holding one of the values), \`content\` | a bottom navigation bar (compact); a rail at the start edge (medium) | a rail at the start edge |
+| \`supporting\` | \`main\`, \`supporting\` (nodes), \`openKey\` (a declared boolean key) | the supporting pane in a bottom sheet while the key is \`true\`; Back, a swipe down or the scrim write \`false\` | the supporting pane (360 dp) beside main, at the end edge, while the key is \`true\` |
+
+A pane that is not shown stays built (its scroll position survives), out of observe and touch.
+Choosing a destination writes its value to \`stateKey\` (one \`change\` event); each destination
+observes as a Tab tagged \`<testTag>.<value>\`, and the compact sheet as \`<testTag>.sheet\`. Your
+own actions write the keys too (a list row's \`setState\` of the selection, say). Back
+(\`pressBack\` answers \`pane\` for a list-detail, \`sheet\` for a supporting sheet) goes after an
+open dialog or sheet, and before a stack pop unless the stack lies deeper in the tree.
+
+\`\`\`json
+{ "type": "adaptive", "layout": "listDetail", "selectionKey": "open",
+  "list": { "type": "button", "label": "Lunch?", "testTag": "mail.lunch", "onTap": [{ "type": "setState", "key": "open", "value": "lunch" }] },
+  "detail": { "type": "text", "text": "Mail: {open}" } }
 \`\`\``;
 }
 

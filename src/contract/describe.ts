@@ -174,6 +174,7 @@ export const nodePurposes: Readonly<Record<string, string>> = {
   carousel: 'A sideways scrolling row of itemWidth-wide items that snaps to an item (multiBrowse, hero or uncontained); no page events (use a pager for those)',
   grid: 'Children placed row by row in columns (a fixed count, or as many of at least minWidth as fit); a child spans 1 or more columns',
   list: 'A long vertical list that scrolls itself and draws only the rows near the screen (children or a repeat, with a header and footer); the first row on screen stays put across data writes',
+  adaptive: 'Panes arranged by the window width class: listDetail (one pane or side by side), navigationSuite (a bottom bar or a rail) or supporting (a sheet or a side pane)',
   stack: 'A navigation stack of named screens (node subtrees), starting on initial; push, pop, replace and popToRoot change it, and the system back pops it',
   tabBar: 'Tabs that move a pager or write the selected index to a state key',
   bottomNav: 'A navigation bar of two to five items that moves a pager or writes an index to a state key',

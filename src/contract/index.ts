@@ -27,6 +27,8 @@ export interface BindingRule {
   declared?: boolean;
   /** setState: the sibling field holding the value written to the key. */
   valueField?: string;
+  /** A string key whose value must be the `value` of one entry of this sibling array (navigationSuite items). */
+  oneOf?: string;
 }
 
 interface RuleBase {

@@ -30,6 +30,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.pagerOptions,
   CAPABILITIES.carousel,
   CAPABILITIES.lazyList,
+  CAPABILITIES.adaptive,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];

@@ -287,8 +287,8 @@ export class WebDevice {
   }
 
   /** The system back, as the navigation bar's back button: closes a dialog or sheet, else pops the deepest stack. */
-  async pressBack(): Promise<DeviceResult<{ back: 'dialog' | 'sheet' | 'stack' | null }>> {
-    const pressed = (await this.#pageCall(() => this.page.evaluate(() => window.protostage.back()))) as { ok?: boolean; back?: 'dialog' | 'sheet' | 'stack' | null; message?: string };
+  async pressBack(): Promise<DeviceResult<{ back: 'dialog' | 'sheet' | 'stack' | 'pane' | null }>> {
+    const pressed = (await this.#pageCall(() => this.page.evaluate(() => window.protostage.back()))) as { ok?: boolean; back?: 'dialog' | 'sheet' | 'stack' | 'pane' | null; message?: string };
     if (pressed.ok !== true) return failure(pressed.message ?? 'back was not handled', 'show a prototype first');
     return { ok: true, back: pressed.back ?? null };
   }

@@ -614,7 +614,7 @@ export class Host {
    * The system back, as a person presses it: closes the open dialog or sheet, else pops the deepest
    * stack that can pop. Answers what it did (`back`: dialog, sheet, stack, or null for nothing).
    */
-  pressBack(): Promise<HostResult<InputSummary & { back: 'dialog' | 'sheet' | 'stack' | null }>> {
+  pressBack(): Promise<HostResult<InputSummary & { back: 'dialog' | 'sheet' | 'stack' | 'pane' | null }>> {
     return guard(async () => {
       const device = await this.deviceWith(CAPABILITIES.stackTransitions, 'pressBack', 'Close dialogs and sheets with their buttons, and pop stacks with a pop action on a tap.');
       const result = await device.request({ type: 'press_back' });

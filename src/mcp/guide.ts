@@ -99,6 +99,11 @@ reports taps nothing handled as \`prototype_dead_tap\` emit events with \`{x, y,
 \`header\`, \`footer\`) and keeps the first row on screen across data writes, prepends too. Observe
 shows the rows on screen and \`list: {total, first, last}\` on the list; tapOn scrolls to a row.
 
+**Phone and tablet.** \`adaptive\` arranges panes by the window width class (compact under 600 dp,
+expanded from 840 dp): \`listDetail\` (one pane, or side by side; Back clears \`selectionKey\`),
+\`navigationSuite\` (a bottom bar, or a rail; destinations tagged \`<testTag>.<value>\`) and
+\`supporting\` (a sheet, or a side pane, while \`openKey\` is true).
+
 **Memory.** \`storage: {version, keys?, data?}\` keeps those state keys and data pointers on the
 device for this id across shows (a new version forgets them); inspect reports \`storage\`, and
 \`prototype {action: "clearStorage", id}\` removes it.

@@ -78,6 +78,8 @@ export const CAPABILITIES = {
   carousel: 'prototype_carousel_v1',
   /** The lazy list node: rows drawn near the screen only, the first visible row kept across writes. */
   lazyList: 'prototype_lazy_list_v1',
+  /** The adaptive node: listDetail, navigationSuite and supporting layouts switching with the window's width class. */
+  adaptive: 'prototype_adaptive_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

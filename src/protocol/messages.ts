@@ -133,7 +133,7 @@ export const prototypeWindowSchema = z.object({
   prototypeAppearance: appearanceReportSchema,
 });
 export const dismissReasonSchema = z.enum(['user', 'agent', 'disconnect', 'ttl', 'teardown']);
-export const backOutcomeSchema = z.enum(['dialog', 'sheet', 'stack']);
+export const backOutcomeSchema = z.enum(['dialog', 'sheet', 'stack', 'pane']);
 export const swipeDirectionSchema = z.enum(['up', 'down', 'left', 'right']);
 
 export const tapTargetSchema = z.union([

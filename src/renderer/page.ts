@@ -103,7 +103,7 @@ export class PageRenderer {
     };
     this.controller = createController({
       clock: { now: () => Date.now(), setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
-      device: { dark: this.device.dark },
+      device: { dark: this.device.dark, windowWidth: innerWidth },
       onEvent: (event) => this.forward(event),
       onStorage: (id, values) => window.__protostageStorage?.(id, values),
     });
@@ -117,6 +117,8 @@ export class PageRenderer {
     });
     addEventListener('resize', () => {
       this.device = { ...this.device, width: innerWidth, height: innerHeight };
+      // The width class arranges adaptive layouts: a rotation or resize may switch them, state kept.
+      this.call(() => this.controller.setDevice({ windowWidth: innerWidth }));
       this.draw();
     });
     this.draw();
@@ -192,7 +194,7 @@ export class PageRenderer {
 
   setDevice(settings: unknown): { ok: true } {
     this.device = { ...mergeDeviceSettings(this.device, settings), width: innerWidth, height: innerHeight };
-    this.call(() => this.controller.setDevice({ dark: this.device.dark, rtl: this.device.rtl, fontScale: this.device.fontScale }));
+    this.call(() => this.controller.setDevice({ dark: this.device.dark, rtl: this.device.rtl, fontScale: this.device.fontScale, windowWidth: innerWidth }));
     this.draw();
     return { ok: true };
   }

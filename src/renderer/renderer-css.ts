@@ -107,6 +107,21 @@ const LAYOUT = `
 .ps-list { display: block; overflow-x: hidden; overflow-y: auto; min-height: 0; overflow-anchor: none; }
 .ps-lazy-track { position: relative; width: 100%; }
 .ps-lazy-row { position: absolute; top: 0; left: 0; width: 100%; display: flex; flex-direction: column; align-items: flex-start; }
+.ps-adaptive { display: flex; width: 100%; height: 100%; align-self: stretch; flex: 1 1 auto; min-height: 0; min-width: 0; background: var(--md-sys-color-surface); }
+.ps-adaptive-single { display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr); }
+.ps-adaptive-single > .ps-adaptive-pane { grid-area: 1 / 1; }
+.ps-adaptive-bar { flex-direction: column; }
+.ps-adaptive-pane { display: flex; flex-direction: column; flex: 1 1 0; min-width: 0; min-height: 0; overflow: hidden; }
+.ps-adaptive-split > .ps-adaptive-pane + .ps-adaptive-pane { border-inline-start: 1px solid var(--md-sys-color-outline-variant); }
+.ps-suite-bar { flex: 0 0 auto; }
+.ps-suite-rail { flex: 0 0 80px; width: 80px; background: var(--md-sys-color-surface); padding-top: 44px; }
+.ps-suite-rail .ps-nav-items { flex-direction: column; align-items: center; gap: 12px; }
+.ps-suite-rail .ps-nav-item { display: flex; flex-direction: column; align-items: center; gap: 4px; width: 80px; min-height: 56px;
+  color: var(--md-sys-color-on-surface-variant); cursor: pointer; }
+.ps-suite-rail .ps-nav-pill { width: 56px; }
+.ps-suite-rail .ps-nav-item.ps-on .ps-nav-pill { background: var(--md-sys-color-secondary-container); color: var(--md-sys-color-on-secondary-container); }
+.ps-suite-rail .ps-nav-label { ${type('labelMedium')} white-space: nowrap; }
+.ps-suite-rail .ps-nav-item.ps-on .ps-nav-label { color: var(--md-sys-color-on-surface); }
 .ps-flow-lines { display: flex; flex-wrap: wrap; align-content: flex-start; position: relative; overflow: clip; width: 100%; }
 .ps-carousel { display: flex; overflow-x: auto; overflow-y: clip; scroll-snap-type: x mandatory; touch-action: pan-x pan-y; }
 .ps-carousel-uncontained { scroll-snap-type: x proximity; }

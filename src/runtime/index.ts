@@ -8,7 +8,7 @@
  *   controller.interact({ type: 'tap', key: 'root.children[0]' });
  *   controller.renderModel();                   // what to draw
  */
-import type { PrototypeSpec, Scalar } from '../spec/index.ts';
+import type { NodeOfType, PrototypeSpec, Scalar } from '../spec/index.ts';
 import type { Appearance, DismissReason, Interaction, InteractionResult, PrototypeEvent, RenderModel } from './model.ts';
 import type { AppearanceOverride } from './appearance.ts';
 import { applyInteraction, closeOverlay } from './interactions.ts';
@@ -80,7 +80,8 @@ export type ShowResult =
   | { ok: false; path: string; message: string };
 
 /** What a system back did: closed a dialog or a sheet, popped a stack, or nothing (null). */
-export type BackOutcome = 'dialog' | 'sheet' | 'stack' | null;
+/** What a system back did: closed a dialog or sheet (an adaptive supporting sheet too), popped a stack, or cleared a compact list-detail's selection (pane). */
+export type BackOutcome = 'dialog' | 'sheet' | 'stack' | 'pane' | null;
 
 export interface InspectSnapshot {
   id: string;
@@ -253,6 +254,13 @@ export class PrototypeController {
       return { ok: true, back: dialogs.length > 0 ? 'dialog' : 'sheet' };
     }
     const stack = deepestShownStack(session, true);
+    const pane = backablePane(session);
+    if (pane !== null && (stack === null || pane.depth > treeDepth(session.tree.stacks.get(stack)!))) {
+      const rejection = unit.controlWrite([pane.write]);
+      if (rejection) return { ok: false, reason: rejection };
+      this.commit(session, unit);
+      return { ok: true, back: pane.outcome };
+    }
     if (stack === null) return { ok: true, back: null };
     unit.navigate({ type: 'pop', stack });
     this.commit(session, unit);
@@ -286,6 +294,7 @@ export class PrototypeController {
       (before.dynamicColor ?? null) !== (this.device.dynamicColor ?? null) ||
       (before.reducedMotion ?? false) !== (this.device.reducedMotion ?? false);
     if (session && themeChanged && session.retheme(this.device)) this.deliverAppearance(session);
+    session?.resize(this.device);
   }
 
   inspect(): InspectSnapshot | null {
@@ -461,6 +470,27 @@ export function createController(options: ControllerOptions): PrototypeControlle
 }
 
 /** The id of the deepest shown stack (when `poppable`, one holding more than its root screen and not behind a modal), or null; ties: the lowest id. */
+/**
+ * The deepest shown adaptive layout a back returns from below the expanded width class: a
+ * list-detail showing its detail (back clears the selection) or a supporting pane open in its sheet
+ * (back closes it). Null when there is none.
+ */
+function backablePane(session: Session): { depth: number; write: [string, Scalar]; outcome: 'pane' | 'sheet' } | null {
+  if (session.widthClass === 'expanded') return null;
+  let best: { depth: number; write: [string, Scalar]; outcome: 'pane' | 'sheet' } | null = null;
+  for (const treeNode of session.tree.adaptives) {
+    const node = treeNode.node as NodeOfType<'adaptive'>;
+    const rendered = session.rendered(treeNode.key);
+    if (rendered?.type !== 'adaptive' || !session.isShown(treeNode) || session.isCoveredByModal(treeNode)) continue;
+    const pane = node.layout === 'listDetail' && rendered.selected ? { write: [node.selectionKey!, ''] as [string, Scalar], outcome: 'pane' as const }
+      : node.layout === 'supporting' && rendered.open ? { write: [node.openKey!, false] as [string, Scalar], outcome: 'sheet' as const }
+      : null;
+    const depth = treeDepth(treeNode);
+    if (pane && (best === null || depth > best.depth)) best = { depth, ...pane };
+  }
+  return best;
+}
+
 function deepestShownStack(session: Session, poppable: boolean): string | null {
   let best: { id: string; depth: number } | null = null;
   for (const [id, stack] of session.tree.stacks) {

@@ -37,6 +37,13 @@ export function closeOverlay(unit: Unit, node: OverlayNode): string | null {
   return unit.controlWrite([[node.openWhen.key, !node.openWhen.equals]]);
 }
 
+/** A navigation suite's destination chosen: its value goes to the suite's state key. */
+function selectDestination(unit: Unit, node: NodeOfType<'adaptive'>, value: string): string | null {
+  if (node.layout !== 'navigationSuite') return MISMATCH;
+  if (!node.items!.some((item) => item.value === value)) return `no destination "${value}"`;
+  return unit.controlWrite([[node.stateKey!, value]]);
+}
+
 /** Snap a slider value to its step grid and range. */
 export function snapSlider(node: NodeOfType<'slider'>, value: number): number {
   const clamped = Math.min(node.max, Math.max(node.min, value));
@@ -61,6 +68,7 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       return unit.controlWrite([[key, unit.get(key) !== true]]) ?? runOnTap(unit, node.onTap, target);
     }
     case 'select': {
+      if (node.type === 'adaptive') return selectDestination(unit, node, interaction.value);
       if (node.type !== 'radioGroup' && node.type !== 'segmentedButton') return MISMATCH;
       if (!node.options.some((option) => option.value === interaction.value)) return `no option "${interaction.value}"`;
       return unit.controlWrite([[node.stateKey, interaction.value]]) ?? runOnTap(unit, node.onTap, target);
@@ -100,6 +108,7 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       return null;
     }
     case 'close':
+      if (node.type === 'adaptive' && node.layout === 'supporting') return unit.get(node.openKey!) === true ? unit.controlWrite([[node.openKey!, false]]) : 'it is not open';
       return isOverlayNode(node) ? closeOverlay(unit, node) : MISMATCH;
     case 'dialogButton': {
       if (node.type !== 'dialog') return MISMATCH;

@@ -220,6 +220,37 @@ export interface LazyListNode extends RenderNodeBase {
   itemKeys: string[];
   children: RenderNode[];
 }
+/** Material's window width classes: under 600 dp, under 840 dp, and wider. */
+export type WidthClass = 'compact' | 'medium' | 'expanded';
+
+export interface SuiteItemView {
+  value: string;
+  label: string;
+  icon: string | null;
+  selected: boolean;
+}
+
+/**
+ * An adaptive layout (seeds/001 "Adaptive layouts") as the window's width class arranges it.
+ * listDetail: children [list, detail]; one pane at a time below expanded (the detail while a
+ * selection is made), side by side at expanded. navigationSuite: children [content] with a bar
+ * (compact) or a rail. supporting: children [main, supporting]; the supporting pane beside main
+ * at expanded, in a bottom sheet below it, while open.
+ */
+export interface AdaptiveNode extends RenderNodeBase {
+  type: 'adaptive';
+  layout: 'listDetail' | 'navigationSuite' | 'supporting';
+  widthClass: WidthClass;
+  /** listDetail: the selection key holds a nonempty string. */
+  selected: boolean;
+  /** navigationSuite: its destinations, the one its state key names selected. */
+  items: SuiteItemView[];
+  /** supporting: the open key holds true. */
+  open: boolean;
+  /** supporting: the scrim behind its bottom sheet. */
+  scrim: CssColor;
+  children: RenderNode[];
+}
 export interface CardNode extends RenderNodeBase {
   type: 'card';
   variant: 'filled' | 'elevated' | 'outlined';
@@ -448,7 +479,7 @@ export interface StackNode extends RenderNodeBase {
 export type StackTransitionName = 'platform' | 'slide' | 'fade' | 'none' | 'sharedAxisX' | 'sharedAxisY' | 'fadeThrough';
 
 export type RenderNode =
-  | ContainerNode | FlowNode | GridNode | LazyListNode | CarouselNode | CardNode | TextNode | ImageNode | IconNode | SpacerNode | DividerNode | BadgeNode
+  | ContainerNode | FlowNode | GridNode | LazyListNode | AdaptiveNode | CarouselNode | CardNode | TextNode | ImageNode | IconNode | SpacerNode | DividerNode | BadgeNode
   | TextFieldNode | ToggleNode | ButtonNode | RadioGroupNode | SegmentedButtonNode | ListItemNode
   | SliderNode | ChipNode | IconButtonNode | FabNode | TopAppBarNode | ProgressNode | DialogNode
   | SnackbarNode | TimePickerNode | DatePickerNode | ScrollNode | PagerNode | NavBarNode

@@ -9,7 +9,7 @@
  */
 import type { PrototypeNode, Scalar, NodeOfType, Anchor } from '../spec/index.ts';
 import { dialogScrim, resolveScrim, type ResolvedTheme } from '../theme/index.ts';
-import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, NavItemView, AppBarButton } from './model.ts';
+import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
 import { conditionHolds, type StateReader } from './conditions.ts';
 import { interpolate } from './text.ts';
 import { mergedStyle, resolveStyle } from './style.ts';
@@ -28,6 +28,9 @@ export function stackDependency(id: string): string {
   return '\u0004' + id;
 }
 
+/** Dependency token of the window's width class (adaptive layouts read it). */
+export const WIDTH_CLASS_DEPENDENCY = '\u0000widthClass';
+
 /** Dependency token of a node itself (built again from a new tree node). */
 export function nodeDependency(key: string): string {
   return '\u0003' + key;
@@ -45,6 +48,8 @@ export interface RenderInputs {
   stacks: ReadonlyMap<string, readonly string[]>;
   navigations: ReadonlyMap<string, Navigation>;
   theme: ResolvedTheme;
+  /** The device window's width class, which arranges adaptive layouts. */
+  widthClass: WidthClass;
 }
 
 interface CacheEntry {
@@ -260,6 +265,23 @@ function listItemKeys(node: NodeOfType<'list'>, children: readonly TreeNode[]): 
   }
 }
 
+function buildAdaptive(node: NodeOfType<'adaptive'>, base: RenderNodeBase, read: StateReader, children: RenderNode[], inputs: RenderInputs, deps: Set<string>): AdaptiveNode {
+  deps.add(WIDTH_CLASS_DEPENDENCY);
+  const selection = node.selectionKey !== undefined ? read(node.selectionKey) : '';
+  const current = node.stateKey !== undefined ? read(node.stateKey) : undefined;
+  return {
+    ...base,
+    type: 'adaptive',
+    layout: node.layout,
+    widthClass: inputs.widthClass,
+    selected: typeof selection === 'string' && selection !== '',
+    items: (node.items ?? []).map((item) => ({ value: item.value, label: item.label, icon: item.icon ?? null, selected: item.value === current })),
+    open: node.openKey !== undefined && read(node.openKey) === true,
+    scrim: resolveScrim(undefined, inputs.theme),
+    children,
+  };
+}
+
 function openState(node: { openWhen: { key: string; equals: boolean } }, read: StateReader): boolean {
   return read(node.openWhen.key) === node.openWhen.equals;
 }
@@ -441,6 +463,8 @@ function buildTyped(
       const scrollable = node.type === 'tabBar' ? (node.scrollable ?? false) : false;
       return { ...base, type: node.type, items: navItems(node, selectedIndex, inputs), selectedIndex, scrollable };
     }
+    case 'adaptive':
+      return buildAdaptive(node, base, read, children, inputs, deps);
     case 'bottomSheet':
       return {
         ...base,

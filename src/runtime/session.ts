@@ -5,9 +5,9 @@
  */
 import type { NodeOfType, PrototypeNode, PrototypeSpec, Scalar } from '../spec/index.ts';
 import { pickSide, resolveScrim, resolveTheme, type ResolvedTheme } from '../theme/index.ts';
-import type { Appearance, RenderModel, RenderNode, ResolvedStyle, ResolvedWindow, Mode } from './model.ts';
+import type { Appearance, RenderModel, RenderNode, ResolvedStyle, ResolvedWindow, Mode, WidthClass } from './model.ts';
 import { leadingChainMode, resolveMode, type AppearanceOverride } from './appearance.ts';
-import { nodeDependency, nodeReader, pageDependency, RenderBuilder, stackDependency, type ChangeSet } from './render.ts';
+import { nodeDependency, nodeReader, pageDependency, RenderBuilder, stackDependency, WIDTH_CLASS_DEPENDENCY, type ChangeSet } from './render.ts';
 import { initialEntries, stackId, stacksRecord, type Navigation } from './stacks.ts';
 import { boundPage, buildTree, pageCount, refreshDataRepeats, type ShownTree, type TreeNode } from './tree.ts';
 import { conservativePayloadByteLength } from '../json/index.ts';
@@ -23,6 +23,14 @@ export interface DeviceSettings {
   reducedMotion?: boolean;
   rtl?: boolean;
   fontScale?: number;
+  /** The device window's width in dp, which picks the width class adaptive layouts follow (412 if unknown). */
+  windowWidth?: number;
+}
+
+/** Material's width classes: compact under 600 dp, medium under 840 dp, expanded from 840 dp. */
+export function widthClassOf(width: number | undefined): WidthClass {
+  const dp = width ?? 412;
+  return dp < 600 ? 'compact' : dp < 840 ? 'medium' : 'expanded';
 }
 
 export class Session implements CommittedState {
@@ -46,6 +54,7 @@ export class Session implements CommittedState {
   private builder: RenderBuilder;
   private modelRevision = 0;
   private motion = true;
+  widthClass: WidthClass;
 
   constructor(
     readonly spec: PrototypeSpec,
@@ -69,7 +78,8 @@ export class Session implements CommittedState {
     // A pager that keeps its page in a state key starts where the state says, kept page or not.
     this.syncBoundPages(null);
     for (const [id, stack] of this.tree.stacks) this.stacks.set(id, initialEntries(stack.node as NodeOfType<'stack'>, keptStacks.get(id)));
-    this.builder = new RenderBuilder(this.tree, () => ({ state: this.state, pages: this.pages, stacks: this.stacks, navigations: this.navigations, data: this.data, theme: this.theme }));
+    this.widthClass = widthClassOf(device.windowWidth);
+    this.builder = new RenderBuilder(this.tree, () => ({ state: this.state, pages: this.pages, stacks: this.stacks, navigations: this.navigations, data: this.data, theme: this.theme, widthClass: this.widthClass }));
     this.retheme(device);
   }
 
@@ -118,6 +128,14 @@ export class Session implements CommittedState {
       if (this.pages.get(id) !== page) touched?.add(pageDependency(id));
       this.pages.set(id, page);
     }
+  }
+
+  /** The window changed width: rebuild the adaptive layouts when its width class changed. */
+  resize(device: DeviceSettings): void {
+    const widthClass = widthClassOf(device.windowWidth);
+    if (widthClass === this.widthClass) return;
+    this.widthClass = widthClass;
+    this.rebuild(new Set([WIDTH_CLASS_DEPENDENCY]));
   }
 
   /** Re-theme for the device settings: resolve the mode, rebuild every colour. Returns the new
@@ -202,8 +220,28 @@ export class Session implements CommittedState {
       if (!rendered || !rendered.visible) return false;
       if (node !== treeNode && isClosedOverlay(rendered)) return false;
       if (node.parent?.node.type === 'stack' && !this.isTopScreen(node)) return false;
+      if (node.parent?.node.type === 'adaptive' && !this.isPaneShown(node)) return false;
     }
     return true;
+  }
+
+  /** The last built render node of a tree node. */
+  rendered(key: string): RenderNode | undefined {
+    return this.builder.rendered(key);
+  }
+
+  /**
+   * Whether an adaptive layout shows this pane: below expanded a list-detail shows its list or,
+   * while a selection is made, its detail; a supporting pane shows while open (in a sheet below
+   * expanded).
+   */
+  private isPaneShown(pane: TreeNode): boolean {
+    const layout = this.builder.rendered(pane.parent!.key);
+    if (layout?.type !== 'adaptive') return true;
+    const slot = pane.key.slice(pane.parent!.key.length + 1);
+    if (slot === 'supporting') return layout.open;
+    if (layout.layout !== 'listDetail' || layout.widthClass === 'expanded') return true;
+    return (slot === 'detail') === layout.selected;
   }
 
   /** Whether a stack's screen is the one on top (the screens under it stay mounted, hidden). */

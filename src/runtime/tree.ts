@@ -66,6 +66,8 @@ export interface ShownTree {
   pagers: Map<string, TreeNode>;
   /** Stack nodes by stack id. */
   stacks: Map<string, TreeNode>;
+  /** Adaptive layout nodes, in preorder (never inside a repeat). */
+  adaptives: TreeNode[];
   /** Dialog, snackbar and bottomSheet nodes in preorder. */
   overlays: TreeNode[];
   /** Nodes with onAppear, in preorder. */
@@ -97,12 +99,21 @@ function childEntries(node: PrototypeNode, key: string): [string, PrototypeNode]
       return [[`${key}.child`, node.child]];
     case 'dialog':
       return node.child ? [[`${key}.child`, node.child]] : [];
+    case 'adaptive':
+      return ADAPTIVE_SLOTS[node.layout].flatMap((slot): [string, PrototypeNode][] => (node[slot] ? [[`${key}.${slot}`, node[slot]!]] : []));
     case 'stack':
       return Object.entries(node.screens).map(([name, screen]) => [`${key}.screens[${JSON.stringify(name)}]`, screen]);
     default:
       return [];
   }
 }
+
+/** The node slots of each adaptive layout, in draw order (the walker requires each). */
+export const ADAPTIVE_SLOTS = {
+  listDetail: ['list', 'detail'],
+  navigationSuite: ['content'],
+  supporting: ['main', 'supporting'],
+} as const satisfies Record<NodeOfType<'adaptive'>['layout'], ReadonlyArray<keyof NodeOfType<'adaptive'>>>;
 
 /** A list's header and footer are its first and last structural children, around its rows. */
 function listHeader(node: NodeOfType<'list'>, key: string): [string, PrototypeNode][] {
@@ -123,7 +134,7 @@ function repeatOf(node: PrototypeNode): RepeatContainer['repeat'] | undefined {
 }
 
 export function buildTree(root: PrototypeNode, data: JsonValue = {}): ShownTree {
-  const tree: ShownTree = { root: undefined as unknown as TreeNode, byKey: new Map(), pagers: new Map(), stacks: new Map(), overlays: [], appearHandlers: [], bindings: new Map(), dataRepeats: [] };
+  const tree: ShownTree = { root: undefined as unknown as TreeNode, byKey: new Map(), pagers: new Map(), stacks: new Map(), adaptives: [], overlays: [], appearHandlers: [], bindings: new Map(), dataRepeats: [] };
   tree.root = visit(tree, root, 'root', null, data);
   return tree;
 }
@@ -136,6 +147,7 @@ function visit(tree: ShownTree, node: PrototypeNode, key: string, parent: TreeNo
   tree.byKey.set(key, treeNode);
   if (node.type === 'pager') tree.pagers.set(pagerId(node), treeNode);
   if (node.type === 'stack') tree.stacks.set(stackId(node), treeNode);
+  if (node.type === 'adaptive') tree.adaptives.push(treeNode);
   if (isOverlayNode(node)) tree.overlays.push(treeNode);
   if (node.onAppear !== undefined) tree.appearHandlers.push(treeNode);
   addBindings(tree.bindings, node);

@@ -382,6 +382,9 @@ export const navItemSchema = z.strictObject({
   image: assetRefSchema.optional(),
 });
 export type NavItem = z.infer<typeof navItemSchema>;
+/** An adaptive navigationSuite destination: the value its state key holds, and how it is shown. */
+export const suiteItemSchema = z.strictObject({ value: nonEmpty, label: nonEmpty, icon: iconNameSchema.optional() });
+export type SuiteItem = z.infer<typeof suiteItemSchema>;
 
 /**
  * The schema of every node type, given the schemas of its parts. The model passes the node union
@@ -523,6 +526,19 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       initial: screenName,
       screenTransition: stackTransitionSchema.optional(),
     }),
+    // Which fields each layout takes (and that its state keys are declared) is checked by the walker.
+    adaptive: nodeShape('adaptive', {
+      layout: z.enum(['listDetail', 'navigationSuite', 'supporting']),
+      list: nodeRef.optional(),
+      detail: nodeRef.optional(),
+      selectionKey: stateKey.optional(),
+      items: z.array(suiteItemSchema).min(1).max(8).optional(),
+      stateKey: stateKey.optional(),
+      content: nodeRef.optional(),
+      main: nodeRef.optional(),
+      supporting: nodeRef.optional(),
+      openKey: stateKey.optional(),
+    }),
     tabBar: nodeShape('tabBar', {
       items: z.array(navItemSchema).min(1).max(32),
       pager: nonEmpty.optional(),
@@ -603,6 +619,7 @@ export interface FlowNode extends z.output<typeof nodeSchemas.flow> {}
 export interface CarouselNode extends z.output<typeof nodeSchemas.carousel> {}
 export interface GridNode extends z.output<typeof nodeSchemas.grid> {}
 export interface ListNode extends z.output<typeof nodeSchemas.list> {}
+export interface AdaptiveNode extends z.output<typeof nodeSchemas.adaptive> {}
 export interface TextNode extends z.output<typeof nodeSchemas.text> {}
 export interface ImageNode extends z.output<typeof nodeSchemas.image> {}
 export interface IconNode extends z.output<typeof nodeSchemas.icon> {}
@@ -641,6 +658,7 @@ export type PrototypeNode =
   | FlowNode
   | GridNode
   | ListNode
+  | AdaptiveNode
   | CarouselNode
   | TextNode
   | ImageNode

@@ -174,7 +174,7 @@ function fits(value: unknown, use: BindingUse): boolean {
   const { rule, owner } = use;
   switch (rule.type) {
     case 'string':
-      return typeof value === 'string';
+      return typeof value === 'string' && (rule.oneOf === undefined || entryValues(owner, rule.oneOf).includes(value));
     case 'boolean':
       return typeof value === 'boolean';
     case 'date':
@@ -190,6 +190,12 @@ function fits(value: unknown, use: BindingUse): boolean {
   }
 }
 
+/** The `value` fields of the entries of an owner's array field. */
+function entryValues(owner: Record<string, unknown>, field: string): unknown[] {
+  const entries = owner[field];
+  return Array.isArray(entries) ? entries.map((entry) => (entry as { value?: unknown }).value) : [];
+}
+
 function bounds(rule: BindingRule, owner: Record<string, unknown>): [number | undefined, number | undefined] {
   const min = rule.minField ? (owner[rule.minField] as number) : rule.min;
   const max = rule.maxField && typeof owner[rule.maxField] === 'number' ? (owner[rule.maxField] as number) : (rule.max ?? rule.maxDefault);
@@ -202,6 +208,7 @@ function describeRequirement(use: BindingUse): string {
   if (rule.type === 'date') {
     return `${existing} state value holding a real YYYY-MM-DD date from ${contract.dateRange.minYear} to ${contract.dateRange.maxYear}`;
   }
+  if (rule.oneOf !== undefined) return `${existing} string state value that is one of the ${rule.oneOf}' values (${entryValues(owner, rule.oneOf).map((value) => JSON.stringify(value)).join(', ')})`;
   const [min, max] = bounds(rule, owner);
   const range = min !== undefined && max !== undefined ? ` within ${min}..${max}` : min !== undefined ? ` >= ${min}` : '';
   return `${existing} ${rule.type} state value${range}`;

@@ -3,7 +3,7 @@
 // capability, and status follows the stacks from the initial screen through screen_changed events.
 // And the gate refuses flow, grid, span and runSpacing on a device without prototype_flow_grid_v1,
 // scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
-// on one without theirs, and pager options, pager.stateKey, dots, the carousel and the list likewise.
+// on one without theirs, and pager options, pager.stateKey, dots, the carousel, the list and adaptive likewise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -149,6 +149,16 @@ test('the gate refuses a list on a device without prototype_lazy_list_v1, before
   const refused = await hostFor(device).show({ spec });
   assert.ok(!refused.success);
   assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.lazyList)], ['root.children[0]', true]);
+  assert.deepEqual(device.requests, []);
+  assert.ok((await hostFor(runtimeDevice()).show({ spec })).success);
+});
+
+test('the gate refuses an adaptive layout on a device without prototype_adaptive_v1, before sending', async () => {
+  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.adaptive));
+  const spec = { id: 'panes', window: { placement: { type: 'fullscreen' } }, state: { open: '' }, root: { type: 'adaptive', layout: 'listDetail', selectionKey: 'open', list: { type: 'text', text: 'l' }, detail: { type: 'text', text: 'd' } } };
+  const refused = await hostFor(device).show({ spec });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.adaptive)], ['root', true]);
   assert.deepEqual(device.requests, []);
   assert.ok((await hostFor(runtimeDevice()).show({ spec })).success);
 });

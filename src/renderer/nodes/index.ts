@@ -10,6 +10,7 @@ import { DatePicker, TimePicker } from './pickers.tsx';
 import { Stack } from './stack.tsx';
 import { Carousel, Flow, Grid } from './flow-grid.tsx';
 import { LazyList } from './list.tsx';
+import { Adaptive } from './adaptive.tsx';
 
 registerComponents({
   box: Container,
@@ -49,4 +50,5 @@ registerComponents({
   carousel: Carousel,
   grid: Grid,
   list: LazyList,
+  adaptive: Adaptive,
 });
