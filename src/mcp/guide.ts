@@ -77,7 +77,8 @@ inspect lists \`timers\`.
 \`push\` / \`pop\` / \`replace\` / \`popToRoot {stack, screen?, transition?}\` move it with platform,
 slide, fade, none, sharedAxisX, sharedAxisY or fadeThrough motion. Observe lists only the top
 screen; status, inspect and every event carry \`stacks\`. \`pressBack\` is the system back: it
-closes the open dialog or sheet, else pops the deepest stack, and says what it did (\`back\`).
+closes the open dialog or sheet, else pops the deepest stack (or takes a compact list-detail back to
+its list), and says what it did (\`back\`).
 
 **Wrapping and columns.** \`flow\` wraps a row of children onto more lines (\`maxLines\`,
 \`style.spacing\`, \`style.runSpacing\`); \`grid\` places children in \`columns\` (1 to 12, or
