@@ -30,6 +30,7 @@ export function authoringDoc(): string {
     pagerCarouselSection(),
     lazyListSection(),
     adaptiveSection(),
+    sharedElementsSection(),
     refreshSection(),
     storageSection(),
     componentsSection(),
@@ -350,8 +351,9 @@ what falls due, in order, without waiting.
 function stacksSection(): string {
   return `## Navigation stacks
 
-These need a device with \`prototype_stack_transitions_v1\`; the \`sharedAxisX\`, \`sharedAxisY\` and
-\`fadeThrough\` transitions need \`prototype_stack_patterns_v1\` too.
+These need a device with \`prototype_stack_transitions_v1\`; the \`sharedAxisX\`, \`sharedAxisY\`,
+\`fadeThrough\` and \`zoom\` transitions and a push or replace's \`source\` need
+\`prototype_stack_patterns_v1\` too.
 
 A \`stack\` node holds named \`screens\` (1 to 32, each an ordinary node subtree) and shows one at
 a time, starting on \`initial\`. Its id is unique among stacks; the paths of nodes in a screen read
@@ -373,8 +375,11 @@ the stack's top screen and \`{stackDepth}\` how many screens it holds.
 edge over the old one shifted 30% the other way, and back for a pop (a \`platform\` replace
 crossfades); \`fade\` crossfades; \`none\` is instant; \`sharedAxisX\` / \`sharedAxisY\` move 30 dp with
 a fade (reversed for a pop); \`fadeThrough\` fades the old screen out, then the new one in from
-92%. Spatial motion takes 300 ms and fades 150 ms; RTL mirrors the horizontal ones, and with
-\`motion: "none"\` every change is instant.
+92%. \`zoom\` (push and replace only) grows the new screen out of the bounds of its \`source\`,
+the \`sharedKey\` of exactly one node in that stack's screens (see Shared elements), and a pop of
+that screen closes it back onto the source unless the pop says \`none\`. Spatial motion takes
+300 ms and fades 150 ms; RTL mirrors the horizontal ones, and with \`motion: "none"\` every change
+is instant.
 
 **Back.** The system back (the navigation bar's back button, Escape, the MCP \`pressBack\` tool, a
 \`render --steps\` step \`{"back": true}\`) closes the open dialog, else the open bottom sheet, else
@@ -502,6 +507,37 @@ open dialog or sheet, and before a stack pop unless the stack lies deeper in the
 { "type": "adaptive", "layout": "listDetail", "selectionKey": "open",
   "list": { "type": "button", "label": "Lunch?", "testTag": "mail.lunch", "onTap": [{ "type": "setState", "key": "open", "value": "lunch" }] },
   "detail": { "type": "text", "text": "Mail: {open}" } }
+\`\`\``;
+}
+
+function sharedElementsSection(): string {
+  return `## Shared elements
+
+\`sharedKey\` needs a device with \`prototype_shared_element_v1\`; \`shared: {key, as}\` and shared
+keys inside repeat templates need \`prototype_shared_element_v2\`.
+
+Two nodes with the same key are one element in two places. When a change hides the one a person
+sees and shows the other (a \`visibleWhen\` swap, a push or pop between screens), the element
+moves from the old bounds to the new over 300 ms instead of each node fading on its own:
+\`as: "element"\` moves the new node (for the same content in both places), \`as: "bounds"\` (what
+\`sharedKey\` means) moves both while the old crossfades into the new (for a container whose
+content changes). With \`motion: "none"\` the swap is instant. A node with a key shows and hides
+at once (its \`transition\` does not play).
+
+- A key is literal, except in a repeat template, where it names its row by the repeat's key:
+  with \`repeat: {…, "as": "story", "key": "id"}\`, \`"story-{story.id}"\` gives \`story-one\`,
+  \`story-two\`, …, and a detail node keyed \`"story-one"\` pairs with the first row.
+- A key is on at most two nodes, both outside any dialog or bottom sheet or both in the same one;
+  one shared node cannot be inside another; a spec resolves at most ${limits.sharedKeys} keys (a
+  row counts one; a key with no partner counts too).
+- A \`zoom\` push or replace names its \`source\` by key; the zoom owns that morph.
+
+\`\`\`json
+{ "type": "column", "children": [
+  { "type": "card", "sharedKey": "story", "visibleWhen": { "key": "open", "equals": false },
+    "onTap": [{ "type": "setState", "key": "open", "value": true }], "children": [{ "type": "text", "text": "Story" }] },
+  { "type": "card", "sharedKey": "story", "visibleWhen": { "key": "open", "equals": true },
+    "children": [{ "type": "text", "text": "The whole story" }] } ] }
 \`\`\``;
 }
 

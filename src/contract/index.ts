@@ -245,6 +245,7 @@ export const limits = {
   timerMs: limit('MAX_PROTOTYPE_TIMER_MS'),
   /** Screens a navigation stack holds at once; a push onto a full stack is refused. */
   stackDepth: limit('MAX_PROTOTYPE_STACK_DEPTH'),
+  sharedKeys: limit('MAX_PROTOTYPE_SHARED_KEYS'),
 } as const;
 
 /** Names of a closed list; throws for an unknown list name (a programming error). */

@@ -31,6 +31,8 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.carousel,
   CAPABILITIES.lazyList,
   CAPABILITIES.adaptive,
+  CAPABILITIES.sharedElement,
+  CAPABILITIES.sharedElementV2,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];

@@ -105,6 +105,10 @@ expanded from 840 dp): \`listDetail\` (one pane, or side by side; Back clears \`
 \`navigationSuite\` (a bottom bar, or a rail; destinations tagged \`<testTag>.<value>\`) and
 \`supporting\` (a sheet, or a side pane, while \`openKey\` is true).
 
+**Shared elements.** Two nodes with one \`sharedKey\` (or \`shared: {key, as: "element" | "bounds"}\`)
+morph into each other when one hides and the other shows (a visibleWhen swap, a push or pop); a
+\`zoom\` push grows the new screen from the node its \`source\` names.
+
 **Memory.** \`storage: {version, keys?, data?}\` keeps those state keys and data pointers on the
 device for this id across shows (a new version forgets them); inspect reports \`storage\`, and
 \`prototype {action: "clearStorage", id}\` removes it.

@@ -80,6 +80,10 @@ export const CAPABILITIES = {
   lazyList: 'prototype_lazy_list_v1',
   /** The adaptive node: listDetail, navigationSuite and supporting layouts switching with the window's width class. */
   adaptive: 'prototype_adaptive_v1',
+  /** sharedKey: two nodes with one key morph between them (a visibleWhen swap, a screen change). */
+  sharedElement: 'prototype_shared_element_v1',
+  /** shared: {key, as}, and shared keys in repeat templates. */
+  sharedElementV2: 'prototype_shared_element_v2',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

@@ -105,6 +105,7 @@ export function Frame(props: FrameProps) {
       class={classes}
       style={ownClass.style}
       {...(props.a11y ? a11yAttributes(props.a11y) : null)}
+      {...(node.shared ? { 'data-ps-shared': node.shared.key, 'data-ps-shared-as': node.shared.as } : null)}
       {...(wrapped ? null : leaving)}
       onAnimationEnd={wrapped ? undefined : endOwnAnimation(motion)}
     >

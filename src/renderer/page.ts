@@ -9,6 +9,7 @@ import { imagesSettled } from './loading.ts';
 import { SkippedRows } from './offscreen.ts';
 import { Screen, type DeviceState } from './screen.tsx';
 import { clearSharedDeclarations } from './style-css.ts';
+import { captureShared, morphShared } from './shared-elements.ts';
 import type { PrototypeWindowReport } from '../runtime/model.ts';
 
 type Result = { ok: true; [field: string]: unknown } | { ok: false; path?: string; message: string; hint?: string };
@@ -286,11 +287,13 @@ export class PageRenderer {
     if (this.rendering) return;
     this.rendering = true;
     this.paint.changed();
+    const model = this.controller.renderModel();
+    const sharedBefore = captureShared(this.container);
     try {
       render(
         h(Screen, {
           device: this.device,
-          model: this.controller.renderModel(),
+          model,
           show: this.shows,
           assets: this.assets,
           interact: this.interactFromPage,
@@ -300,6 +303,7 @@ export class PageRenderer {
         }),
         this.container,
       );
+      morphShared(this.container, sharedBefore, model?.motion ?? false);
     } finally {
       this.rendering = false;
     }

@@ -122,6 +122,9 @@ const LAYOUT = `
 .ps-suite-rail .ps-nav-item.ps-on .ps-nav-pill { background: var(--md-sys-color-secondary-container); color: var(--md-sys-color-on-secondary-container); }
 .ps-suite-rail .ps-nav-label { ${type('labelMedium')} white-space: nowrap; }
 .ps-suite-rail .ps-nav-item.ps-on .ps-nav-label { color: var(--md-sys-color-on-surface); }
+.ps-shared-copy { position: fixed; z-index: 1000; pointer-events: none; overflow: hidden; display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr); }
+.ps-shared-copy * { animation: none !important; }
+.ps-shared-copy > * { width: 100% !important; height: 100% !important; max-width: none !important; max-height: none !important; margin: 0 !important; }
 .ps-flow-lines { display: flex; flex-wrap: wrap; align-content: flex-start; position: relative; overflow: clip; width: 100%; }
 .ps-carousel { display: flex; overflow-x: auto; overflow-y: clip; scroll-snap-type: x mandatory; touch-action: pan-x pan-y; }
 .ps-carousel-uncontained { scroll-snap-type: x proximity; }

@@ -168,7 +168,7 @@ export interface RenderNodeBase {
   /** False when the node's visibleWhen does not hold. Hidden nodes stay in the tree (for exit
    *  motion); the renderer draws neither them nor their subtree. */
   visible: boolean;
-  /** True when the node has a visibleWhen (only those get an enter/exit animation). */
+  /** True when the node has a visibleWhen and no shared key (only those get an enter/exit animation). */
   animatesVisibility: boolean;
   transition: 'none' | 'fade' | 'expand' | 'slide' | null;
   style: ResolvedStyle;
@@ -178,6 +178,8 @@ export interface RenderNodeBase {
   tappable: boolean;
   anchor: ResolvedAnchor | null;
   safeAreaPadding: SafeAreaPadding | null;
+  /** The node's shared key (sharedKey is shared as bounds), or null. */
+  shared: { key: string; as: 'element' | 'bounds' } | null;
 }
 
 export interface ContainerNode extends RenderNodeBase {
@@ -470,7 +472,7 @@ export interface StackNode extends RenderNodeBase {
   /** Indexes into `children` of the screens in the stack, root first: the last is on top. */
   entries: number[];
   /** How the stack last changed (a new serial is a change to animate), or null before any. */
-  navigation: { serial: number; op: 'push' | 'pop' | 'replace' | 'popToRoot'; transition: StackTransitionName } | null;
+  navigation: { serial: number; op: 'push' | 'pop' | 'replace' | 'popToRoot'; transition: StackTransitionName | 'zoom'; source: string | null } | null;
   /** The stack's own transition (screenTransition, default platform): a back swipe scrubs it. */
   screenTransition: StackTransitionName;
   /** Every screen, drawn or not. */

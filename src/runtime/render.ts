@@ -211,13 +211,15 @@ function buildRenderNode(
     id: node.id ?? null,
     testTag: node.testTag ?? null,
     visible: node.visibleWhen ? conditionHolds(node.visibleWhen, read) : true,
-    animatesVisibility: node.visibleWhen !== undefined,
+    // A shared node appears and goes at once: the morph between it and its partner is its motion.
+    animatesVisibility: node.visibleWhen !== undefined && node.sharedKey === undefined && node.shared === undefined,
     transition: node.transition ?? null,
     style: keptStyle ?? resolveStyle(mergedStyle(node, read), theme, node.type === 'text'),
     label: null,
     tappable: node.onTap !== undefined,
     anchor: resolveAnchor(node.anchor),
     safeAreaPadding: node.safeAreaPadding ?? null,
+    shared: node.shared ? { key: node.shared.key, as: node.shared.as ?? 'bounds' } : node.sharedKey !== undefined ? { key: node.sharedKey, as: 'bounds' } : null,
   };
   const rendered = buildTyped(node, base, read, children, inputs, deps, treeNode.children);
   if (node.contentDescription !== undefined) rendered.label = interpolate(node.contentDescription, read);

@@ -103,7 +103,7 @@ export class Session implements CommittedState {
     for (const [id, change] of unit.stackWrites) {
       touched.add(stackDependency(id));
       this.stacks.set(id, change.entries);
-      this.navigations.set(id, { serial: (this.navigations.get(id)?.serial ?? 0) + 1, op: change.op, transition: change.transition });
+      this.navigations.set(id, { serial: (this.navigations.get(id)?.serial ?? 0) + 1, op: change.op, transition: change.transition, source: change.source });
     }
     this.stateBytes = unit.stateBytes;
     let rebuiltRows: Set<string> | null = null;

@@ -6,7 +6,7 @@
  * is kept by the session for the renderer only; the lists are what events, status and inspect
  * report.
  */
-import type { NodeOfType, StackTransition } from '../spec/index.ts';
+import type { NodeOfType, SourcedTransition } from '../spec/index.ts';
 import { limits } from '../spec/index.ts';
 import type { TreeNode } from './tree.ts';
 
@@ -17,7 +17,9 @@ export interface StackAction {
   type: StackOp;
   stack: string;
   screen?: string;
-  transition?: StackTransition;
+  transition?: SourcedTransition;
+  /** push / replace: the shared key a zoom grows the screen from. */
+  source?: string;
 }
 
 /** How the last change of a stack was made: the renderer animates it once per serial. */
@@ -25,7 +27,9 @@ export interface Navigation {
   serial: number;
   op: StackOp;
   /** The transition to draw: the action's override, else the stack's screenTransition, else platform. */
-  transition: StackTransition;
+  transition: SourcedTransition;
+  /** A zoom's source: the shared key of the node the screen grows from; null otherwise. */
+  source: string | null;
 }
 
 /** A stack's id (always present in a validated spec). */

@@ -5,7 +5,7 @@
  * dropped: nothing applied, nothing emitted. Events are collected with the state at their point
  * and only numbered and delivered when the unit commits.
  */
-import type { Action, NodeOfType, Scalar, StackTransition, StartTimerAction } from '../spec/index.ts';
+import type { Action, NodeOfType, Scalar, SourcedTransition, StartTimerAction } from '../spec/index.ts';
 import type { PrototypeEvent } from './model.ts';
 import { scalarEquals } from './conditions.ts';
 import { writeViolation } from './bindings.ts';
@@ -62,7 +62,7 @@ export class Unit {
   readonly writes = new Map<string, Scalar>();
   readonly pageWrites = new Map<string, number>();
   /** Each stack this unit navigated: its new screens and how the last change was made. */
-  readonly stackWrites = new Map<string, { entries: readonly string[]; op: StackOp; transition: StackTransition }>();
+  readonly stackWrites = new Map<string, { entries: readonly string[]; op: StackOp; transition: SourcedTransition; source: string | null }>();
   readonly events: PendingEvent[] = [];
   dismissed = false;
   /** The data after this unit's accepted writes. */
@@ -110,7 +110,7 @@ export class Unit {
     const entries = nextEntries(from, action);
     if (entries === null) return;
     const transition = action.transition ?? (stack.node as NodeOfType<'stack'>).screenTransition ?? 'platform';
-    this.stackWrites.set(action.stack, { entries, op: action.type, transition });
+    this.stackWrites.set(action.stack, { entries, op: action.type, transition, source: action.source ?? null });
     this.push('screen_changed', action.stack, { op: action.type, screen: entries[entries.length - 1], from: from[from.length - 1], screens: [...entries] });
   }
 

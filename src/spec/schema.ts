@@ -227,6 +227,9 @@ const rowCap = z.number().int().min(1).max(1000);
 const screenName = nonEmpty;
 export const stackTransitionSchema = z.enum(['platform', 'slide', 'fade', 'none', 'sharedAxisX', 'sharedAxisY', 'fadeThrough']);
 export type StackTransition = z.infer<typeof stackTransitionSchema>;
+/** push and replace also take zoom, which grows the screen from the shared node named by `source`. */
+export const sourcedTransitionSchema = z.enum([...stackTransitionSchema.options, 'zoom']);
+export type SourcedTransition = z.infer<typeof sourcedTransitionSchema>;
 
 export type Action = z.infer<typeof baseActionSchema> | StartTimerAction | { type: 'cancelTimer'; id: string };
 
@@ -258,9 +261,9 @@ const baseActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('appendData'), path: dataPointer, value: dataValueSchema, spread: z.boolean().optional(), maxItems: rowCap.optional() }),
   z.strictObject({ type: z.literal('prependData'), path: dataPointer, value: dataValueSchema, spread: z.boolean().optional(), maxItems: rowCap.optional() }),
   z.strictObject({ type: z.literal('removeData'), path: dataPointer }),
-  z.strictObject({ type: z.literal('push'), stack: nonEmpty, screen: screenName, transition: stackTransitionSchema.optional() }),
+  z.strictObject({ type: z.literal('push'), stack: nonEmpty, screen: screenName, transition: sourcedTransitionSchema.optional(), source: nonEmpty.optional() }),
   z.strictObject({ type: z.literal('pop'), stack: nonEmpty, transition: stackTransitionSchema.optional() }),
-  z.strictObject({ type: z.literal('replace'), stack: nonEmpty, screen: screenName, transition: stackTransitionSchema.optional() }),
+  z.strictObject({ type: z.literal('replace'), stack: nonEmpty, screen: screenName, transition: sourcedTransitionSchema.optional(), source: nonEmpty.optional() }),
   z.strictObject({ type: z.literal('popToRoot'), stack: nonEmpty, transition: stackTransitionSchema.optional() }),
 ]);
 
@@ -362,6 +365,9 @@ function commonNodeFields({ condition, style }: NodeParts<z.ZodType>) {
     safeAreaPadding: safeAreaPaddingSchema.optional(),
     /** Columns a grid child takes (direct grid children only, checked by the walker). */
     span: z.number().int().min(1).max(12).optional(),
+    /** Two nodes with one key morph between them (pairing, nesting and limits checked by the validator). */
+    sharedKey: nonEmpty.optional(),
+    shared: z.strictObject({ key: nonEmpty, as: z.enum(['element', 'bounds']).optional() }).optional(),
   };
 }
 

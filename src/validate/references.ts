@@ -2,8 +2,9 @@
  * The cross-reference passes that follow the structural walk, in the contract's order:
  * duplicate pager ids (node preorder), node pager references (preorder), action pager references
  * (encounter order), state binding types (preorder), then the types of existing sheet/dialog/
- * snackbar `openWhen` keys (preorder); last duplicate stack ids (preorder) and the stacks and
- * screens actions name (encounter order).
+ * snackbar `openWhen` keys (preorder); then duplicate stack ids (preorder) and the stacks and
+ * screens actions name (encounter order); last shared keys (preorder) and the zoom sources of
+ * push and replace (encounter order).
  */
 import { contract, type BindingRule } from '../contract/index.ts';
 import { parsePath, propertyPath, spellPath } from '../expand/path.ts';
@@ -12,6 +13,7 @@ import { reject, Rejection } from './rejection.ts';
 import type { Scalar } from '../spec/index.ts';
 import { bindForItem, bindsInTemplate } from './repeat.ts';
 import { describeValue, hasOwn, isPlainObject } from './values.ts';
+import { checkSharedElements, checkStackSources } from './shared-elements.ts';
 import type { BindingUse, PagerReference, PathSegments, StackRecord, StackReference, WalkResult } from './walker.ts';
 
 export function checkReferences(spec: Record<string, unknown>, walk: WalkResult): void {
@@ -27,6 +29,8 @@ export function checkReferences(spec: Record<string, unknown>, walk: WalkResult)
   const stacks = new Map<string, StackRecord>();
   for (const stack of walk.stacks) addStack(stack, stacks);
   for (const reference of walk.stackReferences) checkStackReference(reference, stacks);
+  checkSharedElements(walk.sharedElements);
+  checkStackSources(walk.sharedElements, walk.stackReferences);
 }
 
 /**
@@ -53,6 +57,9 @@ export function collectReferenceErrors(spec: Record<string, unknown>, walk: Walk
   // A stack whose id or screens failed may be the one a reference names.
   const stackFailed = walk.stacks.some((stack) => collector.failedAround(stack.path.slice(0, -1)));
   for (const reference of stackFailed ? [] : intact(walk.stackReferences)) collect(collector, () => checkStackReference(reference, stacks));
+  const shared = intact(walk.sharedElements);
+  collect(collector, () => checkSharedElements(shared));
+  collect(collector, () => checkStackSources(shared, stackFailed ? [] : intact(walk.stackReferences)));
 }
 
 function collect(collector: ErrorCollector, check: () => void): void {

@@ -22,6 +22,8 @@ export interface RepeatContext {
   items: Array<Record<string, unknown>>;
   /** `items` as authored when it is a data pointer (the rows are then those of the spec's data). */
   pointer: string | null;
+  /** The repeat's `key` field (the item field naming a row), or null. */
+  keyField: string | null;
 }
 
 /**
@@ -29,14 +31,15 @@ export interface RepeatContext {
  * A data pointer's rows are read from `data` (the spec's data), objects only.
  */
 export function repeatContext(repeat: unknown, path: string, data: unknown): RepeatContext {
-  if (!isPlainObject(repeat)) return { path, alias: '', items: [], pointer: null };
+  if (!isPlainObject(repeat)) return { path, alias: '', items: [], pointer: null, keyField: null };
   const alias = typeof repeat.as === 'string' ? repeat.as : '';
+  const keyField = typeof repeat.key === 'string' ? repeat.key : null;
   if (typeof repeat.items === 'string') {
     const rows = dataRows(data, repeat.items);
-    return { path, alias, items: (rows ?? []).filter(isPlainObject), pointer: repeat.items };
+    return { path, alias, items: (rows ?? []).filter(isPlainObject), pointer: repeat.items, keyField };
   }
   const items = Array.isArray(repeat.items) ? repeat.items.filter(isPlainObject) : [];
-  return { path, alias, items, pointer: null };
+  return { path, alias, items, pointer: null, keyField };
 }
 
 /** What a data pointer names in the spec's data when that is an array, else null. */

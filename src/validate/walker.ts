@@ -88,6 +88,28 @@ export interface StackReference {
   id: string;
   screen: string | null;
   path: PathSegments;
+  /** A push or replace's `source` (the shared key a zoom grows from), or null. */
+  source: string | null;
+}
+
+/** What encloses the node being walked, for shared elements: they pair within one layer, never nest. */
+export interface Surroundings {
+  /** The nearest dialog or bottom sheet around the node (its path), or null for the window's own layer. */
+  layer: string | null;
+  /** The node with a shared key around this one (its path), or null. */
+  sharedAncestor: string | null;
+  /** Ids of the stacks whose screens hold the node, outermost first. */
+  stacks: readonly string[];
+}
+
+/** A node's shared key as authored (in a repeat template, once for all its rows). */
+export interface SharedRecord {
+  key: string;
+  /** Path of the key field (sharedKey or shared.key). */
+  path: PathSegments;
+  template: RepeatContext | null;
+  layer: string | null;
+  stacks: readonly string[];
 }
 
 /** Nodes are counted in preorder as authored (a repeat template once). */
@@ -105,6 +127,8 @@ export interface WalkResult {
   /** Stack nodes with a string id, in node preorder, and the stack references of actions, in the order met. */
   stacks: StackRecord[];
   stackReferences: StackReference[];
+  /** Nodes with a shared key, in node preorder. */
+  sharedElements: SharedRecord[];
   /** Nodes of the repeat-expanded tree. */
   nodeCount: number;
   /** Device capabilities the authored features need (contract entries that name one), sorted. */
@@ -114,6 +138,7 @@ export interface WalkResult {
 }
 
 const DATA_MODEL_CAPABILITY = 'prototype_data_model_v1';
+const SHARED_ELEMENT_V2 = 'prototype_shared_element_v2';
 
 const enumSets = new Map<string, Set<string>>();
 function enumSet(name: string): Set<string> {
@@ -291,6 +316,7 @@ interface Mark {
   currentType: string;
   currentNode: Record<string, unknown> | null;
   verticalScrolls: number;
+  surroundings: Surroundings;
   template: RepeatContext | null;
   inAction: boolean;
   owner: Record<string, unknown> | null;
@@ -312,6 +338,8 @@ class Walker implements Position {
   private readonly stacks: StackRecord[] = [];
   /** Vertical scrolls around the node being walked (a vertical pager may not be in one). */
   private verticalScrolls = 0;
+  private surroundings: Surroundings = { layer: null, sharedAncestor: null, stacks: [] };
+  private readonly sharedElements: SharedRecord[] = [];
   private readonly stackReferences: StackReference[] = [];
   /** The type of the node being walked ('' outside nodes), and the node itself. */
   private currentType = '';
@@ -348,6 +376,7 @@ class Walker implements Position {
       bindings: this.bindings.items,
       stacks: this.stacks,
       stackReferences: this.stackReferences,
+      sharedElements: this.sharedElements,
       nodeCount: this.nodeCount,
       capabilities: [...this.capabilities.keys()].sort(),
       capabilityPaths: Object.fromEntries(this.capabilities),
@@ -376,6 +405,7 @@ class Walker implements Position {
       currentType: this.currentType,
       currentNode: this.currentNode,
       verticalScrolls: this.verticalScrolls,
+      surroundings: this.surroundings,
       template: this.template,
       inAction: this.inAction,
       owner: this.owner,
@@ -397,6 +427,7 @@ class Walker implements Position {
     this.currentType = mark.currentType;
     this.currentNode = mark.currentNode;
     this.verticalScrolls = mark.verticalScrolls;
+    this.surroundings = mark.surroundings;
     this.template = mark.template;
     this.inAction = mark.inAction;
     this.setOwner(mark.owner, mark.ownerDepth);
@@ -705,7 +736,10 @@ class Walker implements Position {
     }
     const scrollsVertically = (type === 'scroll' && value.axis !== 'horizontal') || type === 'list';
     if (scrollsVertically) this.verticalScrolls++;
+    const outerSurroundings = this.surroundings;
+    this.enterSurroundings(value, type!);
     this.walkNodeFields(value, entry!, type!, parentType, parentNode);
+    this.surroundings = outerSurroundings;
     if (scrollsVertically) this.verticalScrolls--;
     this.currentType = parentType;
     this.currentNode = parentNode;
@@ -928,6 +962,45 @@ class Walker implements Position {
 
   // --- records for the later passes ---------------------------------------------------------------
 
+  /**
+   * Records the node's shared key (refusing both forms at once, one shared node inside another, a
+   * key with placeholders outside a repeat template, and a template key that does not name its
+   * row by the repeat's key) and what its children are inside of.
+   */
+  private enterSurroundings(value: Record<string, unknown>, type: string): void {
+    const field = hasOwn(value, 'shared') ? 'shared' : hasOwn(value, 'sharedKey') ? 'sharedKey' : null;
+    const outer = this.surroundings;
+    let sharedAncestor = outer.sharedAncestor;
+    if (field !== null) {
+      if (hasOwn(value, 'shared') && hasOwn(value, 'sharedKey')) reject(this.pathTo('shared'), 'A node takes sharedKey or shared, not both (sharedKey "k" is shared {"key": "k", "as": "bounds"})');
+      const keyPath = field === 'shared' ? [...this.segments, 'shared', 'key'] : [...this.segments, 'sharedKey'];
+      const key = field === 'shared' ? (isPlainObject(value.shared) ? value.shared.key : undefined) : value.sharedKey;
+      if (typeof key === 'string' && key !== '') {
+        if (outer.sharedAncestor !== null) reject(spellPath(keyPath), `A shared element cannot be inside another (${outer.sharedAncestor}); give the key to one of them`);
+        this.checkSharedKeyForm(key, keyPath, field);
+        this.sharedElements.push({ key, path: keyPath, template: this.template, layer: outer.layer, stacks: outer.stacks });
+        sharedAncestor = this.path();
+      }
+    }
+    const layer = type === 'dialog' || type === 'bottomSheet' ? this.path() : outer.layer;
+    const stacks = type === 'stack' && typeof value.id === 'string' ? [...outer.stacks, value.id] : outer.stacks;
+    if (layer !== outer.layer || stacks !== outer.stacks || sharedAncestor !== outer.sharedAncestor) this.surroundings = { layer, sharedAncestor, stacks };
+  }
+
+  private checkSharedKeyForm(key: string, keyPath: PathSegments, field: 'shared' | 'sharedKey'): void {
+    const template = this.template;
+    if (template === null) {
+      if (/[{}]/.test(key)) reject(spellPath(keyPath), `A shared key outside a repeat template is literal; ${JSON.stringify(key)} has a placeholder`);
+      return;
+    }
+    this.segments.push(field);
+    this.needs(SHARED_ELEMENT_V2);
+    this.segments.pop();
+    if (template.keyField === null) reject(spellPath(keyPath), `A shared key in a repeat template needs the repeat's key (${template.path}.key), so each row's key stays with its row`);
+    const rowKey = `{${template.alias}.${template.keyField}}`;
+    if (!key.includes(rowKey)) reject(spellPath(keyPath), `A shared key in a repeat template names its row by ${rowKey}, e.g. "story-${rowKey}"`);
+  }
+
   private recordPagerReference(id: string): void {
     const reference = { id, path: [...this.segments] };
     if (this.inAction) this.actionPagerReferences.push(reference);
@@ -936,7 +1009,8 @@ class Walker implements Position {
 
   private recordStackReference(id: string): void {
     const screen = this.owner && typeof this.owner.screen === 'string' ? this.owner.screen : null;
-    this.stackReferences.push({ id, screen, path: [...this.segments] });
+    const source = this.owner && typeof this.owner.source === 'string' ? this.owner.source : null;
+    this.stackReferences.push({ id, screen, path: [...this.segments], source });
   }
 
   private setOwner(value: Record<string, unknown> | null, depth: number): void {

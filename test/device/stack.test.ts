@@ -1,6 +1,7 @@
 // Navigation stacks in Chromium: transitions (drawn animations, instant with motion off), what
 // observe and touches reach, back precedence, scroll positions kept across a pop, and the
-// leading-edge back swipe (mirrored in RTL).
+// leading-edge back swipe (mirrored in RTL); shared elements morphing on a visibleWhen swap, and
+// the zoom transition from its source node.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -260,4 +261,80 @@ test('each remaining transition draws its own motion through the device: slide, 
   ]);
   const top = (await device.observe()).hierarchy.filter((node) => node.layer === 'prototype' && node.testTag?.startsWith('d.'));
   assert.deepEqual(top.map((node) => node.testTag), ['d.root'], 'after the replace only d is listed');
+});
+
+/** A stack whose feed swaps a card for its detail (one shared key) and zooms a tile into a screen. */
+function sharedSpec(motion?: 'none'): unknown {
+  const tile = { type: 'box', testTag: 'tile', shared: { key: 'tile', as: 'element' }, style: { width: { dp: 120 }, height: { dp: 80 }, background: 'tertiary', offset: { x: 40, y: 0 } }, onTap: [{ type: 'push', stack: 'main', screen: 'photo', transition: 'zoom', source: 'tile' }], children: [] };
+  return validSpec({
+    id: `shared-${motion ?? 'on'}`,
+    window: { placement: { type: 'fullscreen' } },
+    state: { open: false },
+    ...(motion ? { motion } : {}),
+    root: {
+      type: 'stack', id: 'main', initial: 'feed',
+      screens: {
+        feed: {
+          type: 'column', style: { width: 'fill', height: 'fill', background: 'surface', spacing: 16 },
+          children: [
+            { type: 'card', testTag: 'card', sharedKey: 'story', visibleWhen: { key: 'open', equals: false }, style: { width: { dp: 200 }, height: { dp: 100 } }, onTap: [{ type: 'setState', key: 'open', value: true }], children: [{ type: 'text', text: 'Story' }] },
+            { type: 'card', testTag: 'story', sharedKey: 'story', visibleWhen: { key: 'open', equals: true }, style: { width: 'fill', height: { dp: 300 } }, children: [{ type: 'text', text: 'The whole story' }] },
+            tile,
+          ],
+        },
+        photo: { type: 'box', testTag: 'photo', style: { width: 'fill', height: 'fill', background: 'primaryContainer' }, children: [] },
+      },
+    },
+  });
+}
+
+/** The shared-element copies drawn above the window now, with their boxes. */
+function sharedCopies(device: WebDevice): Promise<Array<{ left: number; top: number; width: number; height: number }>> {
+  return pageOf(device).evaluate(() => [...document.querySelectorAll('.ps-shared-copy')].map((copy) => {
+    const box = copy.getBoundingClientRect();
+    return { left: box.left, top: box.top, width: box.width, height: box.height };
+  }));
+}
+
+test('a visibleWhen swap of two nodes sharing a key moves a copy from the old bounds to the new while the new one waits; the hierarchy then settles on the new one', async () => {
+  const { device } = phone();
+  await shows(device, sharedSpec());
+  const card = byTag((await device.observe()).hierarchy, 'card').bounds;
+  await tapTag(device, 'card');
+  const copies = await sharedCopies(device);
+  assert.equal(copies.length, 2, 'bounds: a copy of each node crossfading');
+  assert.equal(await pageOf(device).evaluate(() => (document.querySelector('[data-testid="story"]') as HTMLElement).style.visibility), 'hidden', 'the new node waits for the copy');
+  assert.ok(copies.every((copy) => copy.top >= card.y - 1 && copy.width <= 412), JSON.stringify(copies));
+  await device.settled();
+  assert.deepEqual(await sharedCopies(device), []);
+  const settled = (await device.observe()).hierarchy;
+  assert.equal(byTag(settled, 'story').bounds.height, 300);
+  assert.equal(settled.some((node) => node.testTag === 'card'), false);
+});
+
+test('with motion off the swap is instant: no copy, the new node at once', async () => {
+  const { device } = phone();
+  await shows(device, sharedSpec('none'));
+  await tapTag(device, 'card');
+  assert.deepEqual(await sharedCopies(device), []);
+  assert.equal(byTag((await device.observe()).hierarchy, 'story').bounds.height, 300);
+});
+
+test('a zoom push grows the screen from its source node\'s bounds; its pop closes back onto them', async () => {
+  const { device } = phone();
+  await shows(device, sharedSpec());
+  const tile = byTag((await device.observe()).hierarchy, 'tile').bounds;
+  const animations = await recordAnimations(device);
+  await tapTag(device, 'tile');
+  await device.settled();
+  const [push] = (await animations()).filter(([screen]) => screen === 'photo');
+  const clip = String(push![1][0]!.clipPath);
+  const [top, right, bottom, left] = clip.match(/-?[\d.]+px/g)!.slice(0, 4).map((value) => Math.round(parseFloat(value)));
+  assert.deepEqual([left, right - (412 - tile.x - tile.width)].map(Math.round), [Math.round(tile.x), 0], clip);
+  assert.ok(top! > 0 && bottom! > 0 && push![1].at(-1)!.clipPath === 'inset(0px 0px 0px 0px round 0px)', clip);
+  assert.deepEqual(await device.pressBack(), { ok: true, back: 'stack' });
+  await device.settled();
+  const pop = (await animations()).filter(([screen]) => screen === 'photo').at(-1)!;
+  assert.equal(pop[1].at(-1)!.clipPath, clip, 'the pop closes onto the tile');
+  assert.ok(byTag((await device.observe()).hierarchy, 'tile'));
 });

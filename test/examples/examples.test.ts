@@ -261,6 +261,18 @@ test('shop: a plant pushes its detail, Add to cart pushes the cart, back and a l
   assert.deepEqual([byTag(back, 'shop_cart_summary').text, tags(back).includes('shop_checkout')], ['0 in the cart', false]);
 });
 
+test('shop: the plant of the week opens the Monstera detail, whose picture shares its key; another plant has its own picture', async () => {
+  await showExample(light(), 'shop.json');
+  await tap(light(), { testTag: 'shop_featured' }, 'screen_changed');
+  await light().device.settled();
+  const featured = await observe(light());
+  assert.deepEqual([byTag(featured, 'shop_detail_bar').text, byTag(featured, 'shop_detail_picture').bounds.height], ['Monstera', 200]);
+  assert.equal((await light().device.pressBack() as { back?: string }).back, 'stack');
+  await light().device.settled();
+  await tap(light(), { testTag: 'shop_plant.fern' }, 'screen_changed');
+  assert.equal(tags(await observe(light())).includes('shop_detail_picture'), false);
+});
+
 test('chat: typing opens the keyboard, which lifts the composer; Send emits with the typed text and clears the field', async () => {
   const before = await showExample(light(), 'chat.json');
   const composerBefore = byTag(before, 'chat_composer');

@@ -3,7 +3,8 @@
 // capability, and status follows the stacks from the initial screen through screen_changed events.
 // And the gate refuses flow, grid, span and runSpacing on a device without prototype_flow_grid_v1,
 // scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
-// on one without theirs, and pager options, pager.stateKey, dots, the carousel, the list and adaptive likewise.
+// on one without theirs, and pager options, pager.stateKey, dots, the carousel, the list, adaptive,
+// shared elements and the zoom likewise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -161,4 +162,24 @@ test('the gate refuses an adaptive layout on a device without prototype_adaptive
   assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.adaptive)], ['root', true]);
   assert.deepEqual(device.requests, []);
   assert.ok((await hostFor(runtimeDevice()).show({ spec })).success);
+});
+
+test('the gate refuses sharedKey without prototype_shared_element_v1, shared and a template key without v2, and zoom and source without the patterns, before sending', async () => {
+  const spec = (root: unknown) => ({ id: 'shared', window: { placement: { type: 'fullscreen' } }, root });
+  const card = (extra: Record<string, unknown>) => ({ type: 'card', children: [], ...extra });
+  const rows = { type: 'column', repeat: { items: [{ id: 'a' }], as: 'item', key: 'id' }, children: [card({ sharedKey: 'row-{item.id}' })] };
+  const zoom = { type: 'stack', id: 'main', initial: 'a', screens: { a: card({ sharedKey: 'hero', onTap: [{ type: 'push', stack: 'main', screen: 'b', transition: 'zoom', source: 'hero' }] }), b: card({}) } };
+  for (const [capability, root, path] of [
+    [CAPABILITIES.sharedElement, card({ sharedKey: 'hero' }), 'root.sharedKey'],
+    [CAPABILITIES.sharedElementV2, card({ shared: { key: 'hero', as: 'element' } }), 'root.shared'],
+    [CAPABILITIES.sharedElementV2, rows, 'root.children[0].sharedKey'],
+    [CAPABILITIES.stackPatterns, zoom, 'root.screens["a"].onTap[0].source'],
+  ] as const) {
+    const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== capability));
+    const refused = await hostFor(device).show({ spec: spec(root) });
+    assert.ok(!refused.success, capability);
+    assert.deepEqual([refused.path, refused.error.includes(capability)], [path, true]);
+    assert.deepEqual(device.requests, []);
+    assert.ok((await hostFor(runtimeDevice()).show({ spec: spec(root) })).success);
+  }
 });

@@ -128,7 +128,7 @@ test('a layout container reports an accessibility node only when tagged, tappabl
   const { defaultA11y } = await import('../../src/renderer/frame.tsx');
   const base = {
     key: 'root', id: null, testTag: null, visible: true, animatesVisibility: false, transition: null, style: {},
-    label: null, tappable: false, anchor: null, safeAreaPadding: null, type: 'column' as const, children: [],
+    label: null, tappable: false, anchor: null, safeAreaPadding: null, shared: null, type: 'column' as const, children: [],
   };
   assert.equal(defaultA11y(base, null), null);
   assert.deepEqual(defaultA11y({ ...base, testTag: 'list' }, null), { id: 'root', testTag: 'list', role: null, text: null });

@@ -80,12 +80,26 @@ test('the transition drawn is the action override, else the stack screenTransiti
   const { controller } = setup();
   controller.show(spec({ type: 'stack', id: 'main', initial: 'home', screenTransition: 'sharedAxisX', screens: { home: screen('home'), a: screen('a'), b: screen('b') } }));
   controller.interact({ type: 'tap', key: key('home', 1) });
-  assert.deepEqual(stackNode(controller).navigation, { serial: 1, op: 'push', transition: 'sharedAxisX' });
+  assert.deepEqual(stackNode(controller).navigation, { serial: 1, op: 'push', transition: 'sharedAxisX', source: null });
   controller.interact({ type: 'tap', key: key('a', 2) });
-  assert.deepEqual(stackNode(controller).navigation, { serial: 2, op: 'push', transition: 'fade' });
+  assert.deepEqual(stackNode(controller).navigation, { serial: 2, op: 'push', transition: 'fade', source: null });
   controller.show(stackSpec(), { reset: true });
   controller.interact({ type: 'tap', key: key('home', 1) });
-  assert.deepEqual(stackNode(controller).navigation, { serial: 1, op: 'push', transition: 'platform' });
+  assert.deepEqual(stackNode(controller).navigation, { serial: 1, op: 'push', transition: 'platform', source: null });
+});
+
+test('a zoom push carries its source to the renderer; the screen_changed event is as any push', () => {
+  const { controller, events } = setup();
+  controller.show(spec({
+    type: 'stack', id: 'main', initial: 'home',
+    screens: {
+      home: { type: 'card', sharedKey: 'hero', children: [], onTap: [{ type: 'push', stack: 'main', screen: 'a', transition: 'zoom', source: 'hero' }] },
+      a: { type: 'text', text: 'A' },
+    },
+  }));
+  controller.interact({ type: 'tap', key: 'root.screens["home"]' });
+  assert.deepEqual(stackNode(controller).navigation, { serial: 1, op: 'push', transition: 'zoom', source: 'hero' });
+  assert.deepEqual(events.at(-1)?.payload, { op: 'push', screen: 'a', from: 'home', screens: ['home', 'a'] });
 });
 
 test('back closes an open dialog first, then pops, then does nothing', () => {
@@ -141,7 +155,7 @@ test('a swipe back pops without a transition of its own (the drag already drew i
   assert.deepEqual(controller.interact({ type: 'swipeBack', key: 'root' }), { ok: false, reason: 'the stack has nothing to pop' });
   controller.interact({ type: 'tap', key: key('home', 1) });
   assert.deepEqual(controller.interact({ type: 'swipeBack', key: 'root' }), { ok: true });
-  assert.deepEqual(stackNode(controller).navigation, { serial: 2, op: 'pop', transition: 'none' });
+  assert.deepEqual(stackNode(controller).navigation, { serial: 2, op: 'pop', transition: 'none', source: null });
 });
 
 test('events of a spec without stacks carry no stacks field', () => {

@@ -72,6 +72,7 @@ function supportingSheet(node: AdaptiveNode, supporting: RenderNode, compact: bo
     tappable: false,
     anchor: null,
     safeAreaPadding: null,
+    shared: null,
     type: 'bottomSheet',
     open: compact && node.open,
     detents: ['half', 'full'],

@@ -2,7 +2,8 @@
 // and 150 ms effects timings. Platform and slide pushes enter from the trailing edge over the
 // outgoing screen shifted 30% the other way (parallax), pops reverse it, both mirrored for RTL;
 // a platform replace and a fade crossfade; the shared axes travel 30 dp with opacity (X mirrors
-// in RTL, both reverse on pop); fadeThrough fades out first, then fades in scaling from 0.92.
+// in RTL, both reverse on pop); fadeThrough fades out first, then fades in scaling from 0.92;
+// zoom grows the arriving screen from the bounds of its source node, and a pop shrinks it back.
 
 /** Material's emphasized easing, for spatial motion. */
 const EMPHASIZED = 'cubic-bezier(0.2, 0, 0, 1)';
@@ -14,7 +15,7 @@ const PARALLAX = 30;
 const AXIS_TRAVEL = 30;
 
 type Op = 'push' | 'pop' | 'replace' | 'popToRoot';
-type Transition = 'platform' | 'slide' | 'fade' | 'none' | 'sharedAxisX' | 'sharedAxisY' | 'fadeThrough';
+type Transition = 'platform' | 'slide' | 'fade' | 'none' | 'sharedAxisX' | 'sharedAxisY' | 'fadeThrough' | 'zoom';
 
 /** One change to animate: which screens (indexes), and the keyframes of each. */
 export interface ScreenChange {
@@ -23,10 +24,21 @@ export interface ScreenChange {
   fromFrames: Keyframe[];
   toFrames: Keyframe[];
   timing: KeyframeAnimationOptions;
+  /** A zoom: the shared key of the node the screen grows from (its frames are made once it is laid out). */
+  zoomSource?: string;
+}
+
+/** Where a node lies inside the stack, as distances from each edge (dp). */
+export interface Inset {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
 }
 
 /** The change from screen `from` to screen `to`, or null when it is instant (transition none). */
-export function screenChange(navigation: { op: Op; transition: Transition }, from: number, to: number, rtl: boolean): ScreenChange | null {
+export function screenChange(navigation: { op: Op; transition: Transition; source?: string | null }, from: number, to: number, rtl: boolean): ScreenChange | null {
+  if (navigation.transition === 'zoom' && navigation.source) return { from, to, fromFrames: [], toFrames: [], timing: {}, zoomSource: navigation.source };
   const frames = keyframes(navigation.op, navigation.transition, rtl ? -1 : 1);
   return frames === null ? null : { from, to, ...frames };
 }
@@ -38,6 +50,7 @@ function keyframes(op: Op, transition: Transition, direction: 1 | -1): Omit<Scre
     case 'none':
       return null;
     case 'fade':
+    case 'zoom':
       return crossfade();
     case 'platform':
     case 'slide': {
@@ -66,6 +79,23 @@ function keyframes(op: Op, transition: Transition, direction: 1 | -1): Omit<Scre
         timing: { duration: SPATIAL_MS, easing: 'linear' },
       };
   }
+}
+
+/**
+ * A zoom's keyframes: forward, the arriving screen is clipped to the source's bounds and opens to
+ * the whole stack as it fades in over the screen it covers; backward, the leaving screen closes
+ * onto the source's bounds and fades out. Without a source on screen it crossfades.
+ */
+export function zoomFrames(change: ScreenChange, source: Inset | null, backward: boolean): ScreenChange {
+  if (source === null) return { ...change, ...crossfade() };
+  const clip = `inset(${source.top}px ${source.right}px ${source.bottom}px ${source.left}px round 12px)`;
+  const open = 'inset(0px 0px 0px 0px round 0px)';
+  const timing = { duration: SPATIAL_MS, easing: EMPHASIZED };
+  const grow = [{ clipPath: clip, opacity: 0 }, { opacity: 1, offset: 0.3 }, { clipPath: open, opacity: 1 }];
+  const still = [{ opacity: 1 }, { opacity: 1 }];
+  return backward
+    ? { ...change, fromFrames: [...grow].reverse().map((frame, index) => ({ ...frame, offset: index === 1 ? 0.7 : index / 2 })), toFrames: still, timing }
+    : { ...change, fromFrames: still, toFrames: grow, timing };
 }
 
 function crossfade(): Omit<ScreenChange, 'from' | 'to'> {

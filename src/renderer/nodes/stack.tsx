@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { StackNode, StackTransitionName } from '../../runtime/model.ts';
 import { Frame, defaultA11y } from '../frame.tsx';
 import { Node, type NodeProps } from '../node.tsx';
-import { screenChange, settleBack, type ScreenChange } from './stack-motion.ts';
+import { screenChange, settleBack, zoomFrames, type Inset, type ScreenChange } from './stack-motion.ts';
 
 /** How wide the strip at the leading edge is where a drag starts a back swipe (dp). */
 const EDGE_WIDTH = 20;
@@ -18,11 +18,13 @@ interface Remembered {
   /** The change being animated, and the screen it removed (drawn until the animation ends). */
   change: ScreenChange | null;
   leaving: number | null;
+  /** Screens a zoom brought in, with its source: popping one zooms back into that source. */
+  zoomed: ReadonlyMap<number, string>;
 }
 
 export function Stack({ node, parent, env }: NodeProps<StackNode>) {
   const screens = useRef(new Map<number, HTMLDivElement>());
-  const memory = useRef<Remembered>({ serial: node.navigation?.serial ?? 0, entries: node.entries, change: null, leaving: null });
+  const memory = useRef<Remembered>({ serial: node.navigation?.serial ?? 0, entries: node.entries, change: null, leaving: null, zoomed: new Map() });
   const [, redraw] = useState(0);
   const [scrubbing, setScrubbing] = useState(false);
   const remembered = memory.current;
@@ -32,8 +34,11 @@ export function Stack({ node, parent, env }: NodeProps<StackNode>) {
   const serial = node.navigation?.serial ?? 0;
   if (serial !== remembered.serial) {
     const from = remembered.entries[remembered.entries.length - 1]!;
-    const change = env.motion && from !== top ? screenChange(node.navigation!, from, top, env.rtl) : null;
-    memory.current = { serial, entries: node.entries, change, leaving: change && !node.entries.includes(from) ? from : null };
+    const navigation = zoomBack(node.navigation!, remembered.zoomed.get(from));
+    const change = env.motion && from !== top ? screenChange(navigation, from, top, env.rtl) : null;
+    const zoomed = new Map([...remembered.zoomed].filter(([index]) => node.entries.includes(index)));
+    if (navigation.op !== 'pop' && navigation.op !== 'popToRoot' && navigation.transition === 'zoom' && navigation.source) zoomed.set(top, navigation.source);
+    memory.current = { serial, entries: node.entries, change, leaving: change && !node.entries.includes(from) ? from : null, zoomed };
   }
   const { change, leaving } = memory.current;
 
@@ -41,9 +46,14 @@ export function Stack({ node, parent, env }: NodeProps<StackNode>) {
     if (!change) return;
     const fromElement = screens.current.get(change.from);
     const toElement = screens.current.get(change.to);
-    const animations = [fromElement?.animate(change.fromFrames, change.timing), toElement?.animate(change.toFrames, change.timing)];
+    const backward = change.zoomSource !== undefined && !node.entries.includes(change.from);
+    const drawn = change.zoomSource === undefined ? change : zoomFrames(change, sourceInset(backward ? toElement : fromElement, change.zoomSource), backward);
+    const zooming = change.zoomSource === undefined ? [] : [fromElement, toElement];
+    for (const element of zooming) element?.setAttribute('data-ps-zooming', '');
+    const animations = [fromElement?.animate(drawn.fromFrames, drawn.timing), toElement?.animate(drawn.toFrames, drawn.timing)];
     let current = true;
     void Promise.all(animations.map((animation) => animation?.finished.catch(() => undefined))).then(() => {
+      for (const element of zooming) element?.removeAttribute('data-ps-zooming');
       if (!current || memory.current.change !== change) return;
       memory.current = { ...memory.current, change: null, leaving: null };
       redraw((count) => count + 1);
@@ -86,6 +96,21 @@ export function Stack({ node, parent, env }: NodeProps<StackNode>) {
       {onEdgeDown ? <div class={`ps-stack-edge${env.rtl ? ' ps-stack-edge-rtl' : ''}`} style={{ width: `${EDGE_WIDTH}px` }} onPointerDown={onEdgeDown} /> : null}
     </Frame>
   );
+}
+
+/** A pop of a screen a zoom brought in zooms back into the same source, unless it asks for none. */
+function zoomBack(navigation: NonNullable<StackNode['navigation']>, source: string | undefined): NonNullable<StackNode['navigation']> {
+  const pops = navigation.op === 'pop' || navigation.op === 'popToRoot';
+  return pops && source !== undefined && navigation.transition !== 'none' ? { ...navigation, transition: 'zoom', source } : navigation;
+}
+
+/** Where the node showing `key` lies inside a screen (the stack's own box), or null when none is drawn. */
+function sourceInset(screen: HTMLElement | undefined, key: string): Inset | null {
+  const source = screen?.querySelector(`[data-ps-shared="${CSS.escape(key)}"]`);
+  if (!screen || !source) return null;
+  const outer = screen.getBoundingClientRect();
+  const inner = source.getBoundingClientRect();
+  return { top: inner.top - outer.top, right: outer.right - inner.right, bottom: outer.bottom - inner.bottom, left: inner.left - outer.left };
 }
 
 /**

@@ -1,0 +1,73 @@
+// Shared elements (prototype_shared_element_v1/_v2): when a draw replaces the node showing a
+// shared key with another node of that key (a visibleWhen swap, a screen change), a copy moves
+// from the old node's bounds to the new one's over the spatial 300 ms while the new node waits
+// hidden. "element" moves a copy of the new node; "bounds" crossfades a copy of the old node into
+// one of the new as both move. Motion off swaps at once. A stack zoom's source is left to the zoom.
+import { SPATIAL_MS } from './nodes/stack-motion.ts';
+
+const EMPHASIZED = 'cubic-bezier(0.2, 0, 0, 1)';
+
+interface Shown {
+  element: HTMLElement;
+  rect: DOMRect;
+}
+
+/** Whether a person sees the element: drawn, not leaving, not on a hidden screen or pane. */
+function shown(element: HTMLElement): boolean {
+  if (!element.isConnected || element.closest('[data-ps-a11y-hidden], [data-ps-leaving], [data-ps-zooming]')) return false;
+  return element.getClientRects().length > 0 && element.checkVisibility({ visibilityProperty: true });
+}
+
+/** The shared nodes a person sees now, by key. */
+export function captureShared(root: Element): Map<string, Shown> {
+  const found = new Map<string, Shown>();
+  for (const element of root.querySelectorAll<HTMLElement>('[data-ps-shared]')) {
+    if (shown(element)) found.set(element.dataset.psShared!, { element, rect: element.getBoundingClientRect() });
+  }
+  return found;
+}
+
+/** After a draw: morphs every key whose node was replaced by another one now shown. */
+export function morphShared(root: Element, before: ReadonlyMap<string, Shown>, motion: boolean): void {
+  if (!motion || before.size === 0) return;
+  const layer = root.querySelector('.ps-window-body');
+  if (!layer) return;
+  for (const [key, now] of captureShared(root)) {
+    const was = before.get(key);
+    if (!was || was.element === now.element || shown(was.element)) continue;
+    morph(layer, was, now, now.element.dataset.psSharedAs === 'element' ? 'element' : 'bounds');
+  }
+}
+
+function morph(layer: Element, was: Shown, now: Shown, kind: 'element' | 'bounds'): void {
+  const frames = [box(was.rect), box(now.rect)];
+  const timing = { duration: SPATIAL_MS, easing: EMPHASIZED };
+  const copies = kind === 'element' ? [copyOf(now.element, now.rect)] : [copyOf(was.element, was.rect), copyOf(now.element, now.rect)];
+  for (const copy of copies) layer.append(copy);
+  now.element.style.visibility = 'hidden';
+  const moves = copies.map((copy, index) => {
+    const fade = kind === 'bounds' ? [{ opacity: index === 0 ? 1 : 0 }, { opacity: index === 0 ? 0 : 1 }] : [{}, {}];
+    return copy.animate(frames.map((frame, at) => ({ ...frame, ...fade[at] })), timing);
+  });
+  void Promise.all(moves.map((move) => move.finished.catch(() => undefined))).then(() => {
+    for (const copy of copies) copy.remove();
+    now.element.style.visibility = '';
+  });
+}
+
+function box(rect: DOMRect): Keyframe {
+  return { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` };
+}
+
+/** A copy of a node drawn in its bounds above the window: not touchable, not observed. */
+function copyOf(element: HTMLElement, rect: DOMRect): HTMLElement {
+  const copy = element.cloneNode(true) as HTMLElement;
+  copy.style.visibility = '';
+  const holder = document.createElement('div');
+  holder.className = 'ps-shared-copy';
+  holder.setAttribute('data-ps-a11y-hidden', '');
+  holder.setAttribute('aria-hidden', 'true');
+  Object.assign(holder.style, box(rect));
+  holder.append(copy);
+  return holder;
+}

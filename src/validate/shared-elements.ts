@@ -1,0 +1,50 @@
+/**
+ * Shared elements after the walk (seeds/001 "Shared elements"): every key resolved (a repeat
+ * template's key once per row), at most two nodes per key (one on each side of the morph), both in
+ * one layer (not across a dialog or bottom sheet), at most MAX_PROTOTYPE_SHARED_KEYS keys in all;
+ * and each push or replace `source` naming exactly one shared node inside the target stack.
+ */
+import { limits } from '../contract/index.ts';
+import { spellPath } from '../expand/path.ts';
+import { reject } from './rejection.ts';
+import { bindForItem } from './repeat.ts';
+import type { SharedRecord, StackReference } from './walker.ts';
+
+interface Resolved {
+  key: string;
+  record: SharedRecord;
+}
+
+function resolve(record: SharedRecord): Resolved[] {
+  const template = record.template;
+  if (template === null) return [{ key: record.key, record }];
+  return template.items.map((_, index) => ({ key: String(bindForItem(record.key, template, index)), record }));
+}
+
+export function checkSharedElements(records: readonly SharedRecord[]): void {
+  const byKey = new Map<string, SharedRecord[]>();
+  for (const { key, record } of records.flatMap(resolve)) {
+    const path = spellPath(record.path);
+    const holders = byKey.get(key) ?? [];
+    if (holders.includes(record)) reject(path, `Two rows of one repeat resolve to the shared key ${JSON.stringify(key)}; their repeat keys must differ`);
+    if (holders.length === 2) reject(path, `The shared key ${JSON.stringify(key)} is on a third node (${spellPath(holders[0]!.path)}, ${spellPath(holders[1]!.path)}); a key pairs two nodes`);
+    if (holders.length === 1 && holders[0]!.layer !== record.layer) {
+      reject(path, `The nodes sharing ${JSON.stringify(key)} are on two sides of a dialog or bottom sheet (${holders[0]!.layer ?? spellPath(holders[0]!.path)}); a pair morphs within one layer`);
+    }
+    if (holders.length === 0 && byKey.size === limits.sharedKeys) reject(path, `Shared key limit exceeded: a spec resolves at most ${limits.sharedKeys} shared keys (rows of a repeat count one each)`);
+    byKey.set(key, [...holders, record]);
+  }
+}
+
+/** A zoom's source: one shared node (by resolved key) inside the stack the action changes. */
+export function checkStackSources(records: readonly SharedRecord[], references: readonly StackReference[]): void {
+  const resolved = records.flatMap(resolve);
+  for (const reference of references) {
+    if (reference.source === null) continue;
+    const matches = resolved.filter(({ key, record }) => key === reference.source && record.stacks.includes(reference.id)).length;
+    if (matches !== 1) {
+      const path = spellPath([...reference.path.slice(0, -1), 'source']);
+      reject(path, `source ${JSON.stringify(reference.source)} names ${matches === 0 ? 'no' : matches} shared node${matches === 1 ? '' : 's'} in stack ${JSON.stringify(reference.id)}; it names the sharedKey of exactly one node in its screens, where the zoom grows from`);
+    }
+  }
+}
