@@ -31,6 +31,7 @@ export function authoringDoc(): string {
     lazyListSection(),
     adaptiveSection(),
     sharedElementsSection(),
+    motionSection(),
     refreshSection(),
     storageSection(),
     componentsSection(),
@@ -378,8 +379,8 @@ a fade (reversed for a pop); \`fadeThrough\` fades the old screen out, then the 
 92%. \`zoom\` (push and replace only) grows the new screen out of the bounds of its \`source\`,
 the \`sharedKey\` of exactly one node in that stack's screens (see Shared elements), and a pop of
 that screen closes it back onto the source unless the pop says \`none\`. Spatial motion takes
-300 ms and fades 150 ms; RTL mirrors the horizontal ones, and with \`motion: "none"\` every change
-is instant.
+300 ms and fades 150 ms; RTL mirrors the horizontal ones; the reduced motion profile crossfades
+every pattern, and with \`motion: "none"\` every change is instant.
 
 **Back.** The system back (the navigation bar's back button, Escape, the MCP \`pressBack\` tool, a
 \`render --steps\` step \`{"back": true}\`) closes the open dialog, else the open bottom sheet, else
@@ -521,7 +522,8 @@ sees and shows the other (a \`visibleWhen\` swap, a push or pop between screens)
 moves from the old bounds to the new over 300 ms instead of each node fading on its own:
 \`as: "element"\` moves the new node (for the same content in both places), \`as: "bounds"\` (what
 \`sharedKey\` means) moves both while the old crossfades into the new (for a container whose
-content changes). With \`motion: "none"\` the swap is instant. A node with a key shows and hides
+content changes). The reduced motion profile crossfades the two in place; with \`motion: "none"\`
+the swap is instant. A node with a key shows and hides
 at once (its \`transition\` does not play).
 
 - A key is literal, except in a repeat template, where it names its row by the repeat's key:
@@ -539,6 +541,18 @@ at once (its \`transition\` does not play).
   { "type": "card", "sharedKey": "story", "visibleWhen": { "key": "open", "equals": true },
     "children": [{ "type": "text", "text": "The whole story" }] } ] }
 \`\`\``;
+}
+
+function motionSection(): string {
+  return `## Motion profiles
+
+The top-level \`motion\` picks how much a prototype moves. \`standard\` (the default) is the full
+profile. \`"reduced"\` (it needs a device with \`prototype_reduced_motion_v1\`), like a device set
+to reduce motion, is the reduced profile: \`visibleWhen\` transitions, dialogs, sheets and
+snackbars fade instead of moving, stack transitions and shared elements crossfade, container sizes,
+press scales, pager moves and sheet and swipe settles snap, and the refresh indicator rests, while
+fades and colours still animate. \`"none"\` is the off profile: every change is instant, which
+makes screenshots deterministic.`;
 }
 
 function refreshSection(): string {

@@ -33,6 +33,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.adaptive,
   CAPABILITIES.sharedElement,
   CAPABILITIES.sharedElementV2,
+  CAPABILITIES.reducedMotion,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];

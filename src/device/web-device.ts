@@ -25,6 +25,8 @@ export interface WebDeviceOptions {
   dark?: boolean;
   rtl?: boolean;
   fontScale?: number;
+  /** The phone's reduce-motion setting: prototypes move in the reduced profile. */
+  reducedMotion?: boolean;
   /** The web app beneath the prototype; default the built-in home screen. */
   appUrl?: string;
   /** Screenshot pixels per dp (default 1). */
@@ -40,6 +42,7 @@ export interface DeviceSettings {
   dark: boolean;
   rtl: boolean;
   fontScale: number;
+  reducedMotion: boolean;
 }
 
 export type TapTarget = { testTag: string } | { text: string } | { x: number; y: number };
@@ -164,6 +167,7 @@ export class WebDevice {
       dark: options.dark ?? false,
       rtl: options.rtl ?? false,
       fontScale: options.fontScale ?? 1,
+      reducedMotion: options.reducedMotion ?? false,
     };
     let context: BrowserContext | undefined;
     try {
@@ -173,7 +177,7 @@ export class WebDevice {
         isMobile: true,
         hasTouch: true,
         colorScheme: settings.dark ? 'dark' : 'light',
-        reducedMotion: 'no-preference',
+        reducedMotion: settings.reducedMotion ? 'reduce' : 'no-preference',
         serviceWorkers: 'block',
       });
       await serveDevicePage(context, options.appUrl);
@@ -312,14 +316,14 @@ export class WebDevice {
     }
   }
 
-  /** Changes the device's appearance, layout direction or font scale, as the phone's settings would. */
+  /** Changes the device's appearance, layout direction, font scale or reduce-motion setting, as the phone's settings would. */
   async configure(settings: Partial<DeviceSettings>): Promise<void> {
     this.#settings = { ...this.#settings, ...settings };
     await this.#applySettings();
   }
 
   async #applySettings(): Promise<void> {
-    await this.page.emulateMedia({ colorScheme: this.#settings.dark ? 'dark' : 'light' });
+    await this.page.emulateMedia({ colorScheme: this.#settings.dark ? 'dark' : 'light', reducedMotion: this.#settings.reducedMotion ? 'reduce' : 'no-preference' });
     const deviceState = {
       ...this.#settings,
       insets: { systemBars: this.profile.systemBars, cutout: this.profile.cutout, ime: this.profile.keyboardHeight },

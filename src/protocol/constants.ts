@@ -84,6 +84,8 @@ export const CAPABILITIES = {
   sharedElement: 'prototype_shared_element_v1',
   /** shared: {key, as}, and shared keys in repeat templates. */
   sharedElementV2: 'prototype_shared_element_v2',
+  /** The reduced motion profile: motion "reduced" and the device's reduce-motion setting (crossfades, snapped sizes, resting indicators). */
+  reducedMotion: 'prototype_reduced_motion_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

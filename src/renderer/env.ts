@@ -32,6 +32,8 @@ export interface RenderEnv {
   rtl: boolean;
   /** False for motion "none": every change is instant. */
   motion: boolean;
+  /** The reduced profile: spatial motion becomes a crossfade or snaps; fades and colours still animate. */
+  reducedMotion: boolean;
   interact(interaction: Interaction): void;
   assets: AssetStore;
   insets: WindowInsets;

@@ -70,7 +70,7 @@ export function Frame(props: FrameProps) {
   const motion = node.animatesVisibility ? ownMotion(useContext(NodeMotionContext), node.key) : null;
   const style = withPropagatedFill(node as Parameters<typeof withPropagatedFill>[0]);
   // Only containers measure their element.
-  const element = props.layout ? useContainerSizeAnimation(env.motion, node) : undefined;
+  const element = props.layout ? useContainerSizeAnimation(env.motion && !env.reducedMotion, node) : undefined;
 
   const inset = safeAreaInsets(node.safeAreaPadding, env.insets, consumed);
   // A new context value re-renders every descendant, so only a node with safeAreaPadding sets one

@@ -97,6 +97,7 @@ export class PageRenderer {
       dark: matchMedia('(prefers-color-scheme: dark)').matches,
       rtl: false,
       fontScale: 1,
+      reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
       insets: { systemBars: { top: 0, bottom: 0, start: 0, end: 0 }, cutout: { top: 0, bottom: 0, start: 0, end: 0 }, ime: 0 },
       keyboardOpen: false,
       width: innerWidth,
@@ -104,7 +105,7 @@ export class PageRenderer {
     };
     this.controller = createController({
       clock: { now: () => Date.now(), setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
-      device: { dark: this.device.dark, windowWidth: innerWidth },
+      device: { dark: this.device.dark, reducedMotion: this.device.reducedMotion, windowWidth: innerWidth },
       onEvent: (event) => this.forward(event),
       onStorage: (id, values) => window.__protostageStorage?.(id, values),
     });
@@ -195,7 +196,7 @@ export class PageRenderer {
 
   setDevice(settings: unknown): { ok: true } {
     this.device = { ...mergeDeviceSettings(this.device, settings), width: innerWidth, height: innerHeight };
-    this.call(() => this.controller.setDevice({ dark: this.device.dark, rtl: this.device.rtl, fontScale: this.device.fontScale, windowWidth: innerWidth }));
+    this.call(() => this.controller.setDevice({ dark: this.device.dark, rtl: this.device.rtl, fontScale: this.device.fontScale, reducedMotion: this.device.reducedMotion, windowWidth: innerWidth }));
     this.draw();
     return { ok: true };
   }
@@ -303,7 +304,7 @@ export class PageRenderer {
         }),
         this.container,
       );
-      morphShared(this.container, sharedBefore, model?.motion ?? false);
+      morphShared(this.container, sharedBefore, model?.motionProfile ?? 'off');
     } finally {
       this.rendering = false;
     }
@@ -324,6 +325,7 @@ export function mergeDeviceSettings(current: DeviceState, input: unknown): Devic
     dark: typeof update.dark === 'boolean' ? update.dark : current.dark,
     rtl: typeof update.rtl === 'boolean' ? update.rtl : current.rtl,
     fontScale: nonNegative(update.fontScale) && update.fontScale > 0 ? update.fontScale : current.fontScale,
+    reducedMotion: typeof update.reducedMotion === 'boolean' ? update.reducedMotion : current.reducedMotion,
     keyboardOpen: typeof update.keyboardOpen === 'boolean' ? update.keyboardOpen : current.keyboardOpen,
     insets: {
       systemBars: isEdges(insets.systemBars) ? insets.systemBars : current.insets.systemBars,

@@ -22,6 +22,10 @@ const MOTION = `
 .ps-motion .ps-snackbar { animation: ps-slide-in 180ms cubic-bezier(0.2, 0, 0, 1) both; }
 .ps-motion .ps-press { transition: scale 120ms cubic-bezier(0.2, 0, 0, 1); }
 .ps-motion .ps-switch-thumb, .ps-motion .ps-switch-track, .ps-motion .ps-checkbox-box { transition: all 120ms cubic-bezier(0.2, 0, 0, 1); }
+.ps-reduced .ps-enter-expand, .ps-reduced .ps-enter-slide, .ps-reduced .ps-dialog, .ps-reduced .ps-snackbar, .ps-reduced .ps-sheet-layer .ps-sheet { animation: ps-fade-in 150ms ease-out both; }
+.ps-reduced .ps-exit-expand, .ps-reduced .ps-exit-slide { animation: ps-fade-in 120ms ease-in reverse both; }
+.ps-reduced .ps-sheet-holder:not(.ps-dragging), .ps-reduced .ps-press { transition: none; }
+.ps-reduced .ps-switch-thumb, .ps-reduced .ps-switch-track, .ps-reduced .ps-checkbox-box { transition: background-color 120ms linear, border-color 120ms linear, color 120ms linear; }
 @keyframes ps-fade-in { from { opacity: 0; } }
 @keyframes ps-expand-in { from { opacity: 0; height: 0; min-height: 0; overflow: clip; } }
 @keyframes ps-expand-out { to { opacity: 0; height: 0; min-height: 0; padding-top: 0; padding-bottom: 0; overflow: clip; } }
@@ -138,6 +142,7 @@ const LAYOUT = `
 .ps-refresh-indicator svg { rotate: -90deg; }
 .ps-refresh-indicator circle { fill: none; stroke: var(--md-sys-color-primary); stroke-width: 2.5; stroke-linecap: round; }
 .ps-motion .ps-refresh-spinning svg { animation: ps-spin 1s linear infinite; }
+.ps-reduced .ps-refresh-spinning svg { animation: none; }
 @keyframes ps-spin { from { rotate: -90deg; } to { rotate: 270deg; } }
 .ps-pager { display: flex; }
 .ps-pager-dotted.ps-pager-horizontal { flex-direction: column; }

@@ -14,6 +14,7 @@ export interface DeviceState {
   dark: boolean;
   rtl: boolean;
   fontScale: number;
+  reducedMotion: boolean;
   insets: { systemBars: Edges; cutout: Edges; ime: number };
   keyboardOpen: boolean;
   width: number;
@@ -203,6 +204,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
       dialogOpen,
       rtl: device.rtl,
       motion: model.motion,
+      reducedMotion: model.motionProfile === 'reduced',
       interact,
       assets,
       insets,
@@ -211,7 +213,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
       contentOrigin: { x: frame.x, y: frame.y },
       contentHeight: frame.height,
     }),
-    [model.root.key, placement.type, dialogOpen, device.rtl, model.motion, interact, assets, insetsKey, anchorLayer, overlayLayer, frame.x, frame.y, frame.height],
+    [model.root.key, placement.type, dialogOpen, device.rtl, model.motion, model.motionProfile, interact, assets, insetsKey, anchorLayer, overlayLayer, frame.x, frame.y, frame.height],
   );
   const hidden = dialogOpen ? { 'data-ps-a11y-hidden': '', inert: true } : {};
   const bodyStyle: Record<string, string> = { opacity: String(model.window.opacity), ...themeVariables(model) };
@@ -233,7 +235,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
   const chromeless = placement.type === 'fullscreen' && model.window.chrome === 'none';
   useDeadTaps(model.window.deadTaps, windowElement, inputWatch);
   return (
-    <div ref={windowElement} class={`ps-window ps-${placement.type}${model.motion ? ' ps-motion' : ''}${coversFloatingWindow(model) ? ' ps-covered' : ''}`} style={windowStyle} dir={device.rtl ? 'rtl' : 'ltr'} data-ps-window={model.id}>
+    <div ref={windowElement} class={`ps-window ps-${placement.type}${model.motion ? ' ps-motion' : ''}${model.motionProfile === 'reduced' ? ' ps-reduced' : ''}${coversFloatingWindow(model) ? ' ps-covered' : ''}`} style={windowStyle} dir={device.rtl ? 'rtl' : 'ltr'} data-ps-window={model.id}>
       {placement.type === 'fullscreen' && !chromeless ? <HostRow height={rect.y} dark={chromeDark} onDismiss={dismissByUser} /> : null}
       {chromeless ? <DismissPill windowElement={windowElement} top={device.insets.systemBars.top} dark={chromeDark} onDismiss={dismissByUser} /> : null}
       {placement.type !== 'fullscreen' && model.window.persistence === 'device' ? <CloseControl dark={chromeDark} onClose={dismissByUser} /> : null}

@@ -2,8 +2,10 @@
 // shared key with another node of that key (a visibleWhen swap, a screen change), a copy moves
 // from the old node's bounds to the new one's over the spatial 300 ms while the new node waits
 // hidden. "element" moves a copy of the new node; "bounds" crossfades a copy of the old node into
-// one of the new as both move. Motion off swaps at once. A stack zoom's source is left to the zoom.
-import { SPATIAL_MS } from './nodes/stack-motion.ts';
+// one of the new as both move. The reduced profile crossfades them in place; motion off swaps at
+// once. A stack zoom's source is left to the zoom.
+import type { MotionProfile } from '../runtime/model.ts';
+import { EFFECTS_MS, SPATIAL_MS } from './nodes/stack-motion.ts';
 
 const EMPHASIZED = 'cubic-bezier(0.2, 0, 0, 1)';
 
@@ -28,15 +30,25 @@ export function captureShared(root: Element): Map<string, Shown> {
 }
 
 /** After a draw: morphs every key whose node was replaced by another one now shown. */
-export function morphShared(root: Element, before: ReadonlyMap<string, Shown>, motion: boolean): void {
-  if (!motion || before.size === 0) return;
+export function morphShared(root: Element, before: ReadonlyMap<string, Shown>, motion: MotionProfile): void {
+  if (motion === 'off' || before.size === 0) return;
   const layer = root.querySelector('.ps-window-body');
   if (!layer) return;
   for (const [key, now] of captureShared(root)) {
     const was = before.get(key);
     if (!was || was.element === now.element || shown(was.element)) continue;
-    morph(layer, was, now, now.element.dataset.psSharedAs === 'element' ? 'element' : 'bounds');
+    if (motion === 'reduced') crossfade(layer, was, now);
+    else morph(layer, was, now, now.element.dataset.psSharedAs === 'element' ? 'element' : 'bounds');
   }
+}
+
+/** The reduced profile: the old node fades out where it was while the new one fades in where it is. */
+function crossfade(layer: Element, was: Shown, now: Shown): void {
+  const copy = copyOf(was.element, was.rect);
+  layer.append(copy);
+  const timing = { duration: EFFECTS_MS, easing: 'linear' };
+  const fades = [copy.animate([{ opacity: 1 }, { opacity: 0 }], timing), now.element.animate([{ opacity: 0 }, { opacity: 1 }], timing)];
+  void Promise.all(fades.map((fade) => fade.finished.catch(() => undefined))).then(() => copy.remove());
 }
 
 function morph(layer: Element, was: Shown, now: Shown, kind: 'element' | 'bounds'): void {

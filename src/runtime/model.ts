@@ -222,6 +222,9 @@ export interface LazyListNode extends RenderNodeBase {
   itemKeys: string[];
   children: RenderNode[];
 }
+/** How much a prototype moves (seeds/001 Motion: profiles full, reduced and off). */
+export type MotionProfile = 'full' | 'reduced' | 'off';
+
 /** Material's window width classes: under 600 dp, under 840 dp, and wider. */
 export type WidthClass = 'compact' | 'medium' | 'expanded';
 
@@ -503,8 +506,14 @@ export interface RenderModel {
   };
   /** Corner radius per shape token in dp, after theme.shapes.corner. */
   shapes: Record<ShapeToken, number>;
-  /** False for `motion: "none"` or a device that reduces motion: every change is instant. */
+  /** False for `motion: "none"`: every change is instant. */
   motion: boolean;
+  /**
+   * full; reduced for `motion: "reduced"` or a device that reduces motion (spatial motion becomes
+   * crossfades, sizes and presses snap, indicators rest, fades and colours still animate); off for
+   * `motion: "none"`.
+   */
+  motionProfile: MotionProfile;
   root: RenderNode;
   /** Keys of overlay nodes currently open, in tree order. A dialog is modal: while one is open
    *  the page behind it leaves the accessibility tree and takes no interactions. An open bottom

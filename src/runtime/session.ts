@@ -5,7 +5,7 @@
  */
 import type { NodeOfType, PrototypeNode, PrototypeSpec, Scalar } from '../spec/index.ts';
 import { pickSide, resolveScrim, resolveTheme, type ResolvedTheme } from '../theme/index.ts';
-import type { Appearance, RenderModel, RenderNode, ResolvedStyle, ResolvedWindow, Mode, WidthClass } from './model.ts';
+import type { Appearance, RenderModel, RenderNode, ResolvedStyle, ResolvedWindow, Mode, MotionProfile, WidthClass } from './model.ts';
 import { leadingChainMode, resolveMode, type AppearanceOverride } from './appearance.ts';
 import { nodeDependency, nodeReader, pageDependency, RenderBuilder, stackDependency, WIDTH_CLASS_DEPENDENCY, type ChangeSet } from './render.ts';
 import { initialEntries, stackId, stacksRecord, type Navigation } from './stacks.ts';
@@ -53,7 +53,7 @@ export class Session implements CommittedState {
   private theme!: ResolvedTheme;
   private builder: RenderBuilder;
   private modelRevision = 0;
-  private motion = true;
+  private motion: MotionProfile = 'full';
   widthClass: WidthClass;
 
   constructor(
@@ -144,7 +144,7 @@ export class Session implements CommittedState {
     const previous = this.appearance;
     this.appearance = this.resolveAppearance(device);
     this.theme = resolveTheme(this.spec.theme, this.appearance.mode, device.dynamicColor ?? null);
-    this.motion = this.spec.motion !== 'none' && device.reducedMotion !== true;
+    this.motion = this.spec.motion === 'none' ? 'off' : this.spec.motion === 'reduced' || device.reducedMotion === true ? 'reduced' : 'full';
     this.rebuild('all');
     return previous && previous.mode !== this.appearance.mode ? this.appearance : null;
   }
@@ -187,7 +187,8 @@ export class Session implements CommittedState {
       scheme: this.theme.css,
       typography: { fontFamily: this.theme.fontFamily, roles: this.theme.typeRoles },
       shapes: this.theme.shapes,
-      motion: this.motion,
+      motion: this.motion !== 'off',
+      motionProfile: this.motion,
       root,
       openOverlays: this.openOverlays(),
     };

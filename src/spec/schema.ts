@@ -765,7 +765,7 @@ export const prototypeSpecSchema = z.strictObject({
       data: z.array(dataPointer).min(1).max(64).optional(),
     })
     .optional(),
-  motion: z.enum(['none', 'standard']).optional(),
+  motion: z.enum(['none', 'standard', 'reduced']).optional(),
   theme: themeSchema.optional(),
   root: prototypeNodeSchema,
 });

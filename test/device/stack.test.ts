@@ -1,14 +1,14 @@
 // Navigation stacks in Chromium: transitions (drawn animations, instant with motion off), what
 // observe and touches reach, back precedence, scroll positions kept across a pop, and the
-// leading-edge back swipe (mirrored in RTL); shared elements morphing on a visibleWhen swap, and
-// the zoom transition from its source node.
+// leading-edge back swipe (mirrored in RTL); shared elements morphing on a visibleWhen swap, the
+// zoom transition from its source node, and all of them as crossfades on a phone that reduces motion.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { WebDevice } from '../../src/device/web-device.ts';
 import { byTag, differingPixels, useDevices, validSpec } from './helpers.ts';
 
-const [phone, rtlPhone] = ((devices) => [() => devices()[0]!, () => devices()[1]!])(useDevices({}, { rtl: true }));
+const [phone, rtlPhone, calmPhone] = ((devices) => [() => devices()[0]!, () => devices()[1]!, () => devices()[2]!])(useDevices({}, { rtl: true }, { reducedMotion: true }));
 
 const go = (type: string, screen?: string, transition?: string) => [{ type, stack: 'main', ...(screen ? { screen } : {}), ...(transition ? { transition } : {}) }];
 
@@ -337,4 +337,34 @@ test('a zoom push grows the screen from its source node\'s bounds; its pop close
   const pop = (await animations()).filter(([screen]) => screen === 'photo').at(-1)!;
   assert.equal(pop[1].at(-1)!.clipPath, clip, 'the pop closes onto the tile');
   assert.ok(byTag((await device.observe()).hierarchy, 'tile'));
+});
+
+test('on a phone that reduces motion a push, a zoom and a shared swap crossfade in place, and an expanding node fades in', async () => {
+  const { device } = calmPhone();
+  await shows(device, shopSpec());
+  const animations = await recordAnimations(device);
+  await tapTag(device, 'row0');
+  await device.settled();
+  assert.deepEqual(await animations(), [['list', [{ opacity: 1 }, { opacity: 0 }], 150], ['detail', [{ opacity: 0 }, { opacity: 1 }], 150]]);
+
+  await shows(device, sharedSpec());
+  const card = byTag((await device.observe()).hierarchy, 'card').bounds;
+  await tapTag(device, 'card');
+  const copies = await sharedCopies(device);
+  assert.equal(copies.length, 1, 'one copy of the old node fading out');
+  assert.deepEqual([copies[0]!.top, copies[0]!.height], [card.y, card.height], 'where the old node was, not moving');
+  await device.settled();
+  const zooms = await recordAnimations(device);
+  await tapTag(device, 'tile');
+  await device.settled();
+  assert.deepEqual((await zooms()).map(([screen, frames]) => [screen, frames.map((frame) => frame.opacity)]), [['feed', [1, 0]], ['photo', [0, 1]]]);
+
+  const expanding = validSpec({ id: 'expand', window: { placement: { type: 'fullscreen' } }, state: { on: false }, root: { type: 'column', children: [
+    { type: 'button', label: 'Show', testTag: 'show', onTap: [{ type: 'setState', key: 'on', value: true }] },
+    { type: 'text', text: 'Hello', testTag: 'hello', visibleWhen: { key: 'on', equals: true }, transition: 'expand' },
+  ] } });
+  await shows(device, expanding);
+  await tapTag(device, 'show');
+  const animation = await pageOf(device).evaluate(() => getComputedStyle(document.querySelector('.ps-enter-expand')!).animationName);
+  assert.equal(animation, 'ps-fade-in');
 });

@@ -4,7 +4,7 @@
 // And the gate refuses flow, grid, span and runSpacing on a device without prototype_flow_grid_v1,
 // scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
 // on one without theirs, and pager options, pager.stateKey, dots, the carousel, the list, adaptive,
-// shared elements and the zoom likewise.
+// shared elements, the zoom and motion "reduced" likewise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -182,4 +182,15 @@ test('the gate refuses sharedKey without prototype_shared_element_v1, shared and
     assert.deepEqual(device.requests, []);
     assert.ok((await hostFor(runtimeDevice()).show({ spec: spec(root) })).success);
   }
+});
+
+test('the gate refuses motion "reduced" on a device without prototype_reduced_motion_v1, before sending; standard and none need nothing', async () => {
+  const spec = (motion: string) => ({ id: 'calm', window: { placement: { type: 'fullscreen' } }, motion, root: { type: 'text', text: 'x' } });
+  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.reducedMotion));
+  const refused = await hostFor(device).show({ spec: spec('reduced') });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.reducedMotion)], ['motion', true]);
+  assert.deepEqual(device.requests, []);
+  for (const motion of ['standard', 'none']) assert.ok((await hostFor(device).show({ spec: spec(motion) })).success, motion);
+  assert.ok((await hostFor(runtimeDevice()).show({ spec: spec('reduced') })).success);
 });

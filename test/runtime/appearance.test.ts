@@ -171,12 +171,12 @@ test('"a colors.source: device scheme is read again after a wallpaper change": c
   assert.deepEqual(events, []);
 });
 
-test('motion: "motion: none opts out"; a device that reduces motion turns it off too', () => {
+test('motion: "motion: none opts out"; a device that reduces motion selects the reduced profile, never off', () => {
   assert.equal(show({}).controller.renderModel()!.motion, true);
   assert.equal(show({ motion: 'none' }).controller.renderModel()!.motion, false);
   const { controller } = show({});
   controller.setDevice({ reducedMotion: true });
-  assert.equal(controller.renderModel()!.motion, false);
+  assert.deepEqual([controller.renderModel()!.motion, controller.renderModel()!.motionProfile], [true, 'reduced']);
 });
 
 test('a state change that moves the deciding step but keeps the mode sends nothing and reports the new source', () => {

@@ -192,3 +192,20 @@ test('rebuilds keep the identity of subtrees no changed key reaches', () => {
   assert.notEqual(countAfter, countBefore);
   assert.equal(((countAfter as ContainerNode).children[0] as TextNode).text, 'n = 1');
 });
+
+test('the motion profile: standard is full, motion "reduced" or a device that reduces motion is reduced, none is off', () => {
+  const profile = (motion: string | undefined, reducedMotion: boolean) => {
+    const { controller } = setup({ dark: false, reducedMotion });
+    controller.show(spec({ type: 'text', text: 'x' }, motion ? { motion } : {}));
+    const model = controller.renderModel()!;
+    return [model.motionProfile, model.motion];
+  };
+  assert.deepEqual(profile(undefined, false), ['full', true]);
+  assert.deepEqual(profile('reduced', false), ['reduced', true]);
+  assert.deepEqual(profile('standard', true), ['reduced', true]);
+  assert.deepEqual(profile('none', true), ['off', false]);
+  const { controller } = setup();
+  controller.show(spec({ type: 'text', text: 'x' }));
+  controller.setDevice({ reducedMotion: true });
+  assert.equal(controller.renderModel()!.motionProfile, 'reduced', 'the device setting applies live');
+});

@@ -31,6 +31,7 @@ ${STEPS_HELP}
   --device phone|tablet  device profile (default phone: 412×915 dp; tablet: 1280×800 dp)
   --rtl                  right-to-left layout direction
   --font-scale N         font scale (default 1)
+  --reduced-motion       the device's reduce-motion setting (crossfades instead of spatial motion)
   --pixel-ratio N        screenshot pixels per dp (default 1)
   --headed               show the browser window
 ${APP_URL_HELP}
@@ -57,6 +58,7 @@ interface RenderOptions {
   device: DeviceProfileName;
   rtl: boolean;
   fontScale: number;
+  reducedMotion: boolean;
   pixelRatio: number;
   headed: boolean;
   browserSource: BrowserSource;
@@ -97,6 +99,7 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
       device: { type: 'string' },
       rtl: { type: 'boolean' },
       'font-scale': { type: 'string' },
+      'reduced-motion': { type: 'boolean' },
       'pixel-ratio': { type: 'string' },
       headed: { type: 'boolean' },
       ...BROWSER_OPTIONS,
@@ -128,6 +131,7 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
     device,
     rtl: values.rtl ?? false,
     fontScale: positiveNumber(values['font-scale'], '--font-scale', 1),
+    reducedMotion: values['reduced-motion'] ?? false,
     pixelRatio: positiveNumber(values['pixel-ratio'], '--pixel-ratio', 1),
     headed: values.headed ?? false,
     browserSource,
@@ -180,6 +184,7 @@ async function render(options: RenderOptions): Promise<number> {
       dark: options.dark,
       rtl: options.rtl,
       fontScale: options.fontScale,
+      reducedMotion: options.reducedMotion,
       pixelRatio: options.pixelRatio,
       browserSource: options.browserSource,
       appUrl: options.appUrl,

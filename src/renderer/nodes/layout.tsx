@@ -214,7 +214,7 @@ export function Pager({ node, parent, env }: NodeProps<PagerNode>) {
 
   useLayoutEffect(() => {
     if (node.page === shown) return;
-    setAnimating(env.motion);
+    setAnimating(env.motion && !env.reducedMotion);
     setShown(node.page);
   }, [node.page]);
 
@@ -229,7 +229,7 @@ export function Pager({ node, parent, env }: NodeProps<PagerNode>) {
   });
 
   const settle = (page: number) => {
-    setAnimating(env.motion && page !== shown);
+    setAnimating(env.motion && !env.reducedMotion && page !== shown);
     setShown(page);
     if (page !== node.page) env.interact({ type: 'pageSettled', key: node.key, page });
   };

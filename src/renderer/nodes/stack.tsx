@@ -35,7 +35,9 @@ export function Stack({ node, parent, env }: NodeProps<StackNode>) {
   if (serial !== remembered.serial) {
     const from = remembered.entries[remembered.entries.length - 1]!;
     const navigation = zoomBack(node.navigation!, remembered.zoomed.get(from));
-    const change = env.motion && from !== top ? screenChange(navigation, from, top, env.rtl) : null;
+    // The reduced profile draws every pattern as a crossfade.
+    const drawn = env.reducedMotion && navigation.transition !== 'none' ? { ...navigation, transition: 'fade' as const } : navigation;
+    const change = env.motion && from !== top ? screenChange(drawn, from, top, env.rtl) : null;
     const zoomed = new Map([...remembered.zoomed].filter(([index]) => node.entries.includes(index)));
     if (navigation.op !== 'pop' && navigation.op !== 'popToRoot' && navigation.transition === 'zoom' && navigation.source) zoomed.set(top, navigation.source);
     memory.current = { serial, entries: node.entries, change, leaving: change && !node.entries.includes(from) ? from : null, zoomed };
@@ -149,7 +151,7 @@ function edgeSwipe(node: StackNode, env: NodeProps<StackNode>['env'], screens: M
       strip.removeEventListener('pointerup', release);
       strip.removeEventListener('pointercancel', release);
       const commit = event.type === 'pointerup' && travelled > threshold;
-      void settleBack(topElement, under, { from: travelled, to: commit ? width : 0, width, direction, motion: env.motion }).then(() => {
+      void settleBack(topElement, under, { from: travelled, to: commit ? width : 0, width, direction, motion: env.motion && !env.reducedMotion }).then(() => {
         topElement.style.translate = '';
         under.style.translate = '';
         setScrubbing(false);
