@@ -280,9 +280,11 @@ function sharedSpec(motion?: 'none'): unknown {
             { type: 'card', testTag: 'card', sharedKey: 'story', visibleWhen: { key: 'open', equals: false }, style: { width: { dp: 200 }, height: { dp: 100 } }, onTap: [{ type: 'setState', key: 'open', value: true }], children: [{ type: 'text', text: 'Story' }] },
             { type: 'card', testTag: 'story', sharedKey: 'story', visibleWhen: { key: 'open', equals: true }, style: { width: 'fill', height: { dp: 300 } }, children: [{ type: 'text', text: 'The whole story' }] },
             tile,
+            { type: 'box', testTag: 'badge', sharedKey: 'badge', style: { width: { dp: 48 }, height: { dp: 48 }, background: 'secondary' }, onTap: [{ type: 'push', stack: 'main', screen: 'badge' }], children: [] },
           ],
         },
         photo: { type: 'box', testTag: 'photo', style: { width: 'fill', height: 'fill', background: 'primaryContainer' }, children: [] },
+        badge: { type: 'column', style: { width: 'fill', height: 'fill', background: 'surface' }, children: [{ type: 'box', testTag: 'badge.big', sharedKey: 'badge', style: { width: { dp: 240 }, height: { dp: 240 }, background: 'secondary' }, children: [] }] },
       },
     },
   });
@@ -310,6 +312,19 @@ test('a visibleWhen swap of two nodes sharing a key moves a copy from the old bo
   const settled = (await device.observe()).hierarchy;
   assert.equal(byTag(settled, 'story').bounds.height, 300);
   assert.equal(settled.some((node) => node.testTag === 'card'), false);
+});
+
+test('a push between two screens holding one shared key moves a copy across as the screens slide', async () => {
+  const { device } = phone();
+  await shows(device, sharedSpec());
+  const badge = byTag((await device.observe()).hierarchy, 'badge').bounds;
+  await tapTag(device, 'badge');
+  const copies = await sharedCopies(device);
+  assert.equal(copies.length, 2);
+  assert.ok(copies[0]!.width < 240 && copies[0]!.top >= badge.y - 1, `the copy starts at the small badge: ${JSON.stringify(copies[0])}`);
+  await device.settled();
+  assert.deepEqual(await sharedCopies(device), []);
+  assert.equal(byTag((await device.observe()).hierarchy, 'badge.big').bounds.width, 240);
 });
 
 test('with motion off the swap is instant: no copy, the new node at once', async () => {
