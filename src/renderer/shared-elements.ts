@@ -5,9 +5,7 @@
 // one of the new as both move. The reduced profile crossfades them in place; motion off swaps at
 // once. A stack zoom's source is left to the zoom.
 import type { MotionProfile } from '../runtime/model.ts';
-import { EFFECTS_MS, SPATIAL_MS } from './nodes/stack-motion.ts';
-
-const EMPHASIZED = 'cubic-bezier(0.2, 0, 0, 1)';
+import { EFFECTS_MS, EMPHASIZED, SPATIAL_MS } from './nodes/stack-motion.ts';
 
 interface Shown {
   element: HTMLElement;

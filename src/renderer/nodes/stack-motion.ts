@@ -6,7 +6,7 @@
 // zoom grows the arriving screen from the bounds of its source node, and a pop shrinks it back.
 
 /** Material's emphasized easing, for spatial motion. */
-const EMPHASIZED = 'cubic-bezier(0.2, 0, 0, 1)';
+export const EMPHASIZED = 'cubic-bezier(0.2, 0, 0, 1)';
 export const SPATIAL_MS = 300;
 export const EFFECTS_MS = 150;
 /** How far the outgoing screen shifts under a platform or slide push, in percent of its width. */
