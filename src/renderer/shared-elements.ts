@@ -18,13 +18,31 @@ function shown(element: HTMLElement): boolean {
   return element.getClientRects().length > 0 && element.checkVisibility({ visibilityProperty: true });
 }
 
-/** The shared nodes a person sees now, by key. */
+/** The shared nodes a person sees now, by key, each where its layout puts it. */
 export function captureShared(root: Element): Map<string, Shown> {
   const found = new Map<string, Shown>();
   for (const element of root.querySelectorAll<HTMLElement>('[data-ps-shared]')) {
-    if (shown(element)) found.set(element.dataset.psShared!, { element, rect: element.getBoundingClientRect() });
+    if (shown(element)) found.set(element.dataset.psShared!, { element, rect: laidOutRect(element) });
   }
   return found;
+}
+
+/**
+ * The element's box without the motion of the stack screens around it: a screen fills its stack,
+ * so how far it lies from its stack now is how far a transition has moved it, and the morph aims
+ * at where the element comes to rest.
+ */
+function laidOutRect(element: HTMLElement): DOMRect {
+  const rect = element.getBoundingClientRect();
+  let dx = 0;
+  let dy = 0;
+  for (let screen = element.closest('.ps-stack-screen'); screen?.parentElement; screen = screen.parentElement.closest('.ps-stack-screen')) {
+    const moved = screen.getBoundingClientRect();
+    const stack = screen.parentElement.getBoundingClientRect();
+    dx += moved.left - stack.left;
+    dy += moved.top - stack.top;
+  }
+  return new DOMRect(rect.left - dx, rect.top - dy, rect.width, rect.height);
 }
 
 /** After a draw: morphs every key whose node was replaced by another one now shown. */

@@ -290,13 +290,24 @@ function sharedSpec(motion?: 'none'): unknown {
   });
 }
 
-/** The shared-element copies drawn above the window now, with their boxes. */
-function sharedCopies(device: WebDevice): Promise<Array<{ left: number; top: number; width: number; height: number }>> {
+interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** The shared-element copies drawn above the window now: the box each moves from and to (its keyframes). */
+function sharedCopies(device: WebDevice): Promise<Array<{ from: Box; to: Box }>> {
   return pageOf(device).evaluate(() => [...document.querySelectorAll('.ps-shared-copy')].map((copy) => {
-    const box = copy.getBoundingClientRect();
-    return { left: box.left, top: box.top, width: box.width, height: box.height };
+    const frames = (copy.getAnimations()[0]!.effect as KeyframeEffect).getKeyframes();
+    const box = (frame: ComputedKeyframe) => ({ left: parseFloat(String(frame.left)), top: parseFloat(String(frame.top)), width: parseFloat(String(frame.width)), height: parseFloat(String(frame.height)) });
+    return { from: box(frames[0]!), to: box(frames.at(-1)!) };
   }));
 }
+
+const near = (box: Box, bounds: { x: number; y: number; width: number; height: number }) =>
+  [box.left, box.top, box.width, box.height].every((value, index) => Math.abs(value - [bounds.x, bounds.y, bounds.width, bounds.height][index]!) < 1);
 
 test('a visibleWhen swap of two nodes sharing a key moves a copy from the old bounds to the new while the new one waits; the hierarchy then settles on the new one', async () => {
   const { device } = phone();
@@ -306,11 +317,12 @@ test('a visibleWhen swap of two nodes sharing a key moves a copy from the old bo
   const copies = await sharedCopies(device);
   assert.equal(copies.length, 2, 'bounds: a copy of each node crossfading');
   assert.equal(await pageOf(device).evaluate(() => (document.querySelector('[data-testid="story"]') as HTMLElement).style.visibility), 'hidden', 'the new node waits for the copy');
-  assert.ok(copies.every((copy) => copy.top >= card.y - 1 && copy.width <= 412), JSON.stringify(copies));
   await device.settled();
   assert.deepEqual(await sharedCopies(device), []);
   const settled = (await device.observe()).hierarchy;
-  assert.equal(byTag(settled, 'story').bounds.height, 300);
+  const story = byTag(settled, 'story').bounds;
+  assert.ok(copies.every((copy) => near(copy.from, card) && near(copy.to, story)), `from the card to the story: ${JSON.stringify(copies)}`);
+  assert.equal(story.height, 300);
   assert.equal(settled.some((node) => node.testTag === 'card'), false);
 });
 
@@ -321,10 +333,11 @@ test('a push between two screens holding one shared key moves a copy across as t
   await tapTag(device, 'badge');
   const copies = await sharedCopies(device);
   assert.equal(copies.length, 2);
-  assert.ok(copies[0]!.width < 240 && copies[0]!.top >= badge.y - 1, `the copy starts at the small badge: ${JSON.stringify(copies[0])}`);
   await device.settled();
   assert.deepEqual(await sharedCopies(device), []);
-  assert.equal(byTag((await device.observe()).hierarchy, 'badge.big').bounds.width, 240);
+  const big = byTag((await device.observe()).hierarchy, 'badge.big').bounds;
+  assert.equal(big.width, 240);
+  assert.ok(copies.every((copy) => near(copy.from, badge) && near(copy.to, big)), `from the small badge to the big one: ${JSON.stringify(copies)}`);
 });
 
 test('with motion off the swap is instant: no copy, the new node at once', async () => {
@@ -365,9 +378,12 @@ test('on a phone that reduces motion a push, a zoom and a shared swap crossfade 
   await shows(device, sharedSpec());
   const card = byTag((await device.observe()).hierarchy, 'card').bounds;
   await tapTag(device, 'card');
-  const copies = await sharedCopies(device);
+  const copies = await pageOf(device).evaluate(() => [...document.querySelectorAll('.ps-shared-copy')].map((copy) => {
+    const box = copy.getBoundingClientRect();
+    return { frames: (copy.getAnimations()[0]!.effect as KeyframeEffect).getKeyframes().map((frame) => Object.keys(frame).filter((key) => !['offset', 'easing', 'composite', 'computedOffset'].includes(key))), top: box.top, height: box.height };
+  }));
   assert.equal(copies.length, 1, 'one copy of the old node fading out');
-  assert.deepEqual([copies[0]!.top, copies[0]!.height], [card.y, card.height], 'where the old node was, not moving');
+  assert.deepEqual([copies[0]!.top, copies[0]!.height, copies[0]!.frames], [card.y, card.height, [['opacity'], ['opacity']]], 'where the old node was, only fading');
   await device.settled();
   const zooms = await recordAnimations(device);
   await tapTag(device, 'tile');
