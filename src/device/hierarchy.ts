@@ -126,7 +126,8 @@ export function collectAppHierarchy(): Omit<AppHierarchyNode, 'layer'>[] {
  * Scrolls the one prototype node matching `target` into view when it is scrolled out (observe
  * leaves such nodes out), as a phone's accessibility "show on screen" action does: every
  * scrolling ancestor, innermost first, scrolls just far enough to show it (a lazy list first
- * scrolls to a row it has not drawn). Returns whether it scrolled anything. Runs inside the device page (serialised by `page.evaluate`), so it may only
+ * scrolls to a row it has not drawn). Returns whether it scrolled anything. Runs inside the
+ * device page (serialised by `page.evaluate`), so it may only
  * use what it declares itself.
  */
 export async function revealPrototypeNode(target: { testTag: string } | { text: string }): Promise<boolean> {

@@ -289,7 +289,9 @@ export class PageRenderer {
     this.rendering = true;
     this.paint.changed();
     const model = this.controller.renderModel();
-    const sharedBefore = captureShared(this.container);
+    // Only a spec with shared keys, moving, pays for looking at them around a draw.
+    const morphs = model !== null && model.sharedElements && model.motion;
+    const sharedBefore = morphs ? captureShared(this.container) : null;
     try {
       render(
         h(Screen, {
@@ -304,7 +306,7 @@ export class PageRenderer {
         }),
         this.container,
       );
-      morphShared(this.container, sharedBefore, model?.motionProfile ?? 'off');
+      if (sharedBefore) morphShared(this.container, sharedBefore, model!.motionProfile);
     } finally {
       this.rendering = false;
     }

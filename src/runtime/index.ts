@@ -79,7 +79,6 @@ export type ShowResult =
     }
   | { ok: false; path: string; message: string };
 
-/** What a system back did: closed a dialog or a sheet, popped a stack, or nothing (null). */
 /** What a system back did: closed a dialog or sheet (an adaptive supporting sheet too), popped a stack, or cleared a compact list-detail's selection (pane). */
 export type BackOutcome = 'dialog' | 'sheet' | 'stack' | 'pane' | null;
 
@@ -469,7 +468,6 @@ export function createController(options: ControllerOptions): PrototypeControlle
   return new PrototypeController(options);
 }
 
-/** The id of the deepest shown stack (when `poppable`, one holding more than its root screen and not behind a modal), or null; ties: the lowest id. */
 /**
  * The deepest shown adaptive layout a back returns from below the expanded width class: a
  * list-detail showing its detail (back clears the selection) or a supporting pane open in its sheet
@@ -491,6 +489,7 @@ function backablePane(session: Session): { depth: number; write: [string, Scalar
   return best;
 }
 
+/** The id of the deepest shown stack (when `poppable`, one holding more than its root screen and not behind a modal), or null; ties: the lowest id. */
 function deepestShownStack(session: Session, poppable: boolean): string | null {
   let best: { id: string; depth: number } | null = null;
   for (const [id, stack] of session.tree.stacks) {

@@ -254,6 +254,8 @@ export interface AdaptiveNode extends RenderNodeBase {
   open: boolean;
   /** supporting: the scrim behind its bottom sheet. */
   scrim: CssColor;
+  /** Whether each child pane is shown now (a pane not shown stays built, hidden). */
+  panes: boolean[];
   children: RenderNode[];
 }
 export interface CardNode extends RenderNodeBase {
@@ -514,6 +516,8 @@ export interface RenderModel {
    * `motion: "none"`.
    */
   motionProfile: MotionProfile;
+  /** Some node has a shared key: a draw may morph one into another. */
+  sharedElements: boolean;
   root: RenderNode;
   /** Keys of overlay nodes currently open, in tree order. A dialog is modal: while one is open
    *  the page behind it leaves the accessibility tree and takes no interactions. An open bottom

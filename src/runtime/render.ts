@@ -271,17 +271,36 @@ function buildAdaptive(node: NodeOfType<'adaptive'>, base: RenderNodeBase, read:
   deps.add(WIDTH_CLASS_DEPENDENCY);
   const selection = node.selectionKey !== undefined ? read(node.selectionKey) : '';
   const current = node.stateKey !== undefined ? read(node.stateKey) : undefined;
+  const selected = typeof selection === 'string' && selection !== '';
+  const open = node.openKey !== undefined && read(node.openKey) === true;
   return {
     ...base,
     type: 'adaptive',
     layout: node.layout,
     widthClass: inputs.widthClass,
-    selected: typeof selection === 'string' && selection !== '',
+    selected,
     items: (node.items ?? []).map((item) => ({ value: item.value, label: item.label, icon: item.icon ?? null, selected: item.value === current })),
-    open: node.openKey !== undefined && read(node.openKey) === true,
+    open,
     scrim: resolveScrim(undefined, inputs.theme),
+    panes: shownPanes(node.layout, inputs.widthClass, selected, open),
     children,
   };
+}
+
+/**
+ * Which panes an adaptive layout shows, in child order: below expanded a list-detail shows its
+ * list, or its detail while a selection is made; a supporting pane shows while open (beside main,
+ * or in a sheet below expanded); a suite's content always shows.
+ */
+function shownPanes(layout: AdaptiveNode['layout'], widthClass: WidthClass, selected: boolean, open: boolean): boolean[] {
+  switch (layout) {
+    case 'listDetail':
+      return widthClass === 'expanded' ? [true, true] : [!selected, selected];
+    case 'supporting':
+      return [true, open];
+    case 'navigationSuite':
+      return [true];
+  }
 }
 
 function openState(node: { openWhen: { key: string; equals: boolean } }, read: StateReader): boolean {

@@ -9,7 +9,7 @@ import type { Appearance, RenderModel, RenderNode, ResolvedStyle, ResolvedWindow
 import { leadingChainMode, resolveMode, type AppearanceOverride } from './appearance.ts';
 import { nodeDependency, nodeReader, pageDependency, RenderBuilder, stackDependency, WIDTH_CLASS_DEPENDENCY, type ChangeSet } from './render.ts';
 import { initialEntries, stackId, stacksRecord, type Navigation } from './stacks.ts';
-import { boundPage, buildTree, pageCount, refreshDataRepeats, type ShownTree, type TreeNode } from './tree.ts';
+import { boundPage, buildTree, holdsSharedElements, pageCount, refreshDataRepeats, type ShownTree, type TreeNode } from './tree.ts';
 import { conservativePayloadByteLength } from '../json/index.ts';
 import type { JsonObject } from './data.ts';
 import { changed, entryBytes, Unit, type CommittedState } from './unit.ts';
@@ -55,6 +55,8 @@ export class Session implements CommittedState {
   private modelRevision = 0;
   private motion: MotionProfile = 'full';
   widthClass: WidthClass;
+  /** The spec has shared elements (the renderer then looks for morphs around each draw). */
+  private readonly sharedElements: boolean;
 
   constructor(
     readonly spec: PrototypeSpec,
@@ -79,6 +81,7 @@ export class Session implements CommittedState {
     this.syncBoundPages(null);
     for (const [id, stack] of this.tree.stacks) this.stacks.set(id, initialEntries(stack.node as NodeOfType<'stack'>, keptStacks.get(id)));
     this.widthClass = widthClassOf(device.windowWidth);
+    this.sharedElements = holdsSharedElements(spec.root);
     this.builder = new RenderBuilder(this.tree, () => ({ state: this.state, pages: this.pages, stacks: this.stacks, navigations: this.navigations, data: this.data, theme: this.theme, widthClass: this.widthClass }));
     this.retheme(device);
   }
@@ -189,6 +192,7 @@ export class Session implements CommittedState {
       shapes: this.theme.shapes,
       motion: this.motion !== 'off',
       motionProfile: this.motion,
+      sharedElements: this.sharedElements,
       root,
       openOverlays: this.openOverlays(),
     };
@@ -231,18 +235,10 @@ export class Session implements CommittedState {
     return this.builder.rendered(key);
   }
 
-  /**
-   * Whether an adaptive layout shows this pane: below expanded a list-detail shows its list or,
-   * while a selection is made, its detail; a supporting pane shows while open (in a sheet below
-   * expanded).
-   */
+  /** Whether the adaptive layout around this pane shows it now. */
   private isPaneShown(pane: TreeNode): boolean {
     const layout = this.builder.rendered(pane.parent!.key);
-    if (layout?.type !== 'adaptive') return true;
-    const slot = pane.key.slice(pane.parent!.key.length + 1);
-    if (slot === 'supporting') return layout.open;
-    if (layout.layout !== 'listDetail' || layout.widthClass === 'expanded') return true;
-    return (slot === 'detail') === layout.selected;
+    return layout?.type !== 'adaptive' || layout.panes[pane.parent!.children.indexOf(pane)] !== false;
   }
 
   /** Whether a stack's screen is the one on top (the screens under it stay mounted, hidden). */

@@ -123,6 +123,17 @@ function listFooter(node: NodeOfType<'list'>, key: string): [string, PrototypeNo
   return node.footer ? [[`${key}.footer`, node.footer]] : [];
 }
 
+/** Whether a node or any node under it as authored (repeat templates included) has a shared key. */
+export function holdsSharedElements(root: PrototypeNode): boolean {
+  const stack = [root];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (current.sharedKey !== undefined || current.shared !== undefined) return true;
+    for (const [, child] of childEntries(current, '')) stack.push(child);
+  }
+  return false;
+}
+
 /** Structural children before a container's rows: a list's header. */
 export function leadingChildren(node: PrototypeNode): number {
   return node.type === 'list' && node.header ? 1 : 0;

@@ -297,12 +297,21 @@ interface Box {
   height: number;
 }
 
-/** The shared-element copies drawn above the window now: the box each moves from and to (its keyframes). */
-function sharedCopies(device: WebDevice): Promise<Array<{ from: Box; to: Box }>> {
+/**
+ * The shared-element copies drawn above the window now: the box each moves from and to (its
+ * keyframes), the properties each keyframe animates, and where the copy is drawn.
+ */
+function sharedCopies(device: WebDevice): Promise<Array<{ from: Box; to: Box; animates: string[][]; now: Box }>> {
   return pageOf(device).evaluate(() => [...document.querySelectorAll('.ps-shared-copy')].map((copy) => {
     const frames = (copy.getAnimations()[0]!.effect as KeyframeEffect).getKeyframes();
     const box = (frame: ComputedKeyframe) => ({ left: parseFloat(String(frame.left)), top: parseFloat(String(frame.top)), width: parseFloat(String(frame.width)), height: parseFloat(String(frame.height)) });
-    return { from: box(frames[0]!), to: box(frames.at(-1)!) };
+    const drawn = copy.getBoundingClientRect();
+    return {
+      from: box(frames[0]!),
+      to: box(frames.at(-1)!),
+      animates: frames.map((frame) => Object.keys(frame).filter((key) => !['offset', 'easing', 'composite', 'computedOffset'].includes(key))),
+      now: { left: drawn.left, top: drawn.top, width: drawn.width, height: drawn.height },
+    };
   }));
 }
 
@@ -378,12 +387,9 @@ test('on a phone that reduces motion a push, a zoom and a shared swap crossfade 
   await shows(device, sharedSpec());
   const card = byTag((await device.observe()).hierarchy, 'card').bounds;
   await tapTag(device, 'card');
-  const copies = await pageOf(device).evaluate(() => [...document.querySelectorAll('.ps-shared-copy')].map((copy) => {
-    const box = copy.getBoundingClientRect();
-    return { frames: (copy.getAnimations()[0]!.effect as KeyframeEffect).getKeyframes().map((frame) => Object.keys(frame).filter((key) => !['offset', 'easing', 'composite', 'computedOffset'].includes(key))), top: box.top, height: box.height };
-  }));
+  const copies = await sharedCopies(device);
   assert.equal(copies.length, 1, 'one copy of the old node fading out');
-  assert.deepEqual([copies[0]!.top, copies[0]!.height, copies[0]!.frames], [card.y, card.height, [['opacity'], ['opacity']]], 'where the old node was, only fading');
+  assert.deepEqual([copies[0]!.now.top, copies[0]!.now.height, copies[0]!.animates], [card.y, card.height, [['opacity'], ['opacity']]], 'where the old node was, only fading');
   await device.settled();
   const zooms = await recordAnimations(device);
   await tapTag(device, 'tile');

@@ -6,17 +6,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup } from './helpers.ts';
+import { setup, valid } from './helpers.ts';
 import { widthClassOf } from '../../src/runtime/session.ts';
-import { validatePrototypeSpec } from '../../src/validate/index.ts';
 import type { AdaptiveNode } from '../../src/runtime/model.ts';
-import type { PrototypeSpec } from '../../src/spec/index.ts';
 
-function valid(spec: unknown): PrototypeSpec {
-  const result = validatePrototypeSpec(spec);
-  if (!result.ok) throw new Error(`${result.path}: ${result.message}`);
-  return result.spec;
-}
 
 const SPEC = valid({
   id: 'panes',

@@ -1,5 +1,6 @@
 /** Test helpers: a fake clock and a controller recording its events. */
 import type { PrototypeSpec } from '../../src/spec/index.ts';
+import { validatePrototypeSpec } from '../../src/validate/index.ts';
 import { createController, type Clock, type PrototypeEvent, type DeviceSettings } from '../../src/runtime/index.ts';
 
 /** A manual clock: timers fire only when `advance` passes their due time. */
@@ -41,6 +42,13 @@ export function setup(device: DeviceSettings = { dark: false }, idleTtlMs?: numb
   const events: PrototypeEvent[] = [];
   const controller = createController({ clock, device, onEvent: (event) => events.push(event), idleTtlMs });
   return { clock, events, controller };
+}
+
+/** A spec the validator accepts, decoded (it throws with the path and message otherwise). */
+export function valid(spec: unknown): PrototypeSpec {
+  const result = validatePrototypeSpec(spec);
+  if (!result.ok) throw new Error(`${result.path}: ${result.message}`);
+  return result.spec;
 }
 
 /** A fullscreen spec around `root`. */

@@ -5,16 +5,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup } from './helpers.ts';
-import { validatePrototypeSpec } from '../../src/validate/index.ts';
+import { setup, valid } from './helpers.ts';
 import type { LazyListNode, TextNode } from '../../src/runtime/model.ts';
-import type { PrototypeSpec } from '../../src/spec/index.ts';
 
-function valid(spec: unknown): PrototypeSpec {
-  const result = validatePrototypeSpec(spec);
-  if (!result.ok) throw new Error(`${result.path}: ${result.message}`);
-  return result.spec;
-}
 
 const SPEC = valid({
   id: 'inbox',

@@ -41,8 +41,8 @@ function ListDetail({ node, expanded }: { node: AdaptiveNode; expanded: boolean 
   const [list, detail] = node.children as [RenderNode, RenderNode];
   return (
     <>
-      <Pane child={list} shown={expanded || !node.selected} width={expanded ? LIST_PANE_DP : undefined} />
-      <Pane child={detail} shown={expanded || node.selected} />
+      <Pane child={list} shown={node.panes[0]!} width={expanded ? LIST_PANE_DP : undefined} />
+      <Pane child={detail} shown={node.panes[1]!} />
     </>
   );
 }
@@ -53,7 +53,7 @@ function Supporting({ node, expanded }: { node: AdaptiveNode; expanded: boolean 
   return (
     <>
       <Pane child={main} shown />
-      {expanded ? (node.open ? <Pane child={supporting} shown width={SUPPORTING_PANE_DP} /> : null) : <Node node={sheet} parent="plain" />}
+      {expanded ? (node.panes[1] ? <Pane child={supporting} shown width={SUPPORTING_PANE_DP} /> : null) : <Node node={sheet} parent="plain" />}
     </>
   );
 }
