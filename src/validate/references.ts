@@ -13,7 +13,7 @@ import { reject, Rejection } from './rejection.ts';
 import type { Scalar } from '../spec/index.ts';
 import { bindForItem, bindsInTemplate } from './repeat.ts';
 import { describeValue, hasOwn, isPlainObject } from './values.ts';
-import { checkSharedElements, checkStackSources } from './shared-elements.ts';
+import { checkSharedElements, checkStackSources, resolveSharedKeys } from './shared-elements.ts';
 import type { BindingUse, PagerReference, PathSegments, StackRecord, StackReference, WalkResult } from './walker.ts';
 
 export function checkReferences(spec: Record<string, unknown>, walk: WalkResult): void {
@@ -29,8 +29,9 @@ export function checkReferences(spec: Record<string, unknown>, walk: WalkResult)
   const stacks = new Map<string, StackRecord>();
   for (const stack of walk.stacks) addStack(stack, stacks);
   for (const reference of walk.stackReferences) checkStackReference(reference, stacks);
-  checkSharedElements(walk.sharedElements);
-  checkStackSources(walk.sharedElements, walk.stackReferences);
+  const sharedKeys = resolveSharedKeys(walk.sharedElements);
+  checkSharedElements(sharedKeys);
+  checkStackSources(sharedKeys, walk.stackReferences);
 }
 
 /**
@@ -57,9 +58,9 @@ export function collectReferenceErrors(spec: Record<string, unknown>, walk: Walk
   // A stack whose id or screens failed may be the one a reference names.
   const stackFailed = walk.stacks.some((stack) => collector.failedAround(stack.path.slice(0, -1)));
   for (const reference of stackFailed ? [] : intact(walk.stackReferences)) collect(collector, () => checkStackReference(reference, stacks));
-  const shared = intact(walk.sharedElements);
-  collect(collector, () => checkSharedElements(shared));
-  collect(collector, () => checkStackSources(shared, stackFailed ? [] : intact(walk.stackReferences)));
+  const sharedKeys = resolveSharedKeys(intact(walk.sharedElements));
+  collect(collector, () => checkSharedElements(sharedKeys));
+  collect(collector, () => checkStackSources(sharedKeys, stackFailed ? [] : intact(walk.stackReferences)));
 }
 
 function collect(collector: ErrorCollector, check: () => void): void {

@@ -10,20 +10,24 @@ import { reject } from './rejection.ts';
 import { bindForItem } from './repeat.ts';
 import type { SharedRecord, StackReference } from './walker.ts';
 
-interface Resolved {
+/** One resolved shared key: a node's key, or one row's of a repeat template. */
+export interface ResolvedKey {
   key: string;
   record: SharedRecord;
 }
 
-function resolve(record: SharedRecord): Resolved[] {
-  const template = record.template;
-  if (template === null) return [{ key: record.key, record }];
-  return template.items.map((_, index) => ({ key: String(bindForItem(record.key, template, index)), record }));
+/** Every shared key the records resolve to, in order (a template's once per row). */
+export function resolveSharedKeys(records: readonly SharedRecord[]): ResolvedKey[] {
+  return records.flatMap((record) => {
+    const template = record.template;
+    if (template === null) return [{ key: record.key, record }];
+    return template.items.map((_, index) => ({ key: String(bindForItem(record.key, template, index)), record }));
+  });
 }
 
-export function checkSharedElements(records: readonly SharedRecord[]): void {
+export function checkSharedElements(resolved: readonly ResolvedKey[]): void {
   const byKey = new Map<string, SharedRecord[]>();
-  for (const { key, record } of records.flatMap(resolve)) {
+  for (const { key, record } of resolved) {
     const path = spellPath(record.path);
     const holders = byKey.get(key) ?? [];
     if (holders.includes(record)) reject(path, `Two rows of one repeat resolve to the shared key ${JSON.stringify(key)}; their repeat keys must differ`);
@@ -37,8 +41,7 @@ export function checkSharedElements(records: readonly SharedRecord[]): void {
 }
 
 /** A zoom's source: one shared node (by resolved key) inside the stack the action changes. */
-export function checkStackSources(records: readonly SharedRecord[], references: readonly StackReference[]): void {
-  const resolved = records.flatMap(resolve);
+export function checkStackSources(resolved: readonly ResolvedKey[], references: readonly StackReference[]): void {
   for (const reference of references) {
     if (reference.source === null) continue;
     const matches = resolved.filter(({ key, record }) => key === reference.source && record.stacks.includes(reference.id)).length;
