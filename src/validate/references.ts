@@ -201,7 +201,8 @@ function fits(value: unknown, use: BindingUse): boolean {
 /** The `value` fields of the entries of an owner's array field. */
 function entryValues(owner: Record<string, unknown>, field: string): unknown[] {
   const entries = owner[field];
-  return Array.isArray(entries) ? entries.map((entry) => (entry as { value?: unknown }).value) : [];
+  // A collecting walk checks bindings even when an entry failed its own walk (null, say).
+  return Array.isArray(entries) ? entries.map((entry) => (isPlainObject(entry) ? entry.value : undefined)) : [];
 }
 
 function bounds(rule: BindingRule, owner: Record<string, unknown>): [number | undefined, number | undefined] {

@@ -468,3 +468,12 @@ test('mutated specs: a list iff the first error, entry 0 equal to it, unique pat
     { numRuns: 300 },
   );
 });
+
+test('a navigation suite whose items hold a null collects that error and checks its state key without an internal error', () => {
+  const all = validatePrototypeSpecAllErrors({
+    id: 7, window: { placement: { type: 'fullscreen' } }, state: { tab: 'a' },
+    root: { type: 'adaptive', layout: 'navigationSuite', stateKey: 'tab', items: [{ value: 'a', label: 'A' }, null], content: { type: 'text', text: 'x' } },
+  });
+  assert.ok(!all.ok);
+  assert.deepEqual(all.errors.map((error) => error.path), ['id', 'root.items[1]']);
+});
