@@ -1,6 +1,7 @@
 // Render timings on the web device, each median printed beside a no-op baseline from the same run:
 //   show → settled for a 2000-node spec (target <= 150 ms), baseline: an empty page round trip;
-//   tap → event delivered to Node (target <= 16 ms), baseline: a tap on a point nothing listens to.
+//   tap → event delivered to Node (target <= 16 ms), baseline: a tap on a point nothing listens to;
+//   the same for an item of an open menu.
 import { centreOf } from '../src/device/hierarchy.ts';
 import { WebDevice } from '../src/device/web-device.ts';
 import type { PrototypeEvent } from '../src/runtime/model.ts';
@@ -104,6 +105,59 @@ async function benchTap(device: WebDevice, name: string): Promise<void> {
   report(`tap → event, ${name}`, taps, noops, 16);
 }
 
+/** An overflow menu, opened by its icon button; its first item emits. */
+function menuSpec(): unknown {
+  return {
+    id: 'bench-menu',
+    window: { placement: { type: 'fullscreen' } },
+    state: { open: false },
+    root: {
+      type: 'column',
+      safeAreaPadding: { edges: ['top'], types: ['systemBars'] },
+      children: [
+        { type: 'text', text: 'Inbox', testTag: 'label' },
+        {
+          type: 'box',
+          children: [
+            { type: 'iconButton', icon: 'more_vert', testTag: 'more', onTap: [{ type: 'setState', key: 'open', value: true }] },
+            { type: 'menu', testTag: 'menu', openWhen: { key: 'open', equals: true }, items: [{ label: 'Archive', onTap: [{ type: 'emit', name: 'archive' }] }, { label: 'Delete' }] },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+/** Opens the menu (untimed), then times a tap on its first item until the item's emit arrives; baseline: a tap on inert text. */
+async function benchMenuTap(device: WebDevice): Promise<void> {
+  await device.show(validated(menuSpec()).spec);
+  await device.settled();
+  const taps: number[] = [];
+  const noops: number[] = [];
+  let delivered: ((event: PrototypeEvent) => void) | undefined;
+  const unsubscribe = device.onEvent((event) => delivered?.(event));
+  const label = centreOf((await device.hierarchy()).find((node) => node.testTag === 'label')!.bounds);
+  for (let run = 0; run < TAP_RUNS; run++) {
+    await device.tap({ testTag: 'more' });
+    await device.settled();
+    const item = (await device.hierarchy()).find((node) => node.testTag === 'menu.0');
+    if (item === undefined) throw new Error('the menu did not open');
+    const point = centreOf(item.bounds);
+    taps.push(await timed(() => new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('a tap on menu.0 delivered no emit within 5 s')), 5000);
+      delivered = (event) => {
+        if (event.kind !== 'emit') return;
+        clearTimeout(timer);
+        resolve();
+      };
+      void device.tap(point);
+    })));
+    noops.push(await timed(() => device.tap(label)));
+  }
+  unsubscribe();
+  report('tap → event, menu item', taps, noops, 16);
+}
+
 /** observe on the screen as it is: settle, both layers' hierarchy, and the PNG. No target; printed for reference. */
 async function benchObserve(device: WebDevice, name: string): Promise<void> {
   const observes: number[] = [];
@@ -130,6 +184,7 @@ try {
   await device.show(small.spec);
   await device.settled();
   await benchTap(device, `${small.nodeCount} nodes`);
+  await benchMenuTap(device);
   await benchRoundTrip(device);
 } finally {
   await device.close();

@@ -30,6 +30,7 @@ export function authoringDoc(): string {
     pagerCarouselSection(),
     lazyListSection(),
     adaptiveSection(),
+    menusSection(),
     sharedElementsSection(),
     motionSection(),
     refreshSection(),
@@ -508,6 +509,45 @@ open dialog or sheet, and before a stack pop unless the stack lies deeper in the
 { "type": "adaptive", "layout": "listDetail", "selectionKey": "open",
   "list": { "type": "button", "label": "Lunch?", "testTag": "mail.lunch", "onTap": [{ "type": "setState", "key": "open", "value": "lunch" }] },
   "detail": { "type": "text", "text": "Mail: {open}" } }
+\`\`\``;
+}
+
+function menusSection(): string {
+  return `## Menus and selects
+
+These need a device with \`prototype_menus_v1\`. Both draw inside the prototype window, so
+observe lists their rows and tapOn reaches them like any node.
+
+A \`menu\` is a child of the node it belongs to (a box around an overflow icon button, say). While
+\`openWhen\` holds it shows an elevated surface under that parent, its end edge on the parent's
+end edge; above the parent when it does not fit below but fits above, otherwise kept inside the
+window (8 dp from its edges). \`items\` holds 1 to 16 entries: \`{label, icon?, trailingText?,
+enabled?, onTap?}\` or exactly \`{"type": "divider"}\`. Rows observe as MenuItem tagged
+\`<testTag>.<index>\` (zero-based, dividers counted; a divider is no accessibility node). Tapping an
+enabled item writes \`!equals\` to the open key (one \`change\`), then runs the item's \`onTap\`; a
+disabled item is dimmed and does nothing. A tap outside the menu closes it without reaching what
+is under it (tapOn a node under an open menu is refused as covered), and so does Back
+(\`pressBack\` answers \`menu\`), before a dialog, sheet or stack.
+
+A \`select\` is a field bound to a string \`stateKey\`, with 2 to 32 \`options\` \`{value, label}\`
+(unique values) and an optional \`label\` caption. It observes as a DropdownList whose text is the
+chosen option's label (empty when the key holds none of the values). A tap lists the options
+under the field, tagged \`<testTag>.<value>\`, the chosen one selected; choosing one writes its
+value (the same \`change\` as a radioGroup), runs the select's \`onTap\` and collapses the list.
+Tapping the field again, a tap anywhere else (which also reaches what it lands on) and Back
+(answering \`menu\`) collapse it too. Whether the list is open is the field's own state, never
+written to the spec's state.
+
+Labels, trailing text and actions bind placeholders inside repeat templates and components, as
+elsewhere.
+
+\`\`\`json
+{ "type": "box", "children": [
+  { "type": "iconButton", "icon": "more_vert", "testTag": "more", "onTap": [{ "type": "setState", "key": "menu", "value": true }] },
+  { "type": "menu", "testTag": "overflow", "openWhen": { "key": "menu", "equals": true }, "items": [
+    { "label": "Archive", "icon": "archive", "onTap": [{ "type": "emit", "name": "archive" }] },
+    { "type": "divider" },
+    { "label": "Settings", "enabled": false } ] } ] }
 \`\`\``;
 }
 

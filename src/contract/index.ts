@@ -84,6 +84,8 @@ export interface ObjectShape extends RuleBase {
   checks?: Check[];
   /** Limit name bounding how deep this object may nest in itself (selector containers). */
   depthLimit?: string;
+  /** What messages call one such object ("menu item"), instead of the field holding it. */
+  noun?: string;
   /** Field whose asset value counts as image uses at entry (image node, nav item). */
   imageUses?: string;
 }

@@ -34,6 +34,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.sharedElement,
   CAPABILITIES.sharedElementV2,
   CAPABILITIES.reducedMotion,
+  CAPABILITIES.menus,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];

@@ -183,6 +183,7 @@ export function inputTargetOf(node: HierarchyNode): InputTarget {
 export function coverAt(probes: Array<{ layer: 'app' | 'prototype'; id: string; x: number; y: number }>): Array<string | null> {
   const describe = (element: Element): string => {
     if (element.closest('.ps-scrim, .ps-scrim-fill') !== null) return 'a scrim';
+    if (element.closest('.ps-popup-catcher') !== null) return 'an open menu (a tap outside or pressBack closes it)';
     const owner = element.closest('[data-ps-a11y]');
     if (owner === null) return 'the prototype window';
     const tag = owner.getAttribute('data-testid');

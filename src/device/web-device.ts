@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
-import type { InputTarget } from '../protocol/messages.ts';
+import type { BackOutcome, InputTarget } from '../protocol/messages.ts';
 import { HOST_DISMISS_TAG, REVEAL_DISMISS_EVENT, type PrototypeEvent, type PrototypeWindowReport } from '../runtime/model.ts';
 import type { BrowserSource } from './browser-source.ts';
 import { openBrowser } from './chromium.ts';
@@ -291,8 +291,8 @@ export class WebDevice {
   }
 
   /** The system back, as the navigation bar's back button: closes a dialog or sheet, else pops the deepest stack. */
-  async pressBack(): Promise<DeviceResult<{ back: 'dialog' | 'sheet' | 'stack' | 'pane' | null }>> {
-    const pressed = (await this.#pageCall(() => this.page.evaluate(() => window.protostage.back()))) as { ok?: boolean; back?: 'dialog' | 'sheet' | 'stack' | 'pane' | null; message?: string };
+  async pressBack(): Promise<DeviceResult<{ back: BackOutcome | null }>> {
+    const pressed = (await this.#pageCall(() => this.page.evaluate(() => window.protostage.back()))) as { ok?: boolean; back?: BackOutcome | null; message?: string };
     if (pressed.ok !== true) return failure(pressed.message ?? 'back was not handled', 'show a prototype first');
     return { ok: true, back: pressed.back ?? null };
   }

@@ -2,7 +2,7 @@
 // pipeline, keeps the status store and event buffers, and answers awaitEvent.
 import { CAPABILITIES } from '../protocol/constants.ts';
 import { RequestCancelledError, type DeviceChannel } from '../protocol/client.ts';
-import type { AppearanceReport, EventKind, HierarchyNode, InputTarget, PrototypeEvent, PrototypeStatus, PrototypeWindow, SwipeDirection, TapTarget } from '../protocol/messages.ts';
+import type { AppearanceReport, BackOutcome, EventKind, HierarchyNode, InputTarget, PrototypeEvent, PrototypeStatus, PrototypeWindow, SwipeDirection, TapTarget } from '../protocol/messages.ts';
 import { checkFloatingAnchors, findElementAnchors, resolveElementAnchors, type ResolvedAnchorReport } from './anchors.ts';
 import { stageAssets, type AssetRequest, type StagedAsset } from './assets.ts';
 import { checkCapabilities } from './capabilities.ts';
@@ -614,7 +614,7 @@ export class Host {
    * The system back, as a person presses it: closes the open dialog or sheet, else pops the deepest
    * stack that can pop. Answers what it did (`back`: dialog, sheet, stack, or null for nothing).
    */
-  pressBack(): Promise<HostResult<InputSummary & { back: 'dialog' | 'sheet' | 'stack' | 'pane' | null }>> {
+  pressBack(): Promise<HostResult<InputSummary & { back: BackOutcome | null }>> {
     return guard(async () => {
       const device = await this.deviceWith(CAPABILITIES.stackTransitions, 'pressBack', 'Close dialogs and sheets with their buttons, and pop stacks with a pop action on a tap.');
       const result = await device.request({ type: 'press_back' });

@@ -105,6 +105,11 @@ expanded from 840 dp): \`listDetail\` (one pane, or side by side; Back clears \`
 \`navigationSuite\` (a bottom bar, or a rail; destinations tagged \`<testTag>.<value>\`) and
 \`supporting\` (a sheet, or a side pane, while \`openKey\` is true).
 
+**Menus and selects.** A \`menu\` child opens under its parent's bottom end while \`openWhen\`
+holds (items and dividers; items tagged \`<testTag>.<index>\`, an item closes it and runs onTap;
+a tap outside or Back closes it). A \`select\` field binds a string key; a tap lists its options,
+tagged \`<testTag>.<value>\`, and a choice writes the value like a radioGroup.
+
 **Shared elements.** Two nodes with one \`sharedKey\` (or \`shared: {key, as: "element" | "bounds"}\`)
 morph into each other when one hides and the other shows (a visibleWhen swap, a push or pop); a
 \`zoom\` push grows the new screen from the node its \`source\` names.

@@ -86,6 +86,8 @@ export const CAPABILITIES = {
   sharedElementV2: 'prototype_shared_element_v2',
   /** The reduced motion profile: motion "reduced" and the device's reduce-motion setting (crossfades, snapped sizes, resting indicators). */
   reducedMotion: 'prototype_reduced_motion_v1',
+  /** The menu node (anchored under its parent) and the select field. */
+  menus: 'prototype_menus_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

@@ -12,6 +12,8 @@ export interface A11yInfo {
   checked?: boolean;
   selected?: boolean;
   enabled?: boolean;
+  /** A select's options are showing. */
+  expanded?: boolean;
   range?: Range;
   /** A lazy list's row count (its rows on screen are read from the page). */
   listRows?: number;
@@ -51,6 +53,9 @@ const ARIA_ROLES: Record<string, string> = {
   Slider: 'slider',
   ProgressBar: 'progressbar',
   Dialog: 'dialog',
+  Menu: 'menu',
+  MenuItem: 'menuitem',
+  DropdownList: 'combobox',
 };
 
 /** A part's tag: `<testTag>.<part>`, or null when the node has no testTag. */
@@ -70,6 +75,7 @@ export function a11yAttributes(info: A11yInfo): Record<string, string> {
   if (info.checked !== undefined) attributes['aria-checked'] = String(info.checked);
   if (info.selected !== undefined) attributes['aria-selected'] = String(info.selected);
   if (info.enabled === false) attributes['aria-disabled'] = 'true';
+  if (info.expanded !== undefined) attributes['aria-expanded'] = String(info.expanded);
   if (info.range !== undefined) attributes['data-ps-range'] = JSON.stringify(info.range);
   if (info.listRows !== undefined) attributes['data-ps-list-rows'] = String(info.listRows);
   return attributes;

@@ -10,6 +10,7 @@ import { SkippedRows } from './offscreen.ts';
 import { Screen, type DeviceState } from './screen.tsx';
 import { clearSharedDeclarations } from './style-css.ts';
 import { captureShared, morphShared } from './shared-elements.ts';
+import { collapseSelectForBack } from './nodes/menus.tsx';
 import type { PrototypeWindowReport } from '../runtime/model.ts';
 
 type Result = { ok: true; [field: string]: unknown } | { ok: false; path?: string; message: string; hint?: string };
@@ -175,8 +176,12 @@ export class PageRenderer {
     this.call(() => this.controller.deadTap(x, y));
   }
 
-  /** The system back: closes a dialog or sheet, else pops the deepest stack (`back` says which, null: nothing). */
+  /** The system back: collapses an expanded select, closes a menu, dialog or sheet, else pops the deepest stack (`back` says which, null: nothing). */
   back(): Result {
+    if (collapseSelectForBack()) {
+      this.draw();
+      return { ok: true, back: 'menu' };
+    }
     const result = this.call(() => this.controller.back());
     this.draw();
     return result.ok ? { ok: true, back: result.back } : { ok: false, message: result.reason, hint: 'show a prototype first' };

@@ -20,6 +20,7 @@ const MOTION = `
 .ps-motion .ps-sheet-holder:not(.ps-dragging) { transition: height 200ms cubic-bezier(0.2, 0, 0, 1); }
 .ps-motion .ps-sheet-layer .ps-sheet { animation: ps-sheet-in 220ms cubic-bezier(0.2, 0, 0, 1) both; }
 .ps-motion .ps-snackbar { animation: ps-slide-in 180ms cubic-bezier(0.2, 0, 0, 1) both; }
+.ps-motion .ps-popup { animation: ps-fade-in 100ms linear both; }
 .ps-motion .ps-press { transition: scale 120ms cubic-bezier(0.2, 0, 0, 1); }
 .ps-motion .ps-switch-thumb, .ps-motion .ps-switch-track, .ps-motion .ps-checkbox-box { transition: all 120ms cubic-bezier(0.2, 0, 0, 1); }
 .ps-reduced .ps-enter-expand, .ps-reduced .ps-enter-slide, .ps-reduced .ps-dialog, .ps-reduced .ps-snackbar, .ps-reduced .ps-sheet-layer .ps-sheet { animation: ps-fade-in 150ms ease-out both; }
@@ -363,6 +364,24 @@ const OVERLAYS = `
   background: var(--md-sys-color-surface-container-low); box-shadow: 0px 1px 3px 0px rgba(0,0,0,0.3); overflow: clip; }
 .ps-sheet-handle { align-self: center; width: 32px; height: 4px; border-radius: 2px; margin: 22px 0; flex-shrink: 0; background: var(--md-sys-color-on-surface-variant); opacity: 0.4; }
 .ps-sheet-content { flex: 1; min-height: 0; overflow: auto; display: flex; flex-direction: column; }
+.ps-popup-layer { position: absolute; inset: 0; z-index: 3; pointer-events: none; }
+.ps-popup-catcher { position: absolute; inset: 0; pointer-events: auto; }
+.ps-popup-mark { position: absolute; width: 0; height: 0; overflow: hidden; }
+.ps-popup { position: absolute; pointer-events: auto; min-width: 112px; max-width: 280px; max-height: calc(100% - 16px); overflow-y: auto; }
+.ps-menu { display: flex; flex-direction: column; padding: 8px 0; border-radius: var(--ps-shape-extra-small);
+  background: var(--md-sys-color-surface-container); box-shadow: 0px 1px 2px 0px rgba(0,0,0,0.3), 0px 2px 6px 2px rgba(0,0,0,0.15); }
+.ps-menu-item { height: 48px; display: flex; align-items: center; gap: 12px; padding: 0 12px; cursor: pointer; color: var(--md-sys-color-on-surface); ${type('labelLarge')} }
+.ps-menu-item:hover, .ps-menu-item.ps-selected { background: color-mix(in srgb, var(--md-sys-color-on-surface) 8%, transparent); }
+.ps-menu-item.ps-disabled { opacity: 0.38; cursor: default; background: none; }
+.ps-menu-icon { flex-shrink: 0; color: var(--md-sys-color-on-surface-variant); }
+.ps-menu-label { flex: 1; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.ps-menu-trailing { color: var(--md-sys-color-on-surface-variant); }
+.ps-menu-divider { height: 1px; margin: 8px 0; background: var(--md-sys-color-outline-variant); }
+.ps-select { cursor: pointer; gap: 8px; }
+.ps-select-text { flex: 1; min-width: 0; display: flex; flex-direction: column; justify-content: center; padding: 8px 0; }
+.ps-select-caption { ${type('bodySmall')} color: var(--md-sys-color-on-surface-variant); }
+.ps-select-value { ${type('bodyLarge')} color: var(--md-sys-color-on-surface); min-height: 24px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.ps-select-arrow { flex-shrink: 0; color: var(--md-sys-color-on-surface-variant); }
 `;
 
 /** The stylesheet sits in a cascade layer, so a node's own declarations (inline, or a shared

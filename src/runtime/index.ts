@@ -79,8 +79,8 @@ export type ShowResult =
     }
   | { ok: false; path: string; message: string };
 
-/** What a system back did: closed a dialog or sheet (an adaptive supporting sheet too), popped a stack, or cleared a compact list-detail's selection (pane). */
-export type BackOutcome = 'dialog' | 'sheet' | 'stack' | 'pane' | null;
+/** What a system back did: closed a menu (or an expanded select, answered by the page), a dialog or a sheet (an adaptive supporting sheet too), popped a stack, or cleared a compact list-detail's selection (pane). */
+export type BackOutcome = 'menu' | 'dialog' | 'sheet' | 'stack' | 'pane' | null;
 
 export interface InspectSnapshot {
   id: string;
@@ -243,14 +243,14 @@ export class PrototypeController {
     const session = this.session;
     if (!session) return { ok: false, reason: 'no prototype is showing' };
     this.restartIdleTimer();
-    const { dialogs, sheets } = session.model.openOverlays;
-    const overlayKey = dialogs[dialogs.length - 1] ?? sheets[sheets.length - 1];
+    const { menus, dialogs, sheets } = session.model.openOverlays;
+    const overlayKey = menus[menus.length - 1] ?? dialogs[dialogs.length - 1] ?? sheets[sheets.length - 1];
     const unit = session.newUnit();
     if (overlayKey !== undefined) {
       const rejection = closeOverlay(unit, session.tree.byKey.get(overlayKey)!.node as OverlayNode);
       if (rejection) return { ok: false, reason: rejection };
       this.commit(session, unit);
-      return { ok: true, back: dialogs.length > 0 ? 'dialog' : 'sheet' };
+      return { ok: true, back: menus.length > 0 ? 'menu' : dialogs.length > 0 ? 'dialog' : 'sheet' };
     }
     const stack = deepestShownStack(session, true);
     const pane = backablePane(session);

@@ -69,7 +69,7 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
     }
     case 'select': {
       if (node.type === 'adaptive') return selectDestination(unit, node, interaction.value);
-      if (node.type !== 'radioGroup' && node.type !== 'segmentedButton') return MISMATCH;
+      if (node.type !== 'radioGroup' && node.type !== 'segmentedButton' && node.type !== 'select') return MISMATCH;
       if (!node.options.some((option) => option.value === interaction.value)) return `no option "${interaction.value}"`;
       return unit.controlWrite([[node.stateKey, interaction.value]]) ?? runOnTap(unit, node.onTap, target);
     }
@@ -115,6 +115,13 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       const button = interaction.button === 'confirm' ? node.confirm : interaction.button === 'dismiss' ? node.dismiss : undefined;
       if (!button) return `the dialog has no ${String(interaction.button)} button`;
       return closeOverlay(unit, node) ?? runOnTap(unit, button.onTap, target);
+    }
+    case 'menuItem': {
+      if (node.type !== 'menu') return MISMATCH;
+      const item = Number.isInteger(interaction.index) ? node.items[interaction.index] : undefined;
+      if (!item || item.type === 'divider') return `no menu item ${String(interaction.index)}`;
+      if (item.enabled === false) return `menu item ${interaction.index} is disabled`;
+      return closeOverlay(unit, node) ?? runOnTap(unit, item.onTap, target);
     }
     case 'snackbarAction':
       if (node.type !== 'snackbar' || !node.action) return MISMATCH;

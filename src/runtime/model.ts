@@ -469,6 +469,25 @@ export interface BottomSheetNode extends RenderNodeBase {
   child: RenderNode;
 }
 
+/** One menu row: an item, or a divider (neither focusable nor tappable). */
+export type MenuEntryView =
+  | { type: 'item'; text: string; icon: string | null; trailingText: string | null; enabled: boolean }
+  | { type: 'divider' };
+export interface MenuNode extends RenderNodeBase {
+  type: 'menu';
+  open: boolean;
+  /** Rows tagged `<testTag>.<index>`, dividers counted. */
+  entries: MenuEntryView[];
+}
+export interface SelectNode extends RenderNodeBase {
+  type: 'select';
+  stateKey: string;
+  /** The field's caption (the authored label), or null. */
+  text: string | null;
+  /** Rows tagged `<testTag>.<value>`, drawn while the field is expanded (the renderer's own state). */
+  options: OptionView[];
+}
+
 export interface StackNode extends RenderNodeBase {
   type: 'stack';
   stackId: string;
@@ -490,7 +509,7 @@ export type RenderNode =
   | TextFieldNode | ToggleNode | ButtonNode | RadioGroupNode | SegmentedButtonNode | ListItemNode
   | SliderNode | ChipNode | IconButtonNode | FabNode | TopAppBarNode | ProgressNode | DialogNode
   | SnackbarNode | TimePickerNode | DatePickerNode | ScrollNode | PagerNode | NavBarNode
-  | BottomSheetNode | StackNode;
+  | BottomSheetNode | StackNode | MenuNode | SelectNode;
 
 export interface RenderModel {
   /** Prototype id. */
@@ -522,7 +541,7 @@ export interface RenderModel {
   /** Keys of overlay nodes currently open, in tree order. A dialog is modal: while one is open
    *  the page behind it leaves the accessibility tree and takes no interactions. An open bottom
    *  sheet takes the window's touches too, except an open snackbar's. */
-  openOverlays: { dialogs: string[]; snackbars: string[]; sheets: string[] };
+  openOverlays: { dialogs: string[]; snackbars: string[]; sheets: string[]; menus: string[] };
 }
 
 /** The testTag of the host's dismiss control (the row of a fullscreen window, or its pill without chrome). */
@@ -541,7 +560,7 @@ export type Interaction =
   | { type: 'tap'; key: string }
   /** Flip a switch, checkbox, filter chip or a listItem with a trailing switch/checkbox. */
   | { type: 'toggle'; key: string }
-  /** Choose a radioGroup option or a segmentedButton segment by value. */
+  /** Choose a radioGroup option, a segmentedButton segment or a select option by value. */
   | { type: 'select'; key: string; value: string }
   /** A text field's new full text. */
   | { type: 'edit'; key: string; text: string }
@@ -554,8 +573,10 @@ export type Interaction =
   | { type: 'selectIndex'; key: string; index: number }
   /** A pager's scroll settled on `page` (user swipe, or the end of a setPage animation). */
   | { type: 'pageSettled'; key: string; page: number }
-  /** Close a dialog (scrim tap), a bottom sheet (swipe or scrim tap) or a snackbar. */
+  /** Close a dialog (scrim tap), a bottom sheet (swipe or scrim tap), a snackbar or a menu (a tap outside it). */
   | { type: 'close'; key: string }
+  /** A menu item (its index among the menu's rows, dividers counted): closes the menu, then runs the item's onTap. */
+  | { type: 'menuItem'; key: string; index: number }
   /** A dialog's confirm or dismiss button: closes the dialog, then runs the button's onTap. */
   | { type: 'dialogButton'; key: string; button: 'confirm' | 'dismiss' }
   /** A snackbar's action: closes the snackbar, then runs the action's onTap. */

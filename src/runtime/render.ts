@@ -7,9 +7,9 @@
  * Data reads are dependencies too (see data.ts), and so is each node itself: rows a data write
  * built again are rebuilt by naming their keys (`nodeDependency`).
  */
-import type { PrototypeNode, Scalar, NodeOfType, Anchor } from '../spec/index.ts';
+import type { PrototypeNode, Scalar, NodeOfType, Anchor, MenuItem } from '../spec/index.ts';
 import { dialogScrim, resolveScrim, type ResolvedTheme } from '../theme/index.ts';
-import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
+import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, MenuEntryView, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
 import { conditionHolds, type StateReader } from './conditions.ts';
 import { interpolate } from './text.ts';
 import { mergedStyle, resolveStyle } from './style.ts';
@@ -226,9 +226,20 @@ function buildRenderNode(
   return rendered;
 }
 
-function options(node: NodeOfType<'radioGroup'> | NodeOfType<'segmentedButton'>, read: StateReader): OptionView[] {
+function options(node: NodeOfType<'radioGroup'> | NodeOfType<'segmentedButton'> | NodeOfType<'select'>, read: StateReader): OptionView[] {
   const selected = read(node.stateKey);
   return node.options.map((option) => ({ value: option.value, text: interpolate(option.label, read), selected: selected === option.value }));
+}
+
+function menuEntry(item: MenuItem, read: StateReader): MenuEntryView {
+  if (item.type === 'divider') return { type: 'divider' };
+  return {
+    type: 'item',
+    text: interpolate(item.label!, read),
+    icon: item.icon ?? null,
+    trailingText: item.trailingText === undefined ? null : interpolate(item.trailingText, read),
+    enabled: item.enabled ?? true,
+  };
 }
 
 function navItems(node: NodeOfType<'tabBar'> | NodeOfType<'bottomNav'>, selectedIndex: number, inputs: RenderInputs): NavItemView[] {
@@ -486,6 +497,14 @@ function buildTyped(
     }
     case 'adaptive':
       return buildAdaptive(node, base, read, children, inputs, deps);
+    case 'menu':
+      return { ...base, type: 'menu', open: openState(node, read), entries: node.items.map((item) => menuEntry(item, read)) };
+    case 'select': {
+      const label = node.label === undefined ? null : interpolate(node.label, read);
+      const choices = options(node, read);
+      // Observe reads the chosen option's label (empty when none matches); a contentDescription overrides it.
+      return { ...base, type: 'select', stateKey: node.stateKey, text: label, options: choices, label: choices.find((option) => option.selected)?.text ?? '' };
+    }
     case 'bottomSheet':
       return {
         ...base,

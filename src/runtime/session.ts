@@ -260,12 +260,13 @@ export class Session implements CommittedState {
   }
 
   private openOverlays(): RenderModel['openOverlays'] {
-    const open: RenderModel['openOverlays'] = { dialogs: [], snackbars: [], sheets: [] };
+    const open: RenderModel['openOverlays'] = { dialogs: [], snackbars: [], sheets: [], menus: [] };
     for (const overlay of this.tree.overlays) {
       const rendered = this.builder.rendered(overlay.key);
       if (!rendered || isClosedOverlay(rendered) || !this.isShown(overlay)) continue;
       if (rendered.type === 'dialog') open.dialogs.push(overlay.key);
       else if (rendered.type === 'snackbar') open.snackbars.push(overlay.key);
+      else if (rendered.type === 'menu') open.menus.push(overlay.key);
       else open.sheets.push(overlay.key);
     }
     return open;
@@ -310,5 +311,5 @@ function isInside(treeNode: TreeNode, keys: readonly string[]): boolean {
 }
 
 function isClosedOverlay(rendered: RenderNode): boolean {
-  return (rendered.type === 'dialog' || rendered.type === 'snackbar' || rendered.type === 'bottomSheet') && !rendered.open;
+  return (rendered.type === 'dialog' || rendered.type === 'snackbar' || rendered.type === 'bottomSheet' || rendered.type === 'menu') && !rendered.open;
 }

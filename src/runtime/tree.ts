@@ -40,11 +40,11 @@ export interface TreeNode {
   row?: RowContext;
 }
 
-export type OverlayNode = NodeOfType<'dialog'> | NodeOfType<'snackbar'> | NodeOfType<'bottomSheet'>;
+export type OverlayNode = NodeOfType<'dialog'> | NodeOfType<'snackbar'> | NodeOfType<'bottomSheet'> | NodeOfType<'menu'>;
 
-/** Dialogs, snackbars and bottom sheets: open while their openWhen holds. */
+/** Dialogs, snackbars, bottom sheets and menus: open while their openWhen holds. */
 export function isOverlayNode(node: PrototypeNode): node is OverlayNode {
-  return node.type === 'dialog' || node.type === 'snackbar' || node.type === 'bottomSheet';
+  return node.type === 'dialog' || node.type === 'snackbar' || node.type === 'bottomSheet' || node.type === 'menu';
 }
 
 /** A repeat container whose items are a data pointer, and the rows it was last built from. */
@@ -68,7 +68,7 @@ export interface ShownTree {
   stacks: Map<string, TreeNode>;
   /** Adaptive layout nodes, in preorder (never inside a repeat). */
   adaptives: TreeNode[];
-  /** Dialog, snackbar and bottomSheet nodes in preorder. */
+  /** Dialog, snackbar, bottomSheet and menu nodes in preorder. */
   overlays: TreeNode[];
   /** Nodes with onAppear, in preorder. */
   appearHandlers: TreeNode[];

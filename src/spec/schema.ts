@@ -388,6 +388,16 @@ export const navItemSchema = z.strictObject({
   image: assetRefSchema.optional(),
 });
 export type NavItem = z.infer<typeof navItemSchema>;
+/** A menu entry: a labelled item, or exactly {type: "divider"} (which one is checked by the walker). */
+export const menuItemSchema = z.strictObject({
+  type: z.literal('divider').optional(),
+  label: nonEmpty.optional(),
+  icon: iconNameSchema.optional(),
+  trailingText: nonEmpty.optional(),
+  enabled: z.boolean().optional(),
+  onTap: onTapSchema.optional(),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
 /** An adaptive navigationSuite destination: the value its state key holds, and how it is shown. */
 export const suiteItemSchema = z.strictObject({ value: nonEmpty, label: nonEmpty, icon: iconNameSchema.optional() });
 export type SuiteItem = z.infer<typeof suiteItemSchema>;
@@ -567,6 +577,8 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       dragHandle: z.boolean().optional(),
       dismissOnSwipe: z.boolean().optional(),
     }),
+    menu: nodeShape('menu', { openWhen: openWhenSchema, items: z.array(menuItemSchema).min(1).max(16) }),
+    select: nodeShape('select', { stateKey, options: optionsSchema.min(2).max(32), label: nonEmpty.optional() }),
   };
 }
 
@@ -656,6 +668,8 @@ export interface TabBarNode extends z.output<typeof nodeSchemas.tabBar> {}
 export interface BottomNavNode extends z.output<typeof nodeSchemas.bottomNav> {}
 export interface BottomSheetNode extends z.output<typeof nodeSchemas.bottomSheet> {}
 export interface StackNode extends z.output<typeof nodeSchemas.stack> {}
+export interface MenuNode extends z.output<typeof nodeSchemas.menu> {}
+export interface SelectNode extends z.output<typeof nodeSchemas.select> {}
 
 export type PrototypeNode =
   | BoxNode
@@ -695,7 +709,9 @@ export type PrototypeNode =
   | TabBarNode
   | BottomNavNode
   | BottomSheetNode
-  | StackNode;
+  | StackNode
+  | MenuNode
+  | SelectNode;
 /** The node of one type, e.g. `NodeOfType<'slider'>`. */
 export type NodeOfType<T extends NodeType> = Extract<PrototypeNode, { type: T }>;
 

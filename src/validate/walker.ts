@@ -565,7 +565,8 @@ class Walker implements Position {
 
   // --- objects, maps, arrays, unions ------------------------------------------------------------
 
-  private walkObject(value: unknown, shape: ObjectShape, what: string): void {
+  private walkObject(value: unknown, shape: ObjectShape, field: string): void {
+    const what = shape.noun ?? field;
     if (!isPlainObject(value)) reject(this.path(), expectedMessage(`an object for ${what}`, value));
     if (shape.depthLimit) return this.walkNested(value, shape, what);
     if (shape.imageUses) this.countImageUses(value[shape.imageUses], shape.imageUses);

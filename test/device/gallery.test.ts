@@ -34,6 +34,12 @@ const EXAMPLES: GalleryEntry[] = exampleNames().map((file) => {
   return { picture: `example-${name}`, spec: () => readExample(file), taps: EXAMPLE_TAPS[name] };
 });
 
+/** Components pictured open: the settings example's overflow menu and its select's options. */
+const OPEN_STATES: GalleryEntry[] = [
+  { picture: 'example-settings-menu-open', spec: () => readExample('settings.json'), taps: ['settings_bar.actions.1'] },
+  { picture: 'example-settings-select-open', spec: () => readExample('settings.json'), taps: ['setting_text_size'] },
+];
+
 const devices = useDevices({ dark: false }, { dark: true });
 
 async function screenshot(open: OpenDevice, entry: GalleryEntry): Promise<Buffer> {
@@ -47,7 +53,7 @@ async function screenshot(open: OpenDevice, entry: GalleryEntry): Promise<Buffer
   return (await open.device.observe()).screenshot;
 }
 
-for (const entry of [...FIXTURES, ...EXAMPLES]) {
+for (const entry of [...FIXTURES, ...EXAMPLES, ...OPEN_STATES]) {
   for (const mode of ['light', 'dark'] as const) {
     const file = new URL(`${entry.picture}-${mode}.png`, GALLERY_DIR);
     test(`gallery ${entry.picture} (${mode}) matches docs/gallery`, async () => {

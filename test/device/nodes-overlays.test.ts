@@ -276,3 +276,112 @@ test('datePicker in a dialog: .next and .previous change the month, a day there 
   assert.deepEqual((await tapFor('calendar.dismiss', 'change')).payload, { key: 'ask', value: false });
   assert.ok(!tags(await hierarchy()).includes('date'));
 });
+
+const MENU_SPEC = {
+  id: 'overlay-menu',
+  state: { open: false, count: 0 },
+  root: column(
+    {
+      type: 'row', style: { width: 'fill' }, children: [
+        { type: 'spacer', style: { weight: 1 } },
+        {
+          type: 'box', testTag: 'anchor', children: [
+            { type: 'iconButton', icon: 'more_vert', testTag: 'more', onTap: [{ type: 'setState', key: 'open', value: true }] },
+            {
+              type: 'menu', testTag: 'menu', openWhen: { key: 'open', equals: true },
+              items: [
+                { label: 'Archive', icon: 'archive', onTap: [{ type: 'emit', name: 'archive' }] },
+                { type: 'divider' },
+                { label: 'Count {count}', trailingText: 'Ctrl+C', onTap: [{ type: 'increment', key: 'count' }] },
+                { label: 'Locked', enabled: false, onTap: [{ type: 'emit', name: 'never' }] },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ),
+};
+
+test('menu: opens under its parent, end edges together; an item closes it and runs onTap; a disabled item does nothing', async () => {
+  const closed = await show(MENU_SPEC);
+  assert.ok(!tags(closed).includes('menu'), 'a closed menu is not in the hierarchy');
+  await tapFor('more', 'change');
+  const nodes = await hierarchy();
+  const anchor = byTag(nodes, 'anchor').bounds;
+  const menu = byTag(nodes, 'menu');
+  assert.equal(menu.role, 'Menu');
+  assert.equal(menu.bounds.y, anchor.y + anchor.height, 'the menu starts at its parent\'s bottom');
+  const menuEnd = menu.bounds.x + menu.bounds.width;
+  assert.ok(Math.abs(menuEnd - Math.min(anchor.x + anchor.width, 412 - 8)) < 0.5, `end-aligned, kept 8 dp inside the window (${JSON.stringify({ menu: menu.bounds, anchor })})`);
+  assert.deepEqual(['menu.0', 'menu.2', 'menu.3'].map((tag) => [byTag(nodes, tag).role, byTag(nodes, tag).text, byTag(nodes, tag).enabled]), [
+    ['MenuItem', 'Archive', true], ['MenuItem', 'Count 0', true], ['MenuItem', 'Locked', false],
+  ]);
+  assert.ok(!tags(nodes).includes('menu.1'), 'a divider is not an accessibility node');
+  const before = phone().log.events.length;
+  assert.ok((await phone().device.tap({ testTag: 'menu.3' })).ok);
+  assert.ok(tags(await hierarchy()).includes('menu.0'), 'a disabled item leaves the menu open');
+  assert.equal(phone().log.events.length, before, 'and writes nothing');
+  const since = phone().log.events.length;
+  assert.ok((await phone().device.tap({ testTag: 'menu.2' })).ok);
+  assert.deepEqual((await phone().log.next((event) => event.kind === 'change', since)).payload, { key: 'open', value: false });
+  assert.deepEqual((await phone().log.next((event) => event.kind === 'change' && (event.payload as { key: string }).key === 'count', since)).payload, { key: 'count', value: 1 });
+  assert.ok(!tags(await hierarchy()).includes('menu.0'), 'the chosen item closed the menu');
+});
+
+test('menu: a tap outside closes it without reaching what is under it, Back closes it too, and a covered target names the menu', async () => {
+  await show(MENU_SPEC);
+  await tapFor('more', 'change');
+  const covered = await phone().device.tap({ testTag: 'more' });
+  assert.ok(!covered.ok && /covered by an open menu/.test(covered.message), covered.ok ? 'tapped' : covered.message);
+  const since = phone().log.events.length;
+  assert.ok((await phone().device.tap({ x: 100, y: 600 })).ok);
+  assert.deepEqual((await phone().log.next((event) => event.kind === 'change', since)).payload, { key: 'open', value: false });
+  await tapFor('more', 'change');
+  const back = await phone().device.pressBack();
+  assert.ok(back.ok && back.back === 'menu', JSON.stringify(back));
+  assert.ok(!tags(await hierarchy()).includes('menu'));
+});
+
+test('menu: near the bottom of the window it flips above its parent', async () => {
+  const spec = structuredClone(MENU_SPEC) as typeof MENU_SPEC & { root: { children: object[] } };
+  spec.root.children.unshift({ type: 'spacer', style: { weight: 1 } });
+  const nodes = await show({ ...spec, state: { open: true, count: 0 } });
+  const anchor = byTag(nodes, 'anchor').bounds;
+  const menu = byTag(nodes, 'menu').bounds;
+  assert.ok(Math.abs(menu.y + menu.height - anchor.y) < 0.5, `the menu ends at its parent's top (${JSON.stringify({ menu, anchor })})`);
+});
+
+test('select: the field shows the chosen label; its options open under it, a choice writes the key and collapses, Back collapses', async () => {
+  const nodes = await show({
+    id: 'overlay-select',
+    state: { sort: 'date' },
+    root: column({
+      type: 'select', testTag: 'sort', stateKey: 'sort', label: 'Sort by',
+      options: [{ value: 'date', label: 'Date' }, { value: 'name', label: 'Name' }, { value: 'size', label: 'Size' }],
+    }),
+  });
+  const field = byTag(nodes, 'sort');
+  assert.deepEqual([field.role, field.text], ['DropdownList', 'Date']);
+  assert.ok(!tags(nodes).includes('sort.name'), 'options show only while expanded');
+  assert.ok((await phone().device.tap({ testTag: 'sort' })).ok);
+  const open = await hierarchy();
+  const name = byTag(open, 'sort.name');
+  assert.deepEqual([byTag(open, 'sort.date').selected, name.selected, name.role], [true, false, 'MenuItem']);
+  assert.ok(name.bounds.y >= field.bounds.y + field.bounds.height, 'the options sit under the field');
+  assert.deepEqual((await tapFor('sort.name', 'change')).payload, { key: 'sort', value: 'name' });
+  const chosen = await hierarchy();
+  assert.equal(byTag(chosen, 'sort').text, 'Name');
+  assert.ok(!tags(chosen).includes('sort.size'), 'choosing collapses the options');
+  assert.ok((await phone().device.tap({ testTag: 'sort' })).ok);
+  assert.ok(tags(await hierarchy()).includes('sort.size'));
+  const back = await phone().device.pressBack();
+  assert.ok(back.ok && back.back === 'menu', JSON.stringify(back));
+  assert.ok(!tags(await hierarchy()).includes('sort.size'), 'Back collapsed the options');
+  assert.ok((await phone().device.tap({ testTag: 'sort' })).ok);
+  assert.ok((await phone().device.tap({ testTag: 'sort' })).ok, 'the field stays tappable while expanded');
+  assert.ok(!tags(await hierarchy()).includes('sort.size'), 'tapping the field again collapsed it');
+  assert.ok((await phone().device.tap({ testTag: 'sort' })).ok);
+  const outside = await phone().device.tap({ x: 200, y: 700 });
+  assert.ok(outside.ok && !tags(await hierarchy()).includes('sort.size'), 'a tap outside collapsed it');
+});

@@ -20,7 +20,7 @@ const EXPECTED_EXAMPLES = [
 /** Node types a person can act on, so each needs a testTag for tapOn and for tests. */
 const INTERACTIVE_TYPES = new Set([
   'textField', 'switch', 'checkbox', 'button', 'radioGroup', 'slider', 'chip', 'iconButton', 'fab',
-  'segmentedButton', 'tabBar', 'bottomNav', 'bottomSheet', 'dialog', 'snackbar', 'timePicker', 'datePicker',
+  'segmentedButton', 'tabBar', 'bottomNav', 'bottomSheet', 'dialog', 'snackbar', 'timePicker', 'datePicker', 'menu', 'select',
 ]);
 
 test('examples/ holds the documented examples', () => {
@@ -142,6 +142,23 @@ test('settings: turning notifications off hides the dependent rows; a checkbox r
   assert.equal(byTag(after, 'setting_large_text').checked, true);
   assert.equal(byTag(after, 'setting_dark_theme').checked, false, 'the other rows keep their values');
   assert.equal(byTag(after, 'setting_analytics').checked, true);
+});
+
+test('settings: the app bar\'s overflow opens a menu under the bar; Send feedback closes it and emits; the text size select writes its key', async () => {
+  const before = await showExample(light(), 'settings.json');
+  assert.ok(!tags(before).includes('settings_menu'));
+  await tap(light(), { testTag: 'settings_bar.actions.1' }, 'change');
+  const open = await observe(light());
+  const header = byTag(open, 'settings_header').bounds;
+  assert.equal(byTag(open, 'settings_menu').bounds.y, header.y + header.height, 'the menu hangs from the bottom of the bar');
+  assert.equal(byTag(open, 'settings_menu.3').enabled, false);
+  const feedback = await tap(light(), { testTag: 'settings_menu.1' }, 'emit');
+  assert.deepEqual(feedback.map((event) => [event.kind, event.name]), [['change', null], ['emit', 'send_feedback']]);
+  assert.equal(byTag(await observe(light()), 'setting_text_size').text, 'Default');
+  const tapped = await light().device.tap({ testTag: 'setting_text_size' });
+  assert.ok(tapped.ok);
+  assert.deepEqual(only(await tap(light(), { testTag: 'setting_text_size.large' }, 'change'), 'change').payload, { key: 'textSize', value: 'large' });
+  assert.equal(byTag(await observe(light()), 'setting_text_size').text, 'Large');
 });
 
 test('onboarding: Next moves the pager and the selected tab; Skip jumps to the last page, whose button emits', async () => {

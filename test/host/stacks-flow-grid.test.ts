@@ -4,7 +4,7 @@
 // And the gate refuses flow, grid, span and runSpacing on a device without prototype_flow_grid_v1,
 // scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
 // on one without theirs, and pager options, pager.stateKey, dots, the carousel, the list, adaptive,
-// shared elements, the zoom and motion "reduced" likewise.
+// shared elements, the zoom, motion "reduced", menus and selects likewise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -193,4 +193,23 @@ test('the gate refuses motion "reduced" on a device without prototype_reduced_mo
   assert.deepEqual(device.requests, []);
   for (const motion of ['standard', 'none']) assert.ok((await hostFor(device).show({ spec: spec(motion) })).success, motion);
   assert.ok((await hostFor(runtimeDevice()).show({ spec: spec('reduced') })).success);
+});
+
+test('the gate refuses a menu and a select on a device without prototype_menus_v1, before sending; pressBack closing a menu answers menu', async () => {
+  const menu = { type: 'menu', openWhen: { key: 'open', equals: true }, items: [{ label: 'Archive' }] };
+  const select = { type: 'select', stateKey: 'sort', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] };
+  const spec = (child: unknown) => ({ id: 'menus', window: { placement: { type: 'fullscreen' } }, state: { open: true, sort: 'a' }, root: { type: 'column', children: [{ type: 'text', text: 'x' }, child] } });
+  for (const child of [menu, select]) {
+    const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.menus));
+    const refused = await hostFor(device).show({ spec: spec(child) });
+    assert.ok(!refused.success, child.type);
+    assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.menus)], ['root.children[1]', true]);
+    assert.deepEqual(device.requests, []);
+  }
+  const host = hostFor(runtimeDevice());
+  assert.ok((await host.show({ spec: spec(select) })).success);
+  assert.ok((await host.show({ spec: spec(menu) })).success);
+  const back = await host.pressBack();
+  assert.ok(back.success);
+  assert.equal(back.back, 'menu');
 });

@@ -11,6 +11,7 @@ import { Stack } from './stack.tsx';
 import { Carousel, Flow, Grid } from './flow-grid.tsx';
 import { LazyList } from './list.tsx';
 import { Adaptive } from './adaptive.tsx';
+import { Menu, Select } from './menus.tsx';
 
 registerComponents({
   box: Container,
@@ -51,4 +52,6 @@ registerComponents({
   grid: Grid,
   list: LazyList,
   adaptive: Adaptive,
+  menu: Menu,
+  select: Select,
 });
