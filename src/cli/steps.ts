@@ -14,6 +14,8 @@ const SWIPE_DIRECTIONS: readonly SwipeDirection[] = ['left', 'right', 'up', 'dow
 export type Step =
   | { tap: string }
   | { tap: { x: number; y: number } }
+  | { longPress: string | { x: number; y: number } }
+  | { doubleTap: string | { x: number; y: number } }
   | { type: string; into?: string }
   | { swipe: SwipeDirection; on?: string }
   | { key: (typeof STEP_KEYS)[number] }
@@ -25,8 +27,11 @@ export type Step =
   | { back: true };
 
 /** Each step kind: its optional companion keys (each a testTag) and how its value is checked. */
+const tapTargetProblem = (value: unknown) => (nonEmptyString(value) || isPoint(value) ? null : 'expected a testTag (nonempty string) or a point {"x": dp, "y": dp}');
 const STEP_KINDS: Record<string, { companions: string[]; check(value: unknown): string | null }> = {
-  tap: { companions: [], check: (value) => (nonEmptyString(value) || isPoint(value) ? null : 'expected a testTag (nonempty string) or a point {"x": dp, "y": dp}') },
+  tap: { companions: [], check: tapTargetProblem },
+  longPress: { companions: [], check: tapTargetProblem },
+  doubleTap: { companions: [], check: tapTargetProblem },
   type: { companions: ['into'], check: (value) => (typeof value === 'string' ? null : 'expected the text to type (a string)') },
   swipe: { companions: ['on'], check: (value) => (SWIPE_DIRECTIONS.includes(value as SwipeDirection) ? null : `expected one of ${SWIPE_DIRECTIONS.join(', ')}`) },
   key: { companions: [], check: (value) => (STEP_KEYS.includes(value as (typeof STEP_KEYS)[number]) ? null : `expected one of ${STEP_KEYS.join(', ')}`) },
@@ -47,12 +52,13 @@ function patchProblem(value: unknown): string | null {
 }
 
 export const STEPS_HELP = `  --steps FILE           run the steps of FILE after the show, in order: a JSON array of
-                         {"tap": TAG}, {"tap": {"x": dp, "y": dp}}, {"type": TEXT, "into": TAG},
+                         {"tap": TAG}, {"tap": {"x": dp, "y": dp}}, {"longPress": TAG}, {"doubleTap": TAG},
+                         {"type": TEXT, "into": TAG},
                          {"swipe": "left|right|up|down", "on": TAG}, {"key": "Enter|Escape|Backspace|Tab"},
                          {"wait": MS}, {"screenshot": FILE}, {"hierarchy": FILE},
                          {"patch": {"ops": […], "baseRevision": N}} (the shown spec patched in place),
                          {"advanceClock": MS} (fire the prototype's due timers without waiting),
-                         {"back": true} (the system back: closes a dialog or sheet, else pops a stack)
+                         {"back": true} (the system back: closes a menu, dialog or sheet, else pops a stack)
                          ("into" and "on" are optional: the focused field, the whole screen)
   --state FILE           write the final {id, state, pages, stacks?, lastSequence} as JSON`;
 
@@ -104,6 +110,10 @@ function isPoint(value: unknown): value is { x: number; y: number } {
   return Number.isFinite(x) && Number.isFinite(y) && Object.keys(rest).length === 0;
 }
 
+function tapTarget(target: string | { x: number; y: number }): { testTag: string } | { x: number; y: number } {
+  return typeof target === 'string' ? { testTag: target } : target;
+}
+
 /** A one-line description of a step, for progress and error messages. */
 export function describeStep(step: Step): string {
   return JSON.stringify(step);
@@ -132,7 +142,9 @@ async function runStep(device: WebDevice, step: Step, id: string): Promise<Devic
     const patched = (await device.patch(id, step.patch.ops, step.patch.baseRevision)) as { ok?: boolean; path?: string; message?: string };
     return patched.ok === true ? { ok: true } : { ok: false, message: `patch refused at ${patched.path ?? 'ops'}: ${patched.message ?? 'no reason given'}`, hint: 'fix that operation; nothing was patched' };
   }
-  if ('tap' in step) return device.tap(typeof step.tap === 'string' ? { testTag: step.tap } : step.tap);
+  if ('tap' in step) return device.tap(tapTarget(step.tap));
+  if ('longPress' in step) return device.tap(tapTarget(step.longPress), 'longPress');
+  if ('doubleTap' in step) return device.tap(tapTarget(step.doubleTap), 'doubleTap');
   if ('type' in step) return device.type(step.type, step.into);
   if ('swipe' in step) return device.swipe(step.swipe, step.on);
   if ('key' in step) return device.pressKey(step.key);

@@ -31,6 +31,7 @@ export function authoringDoc(): string {
     lazyListSection(),
     adaptiveSection(),
     menusSection(),
+    gesturesSection(),
     sharedElementsSection(),
     motionSection(),
     refreshSection(),
@@ -548,6 +549,30 @@ elsewhere.
     { "label": "Archive", "icon": "archive", "onTap": [{ "type": "emit", "name": "archive" }] },
     { "type": "divider" },
     { "label": "Settings", "enabled": false } ] } ] }
+\`\`\``;
+}
+
+function gesturesSection(): string {
+  return `## Long press and double tap
+
+These need a device with \`prototype_gestures_v1\`.
+
+\`onLongPress\` and \`onDoubleTap\` are action lists (1 to 32 actions, like \`onTap\`) on \`box\`,
+\`row\`, \`column\`, \`text\`, \`image\`, \`icon\` and \`card\`. A press held 400 ms runs
+\`onLongPress\` (the release then taps nothing); two taps within 300 ms run \`onDoubleTap\`. They
+send no event of their own: their actions do. A node with only these takes no single tap: it goes
+on to the nearest ancestor with \`onTap\`. A single tap on a node with \`onDoubleTap\` waits those
+300 ms first (to tell it from a double tap); nodes without \`onDoubleTap\` never wait.
+
+Observe names them as the node's \`actions\` (\`["longPress", "doubleTap"]\`), and a screen
+reader in the live viewer announces them. \`tapOn {testTag, action: "longPress" | "doubleTap"}\`
+and the \`render --steps\` steps \`{"longPress": TAG}\` and \`{"doubleTap": TAG}\` drive them.
+Placeholders bind in them as in \`onTap\`.
+
+\`\`\`json
+{ "type": "card", "testTag": "mail.m1", "onTap": [{ "type": "emit", "name": "open" }],
+  "onLongPress": [{ "type": "setState", "key": "selecting", "value": true }],
+  "children": [{ "type": "text", "text": "Lunch?" }] }
 \`\`\``;
 }
 

@@ -35,6 +35,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.sharedElementV2,
   CAPABILITIES.reducedMotion,
   CAPABILITIES.menus,
+  CAPABILITIES.gestures,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];
@@ -171,7 +172,7 @@ async function handleRequest(request: HostRequest, device: WebDevice, assets: As
     case 'observe':
       return observe(device, request);
     case 'tap':
-      return inputOutcome(device, await device.tap(request.target));
+      return inputOutcome(device, await device.tap(request.target, request.action));
     case 'type_text':
       return inputOutcome(device, await device.type(request.text, request.testTag));
     case 'swipe':

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
-import type { BackOutcome, InputTarget } from '../protocol/messages.ts';
+import type { BackOutcome, InputTarget, TapAction } from '../protocol/messages.ts';
 import { HOST_DISMISS_TAG, REVEAL_DISMISS_EVENT, type PrototypeEvent, type PrototypeWindowReport } from '../runtime/model.ts';
 import type { BrowserSource } from './browser-source.ts';
 import { openBrowser } from './chromium.ts';
@@ -119,6 +119,8 @@ export const MAX_TYPED_CHARACTERS = 4096;
 const FOCUS_WAIT_MS = 1000;
 const SWIPE_STEPS = 12;
 const SWIPE_STEP_MS = 8;
+/** How long tapOn's long press holds: past the page's 400 ms long-press time, with room for a loaded machine. */
+const LONG_PRESS_HOLD_MS = 600;
 
 /**
  * A phone (or tablet) in Chromium: the app layer (a web app in an iframe) under the
@@ -395,13 +397,25 @@ export class WebDevice {
    * retargets a touch on something inert to a clickable neighbour a few dp away, which a phone's
    * own toolkit does not do. The pointer then leaves the screen so nothing stays hovered.
    */
-  async tap(target: TapTarget): Promise<DeviceResult<Aimed>> {
+  async tap(target: TapTarget, action: TapAction = 'tap'): Promise<DeviceResult<Aimed>> {
     // A chromeless window's dismiss pill is the host's control: tapOn reveals it, then presses it.
     if ('testTag' in target && target.testTag === HOST_DISMISS_TAG) await this.#revealDismissPill();
     const aimed = await this.#aim(target);
     if (!aimed.ok) return aimed;
-    await this.#press(aimed);
+    if (action === 'longPress') await this.#hold(aimed);
+    else {
+      await this.#press(aimed);
+      if (action === 'doubleTap') await this.#press(aimed, 2);
+    }
     return aimed;
+  }
+
+  /** A press held past the long-press time (0.6 s, Android's is 0.4 s), then released where it began. */
+  async #hold(point: { x: number; y: number }): Promise<void> {
+    await this.cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x: point.x, y: point.y, button: 'left', clickCount: 1 });
+    await new Promise((resolve) => setTimeout(resolve, LONG_PRESS_HOLD_MS));
+    await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: point.x, y: point.y, button: 'left', clickCount: 1 });
+    await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: -1, y: -1, button: 'none' });
   }
 
   async #revealDismissPill(): Promise<void> {
@@ -414,9 +428,9 @@ export class WebDevice {
   }
 
   /** Press, release and pointer-away go out together: Chromium handles them in order, and the tap costs one round trip. */
-  async #press(point: { x: number; y: number }): Promise<void> {
+  async #press(point: { x: number; y: number }, clickCount = 1): Promise<void> {
     const mouse = (type: 'mousePressed' | 'mouseReleased' | 'mouseMoved', at: { x: number; y: number }) =>
-      this.cdp.send('Input.dispatchMouseEvent', { type, x: at.x, y: at.y, button: type === 'mouseMoved' ? 'none' : 'left', clickCount: 1 });
+      this.cdp.send('Input.dispatchMouseEvent', { type, x: at.x, y: at.y, button: type === 'mouseMoved' ? 'none' : 'left', clickCount });
     await Promise.all([mouse('mousePressed', point), mouse('mouseReleased', point), mouse('mouseMoved', { x: -1, y: -1 })]);
   }
 

@@ -2,7 +2,7 @@
 // pipeline, keeps the status store and event buffers, and answers awaitEvent.
 import { CAPABILITIES } from '../protocol/constants.ts';
 import { RequestCancelledError, type DeviceChannel } from '../protocol/client.ts';
-import type { AppearanceReport, BackOutcome, EventKind, HierarchyNode, InputTarget, PrototypeEvent, PrototypeStatus, PrototypeWindow, SwipeDirection, TapTarget } from '../protocol/messages.ts';
+import type { AppearanceReport, BackOutcome, EventKind, TapAction, HierarchyNode, InputTarget, PrototypeEvent, PrototypeStatus, PrototypeWindow, SwipeDirection, TapTarget } from '../protocol/messages.ts';
 import { checkFloatingAnchors, findElementAnchors, resolveElementAnchors, type ResolvedAnchorReport } from './anchors.ts';
 import { stageAssets, type AssetRequest, type StagedAsset } from './assets.ts';
 import { checkCapabilities } from './capabilities.ts';
@@ -592,14 +592,19 @@ export class Host {
     return id;
   }
 
-  tap(target: TapTarget): Promise<HostResult<InputSummary>> {
-    return this.input('target', { type: 'tap', target });
+  /** A tap, a long press or a double tap (those two need a device with prototype_gestures_v1). */
+  tap(target: TapTarget, action: TapAction = 'tap'): Promise<HostResult<InputSummary>> {
+    if (action === 'tap') return this.input('target', { type: 'tap', target });
+    return guard(async () => {
+      await this.deviceWith(CAPABILITIES.gestures, `tapOn action "${action}"`, 'Tap instead, or use a device that takes gestures.');
+      return this.input('target', { type: 'tap', target, action });
+    });
   }
 
-  /** Tap from loose arguments: exactly one of testTag, text, or the point x and y. */
-  tapOn(args: { testTag?: string; text?: string; x?: number; y?: number }): Promise<HostResult<InputSummary>> {
+  /** Tap from loose arguments: exactly one of testTag, text, or the point x and y; `action` how it presses. */
+  tapOn(args: { testTag?: string; text?: string; x?: number; y?: number; action?: TapAction }): Promise<HostResult<InputSummary>> {
     const target = tapTargetFrom(args);
-    return 'success' in target ? Promise.resolve(target) : this.tap(target);
+    return 'success' in target ? Promise.resolve(target) : this.tap(target, args.action);
   }
 
   type(text: string, testTag?: string): Promise<HostResult<InputSummary>> {
@@ -626,7 +631,7 @@ export class Host {
   /** An input, answered with the node it landed on and the prototype's latest event sequence after it. */
   private input(
     path: string,
-    body: { type: 'tap'; target: TapTarget } | { type: 'type_text'; text: string; testTag?: string } | { type: 'swipe'; direction: SwipeDirection; testTag?: string },
+    body: { type: 'tap'; target: TapTarget; action?: TapAction } | { type: 'type_text'; text: string; testTag?: string } | { type: 'swipe'; direction: SwipeDirection; testTag?: string },
   ): Promise<HostResult<InputSummary>> {
     return guard(async () => {
       const device = await this.requireInput();

@@ -110,6 +110,9 @@ holds (items and dividers; items tagged \`<testTag>.<index>\`, an item closes it
 a tap outside or Back closes it). A \`select\` field binds a string key; a tap lists its options,
 tagged \`<testTag>.<value>\`, and a choice writes the value like a radioGroup.
 
+**Long press and double tap.** \`onLongPress\` / \`onDoubleTap\` (box, row, column, text, image,
+icon, card) run like onTap; drive them with \`tapOn {testTag, action: "longPress" | "doubleTap"}\`.
+
 **Shared elements.** Two nodes with one \`sharedKey\` (or \`shared: {key, as: "element" | "bounds"}\`)
 morph into each other when one hides and the other shows (a visibleWhen swap, a push or pop); a
 \`zoom\` push grows the new screen from the node its \`source\` names.

@@ -73,6 +73,7 @@ const tapInput = z.object({
   text: z.string().min(1).optional().describe('Tap the element showing this text.'),
   x: z.number().optional().describe('Tap this screen point (dp), with y.'),
   y: z.number().optional(),
+  action: z.enum(['tap', 'longPress', 'doubleTap']).optional().describe('How to press: tap (default), longPress (held 0.6 s) or doubleTap; runs the node\'s onLongPress / onDoubleTap.'),
 });
 
 const sendKeysInput = z.object({

@@ -88,6 +88,8 @@ export const CAPABILITIES = {
   reducedMotion: 'prototype_reduced_motion_v1',
   /** The menu node (anchored under its parent) and the select field. */
   menus: 'prototype_menus_v1',
+  /** onLongPress / onDoubleTap on box, row, column, text, image, icon and card, and tapOn's action. */
+  gestures: 'prototype_gestures_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

@@ -61,6 +61,8 @@ export const hierarchyNodeSchema = z.object({
     .optional(),
   /** A lazy list: its row count and the first and last row at least partly on screen (-1 when none is). */
   list: z.object({ total: z.number().int(), first: z.number().int(), last: z.number().int() }).optional(),
+  /** Accessibility actions beyond a tap (onLongPress / onDoubleTap): tapOn's action drives them. */
+  actions: z.array(z.enum(['longPress', 'doubleTap'])).optional(),
   layer: z.enum(['app', 'prototype']),
 });
 
@@ -212,7 +214,10 @@ export const observeSchema = z.object({
   excludePrototype: z.boolean().optional(),
 });
 
-export const tapSchema = z.object({ type: z.literal('tap'), requestId, deadlineMs, target: tapTargetSchema });
+/** How a tap presses: once, held (a long press) or twice quickly (a double tap). */
+export const tapActionSchema = z.enum(['tap', 'longPress', 'doubleTap']);
+export type TapAction = z.infer<typeof tapActionSchema>;
+export const tapSchema = z.object({ type: z.literal('tap'), requestId, deadlineMs, target: tapTargetSchema, action: tapActionSchema.optional() });
 
 export const typeTextSchema = z.object({
   type: z.literal('type_text'),

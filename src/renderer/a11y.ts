@@ -14,6 +14,8 @@ export interface A11yInfo {
   enabled?: boolean;
   /** A select's options are showing. */
   expanded?: boolean;
+  /** Accessibility actions beyond a tap: longPress, doubleTap. */
+  actions?: string[];
   range?: Range;
   /** A lazy list's row count (its rows on screen are read from the page). */
   listRows?: number;
@@ -38,6 +40,8 @@ export interface HierarchyNode {
   focused: boolean;
   range?: Range;
   list?: ListRows;
+  /** Accessibility actions beyond a tap (longPress, doubleTap), which tapOn's action drives. */
+  actions?: string[];
   layer: 'prototype';
 }
 
@@ -58,6 +62,9 @@ const ARIA_ROLES: Record<string, string> = {
   DropdownList: 'combobox',
 };
 
+/** The spoken names of accessibility actions, as the seed names them. */
+const ACTION_NAMES: Record<string, string> = { longPress: 'Long press', doubleTap: 'Double tap' };
+
 /** A part's tag: `<testTag>.<part>`, or null when the node has no testTag. */
 export function partTag(testTag: string | null, part: string): string | null {
   return testTag === null ? null : `${testTag}.${part}`;
@@ -76,6 +83,11 @@ export function a11yAttributes(info: A11yInfo): Record<string, string> {
   if (info.selected !== undefined) attributes['aria-selected'] = String(info.selected);
   if (info.enabled === false) attributes['aria-disabled'] = 'true';
   if (info.expanded !== undefined) attributes['aria-expanded'] = String(info.expanded);
+  if (info.actions !== undefined) {
+    attributes['data-ps-actions'] = info.actions.join(' ');
+    // A screen reader announces what else the node does (the web has no custom actions to offer).
+    attributes['aria-description'] = info.actions.map((action) => ACTION_NAMES[action] ?? action).join(', ');
+  }
   if (info.range !== undefined) attributes['data-ps-range'] = JSON.stringify(info.range);
   if (info.listRows !== undefined) attributes['data-ps-list-rows'] = String(info.listRows);
   return attributes;
@@ -168,6 +180,8 @@ export function hierarchyNodeOf(element: Element, bounds: { x: number; y: number
   if (range !== null) node.range = JSON.parse(range) as Range;
   const listRows = element.getAttribute('data-ps-list-rows');
   if (listRows !== null) node.list = { total: Number(listRows), ...rowsOnScreen(element, bounds) };
+  const actions = element.getAttribute('data-ps-actions');
+  if (actions !== null) node.actions = actions.split(' ');
   return node;
 }
 

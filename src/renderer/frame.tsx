@@ -4,6 +4,7 @@ import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { RenderNode, SafeAreaPadding } from '../runtime/model.ts';
 import { a11yAttributes, type A11yInfo } from './a11y.ts';
+import { gestureActions, gestureHandlers } from './gestures.ts';
 import { ConsumedInsets, DragGuard, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
 import { containerCss, cssText, decorationCss, paddingCss, sharedDeclarationClass, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
 
@@ -59,6 +60,12 @@ export function defaultA11y(node: RenderNode, role: string | null, text = node.l
   return { id: node.key, testTag: node.testTag, role, text };
 }
 
+/** A node taking a long press or double tap is an accessibility node naming them as its actions. */
+export function withGestureActions(a11y: A11yInfo | null, node: RenderNode): A11yInfo | null {
+  if (node.gestures === null) return a11y;
+  return { ...(a11y ?? { id: node.key, testTag: node.testTag, role: null, text: node.label }), actions: gestureActions(node.gestures) };
+}
+
 export function Frame(props: FrameProps) {
   const { node, parent, onTap, env } = props;
   // Which hooks a frame calls depends only on its node's type and spec (visibleWhen,
@@ -99,14 +106,19 @@ export function Frame(props: FrameProps) {
   const ownClass = sharedClassOrStyle(css);
   if (ownClass.className) classes += ` ${ownClass.className}`;
   const leaving = motion?.leaving ? LEAVING : null;
+  const guardedTap = onTap ? () => !drag?.dragged() && onTap() : null;
+  // A long press or double tap is watched on the outermost element: the touch target, when there is one.
+  const gestures = node.gestures ? gestureHandlers(node.key, node.gestures, env.interact, guardedTap) : null;
+  const a11y = withGestureActions(props.a11y, node);
   const inner = (
     <div
       ref={element}
       class={classes}
       style={ownClass.style}
-      {...(props.a11y ? a11yAttributes(props.a11y) : null)}
+      {...(a11y ? a11yAttributes(a11y) : null)}
       {...(node.shared ? { 'data-ps-shared': node.shared.key, 'data-ps-shared-as': node.shared.as } : null)}
       {...(wrapped ? null : leaving)}
+      {...(wrapped ? null : gestures)}
       onAnimationEnd={wrapped ? undefined : endOwnAnimation(motion)}
     >
       {consumes ? <ConsumedInsets.Provider value={consumedBelow}>{props.children}</ConsumedInsets.Provider> : props.children}
@@ -120,8 +132,7 @@ export function Frame(props: FrameProps) {
   if (motion?.className) outerClasses += ` ${motion.className}`;
   const tap = (event: MouseEvent) => {
     event.stopPropagation();
-    if (drag?.dragged()) return;
-    onTap();
+    guardedTap!();
   };
   return (
     <div
@@ -130,6 +141,7 @@ export function Frame(props: FrameProps) {
       {...leaving}
       onAnimationEnd={endOwnAnimation(motion)}
       onClick={tap}
+      {...gestures}
     >
       {inner}
     </div>

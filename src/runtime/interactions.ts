@@ -31,6 +31,11 @@ function toggleKey(node: PrototypeNode): string | null {
   }
 }
 
+/** A node's onLongPress or onDoubleTap list, on the node types that take them. */
+function gestureList(node: PrototypeNode, field: 'onLongPress' | 'onDoubleTap'): readonly Action[] | undefined {
+  return field in node ? (node as Partial<Record<typeof field, Action[]>>)[field] : undefined;
+}
+
 /** Closing an overlay writes !equals to its openWhen key. */
 export function closeOverlay(unit: Unit, node: OverlayNode): string | null {
   if (unit.get(node.openWhen.key) !== node.openWhen.equals) return 'it is not open';
@@ -115,6 +120,11 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       const button = interaction.button === 'confirm' ? node.confirm : interaction.button === 'dismiss' ? node.dismiss : undefined;
       if (!button) return `the dialog has no ${String(interaction.button)} button`;
       return closeOverlay(unit, node) ?? runOnTap(unit, button.onTap, target);
+    }
+    case 'longPress':
+    case 'doubleTap': {
+      const actions = interaction.type === 'longPress' ? gestureList(node, 'onLongPress') : gestureList(node, 'onDoubleTap');
+      return actions ? unit.runList(actions, rowOf(target)) : `the node has no ${interaction.type === 'longPress' ? 'onLongPress' : 'onDoubleTap'}`;
     }
     case 'menuItem': {
       if (node.type !== 'menu') return MISMATCH;

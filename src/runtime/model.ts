@@ -176,10 +176,17 @@ export interface RenderNodeBase {
   label: string | null;
   /** The node has an onTap list (a tap sends `{type: 'tap', key}`). */
   tappable: boolean;
+  /** Which of onLongPress and onDoubleTap the node has, or null for neither. */
+  gestures: Gestures | null;
   anchor: ResolvedAnchor | null;
   safeAreaPadding: SafeAreaPadding | null;
   /** The node's shared key (sharedKey is shared as bounds), or null. */
   shared: { key: string; as: 'element' | 'bounds' } | null;
+}
+
+export interface Gestures {
+  longPress: boolean;
+  doubleTap: boolean;
 }
 
 export interface ContainerNode extends RenderNodeBase {
@@ -575,6 +582,8 @@ export type Interaction =
   | { type: 'pageSettled'; key: string; page: number }
   /** Close a dialog (scrim tap), a bottom sheet (swipe or scrim tap), a snackbar or a menu (a tap outside it). */
   | { type: 'close'; key: string }
+  /** A long press or a double tap on a node with onLongPress / onDoubleTap: runs that list. */
+  | { type: 'longPress' | 'doubleTap'; key: string }
   /** A menu item (its index among the menu's rows, dividers counted): closes the menu, then runs the item's onTap. */
   | { type: 'menuItem'; key: string; index: number }
   /** A dialog's confirm or dismiss button: closes the dialog, then runs the button's onTap. */

@@ -9,7 +9,7 @@
  */
 import type { PrototypeNode, Scalar, NodeOfType, Anchor, MenuItem } from '../spec/index.ts';
 import { dialogScrim, resolveScrim, type ResolvedTheme } from '../theme/index.ts';
-import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, MenuEntryView, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
+import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, MenuEntryView, Gestures, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
 import { conditionHolds, type StateReader } from './conditions.ts';
 import { interpolate } from './text.ts';
 import { mergedStyle, resolveStyle } from './style.ts';
@@ -217,6 +217,7 @@ function buildRenderNode(
     style: keptStyle ?? resolveStyle(mergedStyle(node, read), theme, node.type === 'text'),
     label: null,
     tappable: node.onTap !== undefined,
+    gestures: gesturesOf(node),
     anchor: resolveAnchor(node.anchor),
     safeAreaPadding: node.safeAreaPadding ?? null,
     shared: node.shared ? { key: node.shared.key, as: node.shared.as ?? 'bounds' } : node.sharedKey !== undefined ? { key: node.sharedKey, as: 'bounds' } : null,
@@ -224,6 +225,12 @@ function buildRenderNode(
   const rendered = buildTyped(node, base, read, children, inputs, deps, treeNode.children);
   if (node.contentDescription !== undefined) rendered.label = interpolate(node.contentDescription, read);
   return rendered;
+}
+
+function gesturesOf(node: PrototypeNode): Gestures | null {
+  const longPress = 'onLongPress' in node && node.onLongPress !== undefined;
+  const doubleTap = 'onDoubleTap' in node && node.onDoubleTap !== undefined;
+  return longPress || doubleTap ? { longPress, doubleTap } : null;
 }
 
 function options(node: NodeOfType<'radioGroup'> | NodeOfType<'segmentedButton'> | NodeOfType<'select'>, read: StateReader): OptionView[] {

@@ -417,10 +417,12 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
     children: z.array(nodeRef),
     repeat: repeatSchema.optional(),
   };
+  // onLongPress and onDoubleTap: on these seven types only (prototype_gestures_v1).
+  const gestureFields = { onLongPress: onTapSchema.optional(), onDoubleTap: onTapSchema.optional() };
   return {
-    box: nodeShape('box', containerFields),
-    row: nodeShape('row', containerFields),
-    column: nodeShape('column', containerFields),
+    box: nodeShape('box', { ...containerFields, ...gestureFields }),
+    row: nodeShape('row', { ...containerFields, ...gestureFields }),
+    column: nodeShape('column', { ...containerFields, ...gestureFields }),
     carousel: nodeShape('carousel', {
       children: z.array(nodeRef).min(1),
       repeat: repeatSchema.optional(),
@@ -434,9 +436,10 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       ...containerFields,
       columns: z.union([z.number().int().min(1).max(12), z.strictObject({ minWidth: z.number().min(MIN_POSITIVE).max(10_000) })]),
     }),
-    text: nodeShape('text', { text: z.string() }),
-    image: nodeShape('image', { asset: assetRefSchema, contentScale: z.enum(['fit', 'crop', 'fill']).optional() }),
+    text: nodeShape('text', { text: z.string(), ...gestureFields }),
+    image: nodeShape('image', { asset: assetRefSchema, contentScale: z.enum(['fit', 'crop', 'fill']).optional(), ...gestureFields }),
     icon: nodeShape('icon', {
+      ...gestureFields,
       name: iconNameSchema,
       variant: z.enum(['filled', 'outlined', 'rounded', 'sharp', 'twoTone']).optional(),
     }),
@@ -475,6 +478,7 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       stateKey: stateKey.optional(),
     }),
     card: nodeShape('card', {
+      ...gestureFields,
       children: z.array(nodeRef),
       variant: z.enum(['filled', 'elevated', 'outlined']).optional(),
     }),

@@ -1272,8 +1272,14 @@ function missingMessage(key: string, shape: ObjectShape, what: string): string {
 
 function unknownPropertyMessage(key: string, declared: Map<string, Declared>, what: string): string {
   const names = [...declared.keys()];
-  return `Unknown property "${key}"${didYouMeanWord(key, names)}; ${what} accepts: ${listWords(names, 40)}`;
+  const elsewhere = key in NODE_TYPES_TAKING ? `; ${key} belongs on ${NODE_TYPES_TAKING[key]}` : '';
+  return `Unknown property "${key}"${didYouMeanWord(key, names)}${elsewhere}; ${what} accepts: ${listWords(names, 40)}`;
 }
+
+/** Node fields only some node types take, and where they go instead (computed once from the contract). */
+const NODE_TYPES_TAKING: Record<string, string> = Object.fromEntries(
+  ['onLongPress', 'onDoubleTap'].map((field) => [field, listWords(Object.keys(contract.nodes).filter((type) => field in contract.nodes[type]!.properties))]),
+);
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

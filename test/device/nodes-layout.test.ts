@@ -195,3 +195,40 @@ test('pager: a swipe settles on the next page and reports page_changed', async (
   const centre = centreOf(second.bounds);
   assert.ok(centre.x > pager.bounds.x && centre.x < pager.bounds.x + pager.bounds.width, 'the second page is in view');
 });
+
+const GESTURES = {
+  type: 'card', testTag: 'outer', onTap: [{ type: 'setState', key: 'status', value: 'outer tap' }],
+  children: [
+    {
+      type: 'text', text: 'Hold or double tap me', testTag: 'both',
+      onLongPress: [{ type: 'setState', key: 'status', value: 'long press' }],
+      onDoubleTap: [{ type: 'setState', key: 'status', value: 'double tap' }],
+    },
+    { type: 'icon', name: 'favorite', testTag: 'held', style: { width: { dp: 48 }, height: { dp: 48 } }, onLongPress: [{ type: 'setState', key: 'status', value: 'held' }] },
+  ],
+};
+
+/** The status a gesture on `testTag` leads to (its change event, waited for). */
+async function statusAfter(testTag: string, action: 'tap' | 'longPress' | 'doubleTap'): Promise<unknown> {
+  const { device, log } = phone();
+  const since = log.events.length;
+  const pressed = await device.tap({ testTag }, action);
+  assert.ok(pressed.ok, pressed.ok ? '' : pressed.message);
+  return (await log.next((event) => event.kind === 'change', since)).state.status;
+}
+
+test('gestures: a long press and a double tap run their lists; a single tap a node does not take reaches the card after the double-tap wait', async () => {
+  const { device } = phone();
+  await device.show(probeSpec('gestures', GESTURES));
+  const nodes = (await device.observe()).hierarchy;
+  assert.deepEqual(byTag(nodes, 'both').actions, ['longPress', 'doubleTap']);
+  assert.deepEqual(byTag(nodes, 'held').actions, ['longPress']);
+  assert.equal(byTag(nodes, 'outer').actions, undefined);
+  assert.equal(await statusAfter('both', 'longPress'), 'long press');
+  assert.equal(await statusAfter('both', 'doubleTap'), 'double tap');
+  assert.equal(await statusAfter('both', 'tap'), 'outer tap', 'one tap on a node without onTap goes on to the card');
+  await device.show(probeSpec('gestures', GESTURES), { reset: true });
+  assert.equal(await statusAfter('held', 'tap'), 'outer tap', 'a long-press-only node does not swallow a tap');
+  assert.equal(await statusAfter('held', 'longPress'), 'held');
+  assert.equal(byTag((await device.observe()).hierarchy, 'status').text, 'status: held', 'the long press was not also a tap on the card');
+});

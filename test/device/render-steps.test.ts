@@ -31,13 +31,16 @@ function write(name: string, value: unknown): string {
 const formSpec = {
   id: 'form',
   window: { placement: { type: 'fullscreen' } },
-  state: { name: '', count: 0 },
+  state: { name: '', count: 0, held: 0 },
   root: {
     type: 'column',
     style: { width: 'fill', height: 'fill', background: 'surface' },
     children: [
       { type: 'textField', testTag: 'name', stateKey: 'name', placeholder: 'Name' },
-      { type: 'text', testTag: 'greeting', text: 'Hello {name}' },
+      {
+        type: 'text', testTag: 'greeting', text: 'Hello {name}',
+        onLongPress: [{ type: 'increment', key: 'held' }], onDoubleTap: [{ type: 'increment', key: 'held', by: 10 }],
+      },
       { type: 'button', testTag: 'more', label: 'More', onTap: [{ type: 'increment', key: 'count' }] },
       {
         type: 'pager',
@@ -64,6 +67,8 @@ test('a steps file is checked whole: the first bad step is named by index and ke
     ['[{"wait": -1}]', 'steps[0].wait'],
     ['[{"wait": 60001}]', 'steps[0].wait'],
     ['[{"tap": {"x": 1}}]', 'steps[0].tap'],
+    ['[{"longPress": ""}]', 'steps[0].longPress'],
+    ['[{"doubleTap": 3}]', 'steps[0].doubleTap'],
     ['[{"tap": "a", "wait": 5}]', 'steps[0]'],
     ['[{"type": 5}]', 'steps[0].type'],
     ['[{"type": "x", "into": ""}]', 'steps[0].into'],
@@ -91,6 +96,8 @@ test('render --steps types, taps, swipes, writes mid-run pictures and hierarchie
     { key: 'Backspace' },
     { tap: 'more' },
     { tap: 'more' },
+    { longPress: 'greeting' },
+    { doubleTap: 'greeting' },
     { screenshot: midShot },
     { swipe: 'left', on: 'pages' },
     { wait: 50 },
@@ -99,12 +106,12 @@ test('render --steps types, taps, swipes, writes mid-run pictures and hierarchie
   const eventsFile = join(dir, 'events.jsonl');
   const result = await render(spec, '-o', join(dir, 'out.png'), '--steps', steps, '--state', stateFile, '--events', eventsFile);
   assert.equal(result.code, 0, result.stderr);
-  assert.match(result.stdout, /^wrote .*out\.png \(412×915 dp, 8 steps, \d+ events\) and .*events\.jsonl, .*state\.json\n$/);
+  assert.match(result.stdout, /^wrote .*out\.png \(412×915 dp, 10 steps, \d+ events\) and .*events\.jsonl, .*state\.json\n$/);
   const tree = JSON.parse(readFileSync(midTree, 'utf8')) as Array<{ testTag: string | null; text: string | null }>;
   assert.equal(tree.find((node) => node.testTag === 'greeting')?.text, 'Hello Ada', 'the hierarchy step saw the typed text');
   assert.ok(PNG.sync.read(readFileSync(midShot)).width > 0);
   const final = JSON.parse(readFileSync(stateFile, 'utf8'));
-  assert.deepEqual(final.state, { name: 'Ad', count: 2 }, 'Backspace deleted one character; two taps counted');
+  assert.deepEqual(final.state, { name: 'Ad', count: 2, held: 11 }, 'Backspace deleted one character; two taps counted; a long press added 1, a double tap 10');
   assert.deepEqual(final.pages, { pages: 1 });
   const events = readFileSync(eventsFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
   assert.equal(final.lastSequence, events.at(-1).sequence);

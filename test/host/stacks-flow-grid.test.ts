@@ -4,7 +4,7 @@
 // And the gate refuses flow, grid, span and runSpacing on a device without prototype_flow_grid_v1,
 // scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
 // on one without theirs, and pager options, pager.stateKey, dots, the carousel, the list, adaptive,
-// shared elements, the zoom, motion "reduced", menus and selects likewise.
+// shared elements, the zoom, motion "reduced", menus and selects, and gestures likewise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -212,4 +212,18 @@ test('the gate refuses a menu and a select on a device without prototype_menus_v
   const back = await host.pressBack();
   assert.ok(back.success);
   assert.equal(back.back, 'menu');
+});
+
+test('the gate refuses onLongPress and onDoubleTap without prototype_gestures_v1, and tapOn refuses a long press or double tap there, before sending', async () => {
+  const spec = (field: string) => ({ id: 'gestures', window: { placement: { type: 'fullscreen' } }, root: { type: 'column', children: [{ type: 'text', text: 'x', [field]: [{ type: 'emit', name: 'held' }] }] } });
+  for (const field of ['onLongPress', 'onDoubleTap']) {
+    const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.gestures));
+    const refused = await hostFor(device).show({ spec: spec(field) });
+    assert.ok(!refused.success, field);
+    assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.gestures)], [`root.children[0].${field}`, true]);
+    const pressed = await hostFor(device).tapOn({ testTag: 'x', action: 'longPress' });
+    assert.ok(!pressed.success && pressed.error.includes(CAPABILITIES.gestures), JSON.stringify(pressed));
+    assert.deepEqual(device.requests, []);
+    assert.ok((await hostFor(runtimeDevice()).show({ spec: spec(field) })).success);
+  }
 });

@@ -125,16 +125,19 @@ test('icon glyphs come from every variant folder; names missing there are absent
   assert.deepEqual(unpacked.sharp.home, icons.sharp.home);
 });
 
-test('a layout container reports an accessibility node only when tagged, tappable or labelled', async () => {
-  const { defaultA11y } = await import('../../src/renderer/frame.tsx');
+test('a layout container reports an accessibility node only when tagged, tappable, labelled or taking a gesture', async () => {
+  const { defaultA11y, withGestureActions } = await import('../../src/renderer/frame.tsx');
   const base = {
     key: 'root', id: null, testTag: null, visible: true, animatesVisibility: false, transition: null, style: {},
-    label: null, tappable: false, anchor: null, safeAreaPadding: null, shared: null, type: 'column' as const, children: [],
+    label: null, tappable: false, gestures: null, anchor: null, safeAreaPadding: null, shared: null, type: 'column' as const, children: [],
   };
   assert.equal(defaultA11y(base, null), null);
   assert.deepEqual(defaultA11y({ ...base, testTag: 'list' }, null), { id: 'root', testTag: 'list', role: null, text: null });
   assert.equal(defaultA11y({ ...base, tappable: true }, 'Button')!.role, 'Button');
   assert.equal(defaultA11y({ ...base, label: 'Profile' }, null)!.text, 'Profile');
+  const pressed = { ...base, gestures: { longPress: true, doubleTap: true } };
+  assert.deepEqual(withGestureActions(defaultA11y(pressed, null), pressed), { id: 'root', testTag: null, role: null, text: null, actions: ['longPress', 'doubleTap'] });
+  assert.equal(withGestureActions(null, base), null);
 });
 
 test('device updates apply only well-formed fields', async () => {

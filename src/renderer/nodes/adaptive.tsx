@@ -70,6 +70,7 @@ function supportingSheet(node: AdaptiveNode, supporting: RenderNode, compact: bo
     style: {},
     label: null,
     tappable: false,
+    gestures: null,
     anchor: null,
     safeAreaPadding: null,
     shared: null,
