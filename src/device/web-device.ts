@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
 import type { BackOutcome, InputTarget, TapAction } from '../protocol/messages.ts';
-import { HOST_DISMISS_TAG, REVEAL_DISMISS_EVENT, type PrototypeEvent, type PrototypeWindowReport } from '../runtime/model.ts';
+import { HOST_DISMISS_TAG, LONG_PRESS_MS, REVEAL_DISMISS_EVENT, type PrototypeEvent, type PrototypeWindowReport } from '../runtime/model.ts';
 import type { BrowserSource } from './browser-source.ts';
 import { openBrowser } from './chromium.ts';
 import {
@@ -119,8 +119,9 @@ export const MAX_TYPED_CHARACTERS = 4096;
 const FOCUS_WAIT_MS = 1000;
 const SWIPE_STEPS = 12;
 const SWIPE_STEP_MS = 8;
-/** How long tapOn's long press holds: past the page's 400 ms long-press time, with room for a loaded machine. */
-const LONG_PRESS_HOLD_MS = 600;
+/** How long tapOn's long press holds: past the page's long-press time, with room for a loaded machine. */
+const LONG_PRESS_HOLD_MS = LONG_PRESS_MS + 200;
+export { LONG_PRESS_MS };
 
 /**
  * A phone (or tablet) in Chromium: the app layer (a web app in an iframe) under the

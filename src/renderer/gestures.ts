@@ -1,10 +1,7 @@
 // Long press and double tap on a node with onLongPress / onDoubleTap (seeds/001 "Prototype gesture
 // action lists"). The state of a press lives on the element, so a node that gains a gesture in a
 // patch needs no hook of its own.
-import type { Gestures, Interaction } from '../runtime/model.ts';
-
-/** A press held this long is a long press (Android's default). */
-export const LONG_PRESS_MS = 400;
+import { LONG_PRESS_MS, type Gestures, type Interaction } from '../runtime/model.ts';
 /** A second tap within this long of the first is a double tap; a single tap on such a node waits this long. */
 export const DOUBLE_TAP_MS = 300;
 /** A press that moves further than this is a drag, not a long press. */

@@ -553,6 +553,8 @@ export interface RenderModel {
 
 /** The testTag of the host's dismiss control (the row of a fullscreen window, or its pill without chrome). */
 export const HOST_DISMISS_TAG = 'protostage.dismiss';
+/** A press held this long (ms) is a long press, on the page and in the live viewer (Android's default). */
+export const LONG_PRESS_MS = 400;
 /** Dispatched on a chromeless window to reveal its dismiss pill (the device does, before tapOn presses it). */
 export const REVEAL_DISMISS_EVENT = 'protostage-reveal-dismiss';
 

@@ -2,20 +2,32 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Point, TouchPhase } from '../../src/device/web-device.ts';
-import { PointerGesture, TOUCH_SLOP_DP } from '../../src/viewer/gesture.ts';
+import { LONG_PRESS_MS, PointerGesture, TOUCH_SLOP_DP } from '../../src/viewer/gesture.ts';
 
 function recorder() {
   const calls: string[] = [];
+  const clock = { time: 0 };
   const device = {
-    async tap(point: Point) {
-      calls.push(`tap ${point.x},${point.y}`);
+    async tap(point: Point, action: 'tap' | 'longPress' = 'tap') {
+      calls.push(`${action} ${point.x},${point.y}`);
     },
     async touch(phase: TouchPhase, point?: Point) {
       calls.push(point === undefined ? `touch ${phase}` : `touch ${phase} ${point.x},${point.y}`);
     },
   };
-  return { calls, gesture: new PointerGesture(device) };
+  return { calls, clock, gesture: new PointerGesture(device, () => clock.time) };
 }
+
+test('a press held still past the long-press time is a long press where it was pressed', async () => {
+  const { calls, clock, gesture } = recorder();
+  await gesture.handle('down', { x: 50, y: 100 });
+  clock.time += LONG_PRESS_MS - 1;
+  await gesture.handle('up', { x: 50, y: 100 });
+  await gesture.handle('down', { x: 50, y: 100 });
+  clock.time += LONG_PRESS_MS;
+  await gesture.handle('up', { x: 51, y: 100 });
+  assert.deepEqual(calls, ['tap 50,100', 'longPress 50,100']);
+});
 
 test('a press released within the touch slop is one tap where it was pressed', async () => {
   const { calls, gesture } = recorder();
