@@ -32,6 +32,7 @@ export function authoringDoc(): string {
     adaptiveSection(),
     menusSection(),
     gesturesSection(),
+    textFieldsSection(),
     sharedElementsSection(),
     motionSection(),
     refreshSection(),
@@ -573,6 +574,43 @@ Placeholders bind in them as in \`onTap\`.
 { "type": "card", "testTag": "mail.m1", "onTap": [{ "type": "emit", "name": "open" }],
   "onLongPress": [{ "type": "setState", "key": "selecting", "value": true }],
   "children": [{ "type": "text", "text": "Lunch?" }] }
+\`\`\``;
+}
+
+function textFieldsSection(): string {
+  return `## Text fields
+
+A \`textField\` is one line bound to a string \`stateKey\`, with an optional \`placeholder\`. These
+fields need \`prototype_text_field_options_v1\`:
+
+| field | what it does |
+|---|---|
+| \`variant\` | \`filled\` (default) or \`outlined\` |
+| \`label\` | a label inside the empty field that floats above the text once it is focused or filled (the placeholder then shows while focused and empty) |
+| \`maxLength\` | 1 to 10000 characters; typing stops there and a counter \`n/max\` shows under the field (a longer write is refused) |
+| \`multiline\`, \`minLines\`, \`maxLines\` | several lines (Enter starts a new one): \`minLines\` tall (default 1), growing to \`maxLines\` (default 4), then scrolling |
+| \`secure\` | a password field: drawn masked, with a reveal toggle tagged \`<testTag>.reveal\` |
+| \`keyboard\` | \`text\`, \`number\`, \`decimal\`, \`phone\`, \`email\` or \`url\`: the keyboard a phone would show (the page's \`inputmode\`) |
+| \`supportingText\` | a line under the field, observed as \`<testTag>.supportingText\` |
+| \`errorWhen\`, \`errorText\` | while the condition holds the field is drawn in the error colour and \`errorText\` replaces the supporting text |
+
+These need \`prototype_text_field_actions_v1\`, and are refused on a multiline field:
+\`imeAction\` (\`done\`, \`next\`, \`search\`, \`send\` or \`go\`: the keyboard's action key) and
+\`onSubmit\` (actions Enter runs). After \`onSubmit\`, \`next\` moves the focus to the next text field
+on screen and any other action puts the keyboard away. \`trailingIcon: {icon, label, onTap?}\` draws
+an icon at the end, tagged \`<testTag>.trailingIcon\` (a button when it has \`onTap\`); a secure
+field has its reveal toggle there instead. \`leadingIcon\` (\`prototype_text_field_leading_icon_v1\`)
+is a decorative icon before the text.
+
+**Secure text stays on the device.** The state holds what was typed, so conditions and actions
+read it, but every event (\`change\` payloads and \`state\` snapshots), status and inspect carry a
+secure field's key masked, one \`•\` per character, as the field draws it. Observe shows the mask
+too, until the person (or \`tapOn <testTag>.reveal\`) reveals it. \`prototype {action: "inspect",
+revealSecure: true}\` answers the text as typed, without putting it in the status.
+
+\`\`\`json
+{ "type": "textField", "testTag": "password", "stateKey": "password", "variant": "outlined", "label": "Password",
+  "secure": true, "imeAction": "done", "onSubmit": [{ "type": "emit", "name": "sign_in" }] }
 \`\`\``;
 }
 

@@ -169,8 +169,8 @@ export type Check =
   | { rule: 'atLeastOne'; fields: string[] }
   | { rule: 'less'; field: string; than: string; at: string }
   | { rule: 'dividesRange'; field: string; min: string; max: string; at: string }
-  | { rule: 'requiredWhen'; field: string; when: string; in: string[]; at: string }
-  | { rule: 'forbiddenWhen'; field: string; when: string; in: string[]; at: string; hint?: string }
+  | { rule: 'requiredWhen'; field: string; when: string; in: Array<string | boolean>; at: string }
+  | { rule: 'forbiddenWhen'; field: string; when: string; in: Array<string | boolean>; at: string; hint?: string }
   | { rule: 'forbiddenWith'; field: string; with: string; at: string }
   | { rule: 'forbiddenWithout'; field: string; without: string; at: string }
   | { rule: 'distinct'; fields: string[]; at: string }

@@ -400,7 +400,7 @@ function withChecks(schema: Schema, checks: Check[]): Schema {
         clauses.push({ not: requires([check.field, check.with]) });
         break;
       case 'forbiddenWithout':
-        schema.dependentRequired = { [check.field]: [check.without] };
+        schema.dependentRequired = { ...(schema.dependentRequired as Record<string, string[]> | undefined), [check.field]: [check.without] };
         break;
       default:
         break; // less, dividesRange, distinct and keyOf compare values: see schema-limits.ts
@@ -414,7 +414,7 @@ function requires(fields: string[]): Schema {
   return { properties: Object.fromEntries(fields.map((field) => [field, true])), required: fields };
 }
 
-function whenIn(field: string, values: string[]): Schema {
+function whenIn(field: string, values: Array<string | boolean>): Schema {
   return { properties: { [field]: { enum: values } }, required: [field] };
 }
 

@@ -36,6 +36,9 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.reducedMotion,
   CAPABILITIES.menus,
   CAPABILITIES.gestures,
+  CAPABILITIES.textFieldOptions,
+  CAPABILITIES.textFieldActions,
+  CAPABILITIES.textFieldLeadingIcon,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];
@@ -162,7 +165,7 @@ async function handleRequest(request: HostRequest, device: WebDevice, assets: As
       assets.delete(request.id);
       return outcome(await device.removeAsset(request.id));
     case 'inspect_prototypes':
-      return withStorageReports(inspectResult(await device.inspect()), storage);
+      return withStorageReports(inspectResult(await device.inspect({ revealSecure: request.revealSecure === true })), storage);
     case 'advance_prototype_clock': {
       const advanced = (await device.advanceClock(request.ms)) as { ok?: boolean; fired?: number; message?: string };
       return advanced.ok === true ? { success: true, fired: advanced.fired ?? 0 } : { success: false, error: advanced.message ?? 'the clock could not be advanced' };

@@ -73,7 +73,7 @@ const SCREENCAST_QUALITY = 80;
 interface PageApi {
   show(spec: unknown, options: unknown): unknown;
   dismiss(reason: string): unknown;
-  inspect(): unknown;
+  inspect(options?: { revealSecure?: boolean }): unknown;
   patch(id: string, ops: unknown, baseRevision?: number): unknown;
   advanceClock(ms: number): unknown;
   back(): unknown;
@@ -305,8 +305,8 @@ export class WebDevice {
     return this.#pageCall(() => this.page.evaluate((amount) => window.protostage.advanceClock(amount), ms));
   }
 
-  async inspect(): Promise<unknown> {
-    return this.#pageCall(() => this.page.evaluate(() => window.protostage.inspect()));
+  async inspect(options: { revealSecure?: boolean } = {}): Promise<unknown> {
+    return this.#pageCall(() => this.page.evaluate((given) => window.protostage.inspect(given), options));
   }
 
   /** A page API call whose failure (a value that is not plain data, a crashed page) comes back as a value. */

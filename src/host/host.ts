@@ -481,10 +481,15 @@ export class Host {
   }
 
   /** Adopts what the device reports: its prototypes replace the host's list. Entries carry the device's full appearance report. */
-  inspect(): Promise<HostResult<{ prototypes: InspectEntry[]; droppedEvents: number }>> {
+  /**
+   * What the device shows, adopted as this host's status. With `revealSecure` secure text fields
+   * come back as typed, and the answer is only read: the status keeps what it had.
+   */
+  inspect(options: { revealSecure?: boolean } = {}): Promise<HostResult<{ prototypes: InspectEntry[]; droppedEvents: number }>> {
     return guard(async () => {
       const device = await this.deviceWith(CAPABILITIES.inspect, 'inspect', 'Use status instead.');
-      const result = await device.request({ type: 'inspect_prototypes' });
+      const reveal = options.revealSecure === true;
+      const result = await device.request({ type: 'inspect_prototypes', ...(reveal ? { revealSecure: true } : {}) });
       if (!result.success) fail('action', result.error ?? 'inspect failed', 'Retry.');
       const reported = result.prototypes ?? [];
       const adopted = reported.map((entry): InspectEntry => ({
@@ -492,10 +497,12 @@ export class Host {
         shownAt: this.shown.get(entry.id)?.shownAt ?? this.now(),
         lastEvent: this.shown.get(entry.id)?.lastEvent ?? null,
       }));
-      this.changeShown(() => {
-        this.shown.clear();
-        for (const { appearance, ...entry } of adopted) this.shown.set(entry.id, withHostLocalAppearance(entry, appearance));
-      });
+      if (!reveal) {
+        this.changeShown(() => {
+          this.shown.clear();
+          for (const { appearance, ...entry } of adopted) this.shown.set(entry.id, withHostLocalAppearance(entry, appearance));
+        });
+      }
       return { success: true, prototypes: adopted, droppedEvents: result.droppedEvents ?? 0 };
     });
   }

@@ -113,6 +113,10 @@ tagged \`<testTag>.<value>\`, and a choice writes the value like a radioGroup.
 **Long press and double tap.** \`onLongPress\` / \`onDoubleTap\` (box, row, column, text, image,
 icon, card) run like onTap; drive them with \`tapOn {testTag, action: "longPress" | "doubleTap"}\`.
 
+**Text fields.** \`label\`, \`variant: "outlined"\`, \`secure\` (a password, masked in every event
+and inspect unless \`revealSecure: true\`), \`keyboard\`, \`maxLength\`, \`multiline\`, \`supportingText\`,
+\`errorWhen\` + \`errorText\`, \`leadingIcon\`, \`trailingIcon\`, \`imeAction\` and \`onSubmit\` (Enter).
+
 **Shared elements.** Two nodes with one \`sharedKey\` (or \`shared: {key, as: "element" | "bounds"}\`)
 morph into each other when one hides and the other shows (a visibleWhen swap, a push or pop); a
 \`zoom\` push grows the new screen from the node its \`source\` names.

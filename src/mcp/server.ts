@@ -62,6 +62,7 @@ const prototypeInput = z.object({
   eventName: z.string().optional().describe('awaitEvent: only events with this name (emit name, pager id or stack id).'),
   kind: eventKindSchema.optional().describe('awaitEvent: only events of this kind.'),
   kinds: z.array(eventKindSchema).min(1).max(6).optional().describe('awaitEvent: only events of one of these kinds.'),
+  revealSecure: z.boolean().optional().describe('inspect: the text of secure (password) fields as typed; events, status and inspect otherwise show it masked, one • per character.'),
   afterSequence: z.number().int().min(0).optional().describe('awaitEvent: only events with a greater sequence (pass the lastSequence of the previous answer).'),
   limit: z.number().int().min(1).max(64).optional().describe('awaitEvent: at most this many events in one answer (default 50); more: true says others are waiting.'),
   timeoutMs: z.number().int().min(0).max(60_000).optional().describe('awaitEvent: how long to wait (default 30000, at most 60000).'),
@@ -340,7 +341,7 @@ async function runPrototypeAction(
     case 'status':
       return { ...host.status(), devices: pool.summary() } as HostResult<object>;
     case 'inspect': {
-      const inspected = await host.inspect();
+      const inspected = await host.inspect({ revealSecure: args.revealSecure });
       return inspected.success ? ({ ...inspected, devices: pool.summary() } as HostResult<object>) : inspected;
     }
     case 'awaitEvent':

@@ -90,6 +90,12 @@ export const CAPABILITIES = {
   menus: 'prototype_menus_v1',
   /** onLongPress / onDoubleTap on box, row, column, text, image, icon and card, and tapOn's action. */
   gestures: 'prototype_gestures_v1',
+  /** textField variant, label, maxLength, multiline, secure, keyboard, supportingText and errorWhen. */
+  textFieldOptions: 'prototype_text_field_options_v1',
+  /** textField trailingIcon, imeAction and onSubmit. */
+  textFieldActions: 'prototype_text_field_actions_v1',
+  /** textField leadingIcon. */
+  textFieldLeadingIcon: 'prototype_text_field_leading_icon_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

@@ -181,7 +181,8 @@ export const removePrototypeAssetSchema = z.object({
   id: z.string().min(1).max(256),
 });
 
-export const inspectPrototypesSchema = z.object({ type: z.literal('inspect_prototypes'), requestId, deadlineMs });
+/** revealSecure: the text of secure text fields as typed, instead of masked. */
+export const inspectPrototypesSchema = z.object({ type: z.literal('inspect_prototypes'), requestId, deadlineMs, revealSecure: z.boolean().optional() });
 
 /** Data, state and replaceNode operations applied in place (validated by the device; see validate/patch.ts). */
 export const patchPrototypeSchema = z.object({

@@ -33,7 +33,7 @@ async function start(): Promise<void> {
   (window as unknown as { protostage: object }).protostage = {
     show: (spec: unknown, options?: Parameters<PageRenderer['show']>[1]) => page.show(spec, options),
     dismiss: (reason?: string) => page.dismiss(reason),
-    inspect: () => page.inspect(),
+    inspect: (options?: { revealSecure?: boolean }) => page.inspect(options),
     patch: (id: string, ops: unknown, baseRevision?: number) => page.patch(id, ops, baseRevision),
     advanceClock: (ms: number) => page.advanceClock(ms),
     back: () => page.back(),

@@ -187,8 +187,8 @@ export class PageRenderer {
     return result.ok ? { ok: true, back: result.back } : { ok: false, message: result.reason, hint: 'show a prototype first' };
   }
 
-  inspect(): { ok: true; prototypes: unknown[] } {
-    const snapshot = this.controller.inspect();
+  inspect(options: { revealSecure?: boolean } = {}): { ok: true; prototypes: unknown[] } {
+    const snapshot = this.controller.inspect({ revealSecure: options?.revealSecure === true });
     return { ok: true, prototypes: snapshot ? [snapshot] : [] };
   }
 

@@ -177,6 +177,29 @@ const CONTROLS = `
 .ps-field-input { flex: 1; min-width: 0; border: 0; outline: 0; background: transparent; padding: 16px 0; caret-color: var(--md-sys-color-primary);
   color: var(--md-sys-color-on-surface); ${type('bodyLarge')} }
 .ps-field-input::placeholder { color: var(--md-sys-color-on-surface-variant); }
+textarea.ps-field-input { resize: none; field-sizing: content; padding: 16px 0; overflow-y: auto; }
+.ps-field-outlined { background: transparent; border-radius: var(--ps-shape-extra-small); box-shadow: inset 0 0 0 1px var(--md-sys-color-outline); }
+.ps-field-outlined.ps-field-focused { box-shadow: inset 0 0 0 2px var(--md-sys-color-primary); }
+.ps-field-error, .ps-field-error .ps-field-label { --ps-field-accent: var(--md-sys-color-error); }
+.ps-field.ps-field-error { box-shadow: inset 0 -2px 0 var(--md-sys-color-error); }
+.ps-field-outlined.ps-field-error { box-shadow: inset 0 0 0 2px var(--md-sys-color-error); }
+.ps-field-text { position: relative; flex: 1; min-width: 0; display: flex; align-self: stretch; align-items: center; }
+.ps-field-label { position: absolute; inset-inline-start: 0; top: 16px; pointer-events: none; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 100%;
+  color: var(--ps-field-accent, var(--md-sys-color-on-surface-variant)); ${type('bodyLarge')} }
+.ps-field-floated .ps-field-label { top: 8px; ${type('bodySmall')} }
+.ps-field-focused .ps-field-label { color: var(--ps-field-accent, var(--md-sys-color-primary)); }
+.ps-field-labelled .ps-field-input { padding: 24px 0 8px; }
+.ps-field-outlined.ps-field-floated .ps-field-label { top: -8px; padding: 0 4px; margin-inline-start: -4px; background: var(--md-sys-color-surface); }
+.ps-field-outlined.ps-field-labelled .ps-field-input { padding: 16px 0; }
+.ps-field-leading { flex-shrink: 0; margin-inline: -4px 12px; color: var(--md-sys-color-on-surface-variant); }
+.ps-field-trailing { flex-shrink: 0; width: 40px; height: 40px; margin-inline: 4px -12px; display: flex; align-items: center; justify-content: center;
+  border-radius: 20px; color: var(--ps-field-accent, var(--md-sys-color-on-surface-variant)); }
+.ps-field-button { cursor: pointer; }
+.ps-field-stack { width: 280px; display: flex; flex-direction: column; }
+.ps-field-stack > .ps-field { width: auto; align-self: stretch; }
+.ps-field-below { display: flex; justify-content: space-between; gap: 16px; padding: 4px 16px 0; ${type('bodySmall')}
+  color: var(--ps-field-accent, var(--md-sys-color-on-surface-variant)); }
+.ps-field-counter { flex-shrink: 0; }
 .ps-toggle { display: flex; align-items: center; gap: 16px; min-height: 48px; cursor: pointer; }
 .ps-toggle-label { flex: 1; ${type('bodyLarge')} }
 .ps-toggle-checkbox { gap: 4px; padding-inline-end: 8px; }

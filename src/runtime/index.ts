@@ -14,6 +14,7 @@ import type { AppearanceOverride } from './appearance.ts';
 import { applyInteraction, closeOverlay } from './interactions.ts';
 import { Session, type DeviceSettings } from './session.ts';
 import type { PendingEvent, Unit } from './unit.ts';
+import { maskEvent, maskState } from './secure.ts';
 import type { DataRefusal, JsonObject } from './data.ts';
 import { MAX_ADVANCE_MS, TimerLedger, type TimerReport } from './timers.ts';
 import { restoreStorage, storedValues, type StoredValues } from './storage.ts';
@@ -296,13 +297,14 @@ export class PrototypeController {
     session?.resize(this.device);
   }
 
-  inspect(): InspectSnapshot | null {
+  /** What is shown, its state and data; a secure field's text is masked unless `revealSecure`. */
+  inspect(options: { revealSecure?: boolean } = {}): InspectSnapshot | null {
     const session = this.session;
     if (!session) return null;
     return {
       id: session.id,
       persistent: session.spec.window.persistence === 'device',
-      state: { ...session.state },
+      state: options.revealSecure === true ? { ...session.state } : { ...maskState(session.state, session.tree.secureKeys) },
       data: session.data,
       revision: session.revision,
       dataRefusals: [...this.dataRefusals],
@@ -405,7 +407,7 @@ export class PrototypeController {
     for (const pending of events) {
       const sequence = (this.sequences.get(session.id) ?? 0) + 1;
       this.sequences.set(session.id, sequence);
-      this.onEvent({ timestamp: this.clock.now(), id: session.id, sequence, ...pending });
+      this.onEvent({ timestamp: this.clock.now(), id: session.id, sequence, ...maskEvent(pending, session.tree.secureKeys) });
     }
   }
 

@@ -80,7 +80,14 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
     }
     case 'edit':
       if (node.type !== 'textField' || typeof interaction.text !== 'string') return MISMATCH;
+      if (node.maxLength !== undefined && [...interaction.text].length > node.maxLength) return `the text is longer than maxLength ${node.maxLength}`;
       return unit.controlWrite([[node.stateKey, interaction.text]]);
+    case 'submit':
+      if (node.type !== 'textField' || !node.onSubmit) return MISMATCH;
+      return runOnTap(unit, node.onSubmit, target);
+    case 'trailingIcon':
+      if (node.type !== 'textField' || !node.trailingIcon?.onTap) return MISMATCH;
+      return runOnTap(unit, node.trailingIcon.onTap, target);
     case 'slide':
       if (node.type !== 'slider' || !Number.isFinite(interaction.value)) return MISMATCH;
       return unit.controlWrite([[node.stateKey, snapSlider(node, interaction.value)]]) ?? runOnTap(unit, node.onTap, target);

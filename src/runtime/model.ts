@@ -298,11 +298,32 @@ export interface BadgeNode extends RenderNodeBase {
   /** Null draws a small dot. */
   text: string | null;
 }
+export type KeyboardType = 'text' | 'number' | 'decimal' | 'phone' | 'email' | 'url';
+export type ImeAction = 'done' | 'next' | 'search' | 'send' | 'go';
 export interface TextFieldNode extends RenderNodeBase {
   type: 'textField';
   stateKey: string;
   value: string;
   placeholder: string;
+  variant: 'filled' | 'outlined';
+  /** The floating label, or null. */
+  caption: string | null;
+  maxLength: number | null;
+  /** Lines shown by a multiline field (it grows from min to max, then scrolls); null: one line. */
+  lines: { min: number; max: number } | null;
+  /** Drawn masked, with a reveal toggle tagged `<testTag>.reveal`; observe and events see the mask. */
+  secure: boolean;
+  keyboard: KeyboardType;
+  /** The text under the field (the error text while in error, when there is one), or null. */
+  supportingText: string | null;
+  /** errorWhen holds. */
+  error: boolean;
+  /** Tagged `<testTag>.trailingIcon`; a plain glyph unless tappable. */
+  trailingIcon: AppBarButton | null;
+  leadingIcon: string | null;
+  imeAction: ImeAction | null;
+  /** Enter runs onSubmit (a `submit` interaction). */
+  submits: boolean;
 }
 export interface ToggleNode extends RenderNodeBase {
   type: 'switch' | 'checkbox';
@@ -573,6 +594,10 @@ export type Interaction =
   | { type: 'select'; key: string; value: string }
   /** A text field's new full text. */
   | { type: 'edit'; key: string; text: string }
+  /** Enter (the keyboard's action key) in a text field with onSubmit: runs it. */
+  | { type: 'submit'; key: string }
+  /** A text field's tappable trailing icon: runs its onTap. */
+  | { type: 'trailingIcon'; key: string }
   /** A slider moved to `value` (the controller snaps it to the step grid and clamps it). */
   | { type: 'slide'; key: string; value: number }
   | { type: 'pickTime'; key: string; hour: number; minute: number }

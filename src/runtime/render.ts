@@ -227,6 +227,39 @@ function buildRenderNode(
   return rendered;
 }
 
+/** A secure field's text as it is drawn and reported: one bullet per character. */
+export function maskedText(text: string): string {
+  return '\u2022'.repeat([...text].length);
+}
+
+function buildTextField(node: NodeOfType<'textField'>, base: RenderNodeBase, read: StateReader): RenderNode {
+  const raw = read(node.stateKey);
+  const value = typeof raw === 'string' ? raw : '';
+  const error = node.errorWhen !== undefined && conditionHolds(node.errorWhen, read);
+  const supporting = error && node.errorText !== undefined ? node.errorText : node.supportingText;
+  const multiline = node.multiline === true;
+  const minLines = node.minLines ?? 1;
+  return {
+    ...base,
+    type: 'textField',
+    stateKey: node.stateKey,
+    value,
+    placeholder: node.placeholder ?? '',
+    variant: node.variant ?? 'filled',
+    caption: node.label === undefined ? null : interpolate(node.label, read),
+    maxLength: node.maxLength ?? null,
+    lines: multiline ? { min: minLines, max: Math.max(minLines, node.maxLines ?? Math.max(minLines, 4)) } : null,
+    secure: node.secure === true,
+    keyboard: node.keyboard ?? 'text',
+    supportingText: supporting === undefined ? null : interpolate(supporting, read),
+    error,
+    trailingIcon: node.trailingIcon ? appBarButton(node.trailingIcon, read) : null,
+    leadingIcon: node.leadingIcon ?? null,
+    imeAction: node.imeAction ?? null,
+    submits: node.onSubmit !== undefined,
+  };
+}
+
 function gesturesOf(node: PrototypeNode): Gestures | null {
   const longPress = 'onLongPress' in node && node.onLongPress !== undefined;
   const doubleTap = 'onDoubleTap' in node && node.onDoubleTap !== undefined;
@@ -371,10 +404,8 @@ function buildTyped(
       const value = node.text === undefined ? null : interpolate(node.text, read);
       return { ...base, type: 'badge', text: value, label: value };
     }
-    case 'textField': {
-      const value = read(node.stateKey);
-      return { ...base, type: 'textField', stateKey: node.stateKey, value: typeof value === 'string' ? value : '', placeholder: node.placeholder ?? '' };
-    }
+    case 'textField':
+      return buildTextField(node, base, read);
     case 'switch':
     case 'checkbox': {
       const label = node.label === undefined ? null : interpolate(node.label, read);

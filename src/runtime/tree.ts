@@ -47,6 +47,10 @@ export function isOverlayNode(node: PrototypeNode): node is OverlayNode {
   return node.type === 'dialog' || node.type === 'snackbar' || node.type === 'bottomSheet' || node.type === 'menu';
 }
 
+function isSecureField(node: PrototypeNode): node is NodeOfType<'textField'> {
+  return node.type === 'textField' && node.secure === true;
+}
+
 /** A repeat container whose items are a data pointer, and the rows it was last built from. */
 export interface DataRepeat {
   container: TreeNode;
@@ -72,6 +76,8 @@ export interface ShownTree {
   overlays: TreeNode[];
   /** Nodes with onAppear, in preorder. */
   appearHandlers: TreeNode[];
+  /** State keys of secure text fields: events and inspect carry them masked. */
+  secureKeys: Set<string>;
   bindings: BindingTable;
   dataRepeats: DataRepeat[];
   /** Text fields outside data repeats that read data, found on the first data write. */
@@ -145,7 +151,7 @@ function repeatOf(node: PrototypeNode): RepeatContainer['repeat'] | undefined {
 }
 
 export function buildTree(root: PrototypeNode, data: JsonValue = {}): ShownTree {
-  const tree: ShownTree = { root: undefined as unknown as TreeNode, byKey: new Map(), pagers: new Map(), stacks: new Map(), adaptives: [], overlays: [], appearHandlers: [], bindings: new Map(), dataRepeats: [] };
+  const tree: ShownTree = { root: undefined as unknown as TreeNode, byKey: new Map(), pagers: new Map(), stacks: new Map(), adaptives: [], overlays: [], appearHandlers: [], secureKeys: new Set(), bindings: new Map(), dataRepeats: [] };
   tree.root = visit(tree, root, 'root', null, data);
   return tree;
 }
@@ -161,6 +167,7 @@ function visit(tree: ShownTree, node: PrototypeNode, key: string, parent: TreeNo
   if (node.type === 'adaptive') tree.adaptives.push(treeNode);
   if (isOverlayNode(node)) tree.overlays.push(treeNode);
   if (node.onAppear !== undefined) tree.appearHandlers.push(treeNode);
+  if (isSecureField(node)) tree.secureKeys.add(node.stateKey);
   addBindings(tree.bindings, node);
   const repeat = repeatOf(node);
   const items = repeat?.items;
@@ -326,12 +333,14 @@ function collectKeys(node: TreeNode, keys: Set<string>): void {
 function reindex(tree: ShownTree): void {
   tree.overlays = [];
   tree.appearHandlers = [];
+  tree.secureKeys = new Set();
   tree.bindings = new Map();
   const stack = [tree.root];
   while (stack.length > 0) {
     const current = stack.pop()!;
     if (isOverlayNode(current.node)) tree.overlays.push(current);
     if (current.node.onAppear !== undefined) tree.appearHandlers.push(current);
+    if (isSecureField(current.node)) tree.secureKeys.add(current.node.stateKey);
     addBindings(tree.bindings, current.node);
     for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i]!);
   }

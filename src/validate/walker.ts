@@ -1176,13 +1176,13 @@ function applyCheck(check: Check, value: Record<string, unknown>, position: Posi
       return;
     }
     case 'requiredWhen':
-      if (check.in.includes(value[check.when] as string) && !has(check.field)) {
-        reject(at(), `A ${String(value[check.when])} ${what} needs ${check.field}`);
+      if (check.in.includes(value[check.when] as string | boolean) && !has(check.field)) {
+        reject(at(), `${whenPhrase(value, check.when, what)} needs ${check.field}`);
       }
       return;
     case 'forbiddenWhen':
-      if (check.in.includes(value[check.when] as string) && has(check.field)) {
-        reject(at(), `A ${String(value[check.when])} ${what} cannot have ${check.field}${check.hint ? `; ${check.hint}` : ''}`);
+      if (check.in.includes(value[check.when] as string | boolean) && has(check.field)) {
+        reject(at(), `${whenPhrase(value, check.when, what)} cannot have ${check.field}${check.hint ? `; ${check.hint}` : ''}`);
       }
       return;
     case 'forbiddenWith':
@@ -1268,6 +1268,12 @@ function didYouMeanWord(value: string, words: readonly string[]): string {
 
 function missingMessage(key: string, shape: ObjectShape, what: string): string {
   return `Missing required property "${key}" of ${what} (required: ${(shape.required ?? []).join(', ')})`;
+}
+
+/** "A listDetail adaptive node", or for a boolean field "Textfield node with multiline: true". */
+function whenPhrase(value: Record<string, unknown>, when: string, what: string): string {
+  const chosen = value[when];
+  return typeof chosen === 'boolean' ? `${capitalize(what)} with ${when}: ${chosen}` : `A ${String(chosen)} ${what}`;
 }
 
 function unknownPropertyMessage(key: string, declared: Map<string, Declared>, what: string): string {

@@ -74,6 +74,61 @@ for (const type of ['switch', 'checkbox'] as const) {
   });
 }
 
+test('textField options: a secure field draws, observes and reports its text masked until revealed; maxLength stops typing and counts', async () => {
+  const hierarchy = await show('ctl-secure', { pin: '' },
+    { type: 'textField', stateKey: 'pin', testTag: 'pin', label: 'PIN', secure: true, maxLength: 4, keyboard: 'number', supportingText: 'Four digits' });
+  assert.equal(byTag(hierarchy, 'pin').text, 'PIN', 'an empty field reads as its label');
+  assert.equal(byTag(hierarchy, 'pin.supportingText').text, 'Four digits');
+  const since = phone().log.events.length;
+  assert.ok((await phone().device.type('123456', 'pin')).ok);
+  await phone().log.next((event) => event.kind === 'change' && (event.payload as { value: string }).value.length === 4, since);
+  const typed = phone().log.events.slice(since).filter((event) => event.kind === 'change');
+  assert.deepEqual(typed.map((event) => (event.payload as { value: string }).value), ['\u2022', '\u2022\u2022', '\u2022\u2022\u2022', '\u2022\u2022\u2022\u2022'], 'change events carry the mask, and typing stops at maxLength');
+  assert.ok(typed.every((event) => event.state.pin === (event.payload as { value: string }).value), 'the state snapshot is masked too');
+  assert.equal((await observed('pin')).text, '\u2022\u2022\u2022\u2022');
+  const inspected = (await phone().device.inspect()) as { prototypes: Array<{ state: Record<string, string> }> };
+  assert.equal(inspected.prototypes[0]!.state.pin, '\u2022\u2022\u2022\u2022');
+  const revealed = (await phone().device.inspect({ revealSecure: true })) as { prototypes: Array<{ state: Record<string, string> }> };
+  assert.equal(revealed.prototypes[0]!.state.pin, '1234', 'inspect reveals the text only when asked');
+  assert.ok((await phone().device.tap({ testTag: 'pin.reveal' })).ok);
+  assert.equal((await observed('pin')).text, '1234', 'revealed, the field shows and observes its text');
+  assert.equal((await observed('pin.reveal')).text, 'Hide password');
+});
+
+test('textField actions: next moves the focus on, done puts the keyboard away after onSubmit; a trailing icon runs its onTap; errorWhen swaps in the error text', async () => {
+  const hierarchy = await show('ctl-submit', { user: '', code: '', tried: false },
+    { type: 'textField', stateKey: 'user', testTag: 'user', label: 'User', imeAction: 'next', leadingIcon: 'person',
+      trailingIcon: { icon: 'clear', label: 'Clear', onTap: [{ type: 'setState', key: 'user', value: '' }] } },
+    { type: 'textField', stateKey: 'code', testTag: 'code', variant: 'outlined', label: 'Code', imeAction: 'done',
+      supportingText: 'From the letter', errorWhen: { all: [{ key: 'tried', equals: true }, { key: 'code', equals: '' }] }, errorText: 'Enter the code',
+      onSubmit: [{ type: 'setState', key: 'tried', value: true }, { type: 'emit', name: 'submitted' }] });
+  assert.equal(byTag(hierarchy, 'user.trailingIcon').role, 'Button');
+  assert.ok((await phone().device.type('ada', 'user')).ok);
+  assert.ok((await phone().device.pressKey('Enter')).ok);
+  assert.equal((await observed('code')).focused, true, 'next moved the focus to the following field');
+  const since = phone().log.events.length;
+  assert.ok((await phone().device.pressKey('Enter')).ok);
+  assert.equal((await phone().log.next((event) => event.kind === 'emit', since)).name, 'submitted');
+  const after = (await phone().device.observe()).hierarchy;
+  assert.equal(byTag(after, 'code').focused, false, 'done put the keyboard away');
+  assert.equal(byTag(after, 'code.supportingText').text, 'Enter the code', 'the error text replaced the supporting text');
+  assert.deepEqual((await tapFor('user.trailingIcon', 'change')).payload, { key: 'user', value: '' });
+});
+
+test('textField multiline: Enter starts a new line, and the field grows from minLines', async () => {
+  await show('ctl-multi', { note: '' }, { type: 'textField', stateKey: 'note', testTag: 'note', multiline: true, minLines: 2, maxLines: 3 });
+  const before = (await observed('note')).bounds.height;
+  const since = phone().log.events.length;
+  assert.ok((await phone().device.type('one', 'note')).ok);
+  assert.ok((await phone().device.pressKey('Enter')).ok);
+  assert.ok((await phone().device.type('two')).ok);
+  assert.ok((await phone().device.pressKey('Enter')).ok);
+  assert.ok((await phone().device.type('three')).ok);
+  await phone().log.next((event) => event.kind === 'change' && (event.payload as { value: string }).value === 'one\ntwo\nthree', since);
+  const grown = (await observed('note')).bounds.height;
+  assert.ok(grown > before, `three lines (${grown} dp) are taller than two (${before} dp)`);
+});
+
 test('button: a tap runs onTap (emit with payload)', async () => {
   const hierarchy = await show('ctl-button', {},
     { type: 'button', label: 'Save', icon: 'save', variant: 'tonal', testTag: 'save', onTap: [{ type: 'emit', name: 'save', payload: { draft: false } }] });

@@ -14,7 +14,7 @@ import { EXAMPLES_DIR, exampleNames, readExample } from './examples.ts';
 
 const EXPECTED_EXAMPLES = [
   'alarm.json', 'booking.json', 'chat.json', 'confirm-dialog.json', 'countdown.json', 'dashboard-dark.json', 'feed.json',
-  'filters-sheet.json', 'mail.json', 'onboarding.json', 'quick-reply.json', 'settings.json', 'shop.json', 'shopping-list.json',
+  'filters-sheet.json', 'mail.json', 'onboarding.json', 'quick-reply.json', 'settings.json', 'shop.json', 'shopping-list.json', 'sign-in.json',
 ];
 
 /** Node types a person can act on, so each needs a testTag for tapOn and for tests. */
@@ -142,6 +142,26 @@ test('settings: turning notifications off hides the dependent rows; a checkbox r
   assert.equal(byTag(after, 'setting_large_text').checked, true);
   assert.equal(byTag(after, 'setting_dark_theme').checked, false, 'the other rows keep their values');
   assert.equal(byTag(after, 'setting_analytics').checked, true);
+});
+
+test('sign-in: an empty Sign in shows both errors; Enter goes from email to password and submits with the password masked', async () => {
+  const before = await showExample(light(), 'sign-in.json');
+  assert.equal(byTag(before, 'signin_email').text, 'Email');
+  assert.equal(byTag(before, 'signin_email.supportingText').text, 'The address you signed up with');
+  await tap(light(), { testTag: 'signin_submit' }, 'emit');
+  const tried = await observe(light());
+  assert.equal(byTag(tried, 'signin_email.supportingText').text, 'Enter your email address');
+  assert.equal(byTag(tried, 'signin_password.supportingText').text, 'Enter your password');
+  assert.ok((await light().device.type('ada@example.com', 'signin_email')).ok);
+  assert.ok((await light().device.pressKey('Enter')).ok);
+  assert.ok((await light().device.type('hunter2')).ok, 'next moved the focus to the password');
+  const since = light().log.events.length;
+  assert.ok((await light().device.pressKey('Enter')).ok);
+  const submitted = await light().log.next((event) => event.kind === 'emit', since);
+  assert.deepEqual([submitted.name, submitted.payload, submitted.state.password, submitted.state.email], ['sign_in', { via: 'keyboard' }, '•••••••', 'ada@example.com']);
+  const after = await observe(light());
+  assert.equal(byTag(after, 'signin_email.supportingText').text, 'The address you signed up with', 'the email error went once it was filled');
+  assert.equal(byTag(after, 'signin_password').text, '•••••••');
 });
 
 test('settings: the app bar\'s overflow opens a menu under the bar; Send feedback closes it and emits; the text size select writes its key', async () => {

@@ -4,7 +4,7 @@
 // And the gate refuses flow, grid, span and runSpacing on a device without prototype_flow_grid_v1,
 // scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
 // on one without theirs, and pager options, pager.stateKey, dots, the carousel, the list, adaptive,
-// shared elements, the zoom, motion "reduced", menus and selects, and gestures likewise.
+// shared elements, the zoom, motion "reduced", menus and selects, gestures and text field options likewise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -225,5 +225,23 @@ test('the gate refuses onLongPress and onDoubleTap without prototype_gestures_v1
     assert.ok(!pressed.success && pressed.error.includes(CAPABILITIES.gestures), JSON.stringify(pressed));
     assert.deepEqual(device.requests, []);
     assert.ok((await hostFor(runtimeDevice()).show({ spec: spec(field) })).success);
+  }
+});
+
+test('the gate refuses text field options, actions and a leading icon each without its capability, before sending', async () => {
+  const field = (extra: Record<string, unknown>) => ({ id: 'fields', window: { placement: { type: 'fullscreen' } }, state: { v: '' }, root: { type: 'textField', stateKey: 'v', ...extra } });
+  for (const [capability, extra, path] of [
+    [CAPABILITIES.textFieldOptions, { secure: true }, 'root.secure'],
+    [CAPABILITIES.textFieldOptions, { variant: 'outlined' }, 'root.variant'],
+    [CAPABILITIES.textFieldActions, { imeAction: 'send' }, 'root.imeAction'],
+    [CAPABILITIES.textFieldActions, { trailingIcon: { icon: 'clear', label: 'Clear' } }, 'root.trailingIcon'],
+    [CAPABILITIES.textFieldLeadingIcon, { leadingIcon: 'search' }, 'root.leadingIcon'],
+  ] as const) {
+    const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== capability));
+    const refused = await hostFor(device).show({ spec: field(extra) });
+    assert.ok(!refused.success, path);
+    assert.deepEqual([refused.path, refused.error.includes(capability)], [path, true]);
+    assert.deepEqual(device.requests, []);
+    assert.ok((await hostFor(runtimeDevice()).show({ spec: field(extra) })).success, path);
   }
 });

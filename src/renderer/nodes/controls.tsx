@@ -1,9 +1,9 @@
-// Material 3 controls: textField, switch, checkbox, button, radioGroup, listItem, slider, chip,
-// iconButton, fab, segmentedButton and progress.
+// Material 3 controls: switch, checkbox, button, radioGroup, listItem, slider, chip, iconButton,
+// fab, segmentedButton and progress (the text field has its own file).
 import { useRef, useState } from 'preact/hooks';
 import type {
   ButtonNode, ChipNode, FabNode, IconButtonNode, ListItemNode, ProgressNode, RadioGroupNode, SegmentedButtonNode,
-  SliderNode, TextFieldNode, ToggleNode,
+  SliderNode, ToggleNode,
 } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
 import { Frame } from '../frame.tsx';
@@ -13,36 +13,6 @@ import type { NodeProps } from '../node.tsx';
 /** The accessibility node of a whole control: its label as text, a native role, state. */
 function controlA11y(node: { key: string; testTag: string | null; label: string | null }, role: string, extra: object = {}) {
   return { id: node.key, testTag: node.testTag, role, text: node.label, ...extra };
-}
-
-export function TextField({ node, parent, env }: NodeProps<TextFieldNode>) {
-  const input = useRef<HTMLInputElement>(null);
-  const [focused, setFocused] = useState(false);
-  const text = node.value !== '' ? node.value : node.label ?? (node.placeholder || null);
-  return (
-    <Frame
-      env={env}
-      node={node}
-      parent={parent}
-      class={focused ? 'ps-field ps-field-focused' : 'ps-field'}
-      a11y={{ id: node.key, testTag: node.testTag, role: 'TextField', text }}
-      onTap={() => input.current?.focus()}
-    >
-      <input
-        ref={input}
-        class="ps-field-input"
-        value={node.value}
-        placeholder={node.placeholder}
-        spellcheck={false}
-        autocomplete="off"
-        data-testid={partTag(node.testTag, 'input') ?? undefined}
-        style={node.style.color ? { color: node.style.color } : undefined}
-        onFocus={() => setFocused(true)}
-        onBlur={() => setFocused(false)}
-        onInput={(event) => env.interact({ type: 'edit', key: node.key, text: event.currentTarget.value })}
-      />
-    </Frame>
-  );
 }
 
 /** The switch track and thumb, without any label. */

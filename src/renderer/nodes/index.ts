@@ -1,8 +1,9 @@
 // Which component draws which node type. Each type's drawing lives in one of the files here.
 import { registerComponents } from '../node.tsx';
 import {
-  Button, Chip, Fab, IconButton, ListItem, Progress, RadioGroup, SegmentedButton, Slider, TextField, Toggle,
+  Button, Chip, Fab, IconButton, ListItem, Progress, RadioGroup, SegmentedButton, Slider, Toggle,
 } from './controls.tsx';
+import { TextField } from './text-field.tsx';
 import { Badge, Card, Container, Divider, IconNodeView, Image, Pager, Scroll, Spacer, Text } from './layout.tsx';
 import { NavBar, TopAppBar } from './navigation.tsx';
 import { BottomSheet, Dialog, Snackbar } from './overlays.tsx';
