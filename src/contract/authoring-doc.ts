@@ -32,6 +32,7 @@ export function authoringDoc(): string {
     adaptiveSection(),
     menusSection(),
     gesturesSection(),
+    swipeActionsSection(),
     textFieldsSection(),
     sharedElementsSection(),
     motionSection(),
@@ -574,6 +575,32 @@ Placeholders bind in them as in \`onTap\`.
 { "type": "card", "testTag": "mail.m1", "onTap": [{ "type": "emit", "name": "open" }],
   "onLongPress": [{ "type": "setState", "key": "selecting", "value": true }],
   "children": [{ "type": "text", "text": "Lunch?" }] }
+\`\`\``;
+}
+
+function swipeActionsSection(): string {
+  return `## Swipe actions
+
+These need a device with \`prototype_swipe_actions_v1\`.
+
+A \`row\` or \`listItem\` takes \`swipeActions: {start?, end?, fullSwipe?}\` (at least one side). Each
+side is 1 to 3 entries \`{label, icon?, role?, color?, onTap}\`: \`role\` is \`default\` or
+\`destructive\` (the error colour), \`color\` any colour value (it overrides the role's). A drag right
+reveals \`start\`, a drag left reveals \`end\` (the physical sides, not mirrored right to left); the
+first entry sits at the screen's edge. Released past 40% of the buttons' width, or flung, the row
+stays open; with \`fullSwipe: true\`, dragged past 60% of its own width it runs that side's first
+entry and closes. One row is open at a time, and a tap on an open row closes it instead of running
+its \`onTap\`. While open, the buttons observe as Buttons tagged \`<testTag>.swipe.<index>\`
+(start entries first, then end; a tap runs the entry and closes the row); the row lists every
+entry's label among its \`actions\`. \`swipeOn {testTag, direction}\` drags 60% of the row: it opens
+a side, or runs the first entry of a \`fullSwipe\` side. Reduced motion and \`motion: "none"\` snap.
+A row inside a horizontal pager or carousel cannot have swipe actions (one drag, two owners).
+
+\`\`\`json
+{ "type": "listItem", "testTag": "mail.m1", "headline": "Lunch on Friday?",
+  "swipeActions": { "fullSwipe": true,
+    "start": [{ "label": "Archive", "icon": "archive", "onTap": [{ "type": "emit", "name": "archive" }] }],
+    "end": [{ "label": "Delete", "icon": "delete", "role": "destructive", "onTap": [{ "type": "emit", "name": "delete" }] }] } }
 \`\`\``;
 }
 

@@ -39,6 +39,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.textFieldOptions,
   CAPABILITIES.textFieldActions,
   CAPABILITIES.textFieldLeadingIcon,
+  CAPABILITIES.swipeActions,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];

@@ -113,6 +113,10 @@ tagged \`<testTag>.<value>\`, and a choice writes the value like a radioGroup.
 **Long press and double tap.** \`onLongPress\` / \`onDoubleTap\` (box, row, column, text, image,
 icon, card) run like onTap; drive them with \`tapOn {testTag, action: "longPress" | "doubleTap"}\`.
 
+**Swipe actions.** A row or listItem's \`swipeActions: {start?, end?, fullSwipe?}\` (1-3 entries
+\`{label, icon?, role?, color?, onTap}\` a side) are revealed by \`swipeOn\` right / left and tagged
+\`<testTag>.swipe.<index>\` while open; \`fullSwipe\` runs the first entry.
+
 **Text fields.** \`label\`, \`variant: "outlined"\`, \`secure\` (a password, masked in every event
 and inspect unless \`revealSecure: true\`), \`keyboard\`, \`maxLength\`, \`multiline\`, \`supportingText\`,
 \`errorWhen\` + \`errorText\`, \`leadingIcon\`, \`trailingIcon\`, \`imeAction\` and \`onSubmit\` (Enter).

@@ -61,8 +61,8 @@ export const hierarchyNodeSchema = z.object({
     .optional(),
   /** A lazy list: its row count and the first and last row at least partly on screen (-1 when none is). */
   list: z.object({ total: z.number().int(), first: z.number().int(), last: z.number().int() }).optional(),
-  /** Accessibility actions beyond a tap (onLongPress / onDoubleTap): tapOn's action drives them. */
-  actions: z.array(z.enum(['longPress', 'doubleTap'])).optional(),
+  /** Accessibility actions beyond a tap: longPress and doubleTap (tapOn's action drives them), and the labels of a row's swipe actions (swipeOn reveals them). */
+  actions: z.array(z.string()).optional(),
   layer: z.enum(['app', 'prototype']),
 });
 

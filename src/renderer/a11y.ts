@@ -40,7 +40,7 @@ export interface HierarchyNode {
   focused: boolean;
   range?: Range;
   list?: ListRows;
-  /** Accessibility actions beyond a tap (longPress, doubleTap), which tapOn's action drives. */
+  /** Accessibility actions beyond a tap: longPress and doubleTap, then the labels of swipe actions. */
   actions?: string[];
   layer: 'prototype';
 }
@@ -84,7 +84,7 @@ export function a11yAttributes(info: A11yInfo): Record<string, string> {
   if (info.enabled === false) attributes['aria-disabled'] = 'true';
   if (info.expanded !== undefined) attributes['aria-expanded'] = String(info.expanded);
   if (info.actions !== undefined) {
-    attributes['data-ps-actions'] = info.actions.join(' ');
+    attributes['data-ps-actions'] = JSON.stringify(info.actions);
     // A screen reader announces what else the node does (the web has no custom actions to offer).
     attributes['aria-description'] = info.actions.map((action) => ACTION_NAMES[action] ?? action).join(', ');
   }
@@ -181,7 +181,7 @@ export function hierarchyNodeOf(element: Element, bounds: { x: number; y: number
   const listRows = element.getAttribute('data-ps-list-rows');
   if (listRows !== null) node.list = { total: Number(listRows), ...rowsOnScreen(element, bounds) };
   const actions = element.getAttribute('data-ps-actions');
-  if (actions !== null) node.actions = actions.split(' ');
+  if (actions !== null) node.actions = JSON.parse(actions) as string[];
   return node;
 }
 

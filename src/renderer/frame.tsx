@@ -2,9 +2,10 @@
 // press scale, visibility motion, container size animation and its accessibility node.
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import type { RenderNode, SafeAreaPadding } from '../runtime/model.ts';
+import type { RenderNode, SafeAreaPadding, SwipeView } from '../runtime/model.ts';
 import { a11yAttributes, type A11yInfo } from './a11y.ts';
 import { gestureActions, gestureHandlers } from './gestures.ts';
+import { SwipeButtons, swipeActionNames, swipeHandlers } from './swipe.tsx';
 import { ConsumedInsets, DragGuard, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
 import { containerCss, cssText, decorationCss, paddingCss, sharedDeclarationClass, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
 
@@ -51,6 +52,8 @@ export interface FrameProps {
   base?: Css;
   /** Plain nodes scale while pressed when their style asks for it. */
   pressable?: boolean;
+  /** A row's or list item's swipe actions: a sideways drag slides the node to reveal them. */
+  swipe?: SwipeView | null;
   children?: ComponentChildren;
 }
 
@@ -60,10 +63,11 @@ export function defaultA11y(node: RenderNode, role: string | null, text = node.l
   return { id: node.key, testTag: node.testTag, role, text };
 }
 
-/** A node taking a long press or double tap is an accessibility node naming them as its actions. */
-export function withGestureActions(a11y: A11yInfo | null, node: RenderNode): A11yInfo | null {
-  if (node.gestures === null) return a11y;
-  return { ...(a11y ?? { id: node.key, testTag: node.testTag, role: null, text: node.label }), actions: gestureActions(node.gestures) };
+/** A node taking a long press, a double tap or swipe actions is an accessibility node naming them as its actions. */
+export function withActions(a11y: A11yInfo | null, node: RenderNode, swipe: SwipeView | null): A11yInfo | null {
+  if (node.gestures === null && swipe === null) return a11y;
+  const actions = [...(node.gestures ? gestureActions(node.gestures) : []), ...(swipe ? swipeActionNames(swipe) : [])];
+  return { ...(a11y ?? { id: node.key, testTag: node.testTag, role: null, text: node.label }), actions };
 }
 
 export function Frame(props: FrameProps) {
@@ -103,13 +107,15 @@ export function Frame(props: FrameProps) {
   if (props.class) classes += ` ${props.class}`;
   if (pressScale !== null) classes += ' ps-press';
   if (!wrapped && motion?.className) classes += ` ${motion.className}`;
+  if (props.swipe) classes += wrapped ? ' ps-swipe-host' : ' ps-swipe-host ps-swipeable';
   const ownClass = sharedClassOrStyle(css);
   if (ownClass.className) classes += ` ${ownClass.className}`;
   const leaving = motion?.leaving ? LEAVING : null;
   const guardedTap = onTap ? () => !drag?.dragged() && onTap() : null;
   // A long press or double tap is watched on the outermost element: the touch target, when there is one.
-  const gestures = node.gestures ? gestureHandlers(node.key, node.gestures, env.interact, guardedTap) : null;
-  const a11y = withGestureActions(props.a11y, node);
+  const swipeContext = props.swipe ? { key: node.key, testTag: node.testTag, swipe: props.swipe, interact: env.interact, animate: env.motion && !env.reducedMotion } : null;
+  const handlers = bothHandlers(node.gestures ? gestureHandlers(node.key, node.gestures, env.interact, guardedTap) : null, swipeContext ? swipeHandlers(swipeContext) : null);
+  const a11y = withActions(props.a11y, node, props.swipe ?? null);
   const inner = (
     <div
       ref={element}
@@ -118,10 +124,11 @@ export function Frame(props: FrameProps) {
       {...(a11y ? a11yAttributes(a11y) : null)}
       {...(node.shared ? { 'data-ps-shared': node.shared.key, 'data-ps-shared-as': node.shared.as } : null)}
       {...(wrapped ? null : leaving)}
-      {...(wrapped ? null : gestures)}
+      {...(wrapped ? null : handlers)}
       onAnimationEnd={wrapped ? undefined : endOwnAnimation(motion)}
     >
       {consumes ? <ConsumedInsets.Provider value={consumedBelow}>{props.children}</ConsumedInsets.Provider> : props.children}
+      {swipeContext ? <SwipeButtons context={swipeContext} /> : null}
     </div>
   );
   if (!onTap) return inner;
@@ -129,6 +136,7 @@ export function Frame(props: FrameProps) {
   if (translate) outerCss.translate = translate;
   const outer = sharedClassOrStyle(outerCss);
   let outerClasses = outer.className ? `ps-touch ${outer.className}` : 'ps-touch';
+  if (props.swipe) outerClasses += ' ps-swipeable';
   if (motion?.className) outerClasses += ` ${motion.className}`;
   const tap = (event: MouseEvent) => {
     event.stopPropagation();
@@ -141,7 +149,7 @@ export function Frame(props: FrameProps) {
       {...leaving}
       onAnimationEnd={endOwnAnimation(motion)}
       onClick={tap}
-      {...gestures}
+      {...handlers}
     >
       {inner}
     </div>
@@ -149,6 +157,22 @@ export function Frame(props: FrameProps) {
 }
 
 const LEAVING = { 'data-ps-leaving': '' };
+
+type Handlers = Record<string, ((event: never) => void) | undefined>;
+
+/** The gesture and swipe handlers of one element: where both take an event, each gets it (the swipe's first). */
+function bothHandlers(gestures: Handlers | null, swipe: Handlers | null): Handlers | null {
+  if (!gestures || !swipe) return gestures ?? swipe;
+  const merged: Handlers = { ...gestures };
+  for (const [name, handler] of Object.entries(swipe)) {
+    const other = gestures[name];
+    merged[name] = other && handler ? (event: never) => {
+      handler(event);
+      other(event);
+    } : handler;
+  }
+  return merged;
+}
 
 /** The motion <Node> provides for this very node (a descendant frame ignores its ancestor's). */
 function ownMotion(nearest: NodeMotion | null, key: string): NodeMotion | null {

@@ -387,6 +387,14 @@ const OVERLAYS = `
   background: var(--md-sys-color-surface-container-low); box-shadow: 0px 1px 3px 0px rgba(0,0,0,0.3); overflow: clip; }
 .ps-sheet-handle { align-self: center; width: 32px; height: 4px; border-radius: 2px; margin: 22px 0; flex-shrink: 0; background: var(--md-sys-color-on-surface-variant); opacity: 0.4; }
 .ps-sheet-content { flex: 1; min-height: 0; overflow: auto; display: flex; flex-direction: column; }
+.ps-swipeable { touch-action: pan-y; }
+.ps-swipe-host { position: relative; }
+.ps-swipe-side { position: absolute; top: 0; bottom: 0; display: flex; width: calc(var(--ps-swipe-count) * 72px); }
+.ps-swipe-start { right: 100%; }
+.ps-swipe-end { left: 100%; flex-direction: row-reverse; }
+.ps-swipe-button { flex: 0 0 72px; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 4px; cursor: pointer; overflow: hidden; ${type('labelMedium')} }
+.ps-swipe-side > .ps-swipe-button:first-child { flex-grow: 1; }
+.ps-swipe-label { max-width: 100%; padding: 0 4px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .ps-popup-layer { position: absolute; inset: 0; z-index: 3; pointer-events: none; }
 .ps-popup-catcher { position: absolute; inset: 0; pointer-events: auto; }
 .ps-popup-mark { position: absolute; width: 0; height: 0; overflow: hidden; }

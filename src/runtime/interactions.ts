@@ -128,6 +128,11 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       if (!button) return `the dialog has no ${String(interaction.button)} button`;
       return closeOverlay(unit, node) ?? runOnTap(unit, button.onTap, target);
     }
+    case 'swipeAction': {
+      const actions = node.type === 'row' || node.type === 'listItem' ? node.swipeActions : undefined;
+      const entry = actions && Number.isInteger(interaction.index) ? [...(actions.start ?? []), ...(actions.end ?? [])][interaction.index] : undefined;
+      return entry ? runOnTap(unit, entry.onTap, target) : `no swipe action ${String(interaction.index)}`;
+    }
     case 'longPress':
     case 'doubleTap': {
       const actions = interaction.type === 'longPress' ? gestureList(node, 'onLongPress') : gestureList(node, 'onDoubleTap');

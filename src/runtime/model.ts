@@ -192,6 +192,22 @@ export interface Gestures {
 export interface ContainerNode extends RenderNodeBase {
   type: 'box' | 'row' | 'column';
   children: RenderNode[];
+  /** A row's swipe actions, or null. */
+  swipe: SwipeView | null;
+}
+
+/** One button a swipe reveals, its colours resolved. */
+export interface SwipeEntryView {
+  text: string;
+  icon: string | null;
+  background: CssColor;
+  foreground: CssColor;
+}
+/** Start entries are revealed by a swipe right, end ones by a swipe left (physical sides); buttons are tagged `<testTag>.swipe.<index>`, start first. */
+export interface SwipeView {
+  start: SwipeEntryView[];
+  end: SwipeEntryView[];
+  fullSwipe: boolean;
 }
 /** A row that wraps its children onto further lines (seeds/001 "Flow and grid contract"). */
 export interface FlowNode extends RenderNodeBase {
@@ -364,6 +380,7 @@ export interface ListItemNode extends RenderNodeBase {
     | { type: 'switch' | 'checkbox'; stateKey: string; checked: boolean }
     | { type: 'icon'; name: string }
     | null;
+  swipe: SwipeView | null;
 }
 export interface SliderNode extends RenderNodeBase {
   type: 'slider';
@@ -609,6 +626,8 @@ export type Interaction =
   | { type: 'pageSettled'; key: string; page: number }
   /** Close a dialog (scrim tap), a bottom sheet (swipe or scrim tap), a snackbar or a menu (a tap outside it). */
   | { type: 'close'; key: string }
+  /** A revealed swipe button (start entries first, then end) or a full swipe: runs that entry's onTap. */
+  | { type: 'swipeAction'; key: string; index: number }
   /** A long press or a double tap on a node with onLongPress / onDoubleTap: runs that list. */
   | { type: 'longPress' | 'doubleTap'; key: string }
   /** A menu item (its index among the menu's rows, dividers counted): closes the menu, then runs the item's onTap. */

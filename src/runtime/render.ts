@@ -7,9 +7,9 @@
  * Data reads are dependencies too (see data.ts), and so is each node itself: rows a data write
  * built again are rebuilt by naming their keys (`nodeDependency`).
  */
-import type { PrototypeNode, Scalar, NodeOfType, Anchor, MenuItem } from '../spec/index.ts';
-import { dialogScrim, resolveScrim, type ResolvedTheme } from '../theme/index.ts';
-import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, MenuEntryView, Gestures, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
+import type { PrototypeNode, Scalar, NodeOfType, Anchor, MenuItem, SwipeActions } from '../spec/index.ts';
+import { dialogScrim, modeForBackground, resolveColor, resolveColorArgb, resolveScrim, type ResolvedTheme } from '../theme/index.ts';
+import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, MenuEntryView, Gestures, SwipeEntryView, SwipeView, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
 import { conditionHolds, type StateReader } from './conditions.ts';
 import { interpolate } from './text.ts';
 import { mergedStyle, resolveStyle } from './style.ts';
@@ -271,6 +271,18 @@ function options(node: NodeOfType<'radioGroup'> | NodeOfType<'segmentedButton'> 
   return node.options.map((option) => ({ value: option.value, text: interpolate(option.label, read), selected: selected === option.value }));
 }
 
+function swipeView(actions: SwipeActions | undefined, read: StateReader, theme: ResolvedTheme): SwipeView | null {
+  if (!actions) return null;
+  const entry = (action: NonNullable<SwipeActions['start']>[number]): SwipeEntryView => {
+    const destructive = action.role === 'destructive';
+    const background = action.color ?? (destructive ? 'error' : 'secondaryContainer');
+    const onDark = modeForBackground(resolveColorArgb(background, theme)) === 'dark';
+    const foreground = action.color !== undefined ? (onDark ? '#FFFFFF' : '#000000') : destructive ? theme.css.onError : theme.css.onSecondaryContainer;
+    return { text: interpolate(action.label, read), icon: action.icon ?? null, background: resolveColor(background, theme), foreground };
+  };
+  return { start: (actions.start ?? []).map(entry), end: (actions.end ?? []).map(entry), fullSwipe: actions.fullSwipe ?? false };
+}
+
 function menuEntry(item: MenuItem, read: StateReader): MenuEntryView {
   if (item.type === 'divider') return { type: 'divider' };
   return {
@@ -372,7 +384,7 @@ function buildTyped(
     case 'box':
     case 'row':
     case 'column':
-      return { ...base, type: node.type, children, label: base.tappable ? onlyIconName(children) : null };
+      return { ...base, type: node.type, children, label: base.tappable ? onlyIconName(children) : null, swipe: node.type === 'row' ? swipeView(node.swipeActions, read, inputs.theme) : null };
     case 'flow':
       return { ...base, type: 'flow', maxLines: node.maxLines ?? null, children };
     case 'grid':
@@ -427,7 +439,7 @@ function buildTyped(
           ? { type: 'icon' as const, name: node.trailing.name }
           : { type: node.trailing.type, stateKey: node.trailing.stateKey, checked: read(node.trailing.stateKey) === true };
       const label = supporting === null ? headline : `${headline}\n${supporting}`;
-      return { ...base, type: 'listItem', headline, supporting, leadingIcon: node.leadingIcon ?? null, trailing, label };
+      return { ...base, type: 'listItem', headline, supporting, leadingIcon: node.leadingIcon ?? null, trailing, label, swipe: swipeView(node.swipeActions, read, inputs.theme) };
     }
     case 'slider': {
       const label = node.label === undefined ? null : interpolate(node.label, read);

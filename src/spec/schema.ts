@@ -398,6 +398,21 @@ export const menuItemSchema = z.strictObject({
   onTap: onTapSchema.optional(),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
+/** One revealed button of a swiped row. */
+const swipeActionSchema = z.strictObject({
+  label: nonEmpty,
+  icon: iconNameSchema.optional(),
+  role: z.enum(['default', 'destructive']).optional(),
+  color: colorValueSchema.optional(),
+  onTap: onTapSchema,
+});
+/** A row's or list item's swipe actions: start is revealed by a swipe right, end by a swipe left. */
+export const swipeActionsSchema = z.strictObject({
+  start: z.array(swipeActionSchema).min(1).max(3).optional(),
+  end: z.array(swipeActionSchema).min(1).max(3).optional(),
+  fullSwipe: z.boolean().optional(),
+});
+export type SwipeActions = z.infer<typeof swipeActionsSchema>;
 /** An adaptive navigationSuite destination: the value its state key holds, and how it is shown. */
 export const suiteItemSchema = z.strictObject({ value: nonEmpty, label: nonEmpty, icon: iconNameSchema.optional() });
 export type SuiteItem = z.infer<typeof suiteItemSchema>;
@@ -421,7 +436,7 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
   const gestureFields = { onLongPress: onTapSchema.optional(), onDoubleTap: onTapSchema.optional() };
   return {
     box: nodeShape('box', { ...containerFields, ...gestureFields }),
-    row: nodeShape('row', { ...containerFields, ...gestureFields }),
+    row: nodeShape('row', { ...containerFields, ...gestureFields, swipeActions: swipeActionsSchema.optional() }),
     column: nodeShape('column', { ...containerFields, ...gestureFields }),
     carousel: nodeShape('carousel', {
       children: z.array(nodeRef).min(1),
@@ -472,6 +487,7 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
     }),
     radioGroup: nodeShape('radioGroup', { stateKey, options: optionsSchema.min(2).max(16) }),
     listItem: nodeShape('listItem', {
+      swipeActions: swipeActionsSchema.optional(),
       headline: nonEmpty,
       supporting: nonEmpty.optional(),
       leadingIcon: iconNameSchema.optional(),

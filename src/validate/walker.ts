@@ -316,6 +316,7 @@ interface Mark {
   currentType: string;
   currentNode: Record<string, unknown> | null;
   verticalScrolls: number;
+  sidewaysDrags: number;
   surroundings: Surroundings;
   template: RepeatContext | null;
   inAction: boolean;
@@ -338,6 +339,8 @@ class Walker implements Position {
   private readonly stacks: StackRecord[] = [];
   /** Vertical scrolls around the node being walked (a vertical pager may not be in one). */
   private verticalScrolls = 0;
+  /** Horizontal pagers and carousels around the node: their drag would fight a row's swipe actions. */
+  private sidewaysDrags = 0;
   private surroundings: Surroundings = { layer: null, sharedAncestor: null, stacks: [] };
   private readonly sharedElements: SharedRecord[] = [];
   private readonly stackReferences: StackReference[] = [];
@@ -405,6 +408,7 @@ class Walker implements Position {
       currentType: this.currentType,
       currentNode: this.currentNode,
       verticalScrolls: this.verticalScrolls,
+      sidewaysDrags: this.sidewaysDrags,
       surroundings: this.surroundings,
       template: this.template,
       inAction: this.inAction,
@@ -427,6 +431,7 @@ class Walker implements Position {
     this.currentType = mark.currentType;
     this.currentNode = mark.currentNode;
     this.verticalScrolls = mark.verticalScrolls;
+    this.sidewaysDrags = mark.sidewaysDrags;
     this.surroundings = mark.surroundings;
     this.template = mark.template;
     this.inAction = mark.inAction;
@@ -735,13 +740,19 @@ class Walker implements Position {
     if (type === 'list' && this.verticalScrolls > 0) {
       reject(this.path(), 'A list scrolls itself and cannot be inside a vertical scroll (that would draw every row); take the scroll away, or use a column for a short list');
     }
+    if (hasOwn(value, 'swipeActions') && this.sidewaysDrags > 0) {
+      reject(this.pathTo('swipeActions'), 'Swipe actions cannot be inside a horizontal pager or carousel (both would take the same sideways drag); move the rows out of it, or use a vertical pager');
+    }
     const scrollsVertically = (type === 'scroll' && value.axis !== 'horizontal') || type === 'list';
+    const dragsSideways = (type === 'pager' && value.axis !== 'vertical') || type === 'carousel';
     if (scrollsVertically) this.verticalScrolls++;
+    if (dragsSideways) this.sidewaysDrags++;
     const outerSurroundings = this.surroundings;
     this.enterSurroundings(value, type!);
     this.walkNodeFields(value, entry!, type!, parentType, parentNode);
     this.surroundings = outerSurroundings;
     if (scrollsVertically) this.verticalScrolls--;
+    if (dragsSideways) this.sidewaysDrags--;
     this.currentType = parentType;
     this.currentNode = parentNode;
     this.nodePagerReferences.leaveNode(outerReferences);
@@ -1284,7 +1295,7 @@ function unknownPropertyMessage(key: string, declared: Map<string, Declared>, wh
 
 /** Node fields only some node types take, and where they go instead (computed once from the contract). */
 const NODE_TYPES_TAKING: Record<string, string> = Object.fromEntries(
-  ['onLongPress', 'onDoubleTap'].map((field) => [field, listWords(Object.keys(contract.nodes).filter((type) => field in contract.nodes[type]!.properties))]),
+  ['onLongPress', 'onDoubleTap', 'swipeActions'].map((field) => [field, listWords(Object.keys(contract.nodes).filter((type) => field in contract.nodes[type]!.properties))]),
 );
 
 function capitalize(text: string): string {

@@ -129,6 +129,57 @@ test('textField multiline: Enter starts a new line, and the field grows from min
   assert.ok(grown > before, `three lines (${grown} dp) are taller than two (${before} dp)`);
 });
 
+const SWIPE_ROWS = [
+  {
+    type: 'listItem', testTag: 'mail', headline: 'Lunch on Friday?', onTap: [{ type: 'setState', key: 'last', value: 'opened' }],
+    swipeActions: {
+      start: [{ label: 'Archive', icon: 'archive', onTap: [{ type: 'setState', key: 'last', value: 'archived' }] }],
+      end: [
+        { label: 'Delete', icon: 'delete', role: 'destructive', onTap: [{ type: 'setState', key: 'last', value: 'deleted' }] },
+        { label: 'Snooze', icon: 'snooze', onTap: [{ type: 'setState', key: 'last', value: 'snoozed' }] },
+      ],
+    },
+  },
+  {
+    type: 'row', testTag: 'bill', style: { width: 'fill', padding: { start: 16, top: 16, bottom: 16 } }, children: [{ type: 'text', text: 'Invoice' }],
+    swipeActions: { fullSwipe: true, end: [{ label: 'Pay', onTap: [{ type: 'setState', key: 'last', value: 'paid' }] }] },
+  },
+];
+
+test('swipe actions: a swipe reveals a side\'s buttons (tagged, start first), one row open at a time; a button runs its entry; a tap on an open row closes it', async () => {
+  const closed = await show('ctl-swipe', { last: 'none' }, ...SWIPE_ROWS);
+  assert.deepEqual(byTag(closed, 'mail').actions, ['Archive', 'Delete', 'Snooze']);
+  assert.ok(!closed.some((node) => node.testTag?.startsWith('mail.swipe.')), 'buttons exist only while open');
+  assert.ok((await phone().device.swipe('left', 'mail')).ok);
+  const open = (await phone().device.observe()).hierarchy;
+  const [remove, snooze] = [byTag(open, 'mail.swipe.1'), byTag(open, 'mail.swipe.2')];
+  assert.deepEqual([remove.text, remove.role, snooze.text], ['Delete', 'Button', 'Snooze']);
+  assert.ok(remove.bounds.x > snooze.bounds.x && Math.abs(remove.bounds.x + remove.bounds.width - 412) < 0.5, 'the first entry sits at the screen edge');
+  assert.ok(!open.some((node) => node.testTag === 'mail.swipe.0'), 'the other side stays hidden');
+  const since = phone().log.events.length;
+  assert.ok((await phone().device.tap({ testTag: 'mail' })).ok);
+  assert.ok(!(await phone().device.observe()).hierarchy.some((node) => node.testTag === 'mail.swipe.1'), 'the tap closed the row');
+  assert.equal(phone().log.events.length, since, 'and did not run its onTap');
+  assert.ok((await phone().device.swipe('right', 'mail')).ok);
+  assert.equal((await observed('mail.swipe.0')).text, 'Archive');
+  assert.deepEqual((await tapFor('mail.swipe.0', 'change')).payload, { key: 'last', value: 'archived' });
+  assert.ok(!(await phone().device.observe()).hierarchy.some((node) => node.testTag === 'mail.swipe.0'), 'running an entry closes the row');
+  assert.ok((await phone().device.swipe('left', 'mail')).ok);
+  assert.equal((await observed('mail.swipe.1')).text, 'Delete');
+  const before = phone().log.events.length;
+  assert.ok((await phone().device.swipe('left', 'bill')).ok);
+  await phone().log.next((event) => event.kind === 'change', before);
+  assert.ok(!(await phone().device.observe()).hierarchy.some((node) => node.testTag === 'mail.swipe.1'), 'opening another row closed the first');
+});
+
+test('swipe actions: with fullSwipe a swipe past 60% of the row runs its first entry and closes it', async () => {
+  await show('ctl-full-swipe', { last: 'none' }, ...SWIPE_ROWS);
+  const since = phone().log.events.length;
+  assert.ok((await phone().device.swipe('left', 'bill')).ok);
+  assert.deepEqual((await phone().log.next((event) => event.kind === 'change', since)).payload, { key: 'last', value: 'paid' });
+  assert.ok(!(await phone().device.observe()).hierarchy.some((node) => node.testTag === 'bill.swipe.0'));
+});
+
 test('button: a tap runs onTap (emit with payload)', async () => {
   const hierarchy = await show('ctl-button', {},
     { type: 'button', label: 'Save', icon: 'save', variant: 'tonal', testTag: 'save', onTap: [{ type: 'emit', name: 'save', payload: { draft: false } }] });

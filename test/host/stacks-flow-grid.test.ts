@@ -4,7 +4,7 @@
 // And the gate refuses flow, grid, span and runSpacing on a device without prototype_flow_grid_v1,
 // scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
 // on one without theirs, and pager options, pager.stateKey, dots, the carousel, the list, adaptive,
-// shared elements, the zoom, motion "reduced", menus and selects, gestures and text field options likewise.
+// shared elements, the zoom, motion "reduced", menus and selects, gestures, text field options and swipe actions likewise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -244,4 +244,14 @@ test('the gate refuses text field options, actions and a leading icon each witho
     assert.deepEqual(device.requests, []);
     assert.ok((await hostFor(runtimeDevice()).show({ spec: field(extra) })).success, path);
   }
+});
+
+test('the gate refuses swipeActions without prototype_swipe_actions_v1, before sending', async () => {
+  const spec = { id: 'swipes', window: { placement: { type: 'fullscreen' } }, root: { type: 'listItem', headline: 'Mail', swipeActions: { end: [{ label: 'Delete', onTap: [{ type: 'dismiss' }] }] } } };
+  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.swipeActions));
+  const refused = await hostFor(device).show({ spec });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.swipeActions)], ['root.swipeActions', true]);
+  assert.deepEqual(device.requests, []);
+  assert.ok((await hostFor(runtimeDevice()).show({ spec })).success);
 });

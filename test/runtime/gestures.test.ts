@@ -1,4 +1,4 @@
-/** onLongPress and onDoubleTap in the runtime: each runs its own list, a node without one refuses it, and rows bind {item}. */
+/** onLongPress and onDoubleTap in the runtime: each runs its own list, a node without one refuses it, and rows bind {item}; and swipe actions run their entries. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, valid } from './helpers.ts';
@@ -37,4 +37,24 @@ test('a node without the gesture refuses it and nothing is written', () => {
   assert.deepEqual(controller.interact({ type: 'doubleTap', key: 'root' }), { ok: false, reason: 'the node has no onDoubleTap' });
   assert.deepEqual(controller.interact({ type: 'longPress', key: 'root' }), { ok: true });
   assert.deepEqual(events.map((event) => event.name), ['held']);
+});
+
+test('a swipe action runs its entry (start entries first, then end), with colours resolved from the role', () => {
+  const { controller, events } = setup();
+  controller.show(valid({
+    id: 's', window: { placement: { type: 'fullscreen' } }, state: { last: '' },
+    root: {
+      type: 'listItem', headline: 'Mail',
+      swipeActions: {
+        start: [{ label: 'Archive', onTap: [{ type: 'setState', key: 'last', value: 'archive' }] }],
+        end: [{ label: 'Delete', role: 'destructive', onTap: [{ type: 'setState', key: 'last', value: 'delete' }] }, { label: 'Flag', color: '#FFEB3B', onTap: [{ type: 'setState', key: 'last', value: 'flag' }] }],
+      },
+    },
+  }));
+  assert.deepEqual(controller.interact({ type: 'swipeAction', key: 'root', index: 1 }), { ok: true });
+  assert.deepEqual(controller.interact({ type: 'swipeAction', key: 'root', index: 3 }), { ok: false, reason: 'no swipe action 3' });
+  assert.deepEqual(events.map((event) => event.payload), [{ key: 'last', value: 'delete' }]);
+  const swipe = (controller.renderModel()!.root as { swipe: { end: Array<{ background: string; foreground: string }> } }).swipe;
+  assert.deepEqual(swipe.end[1], { text: 'Flag', icon: null, background: swipe.end[1]!.background, foreground: '#000000' }, 'dark text on a light custom colour');
+  assert.notEqual(swipe.end[0]!.background, swipe.end[1]!.background);
 });

@@ -113,7 +113,7 @@ export function ListItem({ node, parent, env }: NodeProps<ListItemNode>) {
       ? () => env.interact({ type: 'tap', key: node.key })
       : null;
   return (
-    <Frame env={env} node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class={node.supporting ? 'ps-list-item ps-two-line' : 'ps-list-item'} a11y={a11y} onTap={onTap}>
+    <Frame env={env} node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class={node.supporting ? 'ps-list-item ps-two-line' : 'ps-list-item'} a11y={a11y} onTap={onTap} swipe={node.swipe}>
       {node.leadingIcon ? <Icon name={node.leadingIcon} class="ps-list-leading" /> : null}
       <span class="ps-list-text">
         <span class="ps-list-headline" style={node.style.color ? { color: node.style.color } : undefined}>{node.headline}</span>

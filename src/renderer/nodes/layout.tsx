@@ -60,7 +60,7 @@ function TellParentWidth({ node, children }: { node: RenderNode; children: Compo
 /** box stacks its children, row and column lay them out along an axis. */
 export function Container({ node, parent, env }: NodeProps<ContainerNode>) {
   return (
-    <Frame env={env} node={node} parent={parent} layout={node.type} base={shrinkableAroundScroll(node)} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={nodeTap(node, env)} pressable>
+    <Frame env={env} node={node} parent={parent} layout={node.type} base={shrinkableAroundScroll(node)} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={nodeTap(node, env)} pressable swipe={node.swipe}>
       {toldParentWidth(node, childNodes(node.children, node.type))}
     </Frame>
   );

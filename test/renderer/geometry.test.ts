@@ -1,0 +1,45 @@
+/** Where a menu's surface goes beside its anchor, and where a released swipe leaves a row. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { placeBelow, WINDOW_MARGIN } from '../../src/renderer/placement.ts';
+
+const WINDOW = { width: 400, height: 800 };
+const MENU = { width: 200, height: 300 };
+
+test('below the anchor with their end edges together, mirrored right to left', () => {
+  const anchor = { x: 300, y: 100, width: 48, height: 48 };
+  assert.deepEqual(placeBelow(anchor, MENU, WINDOW, { rtl: false }), { x: 148, y: 148, above: false });
+  assert.deepEqual(placeBelow({ ...anchor, x: 20 }, MENU, WINDOW, { rtl: true }), { x: 20, y: 148, above: false });
+  assert.deepEqual(placeBelow(anchor, MENU, WINDOW, { rtl: false, alignStart: true }).x, 400 - WINDOW_MARGIN - 200, 'start-aligned, clamped at the end margin');
+});
+
+test('above the anchor when it does not fit below but fits above', () => {
+  const anchor = { x: 300, y: 600, width: 48, height: 48 };
+  assert.deepEqual(placeBelow(anchor, MENU, WINDOW, { rtl: false }), { x: 148, y: 300, above: true });
+});
+
+test('clamped inside the window, with its margin, when it fits neither below nor above', () => {
+  const anchor = { x: -50, y: 350, width: 48, height: 48 };
+  const place = placeBelow(anchor, { width: 200, height: 500 }, WINDOW, { rtl: false });
+  assert.deepEqual(place, { x: WINDOW_MARGIN, y: 800 - WINDOW_MARGIN - 500, above: false });
+  const tall = placeBelow(anchor, { width: 200, height: 900 }, WINDOW, { rtl: false });
+  assert.equal(tall.y, WINDOW_MARGIN, 'a surface taller than the window keeps to the top margin');
+});
+
+test('a released swipe: open past 40% of the buttons or on a fling, full past 60% of the row with fullSwipe', async () => {
+  const { settleSwipe, followFinger } = await import('../../src/renderer/swipe.tsx');
+  const entry = { text: 'Delete', icon: null, background: '#000', foreground: '#fff' };
+  const swipe = { start: [entry], end: [entry, entry], fullSwipe: false };
+  assert.deepEqual(settleSwipe(-58, 0, 400, swipe), { open: 'end', full: null }, '58 dp is past 40% of 144');
+  assert.deepEqual(settleSwipe(-57, 0, 400, swipe), { open: null, full: null });
+  assert.deepEqual(settleSwipe(-20, -1, 400, swipe), { open: 'end', full: null }, 'a fling opens');
+  assert.deepEqual(settleSwipe(20, -1, 400, swipe), { open: null, full: null }, 'a fling back closes');
+  assert.deepEqual(settleSwipe(-300, 0, 400, swipe), { open: 'end', full: null }, 'without fullSwipe a long drag only opens');
+  assert.deepEqual(settleSwipe(-240, 0, 400, { ...swipe, fullSwipe: true }), { open: null, full: 'end' });
+  assert.deepEqual(settleSwipe(-100, -5, 400, { ...swipe, fullSwipe: true }), { open: null, full: 'end' }, 'a hard fling runs it too');
+  assert.deepEqual(settleSwipe(50, 0, 400, { ...swipe, start: [] }), { open: null, full: null }, 'a side without entries never opens');
+  assert.equal(followFinger(-144, 400, swipe), -144);
+  assert.equal(followFinger(-174, 400, swipe), -154, 'past its buttons the row follows a third of the way');
+  assert.equal(followFinger(-300, 400, { ...swipe, fullSwipe: true }), -300);
+  assert.equal(followFinger(30, 400, { ...swipe, start: [] }), 0);
+});
