@@ -1,7 +1,7 @@
 // Render timings on the web device, each median printed beside a no-op baseline from the same run:
 //   show → settled for a 2000-node spec (target <= 150 ms), baseline: an empty page round trip;
 //   tap → event delivered to Node (target <= 16 ms), baseline: a tap on a point nothing listens to;
-//   the same for an item of an open menu.
+//   the same for an item of an open menu and for a swiped row's Delete button.
 import { centreOf } from '../src/device/hierarchy.ts';
 import { WebDevice } from '../src/device/web-device.ts';
 import type { PrototypeEvent } from '../src/runtime/model.ts';
@@ -158,6 +158,52 @@ async function benchMenuTap(device: WebDevice): Promise<void> {
   report('tap → event, menu item', taps, noops, 16);
 }
 
+/** A mail row whose swipe left reveals Delete, which emits. */
+function swipeSpec(): unknown {
+  return {
+    id: 'bench-swipe',
+    window: { placement: { type: 'fullscreen' } },
+    root: {
+      type: 'column',
+      safeAreaPadding: { edges: ['top'], types: ['systemBars'] },
+      children: [
+        { type: 'text', text: 'Inbox', testTag: 'label' },
+        { type: 'listItem', testTag: 'mail', headline: 'Lunch on Friday?', swipeActions: { end: [{ label: 'Delete', role: 'destructive', onTap: [{ type: 'emit', name: 'delete' }] }] } },
+      ],
+    },
+  };
+}
+
+/** Swipes the row open (untimed), then times a tap on its Delete button until the emit arrives; baseline: a tap on inert text. */
+async function benchSwipeTap(device: WebDevice): Promise<void> {
+  await device.show(validated(swipeSpec()).spec);
+  await device.settled();
+  const taps: number[] = [];
+  const noops: number[] = [];
+  let delivered: ((event: PrototypeEvent) => void) | undefined;
+  const unsubscribe = device.onEvent((event) => delivered?.(event));
+  const label = centreOf((await device.hierarchy()).find((node) => node.testTag === 'label')!.bounds);
+  for (let run = 0; run < TAP_RUNS; run++) {
+    await device.swipe('left', 'mail');
+    await device.settled();
+    const button = (await device.hierarchy()).find((node) => node.testTag === 'mail.swipe.0');
+    if (button === undefined) throw new Error('the swipe did not open the row');
+    const point = centreOf(button.bounds);
+    taps.push(await timed(() => new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('a tap on mail.swipe.0 delivered no emit within 5 s')), 5000);
+      delivered = (event) => {
+        if (event.kind !== 'emit') return;
+        clearTimeout(timer);
+        resolve();
+      };
+      void device.tap(point);
+    })));
+    noops.push(await timed(() => device.tap(label)));
+  }
+  unsubscribe();
+  report('tap → event, swipe-to-delete', taps, noops, 16);
+}
+
 /** observe on the screen as it is: settle, both layers' hierarchy, and the PNG. No target; printed for reference. */
 async function benchObserve(device: WebDevice, name: string): Promise<void> {
   const observes: number[] = [];
@@ -185,6 +231,7 @@ try {
   await device.settled();
   await benchTap(device, `${small.nodeCount} nodes`);
   await benchMenuTap(device);
+  await benchSwipeTap(device);
   await benchRoundTrip(device);
 } finally {
   await device.close();

@@ -1,7 +1,8 @@
 // Adaptive layouts in Chromium, through examples/mail.json (a navigation suite around a
 // list-detail whose detail has a supporting pane) on a phone and a tablet: which panes show at
 // each width class, Back in a compact list-detail, the supporting pane as a sheet or a side pane,
-// the bar and the rail, and a rotation that switches the layout with the state kept.
+// the bar and the rail, a rotation that switches the layout with the state kept, and the list's
+// swipe to archive and long press to star.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
@@ -109,4 +110,19 @@ test('rotating a phone to landscape (915 dp wide) switches to the expanded layou
   await device.settled();
   const narrow = (await device.observe()).hierarchy;
   assert.deepEqual([tags(narrow).has('mail_row.m1'), byTag(narrow, 'mail_subject').text], [false, 'The compiler works'], 'the detail alone again');
+});
+
+test('the mail list: a swipe right and Archive move a mail out of the inbox; a long press stars one', async () => {
+  const open = phone();
+  assert.ok(tags(await show(open.device)).has('mail_row.m2'));
+  assert.ok((await open.device.swipe('right', 'mail_row.m2')).ok);
+  const since = open.log.events.length;
+  assert.ok((await open.device.tap({ testTag: 'mail_row.m2.swipe.0' })).ok);
+  assert.equal((await open.log.next((event) => event.kind === 'emit', since)).name, 'mail_archived.m2');
+  await open.device.settled();
+  assert.ok(!tags((await open.device.observe()).hierarchy).has('mail_row.m2'), 'an archived mail leaves the inbox');
+  const held = open.log.events.length;
+  assert.ok((await open.device.tap({ testTag: 'mail_row.m3' }, 'longPress')).ok);
+  assert.equal((await open.log.next((event) => event.kind === 'emit', held)).name, 'mail_starred.m3');
+  assert.ok(!open.log.events.slice(held).some((event) => event.kind === 'change' && (event.payload as { key?: string }).key === 'open'), 'the long press did not also open the mail');
 });

@@ -15,6 +15,8 @@ interface GalleryEntry {
   spec: () => unknown;
   /** testTags tapped in order before the picture is taken, to show a sheet or dialog open. */
   taps?: string[];
+  /** A swipe on a testTag after the taps, to show a row's swipe actions. */
+  swipe?: { direction: 'left' | 'right'; testTag: string };
 }
 
 /** doc-example-3's element anchor becomes a fixed bounds anchor (only the host resolves selectors). */
@@ -34,10 +36,12 @@ const EXAMPLES: GalleryEntry[] = exampleNames().map((file) => {
   return { picture: `example-${name}`, spec: () => readExample(file), taps: EXAMPLE_TAPS[name] };
 });
 
-/** Components pictured open: the settings example's overflow menu and its select's options. */
+/** Components pictured open: the settings example's overflow menu and its select's options, a mail row's swipe actions, the sign-in form's errors. */
 const OPEN_STATES: GalleryEntry[] = [
   { picture: 'example-settings-menu-open', spec: () => readExample('settings.json'), taps: ['settings_bar.actions.1'] },
   { picture: 'example-settings-select-open', spec: () => readExample('settings.json'), taps: ['setting_text_size'] },
+  { picture: 'example-mail-swiped', spec: () => readExample('mail.json'), swipe: { direction: 'right', testTag: 'mail_row.m2' } },
+  { picture: 'example-sign-in-errors', spec: () => readExample('sign-in.json'), taps: ['signin_submit'] },
 ];
 
 const devices = useDevices({ dark: false }, { dark: true });
@@ -49,6 +53,11 @@ async function screenshot(open: OpenDevice, entry: GalleryEntry): Promise<Buffer
     await open.device.settled();
     const tapped = await open.device.tap({ testTag });
     assert.ok(tapped.ok, tapped.ok ? '' : tapped.message);
+  }
+  if (entry.swipe) {
+    await open.device.settled();
+    const swiped = await open.device.swipe(entry.swipe.direction, entry.swipe.testTag);
+    assert.ok(swiped.ok, swiped.ok ? '' : swiped.message);
   }
   return (await open.device.observe()).screenshot;
 }
