@@ -34,6 +34,7 @@ export function authoringDoc(): string {
     gesturesSection(),
     swipeActionsSection(),
     textFieldsSection(),
+    semanticsSection(),
     sharedElementsSection(),
     motionSection(),
     refreshSection(),
@@ -601,6 +602,30 @@ A row inside a horizontal pager or carousel cannot have swipe actions (one drag,
   "swipeActions": { "fullSwipe": true,
     "start": [{ "label": "Archive", "icon": "archive", "onTap": [{ "type": "emit", "name": "archive" }] }],
     "end": [{ "label": "Delete", "icon": "delete", "role": "destructive", "onTap": [{ "type": "emit", "name": "delete" }] }] } }
+\`\`\``;
+}
+
+function semanticsSection(): string {
+  return `## Semantics
+
+\`semantics\` needs a device with \`prototype_semantics_v1\`. Any node takes
+\`semantics: {heading?, liveRegion?, group?, label?, hint?, traits?}\` (at least one), which says
+what a screen reader (TalkBack, VoiceOver, or one in the live viewer) and observe make of it:
+
+| field | observe | screen reader |
+|---|---|---|
+| \`heading: true\` | role \`Heading\` | a heading to jump between |
+| \`label\` | the node's \`text\` (it wins over \`contentDescription\` and the node's own text) | reads it instead |
+| \`hint\` | \`hint\` | reads it after the label |
+| \`liveRegion\` | \`liveRegion: "polite" \| "assertive"\` | announces changes (after what it is saying, or at once) |
+| \`group: true\` | one node whose \`text\` is the texts inside it, joined by ", " (unless it has a \`label\`); the nodes inside are left out, so tap the group | one stop for the whole group |
+| \`traits\` | \`traits\` (1 to 8 of \`button\`, \`link\`, \`image\`, \`header\`, \`selected\`, \`toggle\`, \`summary\`, \`notEnabled\`); \`header\` makes it a Heading, \`button\` / \`link\` / \`image\` / \`toggle\` give a node without a role of its own that role, \`selected\` sets \`selected\`, \`notEnabled\` sets \`enabled: false\` | the same |
+
+Label and hint bind placeholders like text.
+
+\`\`\`json
+{ "type": "row", "testTag": "plant.fern", "semantics": { "group": true, "hint": "Opens the plant" },
+  "children": [{ "type": "text", "text": "Fern" }, { "type": "text", "text": "€12" }] }
 \`\`\``;
 }
 

@@ -40,6 +40,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.textFieldActions,
   CAPABILITIES.textFieldLeadingIcon,
   CAPABILITIES.swipeActions,
+  CAPABILITIES.semantics,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];

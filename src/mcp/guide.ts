@@ -117,6 +117,9 @@ icon, card) run like onTap; drive them with \`tapOn {testTag, action: "longPress
 \`{label, icon?, role?, color?, onTap}\` a side) are revealed by \`swipeOn\` right / left and tagged
 \`<testTag>.swipe.<index>\` while open; \`fullSwipe\` runs the first entry.
 
+**Semantics.** Any node's \`semantics: {heading, liveRegion, group, label, hint, traits}\` shows in
+observe (role Heading, text, hint, liveRegion, traits; a group is one node) and in the page's ARIA.
+
 **Text fields.** \`label\`, \`variant: "outlined"\`, \`secure\` (a password, masked in every event
 and inspect unless \`revealSecure: true\`), \`keyboard\`, \`maxLength\`, \`multiline\`, \`supportingText\`,
 \`errorWhen\` + \`errorText\`, \`leadingIcon\`, \`trailingIcon\`, \`imeAction\` and \`onSubmit\` (Enter).

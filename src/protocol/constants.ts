@@ -98,6 +98,8 @@ export const CAPABILITIES = {
   textFieldLeadingIcon: 'prototype_text_field_leading_icon_v1',
   /** swipeActions on rows and list items. */
   swipeActions: 'prototype_swipe_actions_v1',
+  /** A node's semantics: heading, liveRegion, group, label, hint and traits. */
+  semantics: 'prototype_semantics_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

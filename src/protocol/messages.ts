@@ -63,6 +63,10 @@ export const hierarchyNodeSchema = z.object({
   list: z.object({ total: z.number().int(), first: z.number().int(), last: z.number().int() }).optional(),
   /** Accessibility actions beyond a tap: longPress and doubleTap (tapOn's action drives them), and the labels of a row's swipe actions (swipeOn reveals them). */
   actions: z.array(z.string()).optional(),
+  /** Authored semantics (prototype_semantics_v1): a hint, a live region, traits. */
+  hint: z.string().optional(),
+  liveRegion: z.enum(['polite', 'assertive']).optional(),
+  traits: z.array(z.string()).optional(),
   layer: z.enum(['app', 'prototype']),
 });
 

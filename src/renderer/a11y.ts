@@ -16,6 +16,11 @@ export interface A11yInfo {
   expanded?: boolean;
   /** Accessibility actions beyond a tap: longPress, doubleTap. */
   actions?: string[];
+  /** Authored semantics: a hint, a live region, one node for everything inside (group), traits. */
+  hint?: string;
+  liveRegion?: 'polite' | 'assertive';
+  group?: boolean;
+  traits?: string[];
   range?: Range;
   /** A lazy list's row count (its rows on screen are read from the page). */
   listRows?: number;
@@ -42,6 +47,10 @@ export interface HierarchyNode {
   list?: ListRows;
   /** Accessibility actions beyond a tap: longPress and doubleTap, then the labels of swipe actions. */
   actions?: string[];
+  /** Authored semantics (prototype_semantics_v1). */
+  hint?: string;
+  liveRegion?: 'polite' | 'assertive';
+  traits?: string[];
   layer: 'prototype';
 }
 
@@ -57,6 +66,8 @@ const ARIA_ROLES: Record<string, string> = {
   Slider: 'slider',
   ProgressBar: 'progressbar',
   Dialog: 'dialog',
+  Heading: 'heading',
+  Link: 'link',
   Menu: 'menu',
   MenuItem: 'menuitem',
   DropdownList: 'combobox',
@@ -83,11 +94,18 @@ export function a11yAttributes(info: A11yInfo): Record<string, string> {
   if (info.selected !== undefined) attributes['aria-selected'] = String(info.selected);
   if (info.enabled === false) attributes['aria-disabled'] = 'true';
   if (info.expanded !== undefined) attributes['aria-expanded'] = String(info.expanded);
-  if (info.actions !== undefined) {
-    attributes['data-ps-actions'] = JSON.stringify(info.actions);
-    // A screen reader announces what else the node does (the web has no custom actions to offer).
-    attributes['aria-description'] = info.actions.map((action) => ACTION_NAMES[action] ?? action).join(', ');
+  if (info.actions !== undefined) attributes['data-ps-actions'] = JSON.stringify(info.actions);
+  if (info.hint !== undefined) attributes['data-ps-hint'] = info.hint;
+  // A screen reader reads the hint, then what else the node does (the web has no custom actions to offer).
+  const description = [info.hint, ...(info.actions ?? []).map((action) => ACTION_NAMES[action] ?? action)].filter((part) => part !== undefined);
+  if (description.length > 0) attributes['aria-description'] = description.join(', ');
+  if (info.role === 'Heading') attributes['aria-level'] = '2';
+  if (info.liveRegion !== undefined) attributes['aria-live'] = info.liveRegion;
+  if (info.group) {
+    attributes['data-ps-group'] = '';
+    if (info.role === null) attributes.role = 'group';
   }
+  if (info.traits !== undefined) attributes['data-ps-traits'] = JSON.stringify(info.traits);
   if (info.range !== undefined) attributes['data-ps-range'] = JSON.stringify(info.range);
   if (info.listRows !== undefined) attributes['data-ps-list-rows'] = String(info.listRows);
   return attributes;
@@ -182,6 +200,14 @@ export function hierarchyNodeOf(element: Element, bounds: { x: number; y: number
   if (listRows !== null) node.list = { total: Number(listRows), ...rowsOnScreen(element, bounds) };
   const actions = element.getAttribute('data-ps-actions');
   if (actions !== null) node.actions = JSON.parse(actions) as string[];
+  const hint = element.getAttribute('data-ps-hint');
+  if (hint !== null) node.hint = hint;
+  const live = element.getAttribute('aria-live');
+  if (live === 'polite' || live === 'assertive') node.liveRegion = live;
+  const traits = element.getAttribute('data-ps-traits');
+  if (traits !== null) node.traits = JSON.parse(traits) as string[];
+  // A group is one node: without a label of its own it reads as what is inside it.
+  if (node.text === null && element.hasAttribute('data-ps-group')) node.text = groupText(element);
   return node;
 }
 
@@ -220,11 +246,19 @@ export function prototypeNodeAt(root: Element, x: number, y: number): HierarchyN
  * behind an open dialog), nodes leaving with an exit animation, nodes that draw nothing (no box)
  * and nodes scrolled or clipped entirely out of view (rows skipped far off screen among them).
  */
+/** What a group without a label reads as: the texts of the nodes inside it, in order. */
+function groupText(group: Element): string | null {
+  const texts = [...group.querySelectorAll('[data-ps-a11y][aria-label]')].map((inner) => inner.getAttribute('aria-label')!);
+  return texts.length > 0 ? texts.join(', ') : null;
+}
+
 export function collectHierarchy(root: Element): HierarchyNode[] {
   const nodes: HierarchyNode[] = [];
   const areas = new VisibleAreas();
   for (const element of root.querySelectorAll('[data-ps-a11y]')) {
     if (element.closest('[data-ps-a11y-hidden], [data-ps-leaving]')) continue;
+    // The nodes inside a group are the group's.
+    if (element.parentElement?.closest('[data-ps-group]')) continue;
     // Not drawn, or in a row skipped while far off screen (reading its box would lay it out).
     if (!element.checkVisibility({ contentVisibilityAuto: true }) || element.getClientRects().length === 0) continue;
     const bounds = visiblePart(element.getBoundingClientRect(), areas.around(element));

@@ -63,12 +63,31 @@ export function defaultA11y(node: RenderNode, role: string | null, text = node.l
   return { id: node.key, testTag: node.testTag, role, text };
 }
 
-/** A node taking a long press, a double tap or swipe actions is an accessibility node naming them as its actions. */
+/**
+ * The accessibility node a frame reports, with what the node adds to its type's: a node taking a
+ * long press, a double tap or swipe actions names them as its actions, and authored semantics
+ * (prototype_semantics_v1) relabel it, make it a heading or a group, and give it a hint and traits.
+ */
 export function withActions(a11y: A11yInfo | null, node: RenderNode, swipe: SwipeView | null): A11yInfo | null {
-  if (node.gestures === null && swipe === null) return a11y;
-  const actions = [...(node.gestures ? gestureActions(node.gestures) : []), ...(swipe ? swipeActionNames(swipe) : [])];
-  return { ...(a11y ?? { id: node.key, testTag: node.testTag, role: null, text: node.label }), actions };
+  const semantics = node.semantics;
+  if (node.gestures === null && swipe === null && semantics === null) return a11y;
+  const info: A11yInfo = { ...(a11y ?? { id: node.key, testTag: node.testTag, role: null, text: node.label }) };
+  if (node.gestures !== null || swipe !== null) info.actions = [...(node.gestures ? gestureActions(node.gestures) : []), ...(swipe ? swipeActionNames(swipe) : [])];
+  if (semantics === null) return info;
+  if (semantics.label !== null) info.text = semantics.label;
+  const role = semantics.heading || semantics.traits.includes('header') ? 'Heading' : TRAIT_ROLES.find(([trait]) => semantics.traits.includes(trait))?.[1];
+  if (role !== undefined && (info.role === null || role === 'Heading')) info.role = role;
+  if (semantics.traits.includes('selected')) info.selected = true;
+  if (semantics.traits.includes('notEnabled')) info.enabled = false;
+  if (semantics.hint !== null) info.hint = semantics.hint;
+  if (semantics.liveRegion !== null) info.liveRegion = semantics.liveRegion;
+  if (semantics.group) info.group = true;
+  if (semantics.traits.length > 0) info.traits = semantics.traits;
+  return info;
 }
+
+/** The role a trait gives a node that has none of its own. */
+const TRAIT_ROLES: ReadonlyArray<[string, string]> = [['button', 'Button'], ['link', 'Link'], ['image', 'Image'], ['toggle', 'Switch']];
 
 export function Frame(props: FrameProps) {
   const { node, parent, onTap, env } = props;

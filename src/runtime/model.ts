@@ -178,10 +178,22 @@ export interface RenderNodeBase {
   tappable: boolean;
   /** Which of onLongPress and onDoubleTap the node has, or null for neither. */
   gestures: Gestures | null;
+  /** The node's authored semantics (label and hint interpolated), or null. */
+  semantics: SemanticsView | null;
   anchor: ResolvedAnchor | null;
   safeAreaPadding: SafeAreaPadding | null;
   /** The node's shared key (sharedKey is shared as bounds), or null. */
   shared: { key: string; as: 'element' | 'bounds' } | null;
+}
+
+export interface SemanticsView {
+  heading: boolean;
+  liveRegion: 'polite' | 'assertive' | null;
+  /** One accessibility node for the node and everything in it. */
+  group: boolean;
+  label: string | null;
+  hint: string | null;
+  traits: string[];
 }
 
 export interface Gestures {

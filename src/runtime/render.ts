@@ -7,9 +7,9 @@
  * Data reads are dependencies too (see data.ts), and so is each node itself: rows a data write
  * built again are rebuilt by naming their keys (`nodeDependency`).
  */
-import type { PrototypeNode, Scalar, NodeOfType, Anchor, MenuItem, SwipeActions } from '../spec/index.ts';
+import type { PrototypeNode, Scalar, NodeOfType, Anchor, MenuItem, Semantics, SwipeActions } from '../spec/index.ts';
 import { dialogScrim, modeForBackground, resolveColor, resolveColorArgb, resolveScrim, type ResolvedTheme } from '../theme/index.ts';
-import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, MenuEntryView, Gestures, SwipeEntryView, SwipeView, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
+import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, MenuEntryView, Gestures, SemanticsView, SwipeEntryView, SwipeView, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
 import { conditionHolds, type StateReader } from './conditions.ts';
 import { interpolate } from './text.ts';
 import { mergedStyle, resolveStyle } from './style.ts';
@@ -218,6 +218,7 @@ function buildRenderNode(
     label: null,
     tappable: node.onTap !== undefined,
     gestures: gesturesOf(node),
+    semantics: node.semantics ? semanticsView(node.semantics, read) : null,
     anchor: resolveAnchor(node.anchor),
     safeAreaPadding: node.safeAreaPadding ?? null,
     shared: node.shared ? { key: node.shared.key, as: node.shared.as ?? 'bounds' } : node.sharedKey !== undefined ? { key: node.sharedKey, as: 'bounds' } : null,
@@ -257,6 +258,17 @@ function buildTextField(node: NodeOfType<'textField'>, base: RenderNodeBase, rea
     leadingIcon: node.leadingIcon ?? null,
     imeAction: node.imeAction ?? null,
     submits: node.onSubmit !== undefined,
+  };
+}
+
+function semanticsView(semantics: Semantics, read: StateReader): SemanticsView {
+  return {
+    heading: semantics.heading === true,
+    liveRegion: semantics.liveRegion ?? null,
+    group: semantics.group === true,
+    label: semantics.label === undefined ? null : interpolate(semantics.label, read),
+    hint: semantics.hint === undefined ? null : interpolate(semantics.hint, read),
+    traits: semantics.traits ?? [],
   };
 }
 

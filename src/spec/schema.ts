@@ -368,8 +368,20 @@ function commonNodeFields({ condition, style }: NodeParts<z.ZodType>) {
     /** Two nodes with one key morph between them (pairing, nesting and limits checked by the validator). */
     sharedKey: nonEmpty.optional(),
     shared: z.strictObject({ key: nonEmpty, as: z.enum(['element', 'bounds']).optional() }).optional(),
+    semantics: semanticsSchema.optional(),
   };
 }
+
+/** What a screen reader hears of a node, beyond what its type says (prototype_semantics_v1). */
+export const semanticsSchema = z.strictObject({
+  heading: z.boolean().optional(),
+  liveRegion: z.enum(['polite', 'assertive']).optional(),
+  group: z.boolean().optional(),
+  label: nonEmpty.optional(),
+  hint: nonEmpty.optional(),
+  traits: z.array(z.enum(['button', 'link', 'image', 'header', 'selected', 'toggle', 'summary', 'notEnabled'])).min(1).max(8).optional(),
+});
+export type Semantics = z.infer<typeof semanticsSchema>;
 
 export const repeatSchema = z.strictObject({
   /** Literal items, or a data pointer naming an array of rows. */

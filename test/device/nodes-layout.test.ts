@@ -232,3 +232,23 @@ test('gestures: a long press and a double tap run their lists; a single tap a no
   assert.equal(await statusAfter('held', 'longPress'), 'held');
   assert.equal(byTag((await device.observe()).hierarchy, 'status').text, 'status: held', 'the long press was not also a tap on the card');
 });
+
+test('semantics: a heading, a relabelled and hinted button, a live region, traits, and a group read as one node', async () => {
+  const { device } = phone();
+  await device.show(probeSpec('semantics', {
+    type: 'column', children: [
+      { type: 'text', text: 'Orders', testTag: 'title', semantics: { heading: true } },
+      { type: 'button', label: 'X', testTag: 'close', semantics: { label: 'Close orders', hint: 'Goes back to the shop' } },
+      { type: 'text', text: '3 items', testTag: 'count', semantics: { liveRegion: 'polite', traits: ['summary', 'selected'] } },
+      { type: 'row', testTag: 'card', semantics: { group: true }, children: [{ type: 'text', text: 'Fern', testTag: 'name' }, { type: 'text', text: '€12', testTag: 'price' }] },
+      { type: 'icon', name: 'star', testTag: 'rating', semantics: { traits: ['image', 'notEnabled'], label: 'Four stars' } },
+    ],
+  }));
+  const nodes = (await device.observe()).hierarchy;
+  assert.equal(byTag(nodes, 'title').role, 'Heading');
+  assert.deepEqual([byTag(nodes, 'close').text, byTag(nodes, 'close').role, byTag(nodes, 'close').hint], ['Close orders', 'Button', 'Goes back to the shop']);
+  assert.deepEqual([byTag(nodes, 'count').liveRegion, byTag(nodes, 'count').traits, byTag(nodes, 'count').selected], ['polite', ['summary', 'selected'], true]);
+  assert.equal(byTag(nodes, 'card').text, 'Fern, €12', 'a group reads as its contents');
+  assert.ok(!nodes.some((node) => node.testTag === 'name' || node.testTag === 'price'), 'the nodes inside a group are the group\'s');
+  assert.deepEqual([byTag(nodes, 'rating').role, byTag(nodes, 'rating').text, byTag(nodes, 'rating').enabled], ['Image', 'Four stars', false]);
+});

@@ -4,7 +4,8 @@
 // And the gate refuses flow, grid, span and runSpacing on a device without prototype_flow_grid_v1,
 // scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
 // on one without theirs, and pager options, pager.stateKey, dots, the carousel, the list, adaptive,
-// shared elements, the zoom, motion "reduced", menus and selects, gestures, text field options and swipe actions likewise.
+// shared elements, the zoom, motion "reduced", menus and selects, gestures, text field options,
+// swipe actions and semantics likewise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -252,6 +253,16 @@ test('the gate refuses swipeActions without prototype_swipe_actions_v1, before s
   const refused = await hostFor(device).show({ spec });
   assert.ok(!refused.success);
   assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.swipeActions)], ['root.swipeActions', true]);
+  assert.deepEqual(device.requests, []);
+  assert.ok((await hostFor(runtimeDevice()).show({ spec })).success);
+});
+
+test('the gate refuses semantics without prototype_semantics_v1, before sending', async () => {
+  const spec = { id: 'semantics', window: { placement: { type: 'fullscreen' } }, root: { type: 'column', children: [{ type: 'text', text: 'Orders', semantics: { heading: true } }] } };
+  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.semantics));
+  const refused = await hostFor(device).show({ spec });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.semantics)], ['root.children[0].semantics', true]);
   assert.deepEqual(device.requests, []);
   assert.ok((await hostFor(runtimeDevice()).show({ spec })).success);
 });
