@@ -35,6 +35,7 @@ export function authoringDoc(): string {
     swipeActionsSection(),
     textFieldsSection(),
     semanticsSection(),
+    contentTransitionSection(),
     sharedElementsSection(),
     motionSection(),
     refreshSection(),
@@ -626,6 +627,23 @@ Label and hint bind placeholders like text.
 \`\`\`json
 { "type": "row", "testTag": "plant.fern", "semantics": { "group": true, "hint": "Opens the plant" },
   "children": [{ "type": "text", "text": "Fern" }, { "type": "text", "text": "€12" }] }
+\`\`\``;
+}
+
+function contentTransitionSection(): string {
+  return `## Text content transitions
+
+A \`text\` takes \`contentTransition\`: \`none\` (the default: a change shows at once), \`numeric\` or
+\`crossfade\` (these two need \`prototype_content_transition_v1\`). With \`numeric\`, a change between two
+texts that both hold a number (read from their digits, first decimal point and a leading minus:
+\`€1,299.50\` is 1299.5) rolls only the characters that changed, matched from the right: up for an
+increase, down for a decrease, on a spring (damping 0.8, stiffness 380). Other changes, and equal
+numbers, crossfade over 200 ms; identical text stays still. Observe and a screen reader get the new
+text at once. The reduced motion profile crossfades instead of rolling, and \`motion: "none"\`
+changes at once.
+
+\`\`\`json
+{ "type": "text", "text": "{count} in your cart", "contentTransition": "numeric" }
 \`\`\``;
 }
 

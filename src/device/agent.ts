@@ -41,6 +41,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.textFieldLeadingIcon,
   CAPABILITIES.swipeActions,
   CAPABILITIES.semantics,
+  CAPABILITIES.contentTransition,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];

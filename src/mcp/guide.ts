@@ -117,6 +117,8 @@ icon, card) run like onTap; drive them with \`tapOn {testTag, action: "longPress
 \`{label, icon?, role?, color?, onTap}\` a side) are revealed by \`swipeOn\` right / left and tagged
 \`<testTag>.swipe.<index>\` while open; \`fullSwipe\` runs the first entry.
 
+**Counting.** A text's \`contentTransition: "numeric"\` rolls the digits that changed (\`crossfade\` fades).
+
 **Semantics.** Any node's \`semantics: {heading, liveRegion, group, label, hint, traits}\` shows in
 observe (role Heading, text, hint, liveRegion, traits; a group is one node) and in the page's ARIA.
 

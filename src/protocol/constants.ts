@@ -100,6 +100,8 @@ export const CAPABILITIES = {
   swipeActions: 'prototype_swipe_actions_v1',
   /** A node's semantics: heading, liveRegion, group, label, hint and traits. */
   semantics: 'prototype_semantics_v1',
+  /** A text's contentTransition: numeric (rolling changed digits) or crossfade. */
+  contentTransition: 'prototype_content_transition_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

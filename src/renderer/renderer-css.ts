@@ -21,6 +21,21 @@ const MOTION = `
 .ps-motion .ps-sheet-layer .ps-sheet { animation: ps-sheet-in 220ms cubic-bezier(0.2, 0, 0, 1) both; }
 .ps-motion .ps-snackbar { animation: ps-slide-in 180ms cubic-bezier(0.2, 0, 0, 1) both; }
 .ps-motion .ps-popup { animation: ps-fade-in 100ms linear both; }
+.ps-content-swap, .ps-roll-cell { display: inline-grid; }
+.ps-content-swap > *, .ps-roll-cell > * { grid-area: 1 / 1; }
+.ps-roll-cell { overflow: clip; vertical-align: bottom; }
+.ps-content-old, .ps-content-new, .ps-roll-old, .ps-roll-new { animation-fill-mode: both; }
+.ps-content-old { animation-name: ps-fade-out; animation-timing-function: linear; }
+.ps-content-new { animation-name: ps-fade-in; animation-timing-function: linear; }
+.ps-roll-up .ps-roll-new { animation-name: ps-roll-from-below; }
+.ps-roll-up .ps-roll-old { animation-name: ps-roll-to-above; }
+.ps-roll-down .ps-roll-new { animation-name: ps-roll-from-above; }
+.ps-roll-down .ps-roll-old { animation-name: ps-roll-to-below; }
+@keyframes ps-fade-out { to { opacity: 0; } }
+@keyframes ps-roll-from-below { from { translate: 0 100%; } }
+@keyframes ps-roll-to-above { to { translate: 0 -100%; } }
+@keyframes ps-roll-from-above { from { translate: 0 -100%; } }
+@keyframes ps-roll-to-below { to { translate: 0 100%; } }
 .ps-motion .ps-press { transition: scale 120ms cubic-bezier(0.2, 0, 0, 1); }
 .ps-motion .ps-switch-thumb, .ps-motion .ps-switch-track, .ps-motion .ps-checkbox-box { transition: all 120ms cubic-bezier(0.2, 0, 0, 1); }
 .ps-reduced .ps-enter-expand, .ps-reduced .ps-enter-slide, .ps-reduced .ps-dialog, .ps-reduced .ps-snackbar, .ps-reduced .ps-sheet-layer .ps-sheet { animation: ps-fade-in 150ms ease-out both; }

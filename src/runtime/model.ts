@@ -302,6 +302,8 @@ export interface TextNode extends RenderNodeBase {
   type: 'text';
   /** Interpolated text. */
   text: string;
+  /** How a change of the text is drawn: rolling changed digits, a crossfade, or at once. */
+  contentTransition: 'numeric' | 'crossfade' | 'none';
 }
 export interface ImageNode extends RenderNodeBase {
   type: 'image';

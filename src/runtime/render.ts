@@ -409,7 +409,7 @@ function buildTyped(
       return { ...base, type: 'card', variant: node.variant ?? 'filled', children };
     case 'text': {
       const value = interpolate(node.text, read);
-      return { ...base, type: 'text', text: value, label: value };
+      return { ...base, type: 'text', text: value, label: value, contentTransition: node.contentTransition ?? 'none' };
     }
     case 'image':
       return {

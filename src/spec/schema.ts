@@ -463,7 +463,7 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       ...containerFields,
       columns: z.union([z.number().int().min(1).max(12), z.strictObject({ minWidth: z.number().min(MIN_POSITIVE).max(10_000) })]),
     }),
-    text: nodeShape('text', { text: z.string(), ...gestureFields }),
+    text: nodeShape('text', { text: z.string(), ...gestureFields, contentTransition: z.enum(['numeric', 'crossfade', 'none']).optional() }),
     image: nodeShape('image', { asset: assetRefSchema, contentScale: z.enum(['fit', 'crop', 'fill']).optional(), ...gestureFields }),
     icon: nodeShape('icon', {
       ...gestureFields,

@@ -5,7 +5,7 @@
 // scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
 // on one without theirs, and pager options, pager.stateKey, dots, the carousel, the list, adaptive,
 // shared elements, the zoom, motion "reduced", menus and selects, gestures, text field options,
-// swipe actions and semantics likewise.
+// swipe actions, semantics and content transitions likewise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -265,4 +265,17 @@ test('the gate refuses semantics without prototype_semantics_v1, before sending'
   assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.semantics)], ['root.children[0].semantics', true]);
   assert.deepEqual(device.requests, []);
   assert.ok((await hostFor(runtimeDevice()).show({ spec })).success);
+});
+
+test('the gate refuses a numeric or crossfade contentTransition without prototype_content_transition_v1 (none needs nothing), before sending', async () => {
+  const spec = (contentTransition: string) => ({ id: 'roll', window: { placement: { type: 'fullscreen' } }, root: { type: 'text', text: '1', contentTransition } });
+  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.contentTransition));
+  for (const mode of ['numeric', 'crossfade']) {
+    const refused = await hostFor(device).show({ spec: spec(mode) });
+    assert.ok(!refused.success, mode);
+    assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.contentTransition)], ['root.contentTransition', true]);
+  }
+  assert.deepEqual(device.requests, []);
+  assert.ok((await hostFor(device).show({ spec: spec('none') })).success);
+  assert.ok((await hostFor(runtimeDevice()).show({ spec: spec('numeric') })).success);
 });

@@ -1,4 +1,4 @@
-/** Where a menu's surface goes beside its anchor, and where a released swipe leaves a row. */
+/** Where a menu's surface goes beside its anchor, where a released swipe leaves a row, and how a text's change is drawn. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { placeBelow, WINDOW_MARGIN } from '../../src/renderer/placement.ts';
@@ -42,4 +42,20 @@ test('a released swipe: open past 40% of the buttons or on a fling, full past 60
   assert.equal(followFinger(-174, 400, swipe), -154, 'past its buttons the row follows a third of the way');
   assert.equal(followFinger(-300, 400, { ...swipe, fullSwipe: true }), -300);
   assert.equal(followFinger(30, 400, { ...swipe, start: [] }), 0);
+});
+
+test('content transitions: a numeric change rolls only the changed characters, up for an increase; others crossfade', async () => {
+  const { numericValue, transitionOf, springEasing, ROLL_SPRING } = await import('../../src/renderer/content-transition.tsx');
+  assert.deepEqual(['€1,299.50', '-12', 'Total: 7', 'n/a', '1.2.3'].map(numericValue), [1299.5, -12, 7, null, 1.23]);
+  assert.deepEqual(transitionOf('128', '129', 'numeric'), { kind: 'roll', up: true, changed: [false, false, true] });
+  assert.deepEqual(transitionOf('100', '99', 'numeric'), { kind: 'roll', up: false, changed: [true, true] });
+  assert.deepEqual(transitionOf('$5', '5', 'numeric'), { kind: 'fade' }, 'equal numbers crossfade');
+  assert.deepEqual(transitionOf('Sold out', '3 left', 'numeric'), { kind: 'fade' }, 'a text without a number crossfades');
+  assert.deepEqual(transitionOf('3', '4', 'crossfade'), { kind: 'fade' });
+  assert.deepEqual(transitionOf('same', 'same', 'numeric'), { kind: 'none' });
+  const spring = springEasing(ROLL_SPRING);
+  assert.ok(spring.durationMs > 200 && spring.durationMs < 600, `${spring.durationMs} ms`);
+  assert.match(spring.easing, /^linear\(0\.0000, .*, 1\.0000\)$/);
+  const values = spring.easing.slice(7, -1).split(', ').map(Number);
+  assert.ok(Math.max(...values) > 1, 'a damping ratio below 1 overshoots a little');
 });

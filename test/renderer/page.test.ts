@@ -461,3 +461,34 @@ test('rows of a long list far off screen skip rendering and observation; the fir
   assert.equal(await skippedRows(), 0, 'a touch draws every row');
   assert.equal(await extent(), 150 * rowHeight, 'so the scroll extent is the real one before any scroll');
 });
+
+test('a numeric content transition rolls only the changed digit (read from its keyframes), while the text reads new at once; motion none changes at once', async () => {
+  const spec = (motion?: string) => ({
+    id: 'roll', window: fullscreen, state: { count: 128 }, ...(motion ? { motion } : {}),
+    root: { type: 'column', children: [
+      { type: 'text', text: '{count} items', testTag: 'count', contentTransition: 'numeric' },
+      { type: 'button', label: 'Add', testTag: 'add', onTap: [{ type: 'increment', key: 'count' }] },
+    ] },
+  });
+  await device.show(spec());
+  await device.tap({ testTag: 'add' });
+  await device.waitForEvents(1);
+  assert.equal((await device.node({ testTag: 'count' })).text, '129 items');
+  const drawn = await device.page.evaluate(() => {
+    const text = document.querySelector('[data-testid="count"]')!;
+    const cells = [...text.querySelectorAll('.ps-roll-cell')];
+    const incoming = text.querySelector('.ps-roll-new');
+    return {
+      up: text.querySelector('.ps-roll-up') !== null,
+      cells: cells.map((cell) => [cell.querySelector('.ps-roll-old')?.textContent, cell.querySelector('.ps-roll-new')?.textContent]),
+      keyframes: incoming ? getComputedStyle(incoming).animationName : null,
+      oldHidden: text.querySelector('.ps-roll-old')?.getAttribute('aria-hidden'),
+    };
+  });
+  assert.deepEqual(drawn, { up: true, cells: [['8', '9']], keyframes: 'ps-roll-from-below', oldHidden: 'true' });
+  await device.show(spec('none'), { reset: true });
+  await device.tap({ testTag: 'add' });
+  await device.waitForEvents(2);
+  const still = await device.page.evaluate(() => document.querySelector('[data-testid="count"]')!.querySelectorAll('.ps-roll-cell').length);
+  assert.equal(still, 0, 'without motion the text changes at once');
+});

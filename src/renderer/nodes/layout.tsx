@@ -14,6 +14,7 @@ import { cssText, textCss } from '../style-css.ts';
 import { useAssetUrl, useImageLoad } from '../loading.ts';
 import { skipsOffscreenRows, widthForChildren } from '../offscreen.ts';
 import { PullToRefresh } from './refresh.tsx';
+import { TransitionText } from '../content-transition.tsx';
 
 /** What a tap on a plain node does: run its onTap list, if it has one. */
 function nodeTap(node: RenderNode, env: RenderEnv) {
@@ -92,6 +93,12 @@ export function Card({ node, parent, env }: NodeProps<CardNode>) {
   );
 }
 
+/** A text's characters, through its contentTransition when it has one. */
+function textContent(node: TextNode, env: RenderEnv) {
+  if (node.contentTransition === 'none') return node.text;
+  return <TransitionText text={node.text} mode={node.contentTransition} animate={env.motion} reduced={env.reducedMotion} />;
+}
+
 export function Text({ node, parent, env }: NodeProps<TextNode>) {
   const a11y = { id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.text };
   const show = node.text !== '' || node.testTag !== null || node.tappable;
@@ -101,13 +108,13 @@ export function Text({ node, parent, env }: NodeProps<TextNode>) {
   if (!('display' in own || 'overflow' in own || 'maxHeight' in own)) {
     return (
       <Frame env={env} node={node} parent={parent} class="ps-text-content" base={own} a11y={show ? a11y : null} onTap={nodeTap(node, env)} pressable>
-        {node.text}
+        {textContent(node, env)}
       </Frame>
     );
   }
   return (
     <Frame env={env} node={node} parent={parent} a11y={show ? a11y : null} onTap={nodeTap(node, env)} pressable>
-      <span class="ps-text-content" style={cssText(own)}>{node.text}</span>
+      <span class="ps-text-content" style={cssText(own)}>{textContent(node, env)}</span>
     </Frame>
   );
 }
