@@ -36,6 +36,7 @@ export function authoringDoc(): string {
     textFieldsSection(),
     semanticsSection(),
     contentTransitionSection(),
+    richTextSection(),
     sharedElementsSection(),
     motionSection(),
     refreshSection(),
@@ -644,6 +645,30 @@ changes at once.
 
 \`\`\`json
 { "type": "text", "text": "{count} in your cart", "contentTransition": "numeric" }
+\`\`\``;
+}
+
+function richTextSection(): string {
+  return `## Rich text
+
+\`spans\` needs a device with \`prototype_rich_text_v1\`. A \`text\` has exactly one of \`text\` (plain,
+\`""\` allowed) and \`spans\`: 1 to 64 strict \`{text, style?, onTap?}\` with nonempty text. A span's
+style takes \`color\`, \`fontWeight\`, \`fontStyle\`, \`textDecoration\`, \`textSize\`, \`letterSpacing\`,
+\`fontFamily\` and \`background\` (a colour, never a gradient), with the ranges of a node's style. Spans
+have no ids, testTags or conditions and do not count as nodes; they bind placeholders as text does.
+
+The spans' texts run together without separators: observe and a screen reader read the whole (a
+\`contentDescription\` still wins), and the spans are no nodes of their own. A span with \`onTap\` is
+drawn as a link (primary colour, underlined, unless its style says otherwise) and runs its actions
+without opening anything; a tap elsewhere on the text runs the text's own \`onTap\`.
+\`tapOn {text: "<span text>"}\` reaches a span by its text. With a \`contentTransition\`, a change
+fades the new spans in.
+
+\`\`\`json
+{ "type": "text", "spans": [
+  { "text": "I agree to the " },
+  { "text": "terms", "onTap": [{ "type": "emit", "name": "open_terms" }] },
+  { "text": ".", "style": { "color": "onSurfaceVariant" } } ] }
 \`\`\``;
 }
 

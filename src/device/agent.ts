@@ -42,6 +42,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.swipeActions,
   CAPABILITIES.semantics,
   CAPABILITIES.contentTransition,
+  CAPABILITIES.richText,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];

@@ -216,3 +216,27 @@ export function hiddenBehind(target: { testTag: string } | { text: string }): st
   const tag = dialog?.getAttribute('data-testid');
   return tag ? `the open dialog (testTag "${tag}")` : 'an open dialog';
 }
+
+/**
+ * Runs in the page: the one drawn span of rich text showing exactly `text`, as a node tapOn can aim
+ * at (the span's bounds, the id and testTag of its text node), or null when none or several do.
+ */
+export function richTextSpan(text: string): HierarchyNode | null {
+  const spans = [...document.querySelectorAll('[data-ps-span]')].filter(
+    (span) => span.getAttribute('data-ps-span') === text && span.getClientRects().length > 0 && span.closest('[data-ps-a11y-hidden]') === null,
+  );
+  const owner = spans.length === 1 ? spans[0]!.closest('[data-ps-a11y]') : null;
+  if (owner === null) return null;
+  const box = spans[0]!.getBoundingClientRect();
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return {
+    id: owner.getAttribute('data-ps-a11y')!,
+    testTag: owner.getAttribute('data-testid'),
+    text,
+    role: 'Link',
+    bounds: { x: round(box.x), y: round(box.y), width: round(box.width), height: round(box.height) },
+    enabled: true,
+    focused: false,
+    layer: 'prototype',
+  };
+}

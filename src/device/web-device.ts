@@ -10,6 +10,7 @@ import {
   hiddenBehind,
   inputTargetOf,
   revealPrototypeNode,
+  richTextSpan,
   type AppHierarchyNode,
   type Bounds,
   type HierarchyNode,
@@ -484,6 +485,11 @@ export class WebDevice {
       prototype = await this.#prototypeHierarchy();
     }
     let found: HierarchyNode[] = prototype.filter(isTarget);
+    // A span of rich text is part of its text node, yet tapOn reaches it by its own text.
+    if (found.length === 0 && 'text' in target) {
+      const span = await this.page.evaluate(richTextSpan, target.text);
+      if (span !== null) found = [span];
+    }
     const app = found.length > 0 ? [] : await this.#appHierarchy();
     if (found.length === 0) found = app.filter(isTarget);
     if (found.length === 1) return { ok: true, node: found[0]! };

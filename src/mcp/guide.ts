@@ -117,6 +117,9 @@ icon, card) run like onTap; drive them with \`tapOn {testTag, action: "longPress
 \`{label, icon?, role?, color?, onTap}\` a side) are revealed by \`swipeOn\` right / left and tagged
 \`<testTag>.swipe.<index>\` while open; \`fullSwipe\` runs the first entry.
 
+**Rich text.** A text's \`spans: [{text, style?, onTap?}]\` (instead of \`text\`) draws styled runs;
+a span with onTap is a link that \`tapOn {text: "<span text>"}\` reaches.
+
 **Counting.** A text's \`contentTransition: "numeric"\` rolls the digits that changed (\`crossfade\` fades).
 
 **Semantics.** Any node's \`semantics: {heading, liveRegion, group, label, hint, traits}\` shows in

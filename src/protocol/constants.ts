@@ -102,6 +102,8 @@ export const CAPABILITIES = {
   semantics: 'prototype_semantics_v1',
   /** A text's contentTransition: numeric (rolling changed digits) or crossfade. */
   contentTransition: 'prototype_content_transition_v1',
+  /** A text's spans: styled runs, tappable ones running their actions. */
+  richText: 'prototype_rich_text_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

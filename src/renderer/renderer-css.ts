@@ -21,6 +21,8 @@ const MOTION = `
 .ps-motion .ps-sheet-layer .ps-sheet { animation: ps-sheet-in 220ms cubic-bezier(0.2, 0, 0, 1) both; }
 .ps-motion .ps-snackbar { animation: ps-slide-in 180ms cubic-bezier(0.2, 0, 0, 1) both; }
 .ps-motion .ps-popup { animation: ps-fade-in 100ms linear both; }
+.ps-span-link { color: var(--md-sys-color-primary); text-decoration-line: underline; cursor: pointer; }
+.ps-spans-fade { animation-duration: 200ms; }
 .ps-content-swap, .ps-roll-cell { display: inline-grid; }
 .ps-content-swap > *, .ps-roll-cell > * { grid-area: 1 / 1; }
 .ps-roll-cell { overflow: clip; vertical-align: bottom; }

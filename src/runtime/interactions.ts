@@ -128,6 +128,11 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       if (!button) return `the dialog has no ${String(interaction.button)} button`;
       return closeOverlay(unit, node) ?? runOnTap(unit, button.onTap, target);
     }
+    case 'span': {
+      const span = node.type === 'text' && Number.isInteger(interaction.index) ? node.spans?.[interaction.index] : undefined;
+      if (!span?.onTap) return `no tappable span ${String(interaction.index)}`;
+      return runOnTap(unit, span.onTap, target);
+    }
     case 'swipeAction': {
       const actions = node.type === 'row' || node.type === 'listItem' ? node.swipeActions : undefined;
       const entry = actions && Number.isInteger(interaction.index) ? [...(actions.start ?? []), ...(actions.end ?? [])][interaction.index] : undefined;

@@ -300,8 +300,10 @@ export interface CardNode extends RenderNodeBase {
 }
 export interface TextNode extends RenderNodeBase {
   type: 'text';
-  /** Interpolated text. */
+  /** Interpolated text (rich text: its spans' texts run together). */
   text: string;
+  /** Rich text's spans, or null for plain text. */
+  spans: SpanView[] | null;
   /** How a change of the text is drawn: rolling changed digits, a crossfade, or at once. */
   contentTransition: 'numeric' | 'crossfade' | 'none';
 }
@@ -327,6 +329,13 @@ export interface BadgeNode extends RenderNodeBase {
   type: 'badge';
   /** Null draws a small dot. */
   text: string | null;
+}
+/** One span of rich text; a tappable one runs its onTap (a `span` interaction). */
+export interface SpanView {
+  index: number;
+  text: string;
+  style: ResolvedStyle;
+  tappable: boolean;
 }
 export type KeyboardType = 'text' | 'number' | 'decimal' | 'phone' | 'email' | 'url';
 export type ImeAction = 'done' | 'next' | 'search' | 'send' | 'go';
@@ -640,6 +649,8 @@ export type Interaction =
   | { type: 'pageSettled'; key: string; page: number }
   /** Close a dialog (scrim tap), a bottom sheet (swipe or scrim tap), a snackbar or a menu (a tap outside it). */
   | { type: 'close'; key: string }
+  /** A tappable span of rich text (by index): runs its onTap. */
+  | { type: 'span'; key: string; index: number }
   /** A revealed swipe button (start entries first, then end) or a full swipe: runs that entry's onTap. */
   | { type: 'swipeAction'; key: string; index: number }
   /** A long press or a double tap on a node with onLongPress / onDoubleTap: runs that list. */

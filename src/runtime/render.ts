@@ -9,7 +9,7 @@
  */
 import type { PrototypeNode, Scalar, NodeOfType, Anchor, MenuItem, Semantics, SwipeActions } from '../spec/index.ts';
 import { dialogScrim, modeForBackground, resolveColor, resolveColorArgb, resolveScrim, type ResolvedTheme } from '../theme/index.ts';
-import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, MenuEntryView, Gestures, SemanticsView, SwipeEntryView, SwipeView, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
+import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, MenuEntryView, SpanView, Gestures, SemanticsView, SwipeEntryView, SwipeView, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
 import { conditionHolds, type StateReader } from './conditions.ts';
 import { interpolate } from './text.ts';
 import { mergedStyle, resolveStyle } from './style.ts';
@@ -408,8 +408,10 @@ function buildTyped(
     case 'card':
       return { ...base, type: 'card', variant: node.variant ?? 'filled', children };
     case 'text': {
-      const value = interpolate(node.text, read);
-      return { ...base, type: 'text', text: value, label: value, contentTransition: node.contentTransition ?? 'none' };
+      const spans = node.spans?.map((span, index): SpanView => ({ index, text: interpolate(span.text, read), style: resolveStyle(span.style, inputs.theme, false), tappable: span.onTap !== undefined })) ?? null;
+      // Rich text reads as its spans' texts run together.
+      const value = spans ? spans.map((span) => span.text).join('') : interpolate(node.text!, read);
+      return { ...base, type: 'text', text: value, label: value, spans, contentTransition: node.contentTransition ?? 'none' };
     }
     case 'image':
       return {

@@ -124,6 +124,10 @@ export const styleSchema = z.strictObject({
 
 export type Style = z.infer<typeof styleSchema>;
 
+/** The style a span of rich text may set: a subset of a node's, with a plain colour as background. */
+export const spanStyleSchema = styleSchema.pick({ color: true, fontWeight: true, fontStyle: true, textDecoration: true, textSize: true, letterSpacing: true, fontFamily: true, background: true });
+export type SpanStyle = z.infer<typeof spanStyleSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Conditions, actions
 
@@ -463,7 +467,13 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       ...containerFields,
       columns: z.union([z.number().int().min(1).max(12), z.strictObject({ minWidth: z.number().min(MIN_POSITIVE).max(10_000) })]),
     }),
-    text: nodeShape('text', { text: z.string(), ...gestureFields, contentTransition: z.enum(['numeric', 'crossfade', 'none']).optional() }),
+    // Exactly one of text and spans (checked by the walker).
+    text: nodeShape('text', {
+      text: z.string().optional(),
+      spans: z.array(z.strictObject({ text: nonEmpty, style: spanStyleSchema.optional(), onTap: onTapSchema.optional() })).min(1).max(64).optional(),
+      ...gestureFields,
+      contentTransition: z.enum(['numeric', 'crossfade', 'none']).optional(),
+    }),
     image: nodeShape('image', { asset: assetRefSchema, contentScale: z.enum(['fit', 'crop', 'fill']).optional(), ...gestureFields }),
     icon: nodeShape('icon', {
       ...gestureFields,

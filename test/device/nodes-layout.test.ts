@@ -252,3 +252,28 @@ test('semantics: a heading, a relabelled and hinted button, a live region, trait
   assert.ok(!nodes.some((node) => node.testTag === 'name' || node.testTag === 'price'), 'the nodes inside a group are the group\'s');
   assert.deepEqual([byTag(nodes, 'rating').role, byTag(nodes, 'rating').text, byTag(nodes, 'rating').enabled], ['Image', 'Four stars', false]);
 });
+
+test('rich text: spans draw in their styles and observe as one text; tapOn by a span\'s text runs only that span\'s actions', async () => {
+  const { device, log } = phone();
+  await device.show(probeSpec('rich', {
+    type: 'text', testTag: 'terms', onTap: [{ type: 'setState', key: 'status', value: 'text tapped' }],
+    spans: [
+      { text: 'I agree to the ' },
+      { text: 'terms', style: { fontWeight: 700 }, onTap: [{ type: 'setState', key: 'status', value: 'terms opened' }] },
+      { text: ' and the ', style: { fontStyle: 'italic' } },
+      { text: 'privacy policy', onTap: [{ type: 'setState', key: 'status', value: 'privacy opened' }] },
+    ],
+  }));
+  const nodes = (await device.observe()).hierarchy;
+  assert.equal(byTag(nodes, 'terms').text, 'I agree to the terms and the privacy policy');
+  assert.ok(!nodes.some((node) => node.text === 'terms'), 'a span is no accessibility node of its own');
+  const since = log.events.length;
+  const tapped = await device.tap({ text: 'privacy policy' });
+  assert.ok(tapped.ok, tapped.ok ? '' : tapped.message);
+  assert.equal((await log.next((event) => event.kind === 'change', since)).state.status, 'privacy opened');
+  assert.equal(log.events.slice(since).length, 1, 'the text\'s own onTap did not run too');
+  const text = byTag(nodes, 'terms').bounds;
+  const before = log.events.length;
+  assert.ok((await device.tap({ x: text.x + 4, y: text.y + text.height / 2 })).ok);
+  assert.equal((await log.next((event) => event.kind === 'change', before)).state.status, 'text tapped', 'the rest of the text runs the text\'s onTap');
+});

@@ -5,7 +5,7 @@
 // scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
 // on one without theirs, and pager options, pager.stateKey, dots, the carousel, the list, adaptive,
 // shared elements, the zoom, motion "reduced", menus and selects, gestures, text field options,
-// swipe actions, semantics and content transitions likewise.
+// swipe actions, semantics, content transitions and rich text likewise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -278,4 +278,14 @@ test('the gate refuses a numeric or crossfade contentTransition without prototyp
   assert.deepEqual(device.requests, []);
   assert.ok((await hostFor(device).show({ spec: spec('none') })).success);
   assert.ok((await hostFor(runtimeDevice()).show({ spec: spec('numeric') })).success);
+});
+
+test('the gate refuses spans without prototype_rich_text_v1, before sending', async () => {
+  const spec = { id: 'rich', window: { placement: { type: 'fullscreen' } }, root: { type: 'text', spans: [{ text: 'Hello ' }, { text: 'there', style: { fontWeight: 700 } }] } };
+  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.richText));
+  const refused = await hostFor(device).show({ spec });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.richText)], ['root.spans', true]);
+  assert.deepEqual(device.requests, []);
+  assert.ok((await hostFor(runtimeDevice()).show({ spec })).success);
 });

@@ -58,3 +58,17 @@ test('a swipe action runs its entry (start entries first, then end), with colour
   assert.deepEqual(swipe.end[1], { text: 'Flag', icon: null, background: swipe.end[1]!.background, foreground: '#000000' }, 'dark text on a light custom colour');
   assert.notEqual(swipe.end[0]!.background, swipe.end[1]!.background);
 });
+
+test('rich text reads as its spans run together, spans bind placeholders, and a tappable span runs its actions', () => {
+  const { controller, events } = setup();
+  controller.show(valid({
+    id: 'r', window: { placement: { type: 'fullscreen' } }, state: { name: 'Ada' },
+    root: { type: 'text', spans: [{ text: 'Hi ' }, { text: '{name}', style: { color: 'primary' }, onTap: [{ type: 'emit', name: 'profile' }] }, { text: '!' }] },
+  }));
+  const text = controller.renderModel()!.root as { text: string; label: string; spans: Array<{ text: string; tappable: boolean; style: { color?: string } }> };
+  assert.deepEqual([text.text, text.label, text.spans.map((span) => span.tappable)], ['Hi Ada!', 'Hi Ada!', [false, true, false]]);
+  assert.ok(text.spans[1]!.style.color, 'a span\'s colour is resolved from the theme');
+  assert.deepEqual(controller.interact({ type: 'span', key: 'root', index: 1 }), { ok: true });
+  assert.deepEqual(controller.interact({ type: 'span', key: 'root', index: 0 }), { ok: false, reason: 'no tappable span 0' });
+  assert.deepEqual(events.map((event) => event.name), ['profile']);
+});

@@ -375,8 +375,9 @@ describe('bounds and single-error inputs', () => {
   test('a misspelled required key is listed as missing and as unknown, so one round can fix it', () => {
     const all = validatePrototypeSpecAllErrors({ id: 'x', window: { placement: { type: 'fullscreen' } }, root: { type: 'text', txt: 'Hi' } });
     assert.ok(!all.ok);
-    assert.deepEqual(all.errors.map((e) => e.path), ['root.text', 'root.txt']);
-    assert.match(all.errors[1]!.message, /did you mean "text"/);
+    assert.deepEqual(all.errors.map((e) => e.path), ['root.txt', 'root.text']);
+    assert.match(all.errors[0]!.message, /did you mean "text"/);
+    assert.match(all.errors[1]!.message, /exactly one of text or spans; none is given/);
   });
 
   test('a valid spec gives the same result as validatePrototypeSpec', () => {

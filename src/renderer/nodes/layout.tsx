@@ -93,10 +93,37 @@ export function Card({ node, parent, env }: NodeProps<CardNode>) {
   );
 }
 
-/** A text's characters, through its contentTransition when it has one. */
+/** A text's characters (or its spans), through its contentTransition when it has one. */
 function textContent(node: TextNode, env: RenderEnv) {
+  if (node.spans) return <RichText node={node} env={env} />;
   if (node.contentTransition === 'none') return node.text;
   return <TransitionText text={node.text} mode={node.contentTransition} animate={env.motion} reduced={env.reducedMotion} />;
+}
+
+/**
+ * Rich text: each span in its own style; a tappable span is drawn as a link and runs its actions
+ * without opening anything. A change of a text with a contentTransition fades the new spans in.
+ */
+function RichText({ node, env }: { node: TextNode; env: RenderEnv }) {
+  const spans = node.spans!.map((span) => {
+    const css = { ...textCss(span.style), ...(span.style.background ? { backgroundColor: span.style.background } : null) };
+    return (
+      <span
+        key={span.index}
+        class={span.tappable ? 'ps-span ps-span-link' : 'ps-span'}
+        style={cssText(css)}
+        data-ps-span={span.text}
+        onClick={span.tappable ? (event) => {
+          event.stopPropagation();
+          env.interact({ type: 'span', key: node.key, index: span.index });
+        } : undefined}
+      >
+        {span.text}
+      </span>
+    );
+  });
+  if (node.contentTransition === 'none' || !env.motion) return <>{spans}</>;
+  return <span class="ps-content-new ps-spans-fade" key={node.text}>{spans}</span>;
 }
 
 export function Text({ node, parent, env }: NodeProps<TextNode>) {
