@@ -31,6 +31,7 @@ export function authoringDoc(): string {
     lazyListSection(),
     adaptiveSection(),
     menusSection(),
+    drawerSection(),
     gesturesSection(),
     swipeActionsSection(),
     textFieldsSection(),
@@ -554,6 +555,26 @@ elsewhere.
     { "label": "Archive", "icon": "archive", "onTap": [{ "type": "emit", "name": "archive" }] },
     { "type": "divider" },
     { "label": "Settings", "enabled": false } ] } ] }
+\`\`\``;
+}
+
+function drawerSection(): string {
+  return `## Drawers
+
+A \`drawer\` needs a device with \`prototype_drawer_v1\`. While \`openWhen\` holds it covers the window
+with a scrim (\`scrim\`, default the scrim role at 40%) and shows \`child\` in a panel at the \`edge\`
+(\`start\`, the default, or \`end\`; both mirror right to left), min(320, window width − 56) dp wide,
+inside the status and navigation bars. The panel observes tagged with the drawer's \`testTag\`, the
+scrim as a Button tagged \`<testTag>.close\`. A tap on the scrim, Back (\`pressBack\` answers
+\`drawer\`; Escape) and a swipe of the panel toward its edge past half its width (or a fling; not
+with \`dismissOnSwipe: false\`) write \`!equals\` to the open key. Like a dialog it is modal: the page
+behind leaves observe and takes no input while it is open. It slides in and out over 300 ms (a
+crossfade with reduced motion, at once with \`motion: "none"\`); a closing drawer takes no touch.
+
+\`\`\`json
+{ "type": "drawer", "testTag": "nav", "openWhen": { "key": "navOpen", "equals": true },
+  "child": { "type": "column", "children": [
+    { "type": "listItem", "testTag": "nav.inbox", "headline": "Inbox", "leadingIcon": "inbox", "onTap": [{ "type": "setState", "key": "navOpen", "value": false }] } ] } }
 \`\`\``;
 }
 

@@ -43,6 +43,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.semantics,
   CAPABILITIES.contentTransition,
   CAPABILITIES.richText,
+  CAPABILITIES.drawer,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];

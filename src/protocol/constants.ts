@@ -104,6 +104,8 @@ export const CAPABILITIES = {
   contentTransition: 'prototype_content_transition_v1',
   /** A text's spans: styled runs, tappable ones running their actions. */
   richText: 'prototype_rich_text_v1',
+  /** The drawer node: a modal side panel. */
+  drawer: 'prototype_drawer_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

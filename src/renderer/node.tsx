@@ -29,7 +29,7 @@ export function registerComponents(all: Components): void {
 }
 
 /** Overlay types draw in the window's overlay layer, above the author tree. */
-const OVERLAY_TYPES = new Set(['dialog', 'snackbar', 'bottomSheet']);
+const OVERLAY_TYPES = new Set(['dialog', 'snackbar', 'bottomSheet', 'drawer']);
 
 /** Re-render for a new node object (the runtime keeps an unchanged subtree's identity) or for the
  *  node's own state (its motion). */

@@ -19,6 +19,14 @@ const MOTION = `
 .ps-motion .ps-scrim { animation: ps-fade-in 150ms ease-out both; }
 .ps-motion .ps-sheet-holder:not(.ps-dragging) { transition: height 200ms cubic-bezier(0.2, 0, 0, 1); }
 .ps-motion .ps-sheet-layer .ps-sheet { animation: ps-sheet-in 220ms cubic-bezier(0.2, 0, 0, 1) both; }
+.ps-motion .ps-drawer-left { animation: ps-drawer-from-left 300ms cubic-bezier(0, 0, 0.2, 1) both; }
+.ps-motion .ps-drawer-right { animation: ps-drawer-from-right 300ms cubic-bezier(0, 0, 0.2, 1) both; }
+.ps-motion .ps-drawer-layer .ps-scrim { animation-duration: 300ms; }
+.ps-motion .ps-drawer-closing .ps-drawer-left { animation: ps-drawer-to-left 300ms cubic-bezier(0.4, 0, 1, 1) both; }
+.ps-motion .ps-drawer-closing .ps-drawer-right { animation: ps-drawer-to-right 300ms cubic-bezier(0.4, 0, 1, 1) both; }
+.ps-motion .ps-drawer-closing .ps-scrim { animation: ps-fade-out 300ms linear both; }
+.ps-reduced .ps-drawer-left, .ps-reduced .ps-drawer-right { animation: ps-fade-in 300ms linear both; }
+.ps-reduced .ps-drawer-closing .ps-drawer-left, .ps-reduced .ps-drawer-closing .ps-drawer-right { animation: ps-fade-out 300ms linear both; }
 .ps-motion .ps-snackbar { animation: ps-slide-in 180ms cubic-bezier(0.2, 0, 0, 1) both; }
 .ps-motion .ps-popup { animation: ps-fade-in 100ms linear both; }
 .ps-span-link { color: var(--md-sys-color-primary); text-decoration-line: underline; cursor: pointer; }
@@ -50,6 +58,10 @@ const MOTION = `
 @keyframes ps-slide-in { from { opacity: 0; translate: 0 24px; } }
 @keyframes ps-dialog-in { from { opacity: 0; scale: 0.9; } }
 @keyframes ps-sheet-in { from { translate: 0 100%; } }
+@keyframes ps-drawer-from-left { from { translate: -100% 0; } }
+@keyframes ps-drawer-from-right { from { translate: 100% 0; } }
+@keyframes ps-drawer-to-left { to { translate: -100% 0; } }
+@keyframes ps-drawer-to-right { to { translate: 100% 0; } }
 `;
 
 const DEVICE = `
@@ -412,6 +424,13 @@ const OVERLAYS = `
 .ps-swipe-button { flex: 0 0 72px; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 4px; cursor: pointer; overflow: hidden; ${type('labelMedium')} }
 .ps-swipe-side > .ps-swipe-button:first-child { flex-grow: 1; }
 .ps-swipe-label { max-width: 100%; padding: 0 4px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.ps-drawer-layer { z-index: 2; }
+.ps-drawer-closing { pointer-events: none; }
+.ps-drawer { position: absolute; top: 0; bottom: 0; display: flex; flex-direction: column; box-sizing: border-box; touch-action: pan-y;
+  background: var(--md-sys-color-surface-container-low); }
+.ps-drawer-left { left: 0; border-radius: 0 var(--ps-shape-large) var(--ps-shape-large) 0; }
+.ps-drawer-right { right: 0; border-radius: var(--ps-shape-large) 0 0 var(--ps-shape-large); }
+.ps-drawer-panel { flex: 1; min-height: 0; display: flex; flex-direction: column; overflow: auto; }
 .ps-popup-layer { position: absolute; inset: 0; z-index: 3; pointer-events: none; }
 .ps-popup-catcher { position: absolute; inset: 0; pointer-events: auto; }
 .ps-popup-mark { position: absolute; width: 0; height: 0; overflow: hidden; }

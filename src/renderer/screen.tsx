@@ -183,7 +183,8 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
   // same pass as the rest of the tree; they join the document when the window mounts.
   const [anchorLayer] = useState(() => layerElement('ps-layer ps-anchor-layer'));
   const [overlayLayer] = useState(() => layerElement('ps-layer ps-overlay-layer'));
-  const dialogOpen = model.openOverlays.dialogs.length > 0;
+  // A drawer is modal as a dialog is: the page behind leaves accessibility and touch.
+  const dialogOpen = model.openOverlays.dialogs.length > 0 || model.openOverlays.drawers.length > 0;
   useLayoutEffect(() => {
     anchorLayer.toggleAttribute('data-ps-a11y-hidden', dialogOpen);
     anchorLayer.toggleAttribute('inert', dialogOpen);

@@ -81,7 +81,7 @@ export type ShowResult =
   | { ok: false; path: string; message: string };
 
 /** What a system back did: closed a menu (or an expanded select, answered by the page), a dialog or a sheet (an adaptive supporting sheet too), popped a stack, or cleared a compact list-detail's selection (pane). */
-export type BackOutcome = 'menu' | 'dialog' | 'sheet' | 'stack' | 'pane' | null;
+export type BackOutcome = 'menu' | 'dialog' | 'drawer' | 'sheet' | 'stack' | 'pane' | null;
 
 export interface InspectSnapshot {
   id: string;
@@ -224,7 +224,7 @@ export class PrototypeController {
     const target = typeof interaction?.key === 'string' ? session.tree.byKey.get(interaction.key) : undefined;
     if (!target) return { ok: false, reason: `no node ${String(interaction?.key)}` };
     if (!session.isShown(target)) return { ok: false, reason: `${interaction.key} is not shown` };
-    if (session.isCoveredByModal(target)) return { ok: false, reason: `${interaction.key} is behind an open dialog or sheet` };
+    if (session.isCoveredByModal(target)) return { ok: false, reason: `${interaction.key} is behind an open dialog, drawer or sheet` };
     const unit = session.newUnit();
     const rejection = applyInteraction(unit, target, interaction);
     // A pager reporting the page it already shows is rendering, not a user interaction.
@@ -244,14 +244,14 @@ export class PrototypeController {
     const session = this.session;
     if (!session) return { ok: false, reason: 'no prototype is showing' };
     this.restartIdleTimer();
-    const { menus, dialogs, sheets } = session.model.openOverlays;
-    const overlayKey = menus[menus.length - 1] ?? dialogs[dialogs.length - 1] ?? sheets[sheets.length - 1];
+    const { menus, dialogs, drawers, sheets } = session.model.openOverlays;
+    const overlayKey = menus[menus.length - 1] ?? dialogs[dialogs.length - 1] ?? drawers[drawers.length - 1] ?? sheets[sheets.length - 1];
     const unit = session.newUnit();
     if (overlayKey !== undefined) {
       const rejection = closeOverlay(unit, session.tree.byKey.get(overlayKey)!.node as OverlayNode);
       if (rejection) return { ok: false, reason: rejection };
       this.commit(session, unit);
-      return { ok: true, back: menus.length > 0 ? 'menu' : dialogs.length > 0 ? 'dialog' : 'sheet' };
+      return { ok: true, back: menus.length > 0 ? 'menu' : dialogs.length > 0 ? 'dialog' : drawers.length > 0 ? 'drawer' : 'sheet' };
     }
     const stack = deepestShownStack(session, true);
     const pane = backablePane(session);

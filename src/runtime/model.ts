@@ -541,6 +541,16 @@ export interface BottomSheetNode extends RenderNodeBase {
 export type MenuEntryView =
   | { type: 'item'; text: string; icon: string | null; trailingText: string | null; enabled: boolean }
   | { type: 'divider' };
+/** A modal side panel (width min(320, window − 56) dp) over a scrim tagged `<testTag>.close`. */
+export interface DrawerNode extends RenderNodeBase {
+  type: 'drawer';
+  open: boolean;
+  /** The window edge it slides from (start and end mirror right to left). */
+  edge: 'start' | 'end';
+  scrim: CssColor;
+  dismissOnSwipe: boolean;
+  child: RenderNode;
+}
 export interface MenuNode extends RenderNodeBase {
   type: 'menu';
   open: boolean;
@@ -577,7 +587,7 @@ export type RenderNode =
   | TextFieldNode | ToggleNode | ButtonNode | RadioGroupNode | SegmentedButtonNode | ListItemNode
   | SliderNode | ChipNode | IconButtonNode | FabNode | TopAppBarNode | ProgressNode | DialogNode
   | SnackbarNode | TimePickerNode | DatePickerNode | ScrollNode | PagerNode | NavBarNode
-  | BottomSheetNode | StackNode | MenuNode | SelectNode;
+  | BottomSheetNode | StackNode | MenuNode | SelectNode | DrawerNode;
 
 export interface RenderModel {
   /** Prototype id. */
@@ -609,7 +619,7 @@ export interface RenderModel {
   /** Keys of overlay nodes currently open, in tree order. A dialog is modal: while one is open
    *  the page behind it leaves the accessibility tree and takes no interactions. An open bottom
    *  sheet takes the window's touches too, except an open snackbar's. */
-  openOverlays: { dialogs: string[]; snackbars: string[]; sheets: string[]; menus: string[] };
+  openOverlays: { dialogs: string[]; snackbars: string[]; sheets: string[]; menus: string[]; drawers: string[] };
 }
 
 /** The testTag of the host's dismiss control (the row of a fullscreen window, or its pill without chrome). */
@@ -647,7 +657,7 @@ export type Interaction =
   | { type: 'selectIndex'; key: string; index: number }
   /** A pager's scroll settled on `page` (user swipe, or the end of a setPage animation). */
   | { type: 'pageSettled'; key: string; page: number }
-  /** Close a dialog (scrim tap), a bottom sheet (swipe or scrim tap), a snackbar or a menu (a tap outside it). */
+  /** Close a dialog (scrim tap), a bottom sheet (swipe or scrim tap), a snackbar, a menu (a tap outside it) or a drawer (scrim, swipe). */
   | { type: 'close'; key: string }
   /** A tappable span of rich text (by index): runs its onTap. */
   | { type: 'span'; key: string; index: number }

@@ -561,6 +561,16 @@ function buildTyped(
     }
     case 'adaptive':
       return buildAdaptive(node, base, read, children, inputs, deps);
+    case 'drawer':
+      return {
+        ...base,
+        type: 'drawer',
+        open: openState(node, read),
+        edge: node.edge ?? 'start',
+        scrim: resolveScrim(node.scrim, inputs.theme),
+        dismissOnSwipe: node.dismissOnSwipe ?? true,
+        child: children[0]!,
+      };
     case 'menu':
       return { ...base, type: 'menu', open: openState(node, read), entries: node.items.map((item) => menuEntry(item, read)) };
     case 'select': {

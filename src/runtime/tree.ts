@@ -40,11 +40,13 @@ export interface TreeNode {
   row?: RowContext;
 }
 
-export type OverlayNode = NodeOfType<'dialog'> | NodeOfType<'snackbar'> | NodeOfType<'bottomSheet'> | NodeOfType<'menu'>;
+export type OverlayNode = NodeOfType<'dialog'> | NodeOfType<'snackbar'> | NodeOfType<'bottomSheet'> | NodeOfType<'menu'> | NodeOfType<'drawer'>;
 
-/** Dialogs, snackbars, bottom sheets and menus: open while their openWhen holds. */
+const OVERLAY_TYPES: ReadonlySet<string> = new Set(['dialog', 'snackbar', 'bottomSheet', 'menu', 'drawer']);
+
+/** Dialogs, snackbars, bottom sheets, menus and drawers: open while their openWhen holds. */
 export function isOverlayNode(node: PrototypeNode): node is OverlayNode {
-  return node.type === 'dialog' || node.type === 'snackbar' || node.type === 'bottomSheet' || node.type === 'menu';
+  return OVERLAY_TYPES.has(node.type);
 }
 
 function isSecureField(node: PrototypeNode): node is NodeOfType<'textField'> {
@@ -72,7 +74,7 @@ export interface ShownTree {
   stacks: Map<string, TreeNode>;
   /** Adaptive layout nodes, in preorder (never inside a repeat). */
   adaptives: TreeNode[];
-  /** Dialog, snackbar, bottomSheet and menu nodes in preorder. */
+  /** Dialog, snackbar, bottomSheet, menu and drawer nodes in preorder. */
   overlays: TreeNode[];
   /** Nodes with onAppear, in preorder. */
   appearHandlers: TreeNode[];
@@ -102,6 +104,7 @@ function childEntries(node: PrototypeNode, key: string): [string, PrototypeNode]
       return node.children.map((child, i) => [`${key}.children[${i}]`, child]);
     case 'scroll':
     case 'bottomSheet':
+    case 'drawer':
       return [[`${key}.child`, node.child]];
     case 'dialog':
       return node.child ? [[`${key}.child`, node.child]] : [];

@@ -637,6 +637,13 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       dragHandle: z.boolean().optional(),
       dismissOnSwipe: z.boolean().optional(),
     }),
+    drawer: nodeShape('drawer', {
+      openWhen: openWhenSchema,
+      child: nodeRef,
+      edge: z.enum(['start', 'end']).optional(),
+      scrim: colorValueSchema.optional(),
+      dismissOnSwipe: z.boolean().optional(),
+    }),
     menu: nodeShape('menu', { openWhen: openWhenSchema, items: z.array(menuItemSchema).min(1).max(16) }),
     select: nodeShape('select', { stateKey, options: optionsSchema.min(2).max(32), label: nonEmpty.optional() }),
   };
@@ -729,6 +736,7 @@ export interface BottomNavNode extends z.output<typeof nodeSchemas.bottomNav> {}
 export interface BottomSheetNode extends z.output<typeof nodeSchemas.bottomSheet> {}
 export interface StackNode extends z.output<typeof nodeSchemas.stack> {}
 export interface MenuNode extends z.output<typeof nodeSchemas.menu> {}
+export interface DrawerNode extends z.output<typeof nodeSchemas.drawer> {}
 export interface SelectNode extends z.output<typeof nodeSchemas.select> {}
 
 export type PrototypeNode =
@@ -771,7 +779,8 @@ export type PrototypeNode =
   | BottomSheetNode
   | StackNode
   | MenuNode
-  | SelectNode;
+  | SelectNode
+  | DrawerNode;
 /** The node of one type, e.g. `NodeOfType<'slider'>`. */
 export type NodeOfType<T extends NodeType> = Extract<PrototypeNode, { type: T }>;
 

@@ -41,7 +41,7 @@ describe('contract vocabulary', () => {
   test('every node type, action type and placement type of the spec is an entry', () => {
     assert.deepEqual([...nodeTypes].sort(), [
       'adaptive', 'badge', 'bottomNav', 'bottomSheet', 'box', 'button', 'card', 'carousel', 'checkbox', 'chip', 'column', 'datePicker',
-      'dialog', 'divider', 'fab', 'flow', 'grid', 'icon', 'iconButton', 'image', 'list', 'listItem', 'menu', 'pager', 'progress', 'radioGroup',
+      'dialog', 'divider', 'drawer', 'fab', 'flow', 'grid', 'icon', 'iconButton', 'image', 'list', 'listItem', 'menu', 'pager', 'progress', 'radioGroup',
       'row', 'scroll', 'segmentedButton', 'select', 'slider', 'snackbar', 'spacer', 'stack', 'switch', 'tabBar', 'text', 'textField',
       'timePicker', 'topAppBar',
     ]);

@@ -385,3 +385,39 @@ test('select: the field shows the chosen label; its options open under it, a cho
   const outside = await phone().device.tap({ x: 200, y: 700 });
   assert.ok(outside.ok && !tags(await hierarchy()).includes('sort.size'), 'a tap outside collapsed it');
 });
+
+const DRAWER_SPEC = {
+  id: 'overlay-drawer',
+  state: { nav: false, picked: 'none' },
+  root: column(
+    { type: 'iconButton', icon: 'menu', testTag: 'open_nav', onTap: [{ type: 'setState', key: 'nav', value: true }] },
+    {
+      type: 'drawer', testTag: 'nav', openWhen: { key: 'nav', equals: true },
+      child: { type: 'column', children: [{ type: 'listItem', testTag: 'nav.inbox', headline: 'Inbox', onTap: [{ type: 'setState', key: 'picked', value: 'inbox' }] }] },
+    },
+  ),
+};
+
+test('drawer: opens at the start edge min(320, width - 56) wide over a scrim, hides the page; its items work; the scrim, Back and a swipe close it', async () => {
+  await show(DRAWER_SPEC);
+  await tapFor('open_nav', 'change');
+  const open = await hierarchy();
+  const panel = byTag(open, 'nav').bounds;
+  assert.deepEqual([panel.x, panel.width], [0, 320]);
+  assert.ok(tags(open).includes('nav.close') && !tags(open).includes('open_nav'), 'the page behind leaves the hierarchy');
+  assert.deepEqual((await tapFor('nav.inbox', 'change')).payload, { key: 'picked', value: 'inbox' });
+  const since = phone().log.events.length;
+  assert.ok((await phone().device.tap({ x: 380, y: 500 })).ok, 'a tap on the scrim beside the panel');
+  assert.deepEqual((await phone().log.next((event) => event.kind === 'change', since)).payload, { key: 'nav', value: false });
+  await phone().device.settled();
+  assert.ok(!tags(await hierarchy()).includes('nav.inbox') && tags(await hierarchy()).includes('open_nav'));
+  await tapFor('open_nav', 'change');
+  const back = await phone().device.pressBack();
+  assert.ok(back.ok && back.back === 'drawer', JSON.stringify(back));
+  await tapFor('open_nav', 'change');
+  await phone().device.settled();
+  const swiped = phone().log.events.length;
+  const swipe = await phone().device.swipe('left', 'nav');
+  assert.ok(swipe.ok, swipe.ok ? '' : swipe.message);
+  assert.deepEqual((await phone().log.next((event) => event.kind === 'change', swiped)).payload, { key: 'nav', value: false }, 'an outward swipe closed it');
+});

@@ -5,7 +5,7 @@
 // scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
 // on one without theirs, and pager options, pager.stateKey, dots, the carousel, the list, adaptive,
 // shared elements, the zoom, motion "reduced", menus and selects, gestures, text field options,
-// swipe actions, semantics, content transitions and rich text likewise.
+// swipe actions, semantics, content transitions, rich text and drawers likewise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -288,4 +288,17 @@ test('the gate refuses spans without prototype_rich_text_v1, before sending', as
   assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.richText)], ['root.spans', true]);
   assert.deepEqual(device.requests, []);
   assert.ok((await hostFor(runtimeDevice()).show({ spec })).success);
+});
+
+test('the gate refuses a drawer without prototype_drawer_v1, before sending; pressBack closing it answers drawer', async () => {
+  const spec = { id: 'drawer', window: { placement: { type: 'fullscreen' } }, state: { nav: true }, root: { type: 'drawer', openWhen: { key: 'nav', equals: true }, child: { type: 'text', text: 'Inbox' } } };
+  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.drawer));
+  const refused = await hostFor(device).show({ spec });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.drawer)], ['root', true]);
+  assert.deepEqual(device.requests, []);
+  const host = hostFor(runtimeDevice());
+  assert.ok((await host.show({ spec })).success);
+  const back = await host.pressBack();
+  assert.ok(back.success && back.back === 'drawer');
 });

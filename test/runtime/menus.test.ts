@@ -2,7 +2,7 @@
  * Menus and selects in the runtime: an item closes its menu before its actions run, a disabled
  * item or a divider is refused with nothing written, a tap outside and Back close a menu (Back
  * before a dialog under it), and choosing a select option writes its key with the radioGroup's
- * change payload.
+ * change payload; and a drawer is modal and closes on Back after a menu inside it.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -108,4 +108,26 @@ test('a select whose key matches no option shows an empty label', () => {
   const { controller } = setup();
   controller.show({ ...SPEC, state: { ...SPEC.state, sort: 'other' } });
   assert.equal(find<SelectNode>(controller.renderModel()!.root, SELECT)!.label, '');
+});
+
+test('a drawer is modal: what is behind it takes no input; Back closes it (outcome drawer) after a menu inside it', () => {
+  const { controller } = setup();
+  controller.show(valid({
+    id: 'drawer', window: { placement: { type: 'fullscreen' } }, state: { nav: true, more: true },
+    root: {
+      type: 'column', children: [
+        { type: 'button', label: 'Behind', onTap: [{ type: 'emit', name: 'behind' }] },
+        {
+          type: 'drawer', openWhen: { key: 'nav', equals: true },
+          child: { type: 'box', children: [{ type: 'text', text: 'Inbox' }, { type: 'menu', openWhen: { key: 'more', equals: true }, items: [{ label: 'Mark all read' }] }] },
+        },
+      ],
+    },
+  }));
+  assert.deepEqual(controller.renderModel()!.openOverlays.drawers, ['root.children[1]']);
+  assert.deepEqual(controller.interact({ type: 'tap', key: 'root.children[0]' }), { ok: false, reason: 'root.children[0] is behind an open dialog, drawer or sheet' });
+  assert.deepEqual(controller.back(), { ok: true, back: 'menu' });
+  assert.deepEqual(controller.back(), { ok: true, back: 'drawer' });
+  assert.equal(controller.inspect()!.state.nav, false);
+  assert.deepEqual(controller.interact({ type: 'tap', key: 'root.children[0]' }), { ok: true });
 });

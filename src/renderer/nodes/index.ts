@@ -6,7 +6,7 @@ import {
 import { TextField } from './text-field.tsx';
 import { Badge, Card, Container, Divider, IconNodeView, Image, Pager, Scroll, Spacer, Text } from './layout.tsx';
 import { NavBar, TopAppBar } from './navigation.tsx';
-import { BottomSheet, Dialog, Snackbar } from './overlays.tsx';
+import { BottomSheet, Dialog, Drawer, Snackbar } from './overlays.tsx';
 import { DatePicker, TimePicker } from './pickers.tsx';
 import { Stack } from './stack.tsx';
 import { Carousel, Flow, Grid } from './flow-grid.tsx';
@@ -45,6 +45,7 @@ registerComponents({
   dialog: Dialog,
   snackbar: Snackbar,
   bottomSheet: BottomSheet,
+  drawer: Drawer,
   timePicker: TimePicker,
   datePicker: DatePicker,
   stack: Stack,

@@ -1,7 +1,7 @@
-// Overlays drawn above the author tree inside the window: dialog (modal), snackbar and bottomSheet.
+// Overlays drawn above the author tree inside the window: dialog and drawer (modal), snackbar and bottomSheet.
 import { createContext } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { BottomSheetNode, Detent, DialogNode, SnackbarNode } from '../../runtime/model.ts';
+import type { BottomSheetNode, Detent, DialogNode, DrawerNode, SnackbarNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
 import { DragGuard, Env, type RenderEnv } from '../env.ts';
 import { Frame } from '../frame.tsx';
@@ -246,6 +246,100 @@ export function BottomSheet({ node, env }: NodeProps<BottomSheetNode>) {
               </div>
             </SheetScrolling.Provider>
           </DragGuard.Provider>
+        </Frame>
+      </div>
+      <LayerSlot layer={anchors.layer} />
+    </div>
+  );
+}
+
+/** A drawer's panel is at most this wide, and leaves at least DRAWER_GAP of the window beside it (dp). */
+export const DRAWER_MAX_WIDTH = 320;
+const DRAWER_GAP = 56;
+
+/** Where a released drag of a drawer's panel goes: closed past half its width outward (or on an outward fling), else back open. */
+export function settleDrawer(outward: number, velocity: number, width: number): 'close' | 'open' {
+  return outward > width / 2 || velocity > 0.5 ? 'close' : 'open';
+}
+
+/**
+ * A modal side panel at the start or end edge (mirrored right to left), over a scrim tagged
+ * `<testTag>.close`. A tap on the scrim, Back and an outward drag of the panel close it; it slides
+ * in and out over 300 ms (a crossfade with reduced motion, at once with motion none), and a closing
+ * drawer stays drawn until its slide ends.
+ */
+export function Drawer({ node, env }: NodeProps<DrawerNode>) {
+  const lastOpen = useRef<DrawerNode | null>(node.open ? node : null);
+  const leaving = useRef(false);
+  const [, redraw] = useState(0);
+  const drag = useRef<{ pointer: number; startX: number; lastX: number; lastTime: number; velocity: number; active: boolean; outward: number } | null>(null);
+  const [dragOffset, setDragOffset] = useState(0);
+  const anchors = useModalAnchorLayer(env);
+  if (node.open) {
+    lastOpen.current = node;
+    leaving.current = false;
+  } else if (lastOpen.current && !leaving.current) {
+    // Closed: with motion it slides out first, drawn as it was.
+    leaving.current = env.motion;
+    if (!env.motion) lastOpen.current = null;
+  }
+  const shown = node.open ? node : leaving.current ? lastOpen.current : null;
+  if (!shown) return null;
+  const width = Math.min(DRAWER_MAX_WIDTH, window.innerWidth - DRAWER_GAP);
+  // Outward is toward the panel's own edge: left for a start drawer left to right.
+  const leftEdge = (shown.edge === 'start') !== env.rtl;
+  const outwardOf = (dx: number) => (leftEdge ? -dx : dx);
+  const close = () => env.interact({ type: 'close', key: node.key });
+  const onPointerDown = (event: PointerEvent) => {
+    if (!node.open || !node.dismissOnSwipe) return;
+    drag.current = { pointer: event.pointerId, startX: event.clientX, lastX: event.clientX, lastTime: event.timeStamp, velocity: 0, active: false, outward: 0 };
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    const current = drag.current;
+    if (!current || current.pointer !== event.pointerId) return;
+    const outward = outwardOf(event.clientX - current.startX);
+    if (!current.active && Math.abs(outward) <= TOUCH_SLOP) return;
+    if (!current.active) (event.currentTarget as Element).setPointerCapture(event.pointerId);
+    current.active = true;
+    current.velocity = outwardOf(event.clientX - current.lastX) / Math.max(1, event.timeStamp - current.lastTime);
+    current.lastX = event.clientX;
+    current.lastTime = event.timeStamp;
+    current.outward = Math.max(0, outward);
+    setDragOffset(current.outward);
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const current = drag.current;
+    if (!current || current.pointer !== event.pointerId) return;
+    drag.current = null;
+    setDragOffset(0);
+    if (current.active && settleDrawer(current.outward, current.velocity, width) === 'close') close();
+  };
+  const slide = dragOffset > 0 ? { translate: `${leftEdge ? -dragOffset : dragOffset}px 0` } : {};
+  const insets = env.insets.systemBars;
+  return (
+    <div
+      class={`ps-overlay ps-drawer-layer${node.open ? '' : ' ps-drawer-closing'}`}
+      // A closing drawer is already closed: it takes no touch and leaves the hierarchy while it slides out.
+      {...(node.open ? {} : { 'data-ps-a11y-hidden': '', inert: true })}
+      onAnimationEnd={(event) => {
+        if (node.open || !(event.target instanceof Element) || !event.target.classList.contains('ps-drawer')) return;
+        leaving.current = false;
+        lastOpen.current = null;
+        redraw((n) => n + 1);
+      }}
+    >
+      <div class="ps-scrim" style={{ backgroundColor: shown.scrim }} {...a11yAttributes({ id: `${node.key}#close`, testTag: partTag(node.testTag, 'close'), role: 'Button', text: 'Close' })} onClick={node.open ? close : undefined} />
+      <div
+        class={`ps-drawer ${leftEdge ? 'ps-drawer-left' : 'ps-drawer-right'}${drag.current?.active ? ' ps-dragging' : ''}`}
+        style={{ width: `${width}px`, paddingTop: `${insets.top}px`, paddingBottom: `${insets.bottom}px`, ...slide }}
+        {...a11yAttributes({ id: node.key, testTag: node.testTag, role: null, text: node.label })}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+      >
+        <Frame env={env} node={shown} parent="plain" class="ps-drawer-panel" base={{ width: '100%' }} a11y={null}>
+          <Env.Provider value={anchors.env}><Node node={shown.child} parent="column" /></Env.Provider>
         </Frame>
       </div>
       <LayerSlot layer={anchors.layer} />
