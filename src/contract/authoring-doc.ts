@@ -32,6 +32,7 @@ export function authoringDoc(): string {
     adaptiveSection(),
     menusSection(),
     drawerSection(),
+    searchBarSection(),
     gesturesSection(),
     swipeActionsSection(),
     textFieldsSection(),
@@ -575,6 +576,29 @@ crossfade with reduced motion, at once with \`motion: "none"\`); a closing drawe
 { "type": "drawer", "testTag": "nav", "openWhen": { "key": "navOpen", "equals": true },
   "child": { "type": "column", "children": [
     { "type": "listItem", "testTag": "nav.inbox", "headline": "Inbox", "leadingIcon": "inbox", "onTap": [{ "type": "setState", "key": "navOpen", "value": false }] } ] } }
+\`\`\``;
+}
+
+function searchBarSection(): string {
+  return `## Search bars
+
+A \`searchBar\` needs a device with \`prototype_search_bar_v1\`. It is a rounded field bound to a
+declared string \`stateKey\`, observed as a SearchField (its text, else its \`placeholder\`), with a
+\`leadingIcon\` (default \`search\`), a clear button tagged \`<testTag>.clear\` while it holds text, and
+up to two \`trailingActions\` \`{icon, label, onTap?}\` tagged \`<testTag>.actions.<index>\`. Typing
+writes the key exactly as a text field does (one \`change\` per keystroke; \`sendKeys\` reaches it),
+and Enter (the keyboard's search key) runs \`onSubmit\`.
+
+With a declared boolean \`activeKey\`, focusing the field writes \`true\` to it, and while it is true
+the bar's single \`child\` (the results: ordinary nodes, observed and tapped like any other) shows
+under the field; a \`child\` needs an \`activeKey\`. \`variant\` \`bar\` (the default) grows to fill
+its parent while active; \`docked\` stays in place with the results under it. Back writes \`false\`
+to the active key (\`pressBack\` answers \`search\`) before it pops a stack; your own actions can too.
+
+\`\`\`json
+{ "type": "searchBar", "testTag": "search", "stateKey": "query", "activeKey": "searching", "placeholder": "Search plants",
+  "onSubmit": [{ "type": "emit", "name": "search" }],
+  "child": { "type": "column", "children": [{ "type": "listItem", "headline": "Fern", "testTag": "result.fern" }] } }
 \`\`\``;
 }
 

@@ -44,6 +44,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.contentTransition,
   CAPABILITIES.richText,
   CAPABILITIES.drawer,
+  CAPABILITIES.searchBar,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];

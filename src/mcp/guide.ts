@@ -110,6 +110,9 @@ holds (items and dividers; items tagged \`<testTag>.<index>\`, an item closes it
 a tap outside or Back closes it). A \`select\` field binds a string key; a tap lists its options,
 tagged \`<testTag>.<value>\`, and a choice writes the value like a radioGroup.
 
+**Search.** A \`searchBar\` binds a string key (typing like a text field, Enter runs onSubmit); with
+an \`activeKey\` it shows its \`child\` results while active, and Back ends the search.
+
 **Drawers.** A \`drawer\` is a modal side panel (\`edge\` start or end) shown while \`openWhen\` holds;
 its scrim \`<testTag>.close\`, Back and an outward swipe close it.
 

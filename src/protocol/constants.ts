@@ -106,6 +106,8 @@ export const CAPABILITIES = {
   richText: 'prototype_rich_text_v1',
   /** The drawer node: a modal side panel. */
   drawer: 'prototype_drawer_v1',
+  /** The searchBar node. */
+  searchBar: 'prototype_search_bar_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

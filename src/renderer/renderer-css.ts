@@ -418,12 +418,23 @@ const OVERLAYS = `
 .ps-sheet-content { flex: 1; min-height: 0; overflow: auto; display: flex; flex-direction: column; }
 .ps-swipeable { touch-action: pan-y; }
 .ps-swipe-host { position: relative; }
-.ps-swipe-side { position: absolute; top: 0; bottom: 0; display: flex; width: calc(var(--ps-swipe-count) * 72px); }
+.ps-swipe-side { position: absolute; top: 0; bottom: 0; display: flex; visibility: hidden; width: calc(var(--ps-swipe-count) * 72px); }
 .ps-swipe-start { right: 100%; }
 .ps-swipe-end { left: 100%; flex-direction: row-reverse; }
 .ps-swipe-button { flex: 0 0 72px; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 4px; cursor: pointer; overflow: hidden; ${type('labelMedium')} }
 .ps-swipe-side > .ps-swipe-button:first-child { flex-grow: 1; }
 .ps-swipe-label { max-width: 100%; padding: 0 4px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.ps-search { width: 360px; max-width: 100%; display: flex; flex-direction: column; }
+.ps-search-field { height: 56px; display: flex; align-items: center; gap: 8px; padding: 0 16px; border-radius: 28px; cursor: text;
+  background: var(--md-sys-color-surface-container-high); }
+.ps-search-leading { flex-shrink: 0; color: var(--md-sys-color-on-surface); }
+.ps-search-input { padding: 0; }
+.ps-search-bar.ps-search-active { align-self: stretch; width: auto; max-width: none; flex: 1 1 auto; background: var(--md-sys-color-surface-container-high); }
+.ps-search-bar.ps-search-active > .ps-search-field { border-radius: 0; }
+.ps-search-docked.ps-search-active > .ps-search-field { border-radius: 28px 28px 0 0; }
+.ps-search-results { display: flex; flex-direction: column; min-height: 0; overflow: auto; background: var(--md-sys-color-surface-container-high); }
+.ps-search-docked .ps-search-results { border-radius: 0 0 28px 28px; padding-bottom: 8px; }
+.ps-search-bar .ps-search-results { flex: 1; }
 .ps-drawer-layer { z-index: 2; }
 .ps-drawer-closing { pointer-events: none; }
 .ps-drawer { position: absolute; top: 0; bottom: 0; display: flex; flex-direction: column; box-sizing: border-box; touch-action: pan-y;

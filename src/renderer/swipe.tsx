@@ -83,9 +83,16 @@ function slide(element: HTMLElement, from: number, to: number, animate: boolean)
   const frames = animate && from !== to ? [{ transform: `translateX(${from}px)` }, { transform: `translateX(${to}px)` }] : [{ transform: `translateX(${to}px)` }];
   const animation = element.animate(frames, { duration: animate && from !== to ? SETTLE_MS : 0, easing: 'cubic-bezier(0.2, 0, 0, 1)', fill: 'forwards' });
   animation.id = 'ps-swipe';
-  const full = element.querySelectorAll<HTMLElement>('.ps-swipe-side');
-  // Past its buttons (a full swipe) a side stretches to the row's edge, its first entry widest.
-  for (const side of full) side.style.width = Math.abs(to) > side.offsetWidth && (side.dataset.side === 'start') === to > 0 ? `${Math.abs(to)}px` : '';
+  const sides = element.querySelectorAll<HTMLElement>('.ps-swipe-side');
+  // A row slid back hides its buttons once it is home.
+  if (to === 0) animation.finished.then(() => sides.forEach((side) => (side.style.visibility = '')), () => undefined);
+  for (const side of sides) {
+    const revealing = (side.dataset.side === 'start') === to > 0 && to !== 0;
+    // Hidden unless the row is slid its way (a row narrower than the window would show them beside it).
+    side.style.visibility = revealing || from !== to ? 'visible' : '';
+    // Past its buttons (a full swipe) a side stretches to the row's edge, its first entry widest.
+    side.style.width = revealing && Math.abs(to) > side.offsetWidth ? `${Math.abs(to)}px` : '';
+  }
 }
 
 /** Marks the revealed buttons as accessibility nodes (tagged) while the row is open, and unmarks them. */

@@ -81,7 +81,7 @@ export type ShowResult =
   | { ok: false; path: string; message: string };
 
 /** What a system back did: closed a menu (or an expanded select, answered by the page), a dialog or a sheet (an adaptive supporting sheet too), popped a stack, or cleared a compact list-detail's selection (pane). */
-export type BackOutcome = 'menu' | 'dialog' | 'drawer' | 'sheet' | 'stack' | 'pane' | null;
+export type BackOutcome = 'menu' | 'dialog' | 'drawer' | 'sheet' | 'search' | 'stack' | 'pane' | null;
 
 export interface InspectSnapshot {
   id: string;
@@ -252,6 +252,13 @@ export class PrototypeController {
       if (rejection) return { ok: false, reason: rejection };
       this.commit(session, unit);
       return { ok: true, back: menus.length > 0 ? 'menu' : dialogs.length > 0 ? 'dialog' : drawers.length > 0 ? 'drawer' : 'sheet' };
+    }
+    const search = activeSearchKey(session);
+    if (search !== null) {
+      const rejection = unit.controlWrite([[search, false]]);
+      if (rejection) return { ok: false, reason: rejection };
+      this.commit(session, unit);
+      return { ok: true, back: 'search' };
     }
     const stack = deepestShownStack(session, true);
     const pane = backablePane(session);
@@ -475,6 +482,16 @@ export function createController(options: ControllerOptions): PrototypeControlle
  * list-detail showing its detail (back clears the selection) or a supporting pane open in its sheet
  * (back closes it). Null when there is none.
  */
+/** The active key of a shown, active search bar (Back ends the search before it navigates), or null. */
+function activeSearchKey(session: Session): string | null {
+  for (const treeNode of session.tree.byKey.values()) {
+    if (treeNode.node.type !== 'searchBar' || treeNode.node.activeKey === undefined) continue;
+    const rendered = session.rendered(treeNode.key);
+    if (rendered?.type === 'searchBar' && rendered.active && session.isShown(treeNode)) return treeNode.node.activeKey;
+  }
+  return null;
+}
+
 function backablePane(session: Session): { depth: number; write: [string, Scalar]; outcome: 'pane' | 'sheet' } | null {
   if (session.widthClass === 'expanded') return null;
   let best: { depth: number; write: [string, Scalar]; outcome: 'pane' | 'sheet' } | null = null;

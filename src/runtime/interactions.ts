@@ -79,12 +79,20 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       return unit.controlWrite([[node.stateKey, interaction.value]]) ?? runOnTap(unit, node.onTap, target);
     }
     case 'edit':
-      if (node.type !== 'textField' || typeof interaction.text !== 'string') return MISMATCH;
-      if (node.maxLength !== undefined && [...interaction.text].length > node.maxLength) return `the text is longer than maxLength ${node.maxLength}`;
+      if ((node.type !== 'textField' && node.type !== 'searchBar') || typeof interaction.text !== 'string') return MISMATCH;
+      if (node.type === 'textField' && node.maxLength !== undefined && [...interaction.text].length > node.maxLength) return `the text is longer than maxLength ${node.maxLength}`;
       return unit.controlWrite([[node.stateKey, interaction.text]]);
     case 'submit':
-      if (node.type !== 'textField' || !node.onSubmit) return MISMATCH;
+      if ((node.type !== 'textField' && node.type !== 'searchBar') || !node.onSubmit) return MISMATCH;
       return runOnTap(unit, node.onSubmit, target);
+    case 'activate':
+      if (node.type !== 'searchBar' || node.activeKey === undefined) return MISMATCH;
+      return unit.get(node.activeKey) === true ? null : unit.controlWrite([[node.activeKey, true]]);
+    case 'searchAction': {
+      const action = node.type === 'searchBar' && Number.isInteger(interaction.index) ? node.trailingActions?.[interaction.index] : undefined;
+      if (!action) return `no search action ${String(interaction.index)}`;
+      return runOnTap(unit, action.onTap, target);
+    }
     case 'trailingIcon':
       if (node.type !== 'textField' || !node.trailingIcon?.onTap) return MISMATCH;
       return runOnTap(unit, node.trailingIcon.onTap, target);

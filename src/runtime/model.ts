@@ -541,6 +541,23 @@ export interface BottomSheetNode extends RenderNodeBase {
 export type MenuEntryView =
   | { type: 'item'; text: string; icon: string | null; trailingText: string | null; enabled: boolean }
   | { type: 'divider' };
+/** A search field (role SearchField): its text is the state key's; its child shows while active. */
+export interface SearchBarNode extends RenderNodeBase {
+  type: 'searchBar';
+  stateKey: string;
+  value: string;
+  placeholder: string;
+  leadingIcon: string | null;
+  /** Tagged `<testTag>.actions.<index>`. */
+  trailingActions: AppBarButton[];
+  /** The active key's value (false without one). */
+  active: boolean;
+  activeKey: string | null;
+  /** bar grows to fill its parent while active; docked stays in place with the results under it. */
+  variant: 'bar' | 'docked';
+  submits: boolean;
+  child: RenderNode | null;
+}
 /** A modal side panel (width min(320, window − 56) dp) over a scrim tagged `<testTag>.close`. */
 export interface DrawerNode extends RenderNodeBase {
   type: 'drawer';
@@ -587,7 +604,7 @@ export type RenderNode =
   | TextFieldNode | ToggleNode | ButtonNode | RadioGroupNode | SegmentedButtonNode | ListItemNode
   | SliderNode | ChipNode | IconButtonNode | FabNode | TopAppBarNode | ProgressNode | DialogNode
   | SnackbarNode | TimePickerNode | DatePickerNode | ScrollNode | PagerNode | NavBarNode
-  | BottomSheetNode | StackNode | MenuNode | SelectNode | DrawerNode;
+  | BottomSheetNode | StackNode | MenuNode | SelectNode | DrawerNode | SearchBarNode;
 
 export interface RenderModel {
   /** Prototype id. */
@@ -644,7 +661,11 @@ export type Interaction =
   | { type: 'select'; key: string; value: string }
   /** A text field's new full text. */
   | { type: 'edit'; key: string; text: string }
-  /** Enter (the keyboard's action key) in a text field with onSubmit: runs it. */
+  /** Focus on a search bar with an activeKey: writes true to it. */
+  | { type: 'activate'; key: string }
+  /** A search bar's trailing action (by index): runs its onTap. */
+  | { type: 'searchAction'; key: string; index: number }
+  /** Enter (the keyboard's action key) in a text field or search bar with onSubmit: runs it. */
   | { type: 'submit'; key: string }
   /** A text field's tappable trailing icon: runs its onTap. */
   | { type: 'trailingIcon'; key: string }

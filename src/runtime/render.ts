@@ -561,6 +561,23 @@ function buildTyped(
     }
     case 'adaptive':
       return buildAdaptive(node, base, read, children, inputs, deps);
+    case 'searchBar': {
+      const value = read(node.stateKey);
+      return {
+        ...base,
+        type: 'searchBar',
+        stateKey: node.stateKey,
+        value: typeof value === 'string' ? value : '',
+        placeholder: node.placeholder === undefined ? '' : interpolate(node.placeholder, read),
+        leadingIcon: node.leadingIcon ?? null,
+        trailingActions: (node.trailingActions ?? []).map((action) => appBarButton(action, read)),
+        active: node.activeKey !== undefined && read(node.activeKey) === true,
+        activeKey: node.activeKey ?? null,
+        variant: node.variant ?? 'bar',
+        submits: node.onSubmit !== undefined,
+        child: children[0] ?? null,
+      };
+    }
     case 'drawer':
       return {
         ...base,

@@ -224,6 +224,7 @@ export class Session implements CommittedState {
       const rendered = this.builder.rendered(node.key);
       if (!rendered || !rendered.visible) return false;
       if (node !== treeNode && isClosedOverlay(rendered)) return false;
+      if (node !== treeNode && rendered.type === 'searchBar' && !rendered.active) return false;
       if (node.parent?.node.type === 'stack' && !this.isTopScreen(node)) return false;
       if (node.parent?.node.type === 'adaptive' && !this.isPaneShown(node)) return false;
     }

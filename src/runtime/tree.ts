@@ -107,6 +107,7 @@ function childEntries(node: PrototypeNode, key: string): [string, PrototypeNode]
     case 'drawer':
       return [[`${key}.child`, node.child]];
     case 'dialog':
+    case 'searchBar':
       return node.child ? [[`${key}.child`, node.child]] : [];
     case 'adaptive':
       return ADAPTIVE_SLOTS[node.layout].flatMap((slot): [string, PrototypeNode][] => (node[slot] ? [[`${key}.${slot}`, node[slot]!]] : []));

@@ -637,6 +637,16 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       dragHandle: z.boolean().optional(),
       dismissOnSwipe: z.boolean().optional(),
     }),
+    searchBar: nodeShape('searchBar', {
+      stateKey,
+      placeholder: nonEmpty.optional(),
+      leadingIcon: iconNameSchema.optional(),
+      trailingActions: z.array(appBarButtonSchema).min(1).max(2).optional(),
+      activeKey: stateKey.optional(),
+      variant: z.enum(['bar', 'docked']).optional(),
+      onSubmit: onTapSchema.optional(),
+      child: nodeRef.optional(),
+    }),
     drawer: nodeShape('drawer', {
       openWhen: openWhenSchema,
       child: nodeRef,
@@ -737,6 +747,7 @@ export interface BottomSheetNode extends z.output<typeof nodeSchemas.bottomSheet
 export interface StackNode extends z.output<typeof nodeSchemas.stack> {}
 export interface MenuNode extends z.output<typeof nodeSchemas.menu> {}
 export interface DrawerNode extends z.output<typeof nodeSchemas.drawer> {}
+export interface SearchBarNode extends z.output<typeof nodeSchemas.searchBar> {}
 export interface SelectNode extends z.output<typeof nodeSchemas.select> {}
 
 export type PrototypeNode =
@@ -780,7 +791,8 @@ export type PrototypeNode =
   | StackNode
   | MenuNode
   | SelectNode
-  | DrawerNode;
+  | DrawerNode
+  | SearchBarNode;
 /** The node of one type, e.g. `NodeOfType<'slider'>`. */
 export type NodeOfType<T extends NodeType> = Extract<PrototypeNode, { type: T }>;
 

@@ -42,7 +42,7 @@ describe('contract vocabulary', () => {
     assert.deepEqual([...nodeTypes].sort(), [
       'adaptive', 'badge', 'bottomNav', 'bottomSheet', 'box', 'button', 'card', 'carousel', 'checkbox', 'chip', 'column', 'datePicker',
       'dialog', 'divider', 'drawer', 'fab', 'flow', 'grid', 'icon', 'iconButton', 'image', 'list', 'listItem', 'menu', 'pager', 'progress', 'radioGroup',
-      'row', 'scroll', 'segmentedButton', 'select', 'slider', 'snackbar', 'spacer', 'stack', 'switch', 'tabBar', 'text', 'textField',
+      'row', 'scroll', 'searchBar', 'segmentedButton', 'select', 'slider', 'snackbar', 'spacer', 'stack', 'switch', 'tabBar', 'text', 'textField',
       'timePicker', 'topAppBar',
     ]);
     assert.deepEqual([...actionTypes].sort(), [

@@ -180,6 +180,32 @@ test('swipe actions: with fullSwipe a swipe past 60% of the row runs its first e
   assert.ok(!(await phone().device.observe()).hierarchy.some((node) => node.testTag === 'bill.swipe.0'));
 });
 
+test('searchBar: focusing it activates it and shows its results; typing writes the key; Enter submits; clear and Back end it', async () => {
+  const nodes = await show('ctl-search', { query: '', searching: false },
+    {
+      type: 'searchBar', testTag: 'search', stateKey: 'query', activeKey: 'searching', placeholder: 'Search plants',
+      trailingActions: [{ icon: 'mic', label: 'Voice search', onTap: [{ type: 'emit', name: 'voice' }] }],
+      onSubmit: [{ type: 'emit', name: 'search_submitted' }],
+      child: { type: 'column', children: [{ type: 'listItem', testTag: 'result.fern', headline: 'Fern: {query}' }] },
+    });
+  assert.deepEqual([byTag(nodes, 'search').role, byTag(nodes, 'search').text], ['SearchField', 'Search plants']);
+  assert.ok(!nodes.some((node) => node.testTag === 'result.fern'), 'the results show only while active');
+  const since = phone().log.events.length;
+  assert.ok((await phone().device.type('fern', 'search')).ok);
+  await phone().log.next((event) => event.kind === 'change' && (event.payload as { value?: unknown }).value === 'fern', since);
+  const typed = phone().log.events.slice(since).map((event) => event.payload);
+  assert.deepEqual(typed[0], { key: 'searching', value: true }, 'focus activated it first');
+  assert.equal((await observed('result.fern')).text, 'Fern: fern');
+  const submitted = phone().log.events.length;
+  assert.ok((await phone().device.pressKey('Enter')).ok);
+  assert.equal((await phone().log.next((event) => event.kind === 'emit', submitted)).name, 'search_submitted');
+  assert.equal((await tapFor('search.actions.0', 'emit')).name, 'voice');
+  assert.deepEqual((await tapFor('search.clear', 'change')).payload, { key: 'query', value: '' });
+  const back = await phone().device.pressBack();
+  assert.ok(back.ok && back.back === 'search', JSON.stringify(back));
+  assert.ok(!(await phone().device.observe()).hierarchy.some((node) => node.testTag === 'result.fern'), 'Back ended the search');
+});
+
 test('button: a tap runs onTap (emit with payload)', async () => {
   const hierarchy = await show('ctl-button', {},
     { type: 'button', label: 'Save', icon: 'save', variant: 'tonal', testTag: 'save', onTap: [{ type: 'emit', name: 'save', payload: { draft: false } }] });

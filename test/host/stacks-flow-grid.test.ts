@@ -5,7 +5,7 @@
 // scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
 // on one without theirs, and pager options, pager.stateKey, dots, the carousel, the list, adaptive,
 // shared elements, the zoom, motion "reduced", menus and selects, gestures, text field options,
-// swipe actions, semantics, content transitions, rich text and drawers likewise.
+// swipe actions, semantics, content transitions, rich text, drawers and search bars likewise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -301,4 +301,17 @@ test('the gate refuses a drawer without prototype_drawer_v1, before sending; pre
   assert.ok((await host.show({ spec })).success);
   const back = await host.pressBack();
   assert.ok(back.success && back.back === 'drawer');
+});
+
+test('the gate refuses a searchBar without prototype_search_bar_v1, before sending; pressBack ending a search answers search', async () => {
+  const spec = { id: 'search', window: { placement: { type: 'fullscreen' } }, state: { q: '', on: true }, root: { type: 'searchBar', stateKey: 'q', activeKey: 'on', child: { type: 'text', text: 'Results' } } };
+  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.searchBar));
+  const refused = await hostFor(device).show({ spec });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.searchBar)], ['root', true]);
+  assert.deepEqual(device.requests, []);
+  const host = hostFor(runtimeDevice());
+  assert.ok((await host.show({ spec })).success);
+  const back = await host.pressBack();
+  assert.ok(back.success && back.back === 'search');
 });

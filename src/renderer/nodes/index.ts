@@ -3,7 +3,7 @@ import { registerComponents } from '../node.tsx';
 import {
   Button, Chip, Fab, IconButton, ListItem, Progress, RadioGroup, SegmentedButton, Slider, Toggle,
 } from './controls.tsx';
-import { TextField } from './text-field.tsx';
+import { SearchBar, TextField } from './text-field.tsx';
 import { Badge, Card, Container, Divider, IconNodeView, Image, Pager, Scroll, Spacer, Text } from './layout.tsx';
 import { NavBar, TopAppBar } from './navigation.tsx';
 import { BottomSheet, Dialog, Drawer, Snackbar } from './overlays.tsx';
@@ -46,6 +46,7 @@ registerComponents({
   snackbar: Snackbar,
   bottomSheet: BottomSheet,
   drawer: Drawer,
+  searchBar: SearchBar,
   timePicker: TimePicker,
   datePicker: DatePicker,
   stack: Stack,

@@ -2,13 +2,13 @@
 // secure field's reveal toggle, supporting or error text with a counter, one line or several, and
 // the keyboard's action key (seeds/001 "Text field options", "Text field trailing icon and IME action").
 import { useRef, useState } from 'preact/hooks';
-import type { KeyboardType, TextFieldNode } from '../../runtime/model.ts';
+import type { KeyboardType, SearchBarNode, TextFieldNode } from '../../runtime/model.ts';
 import { maskedText } from '../../runtime/render.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
 import type { RenderEnv } from '../env.ts';
 import { Frame } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
-import type { NodeProps } from '../node.tsx';
+import { Node, type NodeProps } from '../node.tsx';
 
 /** The on-screen keyboard each keyboard type asks for. */
 const INPUT_MODES: Record<KeyboardType, string> = { text: 'text', number: 'numeric', decimal: 'decimal', phone: 'tel', email: 'email', url: 'url' };
@@ -146,5 +146,67 @@ function TrailingIcon({ node, env }: { node: TextFieldNode; env: RenderEnv }) {
     >
       <Icon name={icon.icon} />
     </span>
+  );
+}
+
+/**
+ * A search bar (seeds/001 "Search bar contract"): a rounded field with a leading icon, a clear
+ * button while it holds text and up to two trailing actions. Focusing it writes true to its active
+ * key; while active, its child (the results) shows under the field, and a bar grows to fill its
+ * parent. Enter runs onSubmit.
+ */
+export function SearchBar({ node, parent, env }: NodeProps<SearchBarNode>) {
+  const input = useRef<HTMLInputElement>(null);
+  const classes = `ps-search ps-search-${node.variant}${node.active ? ' ps-search-active' : ''}`;
+  return (
+    <Frame env={env} node={node} parent={parent} class={classes} a11y={null}>
+      <div class="ps-search-field" onClick={() => input.current?.focus()}>
+        <Icon name={node.leadingIcon ?? 'search'} class="ps-search-leading" />
+        <input
+          ref={input}
+          class="ps-field-input ps-search-input"
+          value={node.value}
+          placeholder={node.placeholder}
+          spellcheck={false}
+          autocomplete="off"
+          enterKeyHint="search"
+          {...a11yAttributes({ id: node.key, testTag: node.testTag, role: 'SearchField', text: node.value !== '' ? node.value : node.label ?? (node.placeholder || null) })}
+          onFocus={() => node.activeKey !== null && !node.active && env.interact({ type: 'activate', key: node.key })}
+          onInput={(event) => env.interact({ type: 'edit', key: node.key, text: event.currentTarget.value })}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || event.isComposing) return;
+            event.preventDefault();
+            if (node.submits) env.interact({ type: 'submit', key: node.key });
+            event.currentTarget.blur();
+          }}
+        />
+        {node.value !== '' ? (
+          <span
+            class="ps-field-trailing ps-field-button"
+            {...a11yAttributes({ id: `${node.key}#clear`, testTag: partTag(node.testTag, 'clear'), role: 'Button', text: 'Clear search' })}
+            onClick={(event) => {
+              event.stopPropagation();
+              env.interact({ type: 'edit', key: node.key, text: '' });
+            }}
+          >
+            <Icon name="close" />
+          </span>
+        ) : null}
+        {node.trailingActions.map((action, index) => (
+          <span
+            key={index}
+            class={action.tappable ? 'ps-field-trailing ps-field-button' : 'ps-field-trailing'}
+            {...a11yAttributes({ id: `${node.key}#actions.${index}`, testTag: partTag(node.testTag, `actions.${index}`), role: action.tappable ? 'Button' : null, text: action.text })}
+            onClick={action.tappable ? (event) => {
+              event.stopPropagation();
+              env.interact({ type: 'searchAction', key: node.key, index });
+            } : undefined}
+          >
+            <Icon name={action.icon} />
+          </span>
+        ))}
+      </div>
+      {node.active && node.child ? <div class="ps-search-results"><Node node={node.child} parent="column" /></div> : null}
+    </Frame>
   );
 }
