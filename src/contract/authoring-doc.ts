@@ -32,6 +32,7 @@ export function authoringDoc(): string {
     adaptiveSection(),
     menusSection(),
     drawerSection(),
+    tooltipSection(),
     searchBarSection(),
     gesturesSection(),
     swipeActionsSection(),
@@ -576,6 +577,31 @@ crossfade with reduced motion, at once with \`motion: "none"\`); a closing drawe
 { "type": "drawer", "testTag": "nav", "openWhen": { "key": "navOpen", "equals": true },
   "child": { "type": "column", "children": [
     { "type": "listItem", "testTag": "nav.inbox", "headline": "Inbox", "leadingIcon": "inbox", "onTap": [{ "type": "setState", "key": "navOpen", "value": false }] } ] } }
+\`\`\``;
+}
+
+function tooltipSection(): string {
+  return `## Tooltips
+
+A \`tooltip\` needs a device with \`prototype_tooltip_v1\`. While \`openWhen\` holds it shows \`text\`
+in a bubble above everything else, pointing at the node whose \`id\` its \`anchorTo\` names: exactly
+one other node after components are expanded (an id inside a repeat template is one per row, so it
+cannot be pointed at). A target that is not drawn draws no bubble and changes nothing.
+\`placement\` names the bubble's side that carries the caret: \`top\` (the default) puts the bubble
+below its target, \`bottom\` above it, \`start\` / \`end\` beside it (mirrored right to left). It
+flips to the other side when it does not fit there, takes the side with more room when neither
+fits, keeps 8 dp inside the window, and aims its caret at the target's centre.
+
+The bubble observes tagged with the tooltip's \`testTag\` and hint \`Tooltip\`. A tap on it dismisses
+it, unless the tooltip has \`onTap\`, which then runs instead. \`spotlight: {padding?, radius?}\`
+(defaults 8 and 12 dp) dims the window around the target with the scrim at 40% and a rounded
+cutout, hides the page from observe and input, and takes every tap as a dismissal
+(\`<testTag>.close\`). Without a spotlight the page stays usable. A dismissal writes \`!equals\` to
+the open key, then runs \`onDismiss\`.
+
+\`\`\`json
+{ "type": "tooltip", "testTag": "tip", "openWhen": { "key": "showTip", "equals": true }, "text": "Share it with a friend",
+  "anchorTo": "share", "spotlight": {}, "onDismiss": [{ "type": "emit", "name": "tip_seen" }] }
 \`\`\``;
 }
 

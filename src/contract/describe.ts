@@ -180,6 +180,7 @@ export const nodePurposes: Readonly<Record<string, string>> = {
   bottomNav: 'A navigation bar of two to five items that moves a pager or writes an index to a state key',
   bottomSheet: 'A sheet sliding up from the bottom with detents, shown while its openWhen key holds',
   searchBar: 'A search field bound to a string state key, with a clear button and up to two actions; while its activeKey is true it shows its child (the results)',
+  tooltip: 'A bubble pointing at the node whose id anchorTo names, shown while its openWhen key holds; a spotlight dims everything around that node',
   drawer: 'A modal side panel at the start or end edge, shown while its openWhen key holds; the scrim, Back and an outward swipe close it',
   menu: 'A menu of up to 16 items and dividers under its parent\'s bottom end, shown while its openWhen key holds; an item closes it and runs its onTap',
   select: 'A field showing the chosen option of 2 to 32; tapping it lists the options under it, and a choice writes its value to a string state key',

@@ -45,6 +45,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.richText,
   CAPABILITIES.drawer,
   CAPABILITIES.searchBar,
+  CAPABILITIES.tooltip,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
 ];

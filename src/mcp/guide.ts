@@ -113,6 +113,9 @@ tagged \`<testTag>.<value>\`, and a choice writes the value like a radioGroup.
 **Search.** A \`searchBar\` binds a string key (typing like a text field, Enter runs onSubmit); with
 an \`activeKey\` it shows its \`child\` results while active, and Back ends the search.
 
+**Tooltips.** A \`tooltip\` points a bubble at the node whose \`id\` its \`anchorTo\` names (flipping
+to fit); \`spotlight: {}\` dims the rest and makes it modal; dismissal writes the key, then onDismiss.
+
 **Drawers.** A \`drawer\` is a modal side panel (\`edge\` start or end) shown while \`openWhen\` holds;
 its scrim \`<testTag>.close\`, Back and an outward swipe close it.
 

@@ -108,6 +108,8 @@ export const CAPABILITIES = {
   drawer: 'prototype_drawer_v1',
   /** The searchBar node. */
   searchBar: 'prototype_search_bar_v1',
+  /** The tooltip node, with its optional spotlight. */
+  tooltip: 'prototype_tooltip_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
 } as const;

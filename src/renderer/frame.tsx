@@ -141,6 +141,7 @@ export function Frame(props: FrameProps) {
       class={classes}
       style={ownClass.style}
       {...(a11y ? a11yAttributes(a11y) : null)}
+      {...(node.id !== null ? { 'data-ps-id': node.id } : null)}
       {...(node.shared ? { 'data-ps-shared': node.shared.key, 'data-ps-shared-as': node.shared.as } : null)}
       {...(wrapped ? null : leaving)}
       {...(wrapped ? null : handlers)}

@@ -435,6 +435,18 @@ const OVERLAYS = `
 .ps-search-results { display: flex; flex-direction: column; min-height: 0; overflow: auto; background: var(--md-sys-color-surface-container-high); }
 .ps-search-docked .ps-search-results { border-radius: 0 0 28px 28px; padding-bottom: 8px; }
 .ps-search-bar .ps-search-results { flex: 1; }
+.ps-tooltip-layer { position: absolute; inset: 0; z-index: 3; pointer-events: none; }
+.ps-tooltip-layer.ps-spotlit { pointer-events: auto; overflow: hidden; }
+.ps-spotlight { position: absolute; pointer-events: none; }
+.ps-spotlight-catcher { position: absolute; inset: 0; }
+.ps-tooltip { position: absolute; max-width: 240px; padding: 8px 12px; border-radius: var(--ps-shape-small); pointer-events: auto; cursor: pointer;
+  background: var(--md-sys-color-inverse-surface); color: var(--md-sys-color-inverse-on-surface); ${type('bodyMedium')} }
+.ps-tooltip::after { content: ''; position: absolute; border: 8px solid transparent; }
+.ps-tooltip[data-caret='top']::after { bottom: 100%; left: var(--ps-caret-offset); translate: -50% 0; border-bottom-color: var(--md-sys-color-inverse-surface); }
+.ps-tooltip[data-caret='bottom']::after { top: 100%; left: var(--ps-caret-offset); translate: -50% 0; border-top-color: var(--md-sys-color-inverse-surface); }
+.ps-tooltip[data-caret='left']::after { right: 100%; top: var(--ps-caret-offset); translate: 0 -50%; border-right-color: var(--md-sys-color-inverse-surface); }
+.ps-tooltip[data-caret='right']::after { left: 100%; top: var(--ps-caret-offset); translate: 0 -50%; border-left-color: var(--md-sys-color-inverse-surface); }
+.ps-motion .ps-tooltip { animation: ps-fade-in 150ms linear both; }
 .ps-drawer-layer { z-index: 2; }
 .ps-drawer-closing { pointer-events: none; }
 .ps-drawer { position: absolute; top: 0; bottom: 0; display: flex; flex-direction: column; box-sizing: border-box; touch-action: pan-y;

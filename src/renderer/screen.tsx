@@ -184,7 +184,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
   const [anchorLayer] = useState(() => layerElement('ps-layer ps-anchor-layer'));
   const [overlayLayer] = useState(() => layerElement('ps-layer ps-overlay-layer'));
   // A drawer is modal as a dialog is: the page behind leaves accessibility and touch.
-  const dialogOpen = model.openOverlays.dialogs.length > 0 || model.openOverlays.drawers.length > 0;
+  const dialogOpen = model.openOverlays.dialogs.length > 0 || model.openOverlays.drawers.length > 0 || model.openOverlays.spotlights.length > 0;
   useLayoutEffect(() => {
     anchorLayer.toggleAttribute('data-ps-a11y-hidden', dialogOpen);
     anchorLayer.toggleAttribute('inert', dialogOpen);

@@ -129,7 +129,9 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
     }
     case 'close':
       if (node.type === 'adaptive' && node.layout === 'supporting') return unit.get(node.openKey!) === true ? unit.controlWrite([[node.openKey!, false]]) : 'it is not open';
-      return isOverlayNode(node) ? closeOverlay(unit, node) : MISMATCH;
+      if (!isOverlayNode(node)) return MISMATCH;
+      // A tooltip's dismissal writes its key first, then runs onDismiss.
+      return closeOverlay(unit, node) ?? (node.type === 'tooltip' ? runOnTap(unit, node.onDismiss, target) : null);
     case 'dialogButton': {
       if (node.type !== 'dialog') return MISMATCH;
       const button = interaction.button === 'confirm' ? node.confirm : interaction.button === 'dismiss' ? node.dismiss : undefined;

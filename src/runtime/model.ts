@@ -558,6 +558,16 @@ export interface SearchBarNode extends RenderNodeBase {
   submits: boolean;
   child: RenderNode | null;
 }
+/** A bubble pointing at the node with id `targetId`; with a spotlight, modal over a scrim tagged `<testTag>.close`. */
+export interface TooltipNode extends RenderNodeBase {
+  type: 'tooltip';
+  open: boolean;
+  text: string;
+  targetId: string;
+  /** The caret's side of the bubble: top is a bubble below its target (start and end mirror right to left). */
+  placement: 'top' | 'bottom' | 'start' | 'end';
+  spotlight: { padding: number; radius: number; scrim: CssColor } | null;
+}
 /** A modal side panel (width min(320, window − 56) dp) over a scrim tagged `<testTag>.close`. */
 export interface DrawerNode extends RenderNodeBase {
   type: 'drawer';
@@ -604,7 +614,7 @@ export type RenderNode =
   | TextFieldNode | ToggleNode | ButtonNode | RadioGroupNode | SegmentedButtonNode | ListItemNode
   | SliderNode | ChipNode | IconButtonNode | FabNode | TopAppBarNode | ProgressNode | DialogNode
   | SnackbarNode | TimePickerNode | DatePickerNode | ScrollNode | PagerNode | NavBarNode
-  | BottomSheetNode | StackNode | MenuNode | SelectNode | DrawerNode | SearchBarNode;
+  | BottomSheetNode | StackNode | MenuNode | SelectNode | DrawerNode | SearchBarNode | TooltipNode;
 
 export interface RenderModel {
   /** Prototype id. */
@@ -636,7 +646,7 @@ export interface RenderModel {
   /** Keys of overlay nodes currently open, in tree order. A dialog is modal: while one is open
    *  the page behind it leaves the accessibility tree and takes no interactions. An open bottom
    *  sheet takes the window's touches too, except an open snackbar's. */
-  openOverlays: { dialogs: string[]; snackbars: string[]; sheets: string[]; menus: string[]; drawers: string[] };
+  openOverlays: { dialogs: string[]; snackbars: string[]; sheets: string[]; menus: string[]; drawers: string[]; spotlights: string[] };
 }
 
 /** The testTag of the host's dismiss control (the row of a fullscreen window, or its pill without chrome). */

@@ -578,6 +578,17 @@ function buildTyped(
         child: children[0] ?? null,
       };
     }
+    case 'tooltip':
+      return {
+        ...base,
+        type: 'tooltip',
+        open: openState(node, read),
+        text: interpolate(node.text, read),
+        label: interpolate(node.text, read),
+        targetId: node.anchorTo,
+        placement: node.placement ?? 'top',
+        spotlight: node.spotlight ? { padding: node.spotlight.padding ?? 8, radius: node.spotlight.radius ?? 12, scrim: resolveScrim(undefined, inputs.theme) } : null,
+      };
     case 'drawer':
       return {
         ...base,

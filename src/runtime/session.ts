@@ -254,15 +254,16 @@ export class Session implements CommittedState {
    * the author tree) do.
    */
   isCoveredByModal(treeNode: TreeNode): boolean {
-    const { dialogs, drawers, snackbars, sheets } = this.model.openOverlays;
-    // Dialogs and drawers are modal: only what is inside one takes input.
-    if (dialogs.length > 0 || drawers.length > 0) return !isInside(treeNode, [...dialogs, ...drawers]);
+    const { dialogs, drawers, spotlights, snackbars, sheets } = this.model.openOverlays;
+    // Dialogs, drawers and spotlight tooltips are modal: only what is inside one takes input.
+    const modals = [...dialogs, ...drawers, ...spotlights];
+    if (modals.length > 0) return !isInside(treeNode, modals);
     if (sheets.length === 0 || isInside(treeNode, snackbars)) return false;
     return !isInside(treeNode, sheets);
   }
 
   private openOverlays(): RenderModel['openOverlays'] {
-    const open: RenderModel['openOverlays'] = { dialogs: [], snackbars: [], sheets: [], menus: [], drawers: [] };
+    const open: RenderModel['openOverlays'] = { dialogs: [], snackbars: [], sheets: [], menus: [], drawers: [], spotlights: [] };
     for (const overlay of this.tree.overlays) {
       const rendered = this.builder.rendered(overlay.key);
       if (!rendered || isClosedOverlay(rendered) || !this.isShown(overlay)) continue;
@@ -270,6 +271,9 @@ export class Session implements CommittedState {
       else if (rendered.type === 'snackbar') open.snackbars.push(overlay.key);
       else if (rendered.type === 'menu') open.menus.push(overlay.key);
       else if (rendered.type === 'drawer') open.drawers.push(overlay.key);
+      else if (rendered.type === 'tooltip') {
+        if (rendered.spotlight) open.spotlights.push(overlay.key);
+      }
       else open.sheets.push(overlay.key);
     }
     return open;
@@ -314,5 +318,5 @@ function isInside(treeNode: TreeNode, keys: readonly string[]): boolean {
 }
 
 function isClosedOverlay(rendered: RenderNode): boolean {
-  return (rendered.type === 'dialog' || rendered.type === 'snackbar' || rendered.type === 'bottomSheet' || rendered.type === 'menu' || rendered.type === 'drawer') && !rendered.open;
+  return (rendered.type === 'dialog' || rendered.type === 'snackbar' || rendered.type === 'bottomSheet' || rendered.type === 'menu' || rendered.type === 'drawer' || rendered.type === 'tooltip') && !rendered.open;
 }

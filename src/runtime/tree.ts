@@ -40,11 +40,11 @@ export interface TreeNode {
   row?: RowContext;
 }
 
-export type OverlayNode = NodeOfType<'dialog'> | NodeOfType<'snackbar'> | NodeOfType<'bottomSheet'> | NodeOfType<'menu'> | NodeOfType<'drawer'>;
+export type OverlayNode = NodeOfType<'dialog'> | NodeOfType<'snackbar'> | NodeOfType<'bottomSheet'> | NodeOfType<'menu'> | NodeOfType<'drawer'> | NodeOfType<'tooltip'>;
 
-const OVERLAY_TYPES: ReadonlySet<string> = new Set(['dialog', 'snackbar', 'bottomSheet', 'menu', 'drawer']);
+const OVERLAY_TYPES: ReadonlySet<string> = new Set(['dialog', 'snackbar', 'bottomSheet', 'menu', 'drawer', 'tooltip']);
 
-/** Dialogs, snackbars, bottom sheets, menus and drawers: open while their openWhen holds. */
+/** Dialogs, snackbars, bottom sheets, menus, drawers and tooltips: open while their openWhen holds. */
 export function isOverlayNode(node: PrototypeNode): node is OverlayNode {
   return OVERLAY_TYPES.has(node.type);
 }

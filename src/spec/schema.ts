@@ -647,6 +647,15 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       onSubmit: onTapSchema.optional(),
       child: nodeRef.optional(),
     }),
+    tooltip: nodeShape('tooltip', {
+      openWhen: openWhenSchema,
+      text: nonEmpty,
+      /** The id of the one other node it points at (checked by the validator). */
+      anchorTo: nonEmpty,
+      placement: z.enum(['top', 'bottom', 'start', 'end']).optional(),
+      spotlight: z.strictObject({ padding: z.number().min(0).max(10_000).optional(), radius: z.number().min(0).max(10_000).optional() }).optional(),
+      onDismiss: onTapSchema.optional(),
+    }),
     drawer: nodeShape('drawer', {
       openWhen: openWhenSchema,
       child: nodeRef,
@@ -748,6 +757,7 @@ export interface StackNode extends z.output<typeof nodeSchemas.stack> {}
 export interface MenuNode extends z.output<typeof nodeSchemas.menu> {}
 export interface DrawerNode extends z.output<typeof nodeSchemas.drawer> {}
 export interface SearchBarNode extends z.output<typeof nodeSchemas.searchBar> {}
+export interface TooltipNode extends z.output<typeof nodeSchemas.tooltip> {}
 export interface SelectNode extends z.output<typeof nodeSchemas.select> {}
 
 export type PrototypeNode =
@@ -792,7 +802,8 @@ export type PrototypeNode =
   | MenuNode
   | SelectNode
   | DrawerNode
-  | SearchBarNode;
+  | SearchBarNode
+  | TooltipNode;
 /** The node of one type, e.g. `NodeOfType<'slider'>`. */
 export type NodeOfType<T extends NodeType> = Extract<PrototypeNode, { type: T }>;
 

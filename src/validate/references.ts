@@ -14,7 +14,7 @@ import type { Scalar } from '../spec/index.ts';
 import { bindForItem, bindsInTemplate } from './repeat.ts';
 import { describeValue, hasOwn, isPlainObject } from './values.ts';
 import { checkSharedElements, checkStackSources, resolveSharedKeys } from './shared-elements.ts';
-import type { BindingUse, PagerReference, PathSegments, StackRecord, StackReference, WalkResult } from './walker.ts';
+import type { BindingUse, PagerReference, PathSegments, StackRecord, StackReference, TooltipTarget, WalkResult } from './walker.ts';
 
 export function checkReferences(spec: Record<string, unknown>, walk: WalkResult): void {
   const pagerIds = new Set<string>();
@@ -32,6 +32,21 @@ export function checkReferences(spec: Record<string, unknown>, walk: WalkResult)
   const sharedKeys = resolveSharedKeys(walk.sharedElements);
   checkSharedElements(sharedKeys);
   checkStackSources(sharedKeys, walk.stackReferences);
+  for (const target of walk.tooltipTargets) checkTooltipTarget(target, walk.nodeIds);
+}
+
+/** A tooltip's anchorTo names exactly one other node's id. */
+function checkTooltipTarget(target: TooltipTarget, ids: ReadonlyMap<string, number>): void {
+  const count = ids.get(target.id) ?? 0;
+  const path = spellPath(target.path);
+  if (target.ownId === target.id) reject(path, `A tooltip cannot point at itself; anchorTo names the id of another node`);
+  if (count === 0) reject(path, `No node has the id ${JSON.stringify(target.id)}; give the node the tooltip points at that id${knownIds(ids)}`);
+  if (count > 1) reject(path, `${JSON.stringify(target.id)} is the id of more than one node (or of a node in a repeat template, one per row); a tooltip points at exactly one`);
+}
+
+function knownIds(ids: ReadonlyMap<string, number>): string {
+  const known = [...ids.keys()];
+  return known.length === 0 ? '' : `; ids: ${known.slice(0, 20).map((name) => JSON.stringify(name)).join(', ')}`;
 }
 
 /**
@@ -61,6 +76,7 @@ export function collectReferenceErrors(spec: Record<string, unknown>, walk: Walk
   const sharedKeys = resolveSharedKeys(intact(walk.sharedElements));
   collect(collector, () => checkSharedElements(sharedKeys));
   collect(collector, () => checkStackSources(sharedKeys, stackFailed ? [] : intact(walk.stackReferences)));
+  for (const target of intact(walk.tooltipTargets)) collect(collector, () => checkTooltipTarget(target, walk.nodeIds));
 }
 
 function collect(collector: ErrorCollector, check: () => void): void {

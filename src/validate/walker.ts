@@ -112,6 +112,13 @@ export interface SharedRecord {
   stacks: readonly string[];
 }
 
+/** A tooltip's anchorTo and where it is. */
+export interface TooltipTarget {
+  id: string;
+  path: PathSegments;
+  ownId: string | null;
+}
+
 /** Nodes are counted in preorder as authored (a repeat template once). */
 export interface WalkResult {
   /** Pager ids, in node preorder. */
@@ -127,6 +134,10 @@ export interface WalkResult {
   /** Stack nodes with a string id, in node preorder, and the stack references of actions, in the order met. */
   stacks: StackRecord[];
   stackReferences: StackReference[];
+  /** Every authored node id: how many nodes carry it, counting one inside a repeat template as many. */
+  nodeIds: Map<string, number>;
+  /** Tooltips' anchorTo, in node preorder, with the tooltip's own id. */
+  tooltipTargets: TooltipTarget[];
   /** Nodes with a shared key, in node preorder. */
   sharedElements: SharedRecord[];
   /** Nodes of the repeat-expanded tree. */
@@ -332,6 +343,8 @@ class Walker implements Position {
   private imageCount = 0;
   private depth = 0;
   private readonly pagerIds: PagerReference[] = [];
+  private readonly nodeIds = new Map<string, number>();
+  private readonly tooltipTargets: TooltipTarget[] = [];
   private readonly pagers: PathSegments[] = [];
   private readonly nodePagerReferences = new PreorderRecords<PagerReference>();
   private readonly actionPagerReferences: PagerReference[] = [];
@@ -373,6 +386,8 @@ class Walker implements Position {
     this.walkShape(spec, contract.envelope, 'the spec', declaredProperties(contract.envelope));
     return {
       pagerIds: this.pagerIds,
+      nodeIds: this.nodeIds,
+      tooltipTargets: this.tooltipTargets,
       pagers: this.pagers,
       nodePagerReferences: this.nodePagerReferences.items,
       actionPagerReferences: this.actionPagerReferences,
@@ -721,6 +736,11 @@ class Walker implements Position {
       reject(this.path(), `A repeat template may not contain a ${type}; move it outside the repeating container (${this.template.path})`);
     }
     if (entry!.capability) this.needs(entry!.capability);
+    // An id inside a repeat template is one per row: never the one node a tooltip can point at.
+    if (typeof value.id === 'string') this.nodeIds.set(value.id, (this.nodeIds.get(value.id) ?? 0) + (this.template ? 2 : 1));
+    if (type === 'tooltip' && typeof value.anchorTo === 'string') {
+      this.tooltipTargets.push({ id: value.anchorTo, path: [...this.segments, 'anchorTo'], ownId: typeof value.id === 'string' ? value.id : null });
+    }
     if (type === 'pager') {
       this.pagers.push([...this.segments]);
       if (typeof value.id === 'string') this.pagerIds.push({ id: value.id, path: [...this.segments, 'id'] });

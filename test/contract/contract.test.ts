@@ -43,7 +43,7 @@ describe('contract vocabulary', () => {
       'adaptive', 'badge', 'bottomNav', 'bottomSheet', 'box', 'button', 'card', 'carousel', 'checkbox', 'chip', 'column', 'datePicker',
       'dialog', 'divider', 'drawer', 'fab', 'flow', 'grid', 'icon', 'iconButton', 'image', 'list', 'listItem', 'menu', 'pager', 'progress', 'radioGroup',
       'row', 'scroll', 'searchBar', 'segmentedButton', 'select', 'slider', 'snackbar', 'spacer', 'stack', 'switch', 'tabBar', 'text', 'textField',
-      'timePicker', 'topAppBar',
+      'timePicker', 'tooltip', 'topAppBar',
     ]);
     assert.deepEqual([...actionTypes].sort(), [
       'appendData', 'cancelTimer', 'decrement', 'dismiss', 'emit', 'increment', 'pop', 'popToRoot', 'prependData', 'push', 'removeData', 'replace', 'setData', 'setPage', 'setState', 'startTimer', 'toggle',

@@ -421,3 +421,39 @@ test('drawer: opens at the start edge min(320, width - 56) wide over a scrim, hi
   assert.ok(swipe.ok, swipe.ok ? '' : swipe.message);
   assert.deepEqual((await phone().log.next((event) => event.kind === 'change', swiped)).payload, { key: 'nav', value: false }, 'an outward swipe closed it');
 });
+
+const TOOLTIP_SPEC = (spotlight: boolean) => ({
+  id: 'overlay-tooltip',
+  state: { tip: true, seen: 0 },
+  root: column(
+    { type: 'button', id: 'share', label: 'Share', testTag: 'share', onTap: [{ type: 'emit', name: 'shared' }] },
+    {
+      type: 'tooltip', testTag: 'tip', openWhen: { key: 'tip', equals: true }, text: 'Share it with a friend', anchorTo: 'share',
+      onDismiss: [{ type: 'increment', key: 'seen' }], ...(spotlight ? { spotlight: {} } : {}),
+    },
+  ),
+});
+
+test('tooltip: a bubble below its target with the caret at the target\'s centre; the page stays usable; a tap on the bubble dismisses it, then runs onDismiss', async () => {
+  const nodes = await show(TOOLTIP_SPEC(false));
+  const target = byTag(nodes, 'share').bounds;
+  const bubble = byTag(nodes, 'tip');
+  assert.deepEqual([bubble.text, bubble.hint], ['Share it with a friend', 'Tooltip']);
+  assert.ok(Math.abs(bubble.bounds.y - (target.y + target.height + 8)) < 0.5, 'below the target, past its caret');
+  assert.ok(tags(nodes).includes('share'), 'without a spotlight the page stays in the hierarchy');
+  const since = phone().log.events.length;
+  assert.ok((await phone().device.tap({ testTag: 'tip' })).ok);
+  await phone().log.next((event) => event.kind === 'change' && (event.payload as { key: string }).key === 'seen', since);
+  assert.deepEqual(phone().log.events.slice(since).map((event) => event.payload), [{ key: 'tip', value: false }, { key: 'seen', value: 1 }]);
+  assert.ok(!tags(await hierarchy()).includes('tip'));
+});
+
+test('tooltip: a spotlight hides the page and takes every tap; its close part dismisses', async () => {
+  const nodes = await show(TOOLTIP_SPEC(true));
+  assert.ok(tags(nodes).includes('tip') && tags(nodes).includes('tip.close') && !tags(nodes).includes('share'), 'the page leaves the hierarchy');
+  const since = phone().log.events.length;
+  assert.ok((await phone().device.tap({ x: 200, y: 700 })).ok, 'a tap anywhere on the spotlight');
+  assert.deepEqual((await phone().log.next((event) => event.kind === 'change', since)).payload, { key: 'tip', value: false });
+  await phone().device.settled();
+  assert.ok(tags(await hierarchy()).includes('share'), 'a tap on the spotlight dismissed it and the page is back');
+});

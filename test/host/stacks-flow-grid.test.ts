@@ -5,7 +5,7 @@
 // scroll.refresh on one without prototype_refresh_v1, and window.chrome none and window.deadTaps
 // on one without theirs, and pager options, pager.stateKey, dots, the carousel, the list, adaptive,
 // shared elements, the zoom, motion "reduced", menus and selects, gestures, text field options,
-// swipe actions, semantics, content transitions, rich text, drawers and search bars likewise.
+// swipe actions, semantics, content transitions, rich text, drawers, search bars and tooltips likewise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FileRoots } from '../../src/host/file-roots.ts';
@@ -314,4 +314,14 @@ test('the gate refuses a searchBar without prototype_search_bar_v1, before sendi
   assert.ok((await host.show({ spec })).success);
   const back = await host.pressBack();
   assert.ok(back.success && back.back === 'search');
+});
+
+test('the gate refuses a tooltip without prototype_tooltip_v1, before sending', async () => {
+  const spec = { id: 'tip', window: { placement: { type: 'fullscreen' } }, state: { tip: true }, root: { type: 'column', children: [{ type: 'button', id: 'go', label: 'Go' }, { type: 'tooltip', openWhen: { key: 'tip', equals: true }, text: 'Start here', anchorTo: 'go' }] } };
+  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.tooltip));
+  const refused = await hostFor(device).show({ spec });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.tooltip)], ['root.children[1]', true]);
+  assert.deepEqual(device.requests, []);
+  assert.ok((await hostFor(runtimeDevice()).show({ spec })).success);
 });

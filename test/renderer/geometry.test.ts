@@ -59,3 +59,18 @@ test('content transitions: a numeric change rolls only the changed characters, u
   const values = spring.easing.slice(7, -1).split(', ').map(Number);
   assert.ok(Math.max(...values) > 1, 'a damping ratio below 1 overshoots a little');
 });
+
+test('a tooltip sits on its placement\'s side, flips when it does not fit, stays in the window and aims its caret at the target', async () => {
+  const { placeTooltip, CARET_DP, WINDOW_MARGIN: margin } = await import('../../src/renderer/placement.ts');
+  const window = { width: 400, height: 800 };
+  const size = { width: 200, height: 40 };
+  const target = { x: 300, y: 100, width: 40, height: 40 };
+  const below = placeTooltip(target, size, window, 'top', false);
+  assert.deepEqual(below, { x: 400 - margin - 200, y: 140 + CARET_DP, caret: 'top', caretOffset: 128 }, 'clamped at the end margin, the caret still on the target centre');
+  const flipped = placeTooltip({ ...target, y: 760 }, size, window, 'top', false);
+  assert.deepEqual([flipped.caret, flipped.y], ['bottom', 760 - CARET_DP - 40], 'no room below: above instead');
+  const atEnd = placeTooltip({ x: 20, y: 300, width: 40, height: 40 }, size, window, 'start', true);
+  assert.equal(atEnd.caret, 'left', 'start mirrors right to left (caret right, the bubble left of the target); no room there, so it flips to the right of it');
+  const corner = placeTooltip({ x: 0, y: 100, width: 4, height: 4 }, size, window, 'top', false);
+  assert.equal(corner.caretOffset, 12, 'the caret stays clear of the bubble\'s corner');
+});

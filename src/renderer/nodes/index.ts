@@ -13,6 +13,7 @@ import { Carousel, Flow, Grid } from './flow-grid.tsx';
 import { LazyList } from './list.tsx';
 import { Adaptive } from './adaptive.tsx';
 import { Menu, Select } from './menus.tsx';
+import { Tooltip } from './tooltip.tsx';
 
 registerComponents({
   box: Container,
@@ -47,6 +48,7 @@ registerComponents({
   bottomSheet: BottomSheet,
   drawer: Drawer,
   searchBar: SearchBar,
+  tooltip: Tooltip,
   timePicker: TimePicker,
   datePicker: DatePicker,
   stack: Stack,

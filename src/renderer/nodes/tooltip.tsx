@@ -1,0 +1,79 @@
+// The tooltip (seeds/001 "Tooltip and drawer overlays"): a bubble in the overlay layer pointing at
+// the node whose id its anchorTo names, placed by ../placement.ts; with a spotlight it dims the
+// window around that node and is modal.
+import { createPortal } from 'preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { TooltipNode } from '../../runtime/model.ts';
+import { a11yAttributes, partTag } from '../a11y.ts';
+import type { NodeProps } from '../node.tsx';
+import { placeTooltip, type Rect } from '../placement.ts';
+
+function rectIn(element: Element, layer: Element): Rect {
+  const box = element.getBoundingClientRect();
+  const origin = layer.getBoundingClientRect();
+  return { x: box.left - origin.left, y: box.top - origin.top, width: box.width, height: box.height };
+}
+
+/** The drawn element of the node with authored id `id` in the window, or null while it is not drawn. */
+function targetElement(from: Element, id: string): Element | null {
+  const window = from.closest('[data-ps-window]') ?? document;
+  const found = window.querySelector(`[data-ps-id="${CSS.escape(id)}"]`);
+  return found && found.getClientRects().length > 0 ? found : null;
+}
+
+export function Tooltip({ node, env }: NodeProps<TooltipNode>) {
+  const bubble = useRef<HTMLDivElement>(null);
+  const cutout = useRef<HTMLDivElement>(null);
+  const [, redraw] = useState(0);
+  useLayoutEffect(() => {
+    const element = bubble.current;
+    const layer = element?.offsetParent;
+    const target = element && targetElement(element, node.targetId);
+    if (!element || !layer || !target) {
+      // Its layer joins the page after a window's first draw; a target not drawn draws nothing.
+      if (element) element.style.visibility = 'hidden';
+      if (element && !element.isConnected) queueMicrotask(() => redraw((n) => n + 1));
+      return;
+    }
+    const area = rectIn(target, layer);
+    const place = placeTooltip(area, { width: element.offsetWidth, height: element.offsetHeight }, layer.getBoundingClientRect(), node.placement, env.rtl);
+    Object.assign(element.style, { left: `${place.x}px`, top: `${place.y}px`, visibility: 'visible' });
+    element.dataset.caret = place.caret;
+    element.style.setProperty('--ps-caret-offset', `${place.caretOffset}px`);
+    if (cutout.current && node.spotlight) {
+      const pad = node.spotlight.padding;
+      Object.assign(cutout.current.style, { left: `${area.x - pad}px`, top: `${area.y - pad}px`, width: `${area.width + 2 * pad}px`, height: `${area.height + 2 * pad}px`, borderRadius: `${node.spotlight.radius}px` });
+    }
+  });
+  useEffect(() => {
+    const onResize = () => redraw((n) => n + 1);
+    addEventListener('resize', onResize);
+    return () => removeEventListener('resize', onResize);
+  }, []);
+  if (!node.open || !env.overlayLayer) return null;
+  const dismiss = () => env.interact({ type: 'close', key: node.key });
+  return createPortal(
+    <div class={node.spotlight ? 'ps-overlay ps-tooltip-layer ps-spotlit' : 'ps-tooltip-layer'}>
+      {node.spotlight ? (
+        <>
+          <div ref={cutout} class="ps-spotlight" style={{ boxShadow: `0 0 0 100vmax ${node.spotlight.scrim}` }} />
+          <div class="ps-spotlight-catcher" {...a11yAttributes({ id: `${node.key}#close`, testTag: partTag(node.testTag, 'close'), role: 'Button', text: 'Dismiss' })} onClick={dismiss} />
+        </>
+      ) : null}
+      <div
+        ref={bubble}
+        class="ps-tooltip"
+        style={{ visibility: 'hidden' }}
+        {...a11yAttributes({ id: node.key, testTag: node.testTag, role: null, text: node.label, hint: 'Tooltip' })}
+        onClick={(event) => {
+          event.stopPropagation();
+          // With onTap a tap on the bubble runs only those actions; without, it dismisses.
+          env.interact(node.tappable ? { type: 'tap', key: node.key } : { type: 'close', key: node.key });
+        }}
+      >
+        {node.text}
+      </div>
+    </div>,
+    env.overlayLayer,
+  );
+}
