@@ -128,9 +128,12 @@ function menuSpec(): unknown {
   };
 }
 
-/** Opens the menu (untimed), then times a tap on its first item until the item's emit arrives; baseline: a tap on inert text. */
-async function benchMenuTap(device: WebDevice): Promise<void> {
-  await device.show(validated(menuSpec()).spec);
+/**
+ * Shows `spec`, then on each run reveals a control (untimed: `reveal`), and times a tap on the
+ * node tagged `tag` until its emit arrives; baseline: a tap on the inert text tagged label.
+ */
+async function benchRevealedTap(device: WebDevice, name: string, spec: unknown, reveal: () => Promise<unknown>, tag: string): Promise<void> {
+  await device.show(validated(spec).spec);
   await device.settled();
   const taps: number[] = [];
   const noops: number[] = [];
@@ -138,13 +141,13 @@ async function benchMenuTap(device: WebDevice): Promise<void> {
   const unsubscribe = device.onEvent((event) => delivered?.(event));
   const label = centreOf((await device.hierarchy()).find((node) => node.testTag === 'label')!.bounds);
   for (let run = 0; run < TAP_RUNS; run++) {
-    await device.tap({ testTag: 'more' });
+    await reveal();
     await device.settled();
-    const item = (await device.hierarchy()).find((node) => node.testTag === 'menu.0');
-    if (item === undefined) throw new Error('the menu did not open');
-    const point = centreOf(item.bounds);
+    const target = (await device.hierarchy()).find((node) => node.testTag === tag);
+    if (target === undefined) throw new Error(`${tag} did not appear`);
+    const point = centreOf(target.bounds);
     taps.push(await timed(() => new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('a tap on menu.0 delivered no emit within 5 s')), 5000);
+      const timer = setTimeout(() => reject(new Error(`a tap on ${tag} delivered no emit within 5 s`)), 5000);
       delivered = (event) => {
         if (event.kind !== 'emit') return;
         clearTimeout(timer);
@@ -155,7 +158,7 @@ async function benchMenuTap(device: WebDevice): Promise<void> {
     noops.push(await timed(() => device.tap(label)));
   }
   unsubscribe();
-  report('tap → event, menu item', taps, noops, 16);
+  report(`tap → event, ${name}`, taps, noops, 16);
 }
 
 /** A mail row whose swipe left reveals Delete, which emits. */
@@ -172,36 +175,6 @@ function swipeSpec(): unknown {
       ],
     },
   };
-}
-
-/** Swipes the row open (untimed), then times a tap on its Delete button until the emit arrives; baseline: a tap on inert text. */
-async function benchSwipeTap(device: WebDevice): Promise<void> {
-  await device.show(validated(swipeSpec()).spec);
-  await device.settled();
-  const taps: number[] = [];
-  const noops: number[] = [];
-  let delivered: ((event: PrototypeEvent) => void) | undefined;
-  const unsubscribe = device.onEvent((event) => delivered?.(event));
-  const label = centreOf((await device.hierarchy()).find((node) => node.testTag === 'label')!.bounds);
-  for (let run = 0; run < TAP_RUNS; run++) {
-    await device.swipe('left', 'mail');
-    await device.settled();
-    const button = (await device.hierarchy()).find((node) => node.testTag === 'mail.swipe.0');
-    if (button === undefined) throw new Error('the swipe did not open the row');
-    const point = centreOf(button.bounds);
-    taps.push(await timed(() => new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('a tap on mail.swipe.0 delivered no emit within 5 s')), 5000);
-      delivered = (event) => {
-        if (event.kind !== 'emit') return;
-        clearTimeout(timer);
-        resolve();
-      };
-      void device.tap(point);
-    })));
-    noops.push(await timed(() => device.tap(label)));
-  }
-  unsubscribe();
-  report('tap → event, swipe-to-delete', taps, noops, 16);
 }
 
 /** observe on the screen as it is: settle, both layers' hierarchy, and the PNG. No target; printed for reference. */
@@ -230,8 +203,8 @@ try {
   await device.show(small.spec);
   await device.settled();
   await benchTap(device, `${small.nodeCount} nodes`);
-  await benchMenuTap(device);
-  await benchSwipeTap(device);
+  await benchRevealedTap(device, 'menu item', menuSpec(), () => device.tap({ testTag: 'more' }), 'menu.0');
+  await benchRevealedTap(device, 'swipe-to-delete', swipeSpec(), () => device.swipe('left', 'mail'), 'mail.swipe.0');
   await benchRoundTrip(device);
 } finally {
   await device.close();

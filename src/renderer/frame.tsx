@@ -68,7 +68,7 @@ export function defaultA11y(node: RenderNode, role: string | null, text = node.l
  * long press, a double tap or swipe actions names them as its actions, and authored semantics
  * (prototype_semantics_v1) relabel it, make it a heading or a group, and give it a hint and traits.
  */
-export function withActions(a11y: A11yInfo | null, node: RenderNode, swipe: SwipeView | null): A11yInfo | null {
+export function withAddedSemantics(a11y: A11yInfo | null, node: RenderNode, swipe: SwipeView | null): A11yInfo | null {
   const semantics = node.semantics;
   if (node.gestures === null && swipe === null && semantics === null) return a11y;
   const info: A11yInfo = { ...(a11y ?? { id: node.key, testTag: node.testTag, role: null, text: node.label }) };
@@ -131,10 +131,10 @@ export function Frame(props: FrameProps) {
   if (ownClass.className) classes += ` ${ownClass.className}`;
   const leaving = motion?.leaving ? LEAVING : null;
   const guardedTap = onTap ? () => !drag?.dragged() && onTap() : null;
-  // A long press or double tap is watched on the outermost element: the touch target, when there is one.
   const swipeContext = props.swipe ? { key: node.key, testTag: node.testTag, swipe: props.swipe, interact: env.interact, animate: env.motion && !env.reducedMotion } : null;
+  // A long press, double tap or swipe is watched on the outermost element: the touch target, when there is one.
   const handlers = bothHandlers(node.gestures ? gestureHandlers(node.key, node.gestures, env.interact, guardedTap) : null, swipeContext ? swipeHandlers(swipeContext) : null);
-  const a11y = withActions(props.a11y, node, props.swipe ?? null);
+  const a11y = withAddedSemantics(props.a11y, node, props.swipe ?? null);
   const inner = (
     <div
       ref={element}

@@ -80,7 +80,7 @@ export type ShowResult =
     }
   | { ok: false; path: string; message: string };
 
-/** What a system back did: closed a menu (or an expanded select, answered by the page), a dialog or a sheet (an adaptive supporting sheet too), popped a stack, or cleared a compact list-detail's selection (pane). */
+/** What a system back did: closed a menu (or an expanded select, answered by the page), a dialog, a drawer or a sheet (an adaptive supporting sheet too), ended a search, popped a stack, or cleared a compact list-detail's selection (pane). */
 export type BackOutcome = 'menu' | 'dialog' | 'drawer' | 'sheet' | 'search' | 'stack' | 'pane' | null;
 
 export interface InspectSnapshot {
@@ -224,7 +224,7 @@ export class PrototypeController {
     const target = typeof interaction?.key === 'string' ? session.tree.byKey.get(interaction.key) : undefined;
     if (!target) return { ok: false, reason: `no node ${String(interaction?.key)}` };
     if (!session.isShown(target)) return { ok: false, reason: `${interaction.key} is not shown` };
-    if (session.isCoveredByModal(target)) return { ok: false, reason: `${interaction.key} is behind an open dialog, drawer or sheet` };
+    if (session.isCoveredByModal(target)) return { ok: false, reason: `${interaction.key} is behind an open dialog, drawer, spotlight or sheet` };
     const unit = session.newUnit();
     const rejection = applyInteraction(unit, target, interaction);
     // A pager reporting the page it already shows is rendering, not a user interaction.
@@ -237,8 +237,9 @@ export class PrototypeController {
 
   /**
    * The system back (a back button, Escape, an agent's press_back), as one user interaction: it
-   * closes the open dialog, else the open bottom sheet, else pops the deepest shown stack that can
-   * pop (ties: the lowest stack id). With none of these it does nothing and answers null.
+   * closes the open menu, else dialog, else drawer, else bottom sheet; else ends an active search;
+   * else goes back a compact pane or pops the deepest shown stack that can pop (ties: the lowest
+   * stack id). With none of these it does nothing and answers null.
    */
   back(): { ok: true; back: BackOutcome } | { ok: false; reason: string } {
     const session = this.session;

@@ -9,7 +9,7 @@ import type { Appearance, RenderModel, RenderNode, ResolvedStyle, ResolvedWindow
 import { leadingChainMode, resolveMode, type AppearanceOverride } from './appearance.ts';
 import { nodeDependency, nodeReader, pageDependency, RenderBuilder, stackDependency, WIDTH_CLASS_DEPENDENCY, type ChangeSet } from './render.ts';
 import { initialEntries, stackId, stacksRecord, type Navigation } from './stacks.ts';
-import { boundPage, buildTree, holdsSharedElements, pageCount, refreshDataRepeats, type ShownTree, type TreeNode } from './tree.ts';
+import { boundPage, buildTree, holdsSharedElements, isOverlayType, pageCount, refreshDataRepeats, type ShownTree, type TreeNode } from './tree.ts';
 import { conservativePayloadByteLength } from '../json/index.ts';
 import type { JsonObject } from './data.ts';
 import { changed, entryBytes, Unit, type CommittedState } from './unit.ts';
@@ -318,5 +318,5 @@ function isInside(treeNode: TreeNode, keys: readonly string[]): boolean {
 }
 
 function isClosedOverlay(rendered: RenderNode): boolean {
-  return (rendered.type === 'dialog' || rendered.type === 'snackbar' || rendered.type === 'bottomSheet' || rendered.type === 'menu' || rendered.type === 'drawer' || rendered.type === 'tooltip') && !rendered.open;
+  return isOverlayType(rendered.type) && !(rendered as { open: boolean }).open;
 }

@@ -49,6 +49,11 @@ export function isOverlayNode(node: PrototypeNode): node is OverlayNode {
   return OVERLAY_TYPES.has(node.type);
 }
 
+/** The node types isOverlayNode accepts, for render nodes (which carry `open`). */
+export function isOverlayType(type: string): boolean {
+  return OVERLAY_TYPES.has(type);
+}
+
 function isSecureField(node: PrototypeNode): node is NodeOfType<'textField'> {
   return node.type === 'textField' && node.secure === true;
 }

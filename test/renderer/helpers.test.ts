@@ -126,7 +126,7 @@ test('icon glyphs come from every variant folder; names missing there are absent
 });
 
 test('a layout container reports an accessibility node only when tagged, tappable, labelled or taking a gesture', async () => {
-  const { defaultA11y, withActions } = await import('../../src/renderer/frame.tsx');
+  const { defaultA11y, withAddedSemantics } = await import('../../src/renderer/frame.tsx');
   const base = {
     key: 'root', id: null, testTag: null, visible: true, animatesVisibility: false, transition: null, style: {},
     label: null, tappable: false, gestures: null, semantics: null, anchor: null, safeAreaPadding: null, shared: null, type: 'column' as const, children: [], swipe: null,
@@ -136,10 +136,10 @@ test('a layout container reports an accessibility node only when tagged, tappabl
   assert.equal(defaultA11y({ ...base, tappable: true }, 'Button')!.role, 'Button');
   assert.equal(defaultA11y({ ...base, label: 'Profile' }, null)!.text, 'Profile');
   const pressed = { ...base, gestures: { longPress: true, doubleTap: true } };
-  assert.deepEqual(withActions(defaultA11y(pressed, null), pressed, null), { id: 'root', testTag: null, role: null, text: null, actions: ['longPress', 'doubleTap'] });
+  assert.deepEqual(withAddedSemantics(defaultA11y(pressed, null), pressed, null), { id: 'root', testTag: null, role: null, text: null, actions: ['longPress', 'doubleTap'] });
   const entry = { text: 'Archive', icon: null, background: '#000', foreground: '#fff' };
-  assert.deepEqual(withActions(null, base, { start: [entry], end: [{ ...entry, text: 'Delete' }], fullSwipe: false })!.actions, ['Archive', 'Delete']);
-  assert.equal(withActions(null, base, null), null);
+  assert.deepEqual(withAddedSemantics(null, base, { start: [entry], end: [{ ...entry, text: 'Delete' }], fullSwipe: false })!.actions, ['Archive', 'Delete']);
+  assert.equal(withAddedSemantics(null, base, null), null);
 });
 
 test('device updates apply only well-formed fields', async () => {

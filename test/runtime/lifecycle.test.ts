@@ -146,7 +146,7 @@ test('inspect reports {id, state, data, revision, pages, lastSequence, appearanc
   assert.deepEqual(controller.inspect(), {
     id: 'p', persistent: false, state: { sheet: true }, data: {}, revision: 1, dataRefusals: [], timers: [], pages: { p: 0 }, lastSequence: 0,
     appearance: { mode: 'dark', source: 'system', deviceDark: true },
-    openOverlays: { dialogs: [], snackbars: [], sheets: ['root.children[1]'], menus: [], drawers: [] },
+    openOverlays: { dialogs: [], snackbars: [], sheets: ['root.children[1]'], menus: [], drawers: [], spotlights: [] },
   });
 });
 

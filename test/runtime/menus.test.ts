@@ -125,7 +125,7 @@ test('a drawer is modal: what is behind it takes no input; Back closes it (outco
     },
   }));
   assert.deepEqual(controller.renderModel()!.openOverlays.drawers, ['root.children[1]']);
-  assert.deepEqual(controller.interact({ type: 'tap', key: 'root.children[0]' }), { ok: false, reason: 'root.children[0] is behind an open dialog, drawer or sheet' });
+  assert.deepEqual(controller.interact({ type: 'tap', key: 'root.children[0]' }), { ok: false, reason: 'root.children[0] is behind an open dialog, drawer, spotlight or sheet' });
   assert.deepEqual(controller.back(), { ok: true, back: 'menu' });
   assert.deepEqual(controller.back(), { ok: true, back: 'drawer' });
   assert.equal(controller.inspect()!.state.nav, false);
