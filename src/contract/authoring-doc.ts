@@ -570,7 +570,8 @@ inside the status and navigation bars. The panel observes tagged with the drawer
 scrim as a Button tagged \`<testTag>.close\`. A tap on the scrim, Back (\`pressBack\` answers
 \`drawer\`; Escape) and a swipe of the panel toward its edge past half its width (or a fling; not
 with \`dismissOnSwipe: false\`) write \`!equals\` to the open key. Like a dialog it is modal: the page
-behind leaves observe and takes no input while it is open. It slides in and out over 300 ms (a
+behind leaves observe and takes no input while it is open; the focus moves into the panel and back
+to where it was when it closes. It slides in and out over 300 ms (a
 crossfade with reduced motion, at once with \`motion: "none"\`); a closing drawer takes no touch.
 
 \`\`\`json
@@ -586,7 +587,9 @@ function tooltipSection(): string {
 A \`tooltip\` needs a device with \`prototype_tooltip_v1\`. While \`openWhen\` holds it shows \`text\`
 in a bubble above everything else, pointing at the node whose \`id\` its \`anchorTo\` names: exactly
 one other node after components are expanded (an id inside a repeat template is one per row, so it
-cannot be pointed at). A target that is not drawn draws no bubble and changes nothing.
+cannot be pointed at). Instead of \`anchorTo\` it may have an \`anchor\` (bounds, or an app element
+the host resolves to bounds) and point at those bounds plus the anchor's offset; it takes exactly one
+of the two. A target that is not drawn draws no bubble and changes nothing.
 \`placement\` names the bubble's side that carries the caret: \`top\` (the default) puts the bubble
 below its target, \`bottom\` above it, \`start\` / \`end\` beside it (mirrored right to left). It
 flips to the other side when it does not fit there, takes the side with more room when neither
@@ -595,8 +598,9 @@ fits, keeps 8 dp inside the window, and aims its caret at the target's centre.
 The bubble observes tagged with the tooltip's \`testTag\` and hint \`Tooltip\`. A tap on it dismisses
 it, unless the tooltip has \`onTap\`, which then runs instead. \`spotlight: {padding?, radius?}\`
 (defaults 8 and 12 dp) dims the window around the target with the scrim at 40% and a rounded
-cutout, hides the page from observe and input, and takes every tap as a dismissal
-(\`<testTag>.close\`). Without a spotlight the page stays usable. A dismissal writes \`!equals\` to
+cutout, hides the page from observe and input, moves the focus to the bubble (and back when it
+closes), and takes every tap as a dismissal (\`<testTag>.close\`). Without a spotlight the page
+stays usable and keeps the focus. A dismissal writes \`!equals\` to
 the open key, then runs \`onDismiss\`.
 
 \`\`\`json
@@ -732,8 +736,8 @@ The spans' texts run together without separators: observe and a screen reader re
 \`contentDescription\` still wins), and the spans are no nodes of their own. A span with \`onTap\` is
 drawn as a link (primary colour, underlined, unless its style says otherwise) and runs its actions
 without opening anything; a tap elsewhere on the text runs the text's own \`onTap\`.
-\`tapOn {text: "<span text>"}\` reaches a span by its text. With a \`contentTransition\`, a change
-fades the new spans in.
+\`tapOn {text: "<span text>"}\` reaches a span by its text. With a \`contentTransition\` (numeric or
+crossfade), a change crossfades the spans as a whole.
 
 \`\`\`json
 { "type": "text", "spans": [
@@ -756,7 +760,7 @@ fields need \`prototype_text_field_options_v1\`:
 | \`maxLength\` | 1 to 10000 characters; typing stops there and a counter \`n/max\` shows under the field (a longer write is refused) |
 | \`multiline\`, \`minLines\`, \`maxLines\` | several lines (Enter starts a new one): \`minLines\` tall (default 1), growing to \`maxLines\` (default 4), then scrolling |
 | \`secure\` | a password field: drawn masked, with a reveal toggle tagged \`<testTag>.reveal\` |
-| \`keyboard\` | \`text\`, \`number\`, \`decimal\`, \`phone\`, \`email\` or \`url\`: the keyboard a phone would show (the page's \`inputmode\`) |
+| \`keyboard\` | \`text\`, \`number\`, \`decimal\`, \`phone\`, \`email\` or \`url\`: the keyboard a phone would show (the page's \`inputmode\`); the device's drawn keyboard follows it (a number pad, letters with \`@\` or \`/\`) |
 | \`supportingText\` | a line under the field, observed as \`<testTag>.supportingText\` |
 | \`errorWhen\`, \`errorText\` | while the condition holds the field is drawn in the error colour and \`errorText\` replaces the supporting text |
 

@@ -223,7 +223,7 @@ export function hiddenBehind(target: { testTag: string } | { text: string }): st
  */
 export function richTextSpan(text: string): HierarchyNode | null {
   const spans = [...document.querySelectorAll('[data-ps-span]')].filter(
-    (span) => span.getAttribute('data-ps-span') === text && span.getClientRects().length > 0 && span.closest('[data-ps-a11y-hidden]') === null,
+    (span) => span.getAttribute('data-ps-span') === text && span.getClientRects().length > 0 && span.closest('[data-ps-a11y-hidden], [aria-hidden="true"]') === null,
   );
   const owner = spans.length === 1 ? spans[0]!.closest('[data-ps-a11y]') : null;
   if (owner === null) return null;

@@ -93,6 +93,8 @@ html, body { margin: 0; height: 100%; overflow: hidden; background: #000; oversc
 .ps-key { flex: 0 0 34px; height: 46px; border-radius: 6px; background: #fff; display: flex; align-items: center; justify-content: center; }
 .ps-dark-chrome .ps-key { background: #3c4043; }
 .ps-key-wide { flex-basis: 180px; }
+.ps-keypad .ps-key-row { gap: 8px; }
+.ps-keypad .ps-key { flex: 0 0 112px; font-size: 22px; }
 .ps-window { position: absolute; pointer-events: auto; }
 .ps-window-body { position: absolute; overflow: clip; }
 .ps-window-content { position: absolute; inset: 0; display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr);
@@ -448,6 +450,7 @@ const OVERLAYS = `
 .ps-tooltip[data-caret='right']::after { left: 100%; top: var(--ps-caret-offset); translate: 0 -50%; border-left-color: var(--md-sys-color-inverse-surface); }
 .ps-motion .ps-tooltip { animation: ps-fade-in 150ms linear both; }
 .ps-drawer-layer { z-index: 2; }
+.ps-drawer:focus, .ps-tooltip:focus { outline: none; }
 .ps-drawer-closing { pointer-events: none; }
 .ps-drawer { position: absolute; top: 0; bottom: 0; display: flex; flex-direction: column; box-sizing: border-box; touch-action: pan-y;
   background: var(--md-sys-color-surface-container-low); }

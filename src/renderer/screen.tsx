@@ -1,6 +1,6 @@
 // The device screen: the simulated status bar, navigation bar, camera cutout and keyboard, and the
 // prototype window in its placement (fullscreen with the host's dismiss row, sheet, floating).
-import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { HOST_DISMISS_TAG, REVEAL_DISMISS_EVENT, type Interaction, type RenderModel, type ResolvedWindow } from '../runtime/model.ts';
 import type { AssetStore } from './assets.ts';
 import { a11yAttributes } from './a11y.ts';
@@ -158,16 +158,44 @@ function SystemBars({ device, dark, back }: { device: DeviceState; dark: boolean
   );
 }
 
-const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+const LETTER_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'].map((row) => [...row]);
 
-/** A drawn on-screen keyboard; typing itself arrives as key events from the device. */
+/**
+ * The keys of the keyboard each kind of field asks for (its inputmode): letters with the bottom
+ * row that kind wants, or a number pad. An empty key is the space bar.
+ */
+const KEYBOARD_LAYOUTS: Record<string, readonly (readonly string[])[]> = {
+  text: [...LETTER_ROWS, [',', '', '.']],
+  email: [...LETTER_ROWS, ['@', '', '.']],
+  url: [...LETTER_ROWS, ['/', '', '.com']],
+  numeric: [['1', '2', '3'], ['4', '5', '6'], ['7', '8', '9'], ['0']],
+  decimal: [['1', '2', '3'], ['4', '5', '6'], ['7', '8', '9'], ['.', '0']],
+  tel: [['1', '2', '3'], ['4', '5', '6'], ['7', '8', '9'], ['*', '0', '#']],
+};
+
+/** The keyboard the focused field asks for: its inputmode, else letters. */
+function focusedKeyboard(): string {
+  const focused = document.activeElement;
+  const mode = focused instanceof HTMLElement ? focused.inputMode : '';
+  return mode in KEYBOARD_LAYOUTS ? mode : 'text';
+}
+
+/** A drawn on-screen keyboard following the focused field's kind; typing itself arrives as key events from the device. */
 function Keyboard({ height, dark }: { height: number; dark: boolean }) {
+  const [layout, setLayout] = useState(focusedKeyboard);
+  useEffect(() => {
+    const follow = () => setLayout(focusedKeyboard());
+    addEventListener('focusin', follow);
+    return () => removeEventListener('focusin', follow);
+  }, []);
+  const pad = layout === 'numeric' || layout === 'decimal' || layout === 'tel';
   return (
-    <div class={`ps-keyboard${dark ? ' ps-dark-chrome' : ''}`} style={{ height: `${height}px` }} aria-hidden="true">
-      {KEY_ROWS.map((row) => (
-        <div class="ps-key-row" key={row}>{[...row].map((letter) => <span class="ps-key" key={letter}>{letter}</span>)}</div>
+    <div class={`ps-keyboard${dark ? ' ps-dark-chrome' : ''}${pad ? ' ps-keypad' : ''}`} style={{ height: `${height}px` }} aria-hidden="true" data-ps-keyboard={layout}>
+      {KEYBOARD_LAYOUTS[layout]!.map((row, index) => (
+        <div class="ps-key-row" key={index}>
+          {row.map((key, at) => <span class={key === '' ? 'ps-key ps-key-wide' : 'ps-key'} key={at}>{key}</span>)}
+        </div>
       ))}
-      <div class="ps-key-row"><span class="ps-key">,</span><span class="ps-key ps-key-wide" /><span class="ps-key">.</span></div>
     </div>
   );
 }

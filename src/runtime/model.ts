@@ -563,7 +563,8 @@ export interface TooltipNode extends RenderNodeBase {
   type: 'tooltip';
   open: boolean;
   text: string;
-  targetId: string;
+  /** The id of the node it points at, or null when it points at its anchor's bounds. */
+  targetId: string | null;
   /** The caret's side of the bubble: top is a bubble below its target (start and end mirror right to left). */
   placement: 'top' | 'bottom' | 'start' | 'end';
   spotlight: { padding: number; radius: number; scrim: CssColor } | null;

@@ -585,7 +585,7 @@ function buildTyped(
         open: openState(node, read),
         text: interpolate(node.text, read),
         label: interpolate(node.text, read),
-        targetId: node.anchorTo,
+        targetId: node.anchorTo ?? null,
         placement: node.placement ?? 'top',
         spotlight: node.spotlight ? { padding: node.spotlight.padding ?? 8, radius: node.spotlight.radius ?? 12, scrim: resolveScrim(undefined, inputs.theme) } : null,
       };

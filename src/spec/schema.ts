@@ -650,8 +650,8 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
     tooltip: nodeShape('tooltip', {
       openWhen: openWhenSchema,
       text: nonEmpty,
-      /** The id of the one other node it points at (checked by the validator). */
-      anchorTo: nonEmpty,
+      /** The id of the one other node it points at (checked by the validator), unless it has an anchor. */
+      anchorTo: nonEmpty.optional(),
       placement: z.enum(['top', 'bottom', 'start', 'end']).optional(),
       spotlight: z.strictObject({ padding: z.number().min(0).max(10_000).optional(), radius: z.number().min(0).max(10_000).optional() }).optional(),
       onDismiss: onTapSchema.optional(),

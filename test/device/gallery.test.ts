@@ -36,7 +36,7 @@ const EXAMPLES: GalleryEntry[] = exampleNames().map((file) => {
   return { picture: `example-${name}`, spec: () => readExample(file), taps: EXAMPLE_TAPS[name] };
 });
 
-/** Components pictured open: the settings example's overflow menu and its select's options, a mail row's swipe actions, the sign-in form's errors, and the interaction fixture closed and with its drawer open. */
+/** Components pictured open: the settings example's overflow menu and its select's options, a mail row's swipe actions, the sign-in form's errors, and the interaction fixture closed, with its drawer open and with its search active. */
 const OPEN_STATES: GalleryEntry[] = [
   { picture: 'example-settings-menu-open', spec: () => readExample('settings.json'), taps: ['settings_bar.actions.1'] },
   { picture: 'example-settings-select-open', spec: () => readExample('settings.json'), taps: ['setting_text_size'] },
@@ -44,6 +44,7 @@ const OPEN_STATES: GalleryEntry[] = [
   { picture: 'example-sign-in-errors', spec: () => readExample('sign-in.json'), taps: ['signin_submit'] },
   { picture: 'interaction-vocabulary', spec: () => readValidFixture('interaction-vocabulary.json') },
   { picture: 'interaction-vocabulary-drawer-open', spec: () => readValidFixture('interaction-vocabulary.json'), taps: ['open_nav'] },
+  { picture: 'interaction-vocabulary-search-active', spec: () => readValidFixture('interaction-vocabulary.json'), taps: ['search'] },
 ];
 
 const devices = useDevices({ dark: false }, { dark: true });

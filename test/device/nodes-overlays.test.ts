@@ -404,6 +404,7 @@ test('drawer: opens at the start edge min(320, width - 56) wide over a scrim, hi
   const open = await hierarchy();
   const panel = byTag(open, 'nav').bounds;
   assert.deepEqual([panel.x, panel.width], [0, 320]);
+  assert.equal(byTag(open, 'nav').focused, true, 'the focus enters the panel');
   assert.ok(tags(open).includes('nav.close') && !tags(open).includes('open_nav'), 'the page behind leaves the hierarchy');
   assert.deepEqual((await tapFor('nav.inbox', 'change')).payload, { key: 'picked', value: 'inbox' });
   const since = phone().log.events.length;
@@ -451,9 +452,20 @@ test('tooltip: a bubble below its target with the caret at the target\'s centre;
 test('tooltip: a spotlight hides the page and takes every tap; its close part dismisses', async () => {
   const nodes = await show(TOOLTIP_SPEC(true));
   assert.ok(tags(nodes).includes('tip') && tags(nodes).includes('tip.close') && !tags(nodes).includes('share'), 'the page leaves the hierarchy');
+  assert.equal(byTag(nodes, 'tip').focused, true, 'a spotlight moves the focus to the bubble');
   const since = phone().log.events.length;
   assert.ok((await phone().device.tap({ x: 200, y: 700 })).ok, 'a tap anywhere on the spotlight');
   assert.deepEqual((await phone().log.next((event) => event.kind === 'change', since)).payload, { key: 'tip', value: false });
   await phone().device.settled();
   assert.ok(tags(await hierarchy()).includes('share'), 'a tap on the spotlight dismissed it and the page is back');
+});
+
+test('tooltip: with an anchor instead of anchorTo it points at the anchor\'s bounds', async () => {
+  const nodes = await show({
+    id: 'overlay-tooltip-anchor', state: { tip: true },
+    root: column({ type: 'tooltip', testTag: 'tip', openWhen: { key: 'tip', equals: true }, text: 'Tap the chart', anchor: { type: 'bounds', bounds: { x: 100, y: 300, width: 60, height: 40 } } }),
+  });
+  const bubble = byTag(nodes, 'tip').bounds;
+  assert.ok(Math.abs(bubble.y - (300 + 40 + 8)) < 0.5, `below the bounds, past its caret (${JSON.stringify(bubble)})`);
+  assert.ok(Math.abs(bubble.x + bubble.width / 2 - 130) < 0.5, `centred on them (${JSON.stringify(bubble)})`);
 });

@@ -492,3 +492,44 @@ test('a numeric content transition rolls only the changed digit (read from its k
   const still = await device.page.evaluate(() => document.querySelector('[data-testid="count"]')!.querySelectorAll('.ps-roll-cell').length);
   assert.equal(still, 0, 'without motion the text changes at once');
 });
+
+test('the drawn keyboard follows the focused field\'s keyboard type: a number pad, letters with @ for email', async () => {
+  await device.show({
+    id: 'keyboards', window: fullscreen, state: { pin: '', mail: '' },
+    root: { type: 'column', children: [
+      { type: 'textField', stateKey: 'pin', testTag: 'pin', keyboard: 'number' },
+      { type: 'textField', stateKey: 'mail', testTag: 'mail', keyboard: 'email' },
+    ] },
+  });
+  await device.call('setDevice', { keyboardOpen: true });
+  const keyboardFor = (tag: string) => device.page.evaluate((input) => {
+    (document.querySelector(`[data-testid="${input}.input"]`) as HTMLInputElement).focus();
+    return new Promise<string[]>((resolve) => requestAnimationFrame(() => {
+      const keyboard = document.querySelector('[data-ps-keyboard]')!;
+      resolve([keyboard.getAttribute('data-ps-keyboard')!, keyboard.lastElementChild!.textContent!]);
+    }));
+  }, tag);
+  assert.deepEqual(await keyboardFor('pin'), ['numeric', '0']);
+  assert.deepEqual(await keyboardFor('mail'), ['email', '@.']);
+  await device.call('setDevice', { keyboardOpen: false });
+});
+
+test('rich text with a content transition crossfades its spans as a whole; the leaving copy is hidden and cannot be tapped', async () => {
+  await device.show({
+    id: 'spans', window: fullscreen, state: { n: 1 },
+    root: { type: 'column', children: [
+      { type: 'text', testTag: 'rich', contentTransition: 'crossfade', spans: [{ text: 'Cart: ' }, { text: '{n}', style: { fontWeight: 700 } }] },
+      { type: 'button', label: 'Add', testTag: 'add', onTap: [{ type: 'increment', key: 'n' }] },
+    ] },
+  });
+  await device.tap({ testTag: 'add' });
+  await device.waitForEvents(1);
+  assert.equal((await device.node({ testTag: 'rich' })).text, 'Cart: 2');
+  const swap = await device.page.evaluate(() => {
+    const rich = document.querySelector('[data-testid="rich"]')!;
+    const old = rich.querySelector('.ps-content-old');
+    const incoming = rich.querySelector('.ps-content-new');
+    return [old?.textContent, old?.getAttribute('aria-hidden'), incoming?.textContent, incoming ? getComputedStyle(incoming).animationName : null];
+  });
+  assert.deepEqual(swap, ['Cart: 1', 'true', 'Cart: 2', 'ps-fade-in']);
+});

@@ -4,7 +4,7 @@ import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type {
   BadgeNode, CardNode, ContainerNode, DividerNode, IconNode, ImageNode, PagerNode, RenderNode, ScrollNode,
-  SpacerNode, TextNode,
+  SpacerNode, SpanView, TextNode,
 } from '../../runtime/model.ts';
 import { DragGuard, ParentWidthContext, UNKNOWN_WIDTH, type RenderEnv } from '../env.ts';
 import { Frame, defaultA11y } from '../frame.tsx';
@@ -100,12 +100,9 @@ function textContent(node: TextNode, env: RenderEnv) {
   return <TransitionText text={node.text} mode={node.contentTransition} animate={env.motion} reduced={env.reducedMotion} />;
 }
 
-/**
- * Rich text: each span in its own style; a tappable span is drawn as a link and runs its actions
- * without opening anything. A change of a text with a contentTransition fades the new spans in.
- */
-function RichText({ node, env }: { node: TextNode; env: RenderEnv }) {
-  const spans = node.spans!.map((span) => {
+/** The drawn spans of rich text: each in its own style, a tappable one as a link running its actions. */
+function drawSpans(node: TextNode, spans: readonly SpanView[], env: RenderEnv) {
+  return spans.map((span) => {
     const css = { ...textCss(span.style), ...(span.style.background ? { backgroundColor: span.style.background } : null) };
     return (
       <span
@@ -122,8 +119,22 @@ function RichText({ node, env }: { node: TextNode; env: RenderEnv }) {
       </span>
     );
   });
-  if (node.contentTransition === 'none' || !env.motion) return <>{spans}</>;
-  return <span class="ps-content-new ps-spans-fade" key={node.text}>{spans}</span>;
+}
+
+/** Rich text; with a contentTransition a change crossfades the spans as a whole (nothing opens a URL). */
+function RichText({ node, env }: { node: TextNode; env: RenderEnv }) {
+  const last = useRef<{ text: string; spans: readonly SpanView[]; serial: number } | null>(null);
+  const previous = last.current;
+  const changed = previous !== null && previous.text !== node.text;
+  const serial = (previous?.serial ?? 0) + (changed ? 1 : 0);
+  last.current = { text: node.text, spans: node.spans!, serial };
+  if (node.contentTransition === 'none' || !env.motion || !changed) return <>{drawSpans(node, node.spans!, env)}</>;
+  return (
+    <span class="ps-content-swap" key={serial}>
+      <span class="ps-content-old ps-spans-fade" aria-hidden="true">{drawSpans(node, previous.spans, env)}</span>
+      <span class="ps-content-new ps-spans-fade">{drawSpans(node, node.spans!, env)}</span>
+    </span>
+  );
 }
 
 export function Text({ node, parent, env }: NodeProps<TextNode>) {

@@ -64,10 +64,16 @@ function Popup({ env, anchor, alignStart, width, outside, children }: PopupProps
     element.style.top = `${place.y}px`;
     element.style.visibility = 'visible';
   });
+  // Placed again when the window resizes or the surface's own size settles (a web font arriving).
   useEffect(() => {
     const onResize = () => redraw((n) => n + 1);
     addEventListener('resize', onResize);
-    return () => removeEventListener('resize', onResize);
+    const observer = new ResizeObserver(onResize);
+    if (surface.current) observer.observe(surface.current);
+    return () => {
+      removeEventListener('resize', onResize);
+      observer.disconnect();
+    };
   }, []);
   const watch = 'pass' in outside ? outside.pass : null;
   useEffect(() => {

@@ -9,6 +9,7 @@ import { Icon } from '../icons.tsx';
 import { Node, type NodeProps } from '../node.tsx';
 import { LayerSlot, layerElement } from '../screen.tsx';
 import { SheetScrolling } from './layout.tsx';
+import { useFocusWhileOpen } from '../focus.ts';
 
 /**
  * Set inside a dialog's child: a time or date picker there is Material's picker dialog, drawn on
@@ -275,6 +276,8 @@ export function Drawer({ node, env }: NodeProps<DrawerNode>) {
   const drag = useRef<{ pointer: number; startX: number; lastX: number; lastTime: number; velocity: number; active: boolean; outward: number } | null>(null);
   const [dragOffset, setDragOffset] = useState(0);
   const anchors = useModalAnchorLayer(env);
+  const panel = useRef<HTMLDivElement>(null);
+  useFocusWhileOpen(node.open, panel);
   if (node.open) {
     lastOpen.current = node;
     leaving.current = false;
@@ -330,6 +333,8 @@ export function Drawer({ node, env }: NodeProps<DrawerNode>) {
     >
       <div class="ps-scrim" style={{ backgroundColor: shown.scrim }} {...a11yAttributes({ id: `${node.key}#close`, testTag: partTag(node.testTag, 'close'), role: 'Button', text: 'Close' })} onClick={node.open ? close : undefined} />
       <div
+        ref={panel}
+        tabIndex={-1}
         class={`ps-drawer ${leftEdge ? 'ps-drawer-left' : 'ps-drawer-right'}${drag.current?.active ? ' ps-dragging' : ''}`}
         style={{ width: `${width}px`, paddingTop: `${insets.top}px`, paddingBottom: `${insets.bottom}px`, ...slide }}
         {...a11yAttributes({ id: node.key, testTag: node.testTag, role: null, text: node.label })}

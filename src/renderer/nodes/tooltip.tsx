@@ -6,6 +6,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { TooltipNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
 import type { NodeProps } from '../node.tsx';
+import { useFocusWhileOpen } from '../focus.ts';
 import { placeTooltip, type Rect } from '../placement.ts';
 
 function rectIn(element: Element, layer: Element): Rect {
@@ -21,21 +22,34 @@ function targetElement(from: Element, id: string): Element | null {
   return found && found.getClientRects().length > 0 ? found : null;
 }
 
+/** Where the tooltip points, in `layer`'s coordinates: its target node, or its anchor's bounds (screen dp) plus offset. */
+function targetRect(node: TooltipNode, bubble: Element, layer: Element): Rect | null {
+  if (node.targetId === null) {
+    if (!node.anchor) return null;
+    const origin = layer.getBoundingClientRect();
+    const { bounds, offset } = node.anchor;
+    return { x: bounds.x + offset.x - origin.left, y: bounds.y + offset.y - origin.top, width: bounds.width, height: bounds.height };
+  }
+  const target = targetElement(bubble, node.targetId);
+  return target ? rectIn(target, layer) : null;
+}
+
 export function Tooltip({ node, env }: NodeProps<TooltipNode>) {
   const bubble = useRef<HTMLDivElement>(null);
   const cutout = useRef<HTMLDivElement>(null);
   const [, redraw] = useState(0);
+  // Only a spotlight moves the focus to the bubble; without one the page keeps it.
+  useFocusWhileOpen(node.open && node.spotlight !== null, bubble);
   useLayoutEffect(() => {
     const element = bubble.current;
     const layer = element?.offsetParent;
-    const target = element && targetElement(element, node.targetId);
-    if (!element || !layer || !target) {
+    const area = element && layer ? targetRect(node, element, layer) : null;
+    if (!element || !layer || !area) {
       // Its layer joins the page after a window's first draw; a target not drawn draws nothing.
       if (element) element.style.visibility = 'hidden';
       if (element && !element.isConnected) queueMicrotask(() => redraw((n) => n + 1));
       return;
     }
-    const area = rectIn(target, layer);
     const place = placeTooltip(area, { width: element.offsetWidth, height: element.offsetHeight }, layer.getBoundingClientRect(), node.placement, env.rtl);
     Object.assign(element.style, { left: `${place.x}px`, top: `${place.y}px`, visibility: 'visible' });
     element.dataset.caret = place.caret;
@@ -45,11 +59,17 @@ export function Tooltip({ node, env }: NodeProps<TooltipNode>) {
       Object.assign(cutout.current.style, { left: `${area.x - pad}px`, top: `${area.y - pad}px`, width: `${area.width + 2 * pad}px`, height: `${area.height + 2 * pad}px`, borderRadius: `${node.spotlight.radius}px` });
     }
   });
+  // Placed again when the window resizes or the bubble's own size settles (a web font arriving).
   useEffect(() => {
     const onResize = () => redraw((n) => n + 1);
     addEventListener('resize', onResize);
-    return () => removeEventListener('resize', onResize);
-  }, []);
+    const observer = new ResizeObserver(onResize);
+    if (bubble.current) observer.observe(bubble.current);
+    return () => {
+      removeEventListener('resize', onResize);
+      observer.disconnect();
+    };
+  }, [node.open]);
   if (!node.open || !env.overlayLayer) return null;
   const dismiss = () => env.interact({ type: 'close', key: node.key });
   return createPortal(
@@ -63,6 +83,7 @@ export function Tooltip({ node, env }: NodeProps<TooltipNode>) {
       <div
         ref={bubble}
         class="ps-tooltip"
+        tabIndex={-1}
         style={{ visibility: 'hidden' }}
         {...a11yAttributes({ id: node.key, testTag: node.testTag, role: null, text: node.label, hint: 'Tooltip' })}
         onClick={(event) => {
