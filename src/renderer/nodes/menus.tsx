@@ -8,7 +8,8 @@ import type { RenderEnv } from '../env.ts';
 import { Frame } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
 import type { NodeProps } from '../node.tsx';
-import { placeBelow, type Rect } from '../placement.ts';
+import { rectIn, useRelayout } from '../anchored.ts';
+import { placeBelow } from '../placement.ts';
 
 /** Collapses the select whose options are showing, if one is (one at a time: a tap outside it collapses it first). */
 let collapseExpandedSelect: (() => void) | null = null;
@@ -19,13 +20,6 @@ export function collapseSelectForBack(): boolean {
   if (!collapse) return false;
   collapse();
   return true;
-}
-
-/** `element`'s rectangle in the coordinates of `layer`. */
-function rectIn(element: Element, layer: Element): Rect {
-  const box = element.getBoundingClientRect();
-  const origin = layer.getBoundingClientRect();
-  return { x: box.left - origin.left, y: box.top - origin.top, width: box.width, height: box.height };
 }
 
 interface PopupProps {
@@ -64,17 +58,7 @@ function Popup({ env, anchor, alignStart, width, outside, children }: PopupProps
     element.style.top = `${place.y}px`;
     element.style.visibility = 'visible';
   });
-  // Placed again when the window resizes or the surface's own size settles (a web font arriving).
-  useEffect(() => {
-    const onResize = () => redraw((n) => n + 1);
-    addEventListener('resize', onResize);
-    const observer = new ResizeObserver(onResize);
-    if (surface.current) observer.observe(surface.current);
-    return () => {
-      removeEventListener('resize', onResize);
-      observer.disconnect();
-    };
-  }, []);
+  useRelayout(surface, () => redraw((n) => n + 1), true);
   const watch = 'pass' in outside ? outside.pass : null;
   useEffect(() => {
     if (!watch) return;

@@ -2,18 +2,13 @@
 // the node whose id its anchorTo names, placed by ../placement.ts; with a spotlight it dims the
 // window around that node and is modal.
 import { createPortal } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { TooltipNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
 import type { NodeProps } from '../node.tsx';
 import { useFocusWhileOpen } from '../focus.ts';
+import { rectIn, useRelayout } from '../anchored.ts';
 import { placeTooltip, type Rect } from '../placement.ts';
-
-function rectIn(element: Element, layer: Element): Rect {
-  const box = element.getBoundingClientRect();
-  const origin = layer.getBoundingClientRect();
-  return { x: box.left - origin.left, y: box.top - origin.top, width: box.width, height: box.height };
-}
 
 /** The drawn element of the node with authored id `id` in the window, or null while it is not drawn. */
 function targetElement(from: Element, id: string): Element | null {
@@ -59,17 +54,7 @@ export function Tooltip({ node, env }: NodeProps<TooltipNode>) {
       Object.assign(cutout.current.style, { left: `${area.x - pad}px`, top: `${area.y - pad}px`, width: `${area.width + 2 * pad}px`, height: `${area.height + 2 * pad}px`, borderRadius: `${node.spotlight.radius}px` });
     }
   });
-  // Placed again when the window resizes or the bubble's own size settles (a web font arriving).
-  useEffect(() => {
-    const onResize = () => redraw((n) => n + 1);
-    addEventListener('resize', onResize);
-    const observer = new ResizeObserver(onResize);
-    if (bubble.current) observer.observe(bubble.current);
-    return () => {
-      removeEventListener('resize', onResize);
-      observer.disconnect();
-    };
-  }, [node.open]);
+  useRelayout(bubble, () => redraw((n) => n + 1), node.open);
   if (!node.open || !env.overlayLayer) return null;
   const dismiss = () => env.interact({ type: 'close', key: node.key });
   return createPortal(
