@@ -58,7 +58,7 @@ export const STEPS_HELP = `  --steps FILE           run the steps of FILE after 
                          {"wait": MS}, {"screenshot": FILE}, {"hierarchy": FILE},
                          {"patch": {"ops": […], "baseRevision": N}} (the shown spec patched in place),
                          {"advanceClock": MS} (fire the prototype's due timers without waiting),
-                         {"back": true} (the system back: closes a menu, dialog or sheet, else pops a stack)
+                         {"back": true} (the system back: closes a menu, dialog, drawer or sheet, else pops a stack)
                          ("into" and "on" are optional: the focused field, the whole screen)
   --state FILE           write the final {id, state, pages, stacks?, lastSequence} as JSON`;
 

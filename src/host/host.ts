@@ -623,8 +623,9 @@ export class Host {
   }
 
   /**
-   * The system back, as a person presses it: closes the open dialog or sheet, else pops the deepest
-   * stack that can pop. Answers what it did (`back`: dialog, sheet, stack, or null for nothing).
+   * The system back, as a person presses it: closes the open menu, dialog, drawer or sheet, else
+   * ends an active search, else goes back a pane or pops the deepest stack that can pop. Answers
+   * what it did (`back`: menu, dialog, drawer, sheet, search, pane, stack, or null for nothing).
    */
   pressBack(): Promise<HostResult<InputSummary & { back: BackOutcome | null }>> {
     return guard(async () => {
