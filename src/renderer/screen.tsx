@@ -1,6 +1,6 @@
 // The device screen: the simulated status bar, navigation bar, camera cutout and keyboard, and the
 // prototype window in its placement (fullscreen with the host's dismiss row, sheet, floating).
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { HOST_DISMISS_TAG, REVEAL_DISMISS_EVENT, type Interaction, type RenderModel, type ResolvedWindow } from '../runtime/model.ts';
 import type { AssetStore } from './assets.ts';
 import { a11yAttributes } from './a11y.ts';
@@ -183,7 +183,8 @@ function focusedKeyboard(): string {
 /** A drawn on-screen keyboard following the focused field's kind; typing itself arrives as key events from the device. */
 function Keyboard({ height, dark }: { height: number; dark: boolean }) {
   const [layout, setLayout] = useState(focusedKeyboard);
-  useEffect(() => {
+  // A layout effect: listening from the moment the keyboard is drawn, a focus right after it counts.
+  useLayoutEffect(() => {
     const follow = () => setLayout(focusedKeyboard());
     addEventListener('focusin', follow);
     return () => removeEventListener('focusin', follow);

@@ -504,10 +504,10 @@ test('the drawn keyboard follows the focused field\'s keyboard type: a number pa
   await device.call('setDevice', { keyboardOpen: true });
   const keyboardFor = (tag: string) => device.page.evaluate((input) => {
     (document.querySelector(`[data-testid="${input}.input"]`) as HTMLInputElement).focus();
-    return new Promise<string[]>((resolve) => requestAnimationFrame(() => {
+    return new Promise<string[]>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
       const keyboard = document.querySelector('[data-ps-keyboard]')!;
       resolve([keyboard.getAttribute('data-ps-keyboard')!, keyboard.lastElementChild!.textContent!]);
-    }));
+    })));
   }, tag);
   assert.deepEqual(await keyboardFor('pin'), ['numeric', '0']);
   assert.deepEqual(await keyboardFor('mail'), ['email', '@.']);
