@@ -22,6 +22,21 @@ async function show(device: WebDevice): Promise<HierarchyNode[]> {
   return (await device.observe()).hierarchy;
 }
 
+/**
+ * The hierarchy once `ready` holds, observed again while it does not (up to 2 s): a viewport
+ * resize reaches the page as an event of its own, which a settle right after it may precede.
+ */
+async function observeOnce(device: WebDevice, ready: (hierarchy: HierarchyNode[]) => boolean): Promise<HierarchyNode[]> {
+  let hierarchy: HierarchyNode[] = [];
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await device.settled();
+    hierarchy = (await device.observe()).hierarchy;
+    if (ready(hierarchy)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return hierarchy;
+}
+
 /** Taps a node and waits for the change event of `key` and for the screen to settle (panes fade in). */
 async function tapFor(open: OpenDevice, testTag: string, key: string) {
   const since = open.log.events.length;
@@ -100,15 +115,13 @@ test('rotating a phone to landscape (915 dp wide) switches to the expanded layou
   await tapFor(phone(), 'mail_row.m2', 'open');
   try {
     await page.setViewportSize({ width: 915, height: 412 });
-    await device.settled();
-    const wide = (await device.observe()).hierarchy;
+    const wide = await observeOnce(device, (hierarchy) => tags(hierarchy).has('mail_subject'));
     assert.ok(tags(wide).has('mail_row.m1') && byTag(wide, 'mail_subject').text === 'The compiler works', 'list and detail side by side, the same mail open');
     assert.ok(tags(wide).has('mail_nav.inbox') && byTag(wide, 'mail_nav.inbox').bounds.x < byTag(wide, 'mail_row.m1').bounds.x, 'a rail at the start');
   } finally {
     await page.setViewportSize({ width: 412, height: 915 });
   }
-  await device.settled();
-  const narrow = (await device.observe()).hierarchy;
+  const narrow = await observeOnce(device, (hierarchy) => !tags(hierarchy).has('mail_row.m1'));
   assert.deepEqual([tags(narrow).has('mail_row.m1'), byTag(narrow, 'mail_subject').text], [false, 'The compiler works'], 'the detail alone again');
 });
 
