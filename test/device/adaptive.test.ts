@@ -129,6 +129,8 @@ test('the mail list: a swipe right and Archive move a mail out of the inbox; a l
   const open = phone();
   assert.ok(tags(await show(open.device)).has('mail_row.m2'));
   assert.ok((await open.device.swipe('right', 'mail_row.m2')).ok);
+  // The row slides open after the finger lifts: tap its button once it is there, as a person would.
+  await open.device.settled();
   const since = open.log.events.length;
   assert.ok((await open.device.tap({ testTag: 'mail_row.m2.swipe.0' })).ok);
   assert.equal((await open.log.next((event) => event.kind === 'emit', since)).name, 'mail_archived.m2');
