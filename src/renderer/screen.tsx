@@ -1,7 +1,7 @@
 // The device screen: the simulated status bar, navigation bar, camera cutout and keyboard, and the
 // prototype window in its placement (fullscreen with the host's dismiss row, sheet, floating).
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { HOST_DISMISS_TAG, REVEAL_DISMISS_EVENT, type Interaction, type RenderModel, type ResolvedWindow } from '../runtime/model.ts';
+import { HOST_DISMISS_TAG, REVEAL_DISMISS_EVENT, openModals, type Interaction, type RenderModel, type ResolvedWindow } from '../runtime/model.ts';
 import type { AssetStore } from './assets.ts';
 import { a11yAttributes } from './a11y.ts';
 import { Env, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
@@ -212,8 +212,8 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
   // same pass as the rest of the tree; they join the document when the window mounts.
   const [anchorLayer] = useState(() => layerElement('ps-layer ps-anchor-layer'));
   const [overlayLayer] = useState(() => layerElement('ps-layer ps-overlay-layer'));
-  // A drawer is modal as a dialog is: the page behind leaves accessibility and touch.
-  const dialogOpen = model.openOverlays.dialogs.length > 0 || model.openOverlays.drawers.length > 0 || model.openOverlays.spotlights.length > 0;
+  // While a modal overlay is open the page behind leaves accessibility and touch.
+  const dialogOpen = openModals(model.openOverlays).length > 0;
   useLayoutEffect(() => {
     anchorLayer.toggleAttribute('data-ps-a11y-hidden', dialogOpen);
     anchorLayer.toggleAttribute('inert', dialogOpen);

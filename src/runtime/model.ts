@@ -650,6 +650,11 @@ export interface RenderModel {
   openOverlays: { dialogs: string[]; snackbars: string[]; sheets: string[]; menus: string[]; drawers: string[]; spotlights: string[] };
 }
 
+/** The open overlays that are modal (dialogs, drawers, spotlight tooltips): while any is, only what is inside one takes input, and the page behind leaves accessibility. */
+export function openModals(open: RenderModel['openOverlays']): string[] {
+  return [...open.dialogs, ...open.drawers, ...open.spotlights];
+}
+
 /** The testTag of the host's dismiss control (the row of a fullscreen window, or its pill without chrome). */
 export const HOST_DISMISS_TAG = 'protostage.dismiss';
 /** A press held this long (ms) is a long press, on the page and in the live viewer (Android's default). */

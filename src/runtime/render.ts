@@ -578,17 +578,19 @@ function buildTyped(
         child: children[0] ?? null,
       };
     }
-    case 'tooltip':
+    case 'tooltip': {
+      const text = interpolate(node.text, read);
       return {
         ...base,
         type: 'tooltip',
         open: openState(node, read),
-        text: interpolate(node.text, read),
-        label: interpolate(node.text, read),
+        text,
+        label: text,
         targetId: node.anchorTo ?? null,
         placement: node.placement ?? 'top',
         spotlight: node.spotlight ? { padding: node.spotlight.padding ?? 8, radius: node.spotlight.radius ?? 12, scrim: resolveScrim(undefined, inputs.theme) } : null,
       };
+    }
     case 'drawer':
       return {
         ...base,

@@ -5,7 +5,7 @@
  */
 import type { NodeOfType, PrototypeNode, PrototypeSpec, Scalar } from '../spec/index.ts';
 import { pickSide, resolveScrim, resolveTheme, type ResolvedTheme } from '../theme/index.ts';
-import type { Appearance, RenderModel, RenderNode, ResolvedStyle, ResolvedWindow, Mode, MotionProfile, WidthClass } from './model.ts';
+import { openModals, type Appearance, type RenderModel, type RenderNode, type ResolvedStyle, type ResolvedWindow, type Mode, type MotionProfile, type WidthClass } from './model.ts';
 import { leadingChainMode, resolveMode, type AppearanceOverride } from './appearance.ts';
 import { nodeDependency, nodeReader, pageDependency, RenderBuilder, stackDependency, WIDTH_CLASS_DEPENDENCY, type ChangeSet } from './render.ts';
 import { initialEntries, stackId, stacksRecord, type Navigation } from './stacks.ts';
@@ -254,9 +254,8 @@ export class Session implements CommittedState {
    * the author tree) do.
    */
   isCoveredByModal(treeNode: TreeNode): boolean {
-    const { dialogs, drawers, spotlights, snackbars, sheets } = this.model.openOverlays;
-    // Dialogs, drawers and spotlight tooltips are modal: only what is inside one takes input.
-    const modals = [...dialogs, ...drawers, ...spotlights];
+    const { snackbars, sheets } = this.model.openOverlays;
+    const modals = openModals(this.model.openOverlays);
     if (modals.length > 0) return !isInside(treeNode, modals);
     if (sheets.length === 0 || isInside(treeNode, snackbars)) return false;
     return !isInside(treeNode, sheets);

@@ -55,8 +55,8 @@ test('a swipe action runs its entry (start entries first, then end), with colour
   assert.deepEqual(controller.interact({ type: 'swipeAction', key: 'root', index: 3 }), { ok: false, reason: 'no swipe action 3' });
   assert.deepEqual(events.map((event) => event.payload), [{ key: 'last', value: 'delete' }]);
   const swipe = (controller.renderModel()!.root as { swipe: { end: Array<{ background: string; foreground: string }> } }).swipe;
-  assert.deepEqual(swipe.end[1], { text: 'Flag', icon: null, background: swipe.end[1]!.background, foreground: '#000000' }, 'dark text on a light custom colour');
-  assert.notEqual(swipe.end[0]!.background, swipe.end[1]!.background);
+  assert.deepEqual(swipe.end[1], { text: 'Flag', icon: null, background: '#ffeb3b', foreground: '#000000' }, 'dark text on a light custom colour');
+  assert.notEqual(swipe.end[0]!.background, swipe.end[1]!.background, 'the destructive role has its own colour');
 });
 
 test('rich text reads as its spans run together, spans bind placeholders, and a tappable span runs its actions', () => {

@@ -8,7 +8,7 @@ import type { RenderEnv } from '../env.ts';
 import { Frame } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
 import type { NodeProps } from '../node.tsx';
-import { rectIn, useRelayout } from '../anchored.ts';
+import { rectIn, useRelayout, useRetryWhenAttached } from '../anchored.ts';
 import { placeBelow } from '../placement.ts';
 
 /** Collapses the select whose options are showing, if one is (one at a time: a tap outside it collapses it first). */
@@ -41,15 +41,14 @@ interface PopupProps {
 function Popup({ env, anchor, alignStart, width, outside, children }: PopupProps) {
   const surface = useRef<HTMLDivElement>(null);
   const [, redraw] = useState(0);
-  const tries = useRef(0);
+  const retry = useRetryWhenAttached(surface, () => redraw((n) => n + 1));
   useLayoutEffect(() => {
     const element = surface.current;
     // The surface is placed in its positioned layer's coordinates.
     const layer = element?.offsetParent;
     const target = anchor();
     if (!element || !layer || !target) {
-      // On a window's first draw its layers join the page after this effect: place it once they have.
-      if (element && !element.isConnected && tries.current++ < 3) queueMicrotask(() => redraw((n) => n + 1));
+      retry();
       return;
     }
     const window = layer.getBoundingClientRect();

@@ -7,7 +7,7 @@ import type { TooltipNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
 import type { NodeProps } from '../node.tsx';
 import { useFocusWhileOpen } from '../focus.ts';
-import { rectIn, useRelayout } from '../anchored.ts';
+import { rectIn, useRelayout, useRetryWhenAttached } from '../anchored.ts';
 import { placeTooltip, type Rect } from '../placement.ts';
 
 /** The drawn element of the node with authored id `id` in the window, or null while it is not drawn. */
@@ -33,6 +33,7 @@ export function Tooltip({ node, env }: NodeProps<TooltipNode>) {
   const bubble = useRef<HTMLDivElement>(null);
   const cutout = useRef<HTMLDivElement>(null);
   const [, redraw] = useState(0);
+  const retry = useRetryWhenAttached(bubble, () => redraw((n) => n + 1));
   // Only a spotlight moves the focus to the bubble; without one the page keeps it.
   useFocusWhileOpen(node.open && node.spotlight !== null, bubble);
   useLayoutEffect(() => {
@@ -40,9 +41,9 @@ export function Tooltip({ node, env }: NodeProps<TooltipNode>) {
     const layer = element?.offsetParent;
     const area = element && layer ? targetRect(node, element, layer) : null;
     if (!element || !layer || !area) {
-      // Its layer joins the page after a window's first draw; a target not drawn draws nothing.
+      // A target not drawn draws nothing.
       if (element) element.style.visibility = 'hidden';
-      if (element && !element.isConnected) queueMicrotask(() => redraw((n) => n + 1));
+      retry();
       return;
     }
     const place = placeTooltip(area, { width: element.offsetWidth, height: element.offsetHeight }, layer.getBoundingClientRect(), node.placement, env.rtl);
