@@ -565,7 +565,9 @@ class Walker implements Position {
     template.items.forEach((_, index) => {
       const bound = bindForItem(text, template, index);
       if (rule.binds === 'stateKey' && (typeof bound !== 'string' || !pattern('stateKey').test(bound))) {
-        reject(indexPath(`${template.path}.items`, index), `Bound state key "${String(bound)}" is invalid: a state key is ${contract.patternHints.stateKey}`);
+        // Literal items are blamed at the item; rows of a data pointer live in data, so at the key.
+        const at = template.pointer === null ? indexPath(`${template.path}.items`, index) : this.path();
+        reject(at, `Bound state key "${String(bound)}" is invalid for row ${index}: a state key is ${contract.patternHints.stateKey}`);
       }
       if (rule.binds === 'pointer' && !pattern('dataPointer').test(String(bound))) {
         reject(this.path(), `Binds to "${String(bound)}" for repeat item ${index}, which is not a data pointer: ${contract.patternHints.dataPointer}`);

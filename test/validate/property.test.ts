@@ -40,3 +40,13 @@ test('mutated specs: never throw, and fail at a path of the input', () => {
     { numRuns: 400 },
   );
 });
+
+test('a state key bound by the rows of a data pointer fails at the key, since the rows are not in the repeat', () => {
+  const spec = structuredClone(seeds[3]!) as { root: { children: Array<{ children: Array<{ onTap: Array<{ key: string }> }> }> } };
+  spec.root.children[1]!.children[0]!.onTap[0]!.key = '/feed/{index}';
+  const result = validatePrototypeSpec(spec);
+  assert.ok(!result.ok);
+  assert.equal(result.path, 'root.children[1].children[0].onTap[0].key');
+  assert.match(result.message, /Bound state key "\/feed\/0" is invalid for row 0/);
+  assert.ok(locates(spec as Json, result.path));
+});
