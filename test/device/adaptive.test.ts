@@ -115,7 +115,7 @@ test('rotating a phone to landscape (915 dp wide) switches to the expanded layou
   await tapFor(phone(), 'mail_row.m2', 'open');
   try {
     await page.setViewportSize({ width: 915, height: 412 });
-    const wide = await observeOnce(device, (hierarchy) => tags(hierarchy).has('mail_subject'));
+    const wide = await observeOnce(device, (hierarchy) => tags(hierarchy).has('mail_subject') && tags(hierarchy).has('mail_row.m1'));
     assert.ok(tags(wide).has('mail_row.m1') && byTag(wide, 'mail_subject').text === 'The compiler works', 'list and detail side by side, the same mail open');
     assert.ok(tags(wide).has('mail_nav.inbox') && byTag(wide, 'mail_nav.inbox').bounds.x < byTag(wide, 'mail_row.m1').bounds.x, 'a rail at the start');
   } finally {
