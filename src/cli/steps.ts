@@ -2,8 +2,10 @@
 // exactly one step key (plus that step's companion key). The whole file is checked before the
 // first step runs, so a typo at step 9 never leaves steps 1–8 half applied.
 import { writeFile } from 'node:fs/promises';
-import type { SwipeDirection } from '../protocol/messages.ts';
-import type { DeviceResult, WebDevice } from '../device/web-device.ts';
+import { z } from 'zod';
+import { deviceSettingsFields, type SwipeDirection } from '../protocol/messages.ts';
+import { parseDeviceProfile } from '../device/profiles.ts';
+import type { DeviceChange, DeviceResult, WebDevice } from '../device/web-device.ts';
 import { limits } from '../spec/index.ts';
 
 export const MAX_STEPS = 1000;
@@ -24,7 +26,12 @@ export type Step =
   | { hierarchy: string }
   | { patch: { ops: unknown[]; baseRevision?: number } }
   | { advanceClock: number }
-  | { back: true };
+  | { back: true }
+  | { device: DeviceStep };
+
+/** A change of the live device: the fields of the MCP device tool. */
+type DeviceStep = Omit<DeviceChange, 'profile'> & { profile?: string };
+const deviceStepSchema = z.strictObject(deviceSettingsFields);
 
 /** Each step kind: its optional companion keys (each a testTag) and how its value is checked. */
 const tapTargetProblem = (value: unknown) => (nonEmptyString(value) || isPoint(value) ? null : 'expected a testTag (nonempty string) or a point {"x": dp, "y": dp}');
@@ -40,8 +47,20 @@ const STEP_KINDS: Record<string, { companions: string[]; check(value: unknown): 
   hierarchy: { companions: [], check: (value) => (nonEmptyString(value) ? null : 'expected the JSON file to write') },
   patch: { companions: [], check: patchProblem },
   back: { companions: [], check: (value) => (value === true ? null : 'expected true (press the system back)') },
+  device: { companions: [], check: deviceStepProblem },
   advanceClock: { companions: [], check: (value) => (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= limits.timerMs ? null : `expected whole milliseconds from 0 to ${limits.timerMs} to move the prototype's clock on`) },
 };
+
+function deviceStepProblem(value: unknown): string | null {
+  const parsed = deviceStepSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    return `${field}${issue.message}; expected {"profile"?, "orientation"?: "portrait|landscape", "dark"?, "rtl"?, "fontScale"?, "reducedMotion"?}`;
+  }
+  const profile = parsed.data.profile === undefined ? null : parseDeviceProfile(parsed.data.profile);
+  return profile !== null && 'error' in profile ? `profile: ${profile.error}` : null;
+}
 
 function patchProblem(value: unknown): string | null {
   const expected = 'expected {"ops": [1 to 64 operations], "baseRevision"?: N} (the operations of prototype patch)';
@@ -58,7 +77,9 @@ export const STEPS_HELP = `  --steps FILE           run the steps of FILE after 
                          {"wait": MS}, {"screenshot": FILE}, {"hierarchy": FILE},
                          {"patch": {"ops": […], "baseRevision": N}} (the shown spec patched in place),
                          {"advanceClock": MS} (fire the prototype's due timers without waiting),
-                         {"back": true} (the system back: closes a menu, dialog, drawer or sheet, else pops a stack)
+                         {"back": true} (the system back: closes a menu, dialog, drawer or sheet, else pops a stack),
+                         {"device": {"orientation": "landscape", "dark": true, …}} (change the live device:
+                         profile, orientation, dark, rtl, fontScale, reducedMotion; the prototype is kept)
                          ("into" and "on" are optional: the focused field, the whole screen)
   --state FILE           write the final {id, state, pages, stacks?, lastSequence} as JSON`;
 
@@ -138,6 +159,12 @@ async function runStep(device: WebDevice, step: Step, id: string): Promise<Devic
     return advanced.ok === true ? { ok: true } : { ok: false, message: advanced.message ?? 'the clock could not be advanced', hint: 'show a prototype first' };
   }
   if ('back' in step) return device.pressBack();
+  if ('device' in step) {
+    const { profile, ...settings } = step.device;
+    const resolved = profile === undefined ? undefined : parseDeviceProfile(profile);
+    await device.configure({ ...settings, ...(resolved && !('error' in resolved) ? { profile: resolved } : {}) });
+    return { ok: true };
+  }
   if ('patch' in step) {
     const patched = (await device.patch(id, step.patch.ops, step.patch.baseRevision)) as { ok?: boolean; path?: string; message?: string };
     return patched.ok === true ? { ok: true } : { ok: false, message: `patch refused at ${patched.path ?? 'ops'}: ${patched.message ?? 'no reason given'}`, hint: 'fix that operation; nothing was patched' };

@@ -224,6 +224,17 @@ The pill (\`protostage.dismiss\`) cannot be removed by the spec: observe always 
 \`tapOn\` reveals it before pressing it. Sheet and floating windows keep their own control. The
 status \`lastResult.chrome\` says which chrome a show drew.
 
+**Layer and the keyboard.** \`layer\` decides what draws over what, as on Android. A \`system\`
+window (the default) draws over the device's status bar, gesture area and keyboard: under a
+fullscreen one the keyboard is covered (the person still types; \`sendKeys\` types for the agent).
+An \`app\` window lies under them like an app's: the status bar and the gesture handle draw over a
+fullscreen one and the keyboard covers its lower part, so pad the content with \`safeAreaPadding\`
+(\`systemBars\` on the top edge; \`systemBars\` and \`ime\` on the bottom to ride above the
+keyboard). A bottom sheet window moves above the keyboard while it is shown, on either layer. The
+keyboard is a window of its own in observe (\`layer: "keyboard"\`), its keys tagged
+\`keyboard.<key>\` (\`keyboard.a\`, \`keyboard.shift\`, \`keyboard.backspace\`, \`keyboard.space\`,
+\`keyboard.enter\`, \`keyboard.symbols\`); tapping one types into the focused field.
+
 **Dead taps.** \`deadTaps: true\` (a device with \`prototype_dead_tap_v1\`) reports each tap that
 nothing handled (one finger, no move of 10 dp or more, not on a control, and no input reaching the
 prototype) as an \`emit\` event named \`prototype_dead_tap\` with payload \`{x, y, stack, screen}\`:

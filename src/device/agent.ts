@@ -8,6 +8,7 @@ import { appearanceReportSchema, prototypeStatusSchema, type AppearanceReport, t
 import { startProtocolServer, type ProtocolServer, type ReplyBody } from '../protocol/server.ts';
 import type { MirrorServer } from '../viewer/server.ts';
 import { OfflineEventRing } from './offline-events.ts';
+import { parseDeviceProfile } from './profiles.ts';
 import type { DeviceResult, WebDevice, WebDeviceOptions } from './web-device.ts';
 import { deviceDataDir, StorageStore, type StoredRecord } from './storage.ts';
 
@@ -48,6 +49,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.tooltip,
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
+  CAPABILITIES.deviceSettings,
 ];
 
 export type AgentConfig = { ok: true; port: number; token: string } | { ok: false; message: string };
@@ -155,6 +157,15 @@ export async function startAgent(config: { port: number; token: string }, device
   };
 }
 
+/** Changes the live device; the answer is the device as it is afterwards. */
+async function configureDevice(device: WebDevice, request: Extract<HostRequest, { type: 'configure_device' }>): Promise<ReplyBody> {
+  const { type: _type, requestId: _id, deadlineMs: _deadline, profile: name, ...settings } = request;
+  const profile = name === undefined ? undefined : parseDeviceProfile(name);
+  if (profile !== undefined && 'error' in profile) return { success: false, error: `profile: ${profile.error}` };
+  await device.configure({ ...settings, ...(profile ? { profile } : {}) });
+  return { success: true, device: device.report() };
+}
+
 /** Uploaded asset ids and their sizes, so the store's caps hold across uploads. */
 type AssetStore = Map<string, number>;
 
@@ -187,6 +198,8 @@ async function handleRequest(request: HostRequest, device: WebDevice, assets: As
       return inputOutcome(device, await device.type(request.text, request.testTag));
     case 'swipe':
       return inputOutcome(device, await device.swipe(request.direction, request.testTag));
+    case 'configure_device':
+      return configureDevice(device, request);
     case 'press_back': {
       const pressed = await device.pressBack();
       if (!pressed.ok) return { success: false, error: `${pressed.message}; ${pressed.hint}` };

@@ -180,7 +180,7 @@ export function inputTargetOf(node: HierarchyNode): InputTarget {
  * the topmost element at the point; a prototype node when the topmost element is inside it (or
  * it is inside the topmost element). The answer names the covering node, or the prototype window.
  */
-export function coverAt(probes: Array<{ layer: 'app' | 'prototype'; id: string; x: number; y: number }>): Array<string | null> {
+export function coverAt(probes: Array<{ layer: 'app' | 'prototype' | 'keyboard'; id: string; x: number; y: number }>): Array<string | null> {
   const describe = (element: Element): string => {
     if (element.closest('.ps-scrim, .ps-scrim-fill') !== null) return 'a scrim';
     if (element.closest('.ps-popup-catcher') !== null) return 'an open menu (a tap outside or pressBack closes it)';
@@ -203,18 +203,27 @@ export function coverAt(probes: Array<{ layer: 'app' | 'prototype'; id: string; 
 }
 
 /**
- * Runs in the page: when the prototype node a target names is drawn but left out of the
- * hierarchy because an open dialog hides the page behind it, what hides it; otherwise null.
+ * Runs in the page: when the node a target names is drawn but left out of the hierarchy because
+ * an open dialog hides the page behind it (or the prototype covers the keyboard), what hides it
+ * and what to do; otherwise null.
  */
-export function hiddenBehind(target: { testTag: string } | { text: string }): string | null {
+export function hiddenBehind(target: { testTag: string } | { text: string }): { layer: 'prototype' | 'keyboard'; cover: string; hint: string } | null {
   const [attribute, value] = 'testTag' in target ? ['data-testid', target.testTag] : ['aria-label', target.text];
-  const hidden = [...document.querySelectorAll('[data-ps-a11y]')].some(
+  const hidden = [...document.querySelectorAll('[data-ps-a11y]')].find(
     (element) => element.getAttribute(attribute) === value && element.closest('[inert][data-ps-a11y-hidden]') !== null && element.getClientRects().length > 0,
   );
-  if (!hidden) return null;
+  if (hidden === undefined) return null;
+  if (hidden.closest('[data-ps-layer="keyboard"]') !== null) {
+    return {
+      layer: 'keyboard',
+      cover: "the prototype's fullscreen window (a system-layer window draws over the keyboard, as on Android)",
+      hint: 'type with sendKeys instead, or show the prototype with window.layer "app" to put the keyboard above it',
+    };
+  }
+  const close = 'close the dialog first (observe lists its buttons)';
   const dialog = [...document.querySelectorAll('[role="dialog"]')].find((element) => element.closest('[data-ps-a11y-hidden]') === null);
   const tag = dialog?.getAttribute('data-testid');
-  return tag ? `the open dialog (testTag "${tag}")` : 'an open dialog';
+  return { layer: 'prototype', cover: tag ? `the open dialog (testTag "${tag}")` : 'an open dialog', hint: close };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
-import type { BackOutcome, InputTarget, TapAction } from '../protocol/messages.ts';
+import type { BackOutcome, DeviceReport, InputTarget, TapAction } from '../protocol/messages.ts';
 import { HOST_DISMISS_TAG, LONG_PRESS_MS, REVEAL_DISMISS_EVENT, type PrototypeEvent, type PrototypeWindowReport } from '../runtime/model.ts';
 import type { BrowserSource } from './browser-source.ts';
 import { openBrowser } from './chromium.ts';
@@ -16,13 +16,16 @@ import {
   type HierarchyNode,
   type PrototypeHierarchyNode,
 } from './hierarchy.ts';
+import { drawBezel } from './bezel.ts';
 import { DEVICE_PAGE_URL, serveDevicePage } from './device-page.ts';
-import { DEVICE_PROFILES, type DeviceProfile, type DeviceProfileName } from './profiles.ts';
+import { DEVICE_PROFILES, orientationOf, oriented, parseDeviceProfile, type DeviceProfile, type Orientation } from './profiles.ts';
 
 export interface WebDeviceOptions {
   /** A visible browser window instead of headless. */
   headed?: boolean;
-  profile?: DeviceProfileName;
+  /** The screen, or its catalogue name or size (default the phone), in its natural orientation unless `orientation` says otherwise. */
+  profile?: DeviceProfile | string;
+  orientation?: Orientation;
   dark?: boolean;
   rtl?: boolean;
   fontScale?: number;
@@ -32,6 +35,8 @@ export interface WebDeviceOptions {
   appUrl?: string;
   /** Screenshot pixels per dp (default 1). */
   pixelRatio?: number;
+  /** The status bar shows the time of day (a person watching); otherwise a fixed 12:00, so screenshots repeat. */
+  liveClock?: boolean;
   /** Share an already running browser; the device then opens its own context in it and leaves the browser open on close. */
   browser?: Browser;
   /** Where the browser comes from when none is shared (default: launch one found here). */
@@ -45,6 +50,13 @@ export interface DeviceSettings {
   fontScale: number;
   reducedMotion: boolean;
 }
+
+/** A change of the live device, as its settings app or a rotation would make it. */
+export interface DeviceChange extends Partial<DeviceSettings> {
+  profile?: DeviceProfile;
+  orientation?: Orientation;
+}
+
 
 export type TapTarget = { testTag: string } | { text: string } | { x: number; y: number };
 export type SwipeDirection = 'up' | 'down' | 'left' | 'right';
@@ -114,6 +126,12 @@ const KEYBOARD_TRACKER = `{
   addEventListener('focusout', () => window.__protostageKeyboard?.(false), true);
 }`;
 
+function profileNamed(name: string): DeviceProfile {
+  const profile = parseDeviceProfile(name);
+  if ('error' in profile) throw new Error(profile.error);
+  return profile;
+}
+
 /** Typing is one key press per character; longer text belongs in state, not in the keyboard. */
 export const MAX_TYPED_CHARACTERS = 4096;
 
@@ -131,8 +149,11 @@ export { LONG_PRESS_MS };
  * clicked from script.
  */
 export class WebDevice {
-  readonly profile: DeviceProfile;
+  /** The chosen profile in its natural orientation; `profile` is the screen as turned now. */
+  #baseProfile: DeviceProfile;
+  #orientation: Orientation;
   #settings: DeviceSettings;
+  readonly #liveClock: boolean;
   #listeners = new Set<EventListener>();
   #frameListeners = new Set<FrameListener>();
   #screencasting = false;
@@ -140,6 +161,8 @@ export class WebDevice {
   /** The frames in which a text field holds the focus. */
   #fieldFocus = new Set<Frame>();
   #keyboardChange: Promise<void> = Promise.resolve();
+  /** Keys of the drawn keyboard still being typed. */
+  #keyboardTyping: Promise<void> = Promise.resolve();
   #storageListener: ((id: string, values: unknown) => void) | null = null;
 
   private constructor(
@@ -149,10 +172,19 @@ export class WebDevice {
     private readonly page: Page,
     private readonly cdp: CDPSession,
     profile: DeviceProfile,
+    orientation: Orientation,
     settings: DeviceSettings,
+    liveClock: boolean,
   ) {
-    this.profile = profile;
+    this.#liveClock = liveClock;
+    this.#baseProfile = profile;
+    this.#orientation = orientation;
     this.#settings = settings;
+  }
+
+  /** The screen as it is now: the profile turned to the current orientation. */
+  get profile(): DeviceProfile {
+    return oriented(this.#baseProfile, this.#orientation);
   }
 
   static async launch(options: WebDeviceOptions = {}): Promise<WebDevice> {
@@ -166,7 +198,9 @@ export class WebDevice {
   }
 
   static async #open(browser: Browser, ownsBrowser: boolean, options: WebDeviceOptions): Promise<WebDevice> {
-    const profile = DEVICE_PROFILES[options.profile ?? 'phone'];
+    const baseProfile = typeof options.profile === 'string' ? profileNamed(options.profile) : (options.profile ?? DEVICE_PROFILES.phone!);
+    const orientation = options.orientation ?? orientationOf(baseProfile);
+    const profile = oriented(baseProfile, orientation);
     const settings: DeviceSettings = {
       dark: options.dark ?? false,
       rtl: options.rtl ?? false,
@@ -189,10 +223,14 @@ export class WebDevice {
       await context.addInitScript(KEYBOARD_TRACKER);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
-      const device = new WebDevice(browser, ownsBrowser, context, page, cdp, profile, settings);
+      const device = new WebDevice(browser, ownsBrowser, context, page, cdp, baseProfile, orientation, settings, options.liveClock ?? false);
       await page.exposeBinding('__protostageEvent', (_source, event: PrototypeEvent) => device.#deliver(event));
       await page.exposeBinding('__protostageStorage', (_source, id: string, values: unknown) => device.#storageListener?.(id, values));
       await page.exposeBinding('__protostageKeyboard', (source, focused: boolean) => device.#setFieldFocus(source.frame, focused));
+      await page.exposeBinding('__protostageKeyboardKey', (source, key: unknown) => {
+        // Only the device's own keyboard types; the app's frames see the binding too.
+        if (source.frame === page.mainFrame()) device.#typeFromKeyboard(key);
+      });
       page.on('framedetached', (frame) => device.#setFieldFocus(frame, false));
       cdp.on('Page.screencastFrame', (frame) => device.#deliverFrame(frame.data, frame.sessionId));
       await page.goto(DEVICE_PAGE_URL);
@@ -208,6 +246,12 @@ export class WebDevice {
 
   get settings(): DeviceSettings {
     return { ...this.#settings };
+  }
+
+  /** The screen and settings as they are now. */
+  report(): DeviceReport {
+    const { name, width, height, density } = this.profile;
+    return { profile: name, orientation: this.#orientation, width, height, density, ...this.#settings };
   }
 
   /** Subscribes to every prototype event; returns the unsubscribe function. */
@@ -259,6 +303,13 @@ export class WebDevice {
     if (open === this.#keyboardOpen) return;
     this.#keyboardOpen = open;
     this.#keyboardChange = this.#keyboardChange.then(() => this.#applySettings()).catch(() => undefined);
+  }
+
+  /** A key of the drawn keyboard was pressed: it becomes real key input to whatever has the focus. */
+  #typeFromKeyboard(key: unknown): void {
+    if (typeof key !== 'string' || key === '' || key.length > 16) return;
+    const typed = Array.from(key).length === 1 ? () => this.page.keyboard.type(key) : key === 'Backspace' || key === 'Enter' ? () => this.page.keyboard.press(key) : () => this.page.keyboard.type(key);
+    this.#keyboardTyping = this.#keyboardTyping.then(typed).catch(() => undefined);
   }
 
   async show(spec: unknown, options: { reset?: boolean; appearance?: 'device' | 'light' | 'dark'; stored?: unknown } = {}): Promise<unknown> {
@@ -320,10 +371,30 @@ export class WebDevice {
     }
   }
 
-  /** Changes the device's appearance, layout direction, font scale or reduce-motion setting, as the phone's settings would. */
-  async configure(settings: Partial<DeviceSettings>): Promise<void> {
+  /**
+   * Changes the live device as its settings app or a turn of the hand would: the profile, the
+   * orientation, dark, layout direction, font scale or reduce motion. The prototype keeps its
+   * runtime (state, pages, text); only a flip of the resolved appearance sends an event.
+   */
+  async configure(change: DeviceChange): Promise<void> {
+    const { profile, orientation, ...settings } = change;
+    const before = this.profile;
+    if (profile !== undefined) this.#baseProfile = profile;
+    // A new profile without an orientation comes in its natural one.
+    if (orientation !== undefined) this.#orientation = orientation;
+    else if (profile !== undefined) this.#orientation = orientationOf(profile);
     this.#settings = { ...this.#settings, ...settings };
+    const after = this.profile;
+    if (after.width !== before.width || after.height !== before.height) await this.#resize(after);
     await this.#applySettings();
+  }
+
+  async #resize(screen: DeviceProfile): Promise<void> {
+    await this.page.setViewportSize({ width: screen.width, height: screen.height });
+    // A running screen stream keeps the size it was started with; start it again at the new one.
+    if (!this.#screencasting) return;
+    await this.cdp.send('Page.stopScreencast').catch(() => undefined);
+    await this.cdp.send('Page.startScreencast', { format: 'jpeg', quality: SCREENCAST_QUALITY, maxWidth: screen.width, maxHeight: screen.height }).catch(() => undefined);
   }
 
   async #applySettings(): Promise<void> {
@@ -332,6 +403,7 @@ export class WebDevice {
       ...this.#settings,
       insets: { systemBars: this.profile.systemBars, cutout: this.profile.cutout, ime: this.profile.keyboardHeight },
       keyboardOpen: this.#keyboardOpen,
+      liveClock: this.#liveClock,
     };
     await this.page.evaluate((state) => window.protostage.setDevice(state), deviceState);
   }
@@ -340,6 +412,7 @@ export class WebDevice {
   async settled(): Promise<void> {
     // A keyboard report may arrive while the page settles; then it settles again with it applied.
     for (let round = 0; round < 3; round++) {
+      await this.#keyboardTyping;
       const keyboardChange = this.#keyboardChange;
       await keyboardChange;
       await this.page.evaluate(() => window.protostage.settled());
@@ -386,6 +459,11 @@ export class WebDevice {
     // same screen always gives the same pixels.
     const screenshot = await this.page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
     return { hierarchy, prototypeWindow: await this.prototypeWindow(), screenshot };
+  }
+
+  /** A screenshot of this device inside its bezel (render --frame). */
+  async framed(screenshot: Buffer): Promise<Buffer> {
+    return drawBezel(this.context, screenshot, this.profile);
   }
 
   /** The prototype's window as a hierarchy capture reports it, or null when nothing is shown. */
@@ -496,8 +574,8 @@ export class WebDevice {
     if (found.length > 1) {
       return failure(`${found.length} nodes match ${describeTarget(target)}`, `give the node a unique testTag; matches at ${found.map((node) => describeBounds(node.bounds)).join(', ')}`);
     }
-    const cover = await this.page.evaluate(hiddenBehind, target);
-    if (cover !== null) return failure(`${describeTarget(target)} (prototype layer) is covered by ${cover}`, 'close the dialog first (observe lists its buttons)');
+    const hidden = await this.page.evaluate(hiddenBehind, target);
+    if (hidden !== null) return failure(`${describeTarget(target)} (${hidden.layer} layer) is covered by ${hidden.cover}`, hidden.hint);
     return failure(`no node matches ${describeTarget(target)}`, `observe to see the screen; available: ${availableTargets([...prototype, ...app], 'testTag' in target ? 'testTag' : 'text')}`);
   }
 

@@ -2,7 +2,7 @@
 // pipeline, keeps the status store and event buffers, and answers awaitEvent.
 import { CAPABILITIES } from '../protocol/constants.ts';
 import { RequestCancelledError, type DeviceChannel } from '../protocol/client.ts';
-import type { AppearanceReport, BackOutcome, EventKind, TapAction, HierarchyNode, InputTarget, PrototypeEvent, PrototypeStatus, PrototypeWindow, SwipeDirection, TapTarget } from '../protocol/messages.ts';
+import type { AppearanceReport, BackOutcome, DeviceReport, EventKind, TapAction, HierarchyNode, InputTarget, PrototypeEvent, PrototypeStatus, PrototypeWindow, SwipeDirection, TapTarget } from '../protocol/messages.ts';
 import { checkFloatingAnchors, findElementAnchors, resolveElementAnchors, type ResolvedAnchorReport } from './anchors.ts';
 import { stageAssets, type AssetRequest, type StagedAsset } from './assets.ts';
 import { checkCapabilities } from './capabilities.ts';
@@ -15,6 +15,8 @@ import { applyDataWrite, dataWriteOf, parsePointer, type DataWrite, type JsonObj
 import { applyPatchOps } from '../validate/patch.ts';
 import { validatePrototypeSpec } from '../validate/index.ts';
 import { limits } from '../spec/index.ts';
+import { MAX_FONT_SCALE, MIN_FONT_SCALE } from '../device/device-flags.ts';
+import { parseDeviceProfile } from '../device/profiles.ts';
 
 export type { GoneReport };
 
@@ -128,6 +130,27 @@ export interface AwaitArgs {
 }
 
 export const DEFAULT_AWAIT_LIMIT = 50;
+/** What a device tool call may change (the settings of configure_device). */
+export interface DeviceChange {
+  profile?: string;
+  orientation?: 'portrait' | 'landscape';
+  dark?: boolean;
+  rtl?: boolean;
+  fontScale?: number;
+  reducedMotion?: boolean;
+}
+
+/** Refuses, at its field, a change the device would refuse, before anything is sent. */
+function checkDeviceChange(change: DeviceChange): void {
+  if (change.profile !== undefined) {
+    const profile = parseDeviceProfile(change.profile);
+    if ('error' in profile) fail('profile', profile.error, 'Pass a catalogue name (phone, tablet, …) or a size such as 390x844.');
+  }
+  if (change.fontScale !== undefined && !(change.fontScale >= MIN_FONT_SCALE && change.fontScale <= MAX_FONT_SCALE)) {
+    fail('fontScale', `fontScale must be from ${MIN_FONT_SCALE} to ${MAX_FONT_SCALE}`, 'Pass 1 for the default size, 2 for twice as large.');
+  }
+}
+
 /** The longest advanceClock: the contract's timer limit (a day). */
 export const MAX_CLOCK_ADVANCE_MS = limits.timerMs;
 /** How many observations' screenshots stay available as {id, observation} assets. */
@@ -633,6 +656,23 @@ export class Host {
       const result = await device.request({ type: 'press_back' });
       if (!result.success) fail('action', result.error ?? 'back failed', 'Show a prototype first.');
       return { success: true, target: null, lastSequence: result.lastSequence ?? 0, back: result.back ?? null };
+    });
+  }
+
+  /**
+   * Changes the live device as a person would: rotates it, switches its profile (a catalogue
+   * name or WIDTHxHEIGHT[@DENSITY]), flips dark, changes font scale, layout direction or reduce
+   * motion. The shown prototype keeps its state, pages and typed text; a flip of its resolved
+   * appearance arrives as one appearance_changed event. Answers the device as it is afterwards
+   * (with nothing to change, as it is now).
+   */
+  configureDevice(change: DeviceChange): Promise<HostResult<{ settings: DeviceReport }>> {
+    return guard(async () => {
+      checkDeviceChange(change);
+      const device = await this.deviceWith(CAPABILITIES.deviceSettings, 'device settings', 'Start the device with the --device, --orientation, --dark, --rtl, --font-scale and --reduced-motion flags instead.');
+      const result = await device.request({ type: 'configure_device', ...change });
+      if (!result.success || result.device === undefined) fail('profile', result.error ?? 'the device could not be changed', 'Pass a profile the device knows, e.g. phone or 390x844.');
+      return { success: true, settings: result.device };
     });
   }
 

@@ -2,7 +2,8 @@
 // web device (launched here, or an agent already running).
 import { existsSync, statSync } from 'node:fs';
 import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceArgs, browserSourceFrom, type BrowserOptionValues } from '../device/browser-source.ts';
-import { isDeviceProfileName } from '../device/profiles.ts';
+import { DEVICE_FLAG_OPTIONS, deviceFlagsHelp, deviceSettingsArgs, deviceSetupFrom, type DeviceFlagValues } from '../device/device-flags.ts';
+import { parseDeviceProfile } from '../device/profiles.ts';
 import { checkAppUrl } from '../protocol/app-url.ts';
 import { DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
 import { isAcceptableToken } from '../protocol/handshake.ts';
@@ -17,7 +18,7 @@ export { DevicePool } from './pool.ts';
 export type { HostResult, ShowArgs, AwaitArgs, StatusEntry } from './host.ts';
 
 export interface HostSetup extends Omit<WebDeviceLaunchOptions, 'onSpawn'> {
-  /** The devices to run, each started with deviceArgs and its own --profile (default one phone). */
+  /** The devices to run, each started with deviceArgs and its own --device (default one phone). */
   devices?: DeviceEntry[];
   /** Use the device agent already listening on this 127.0.0.1 port instead of launching one. */
   existingDevice?: { port: number; token: string };
@@ -37,7 +38,7 @@ export function createDevicePool(setup: HostSetup = {}, onSpawn?: (device: Poole
   }
   const entries = setup.devices ?? [{ name: 'phone', profile: 'phone' }];
   return new DevicePool(entries.map((entry) => {
-    const deviceArgs = [...(setup.deviceArgs ?? []), ...(entry.profile ? ['--profile', entry.profile] : [])];
+    const deviceArgs = [...(setup.deviceArgs ?? []), ...(entry.profile ? ['--device', entry.profile] : [])];
     let device: PooledDevice;
     const host = new Host({ launcher: webDeviceLauncher({ deviceArgs, onSpawn: () => onSpawn?.(device) }), prepareSpec, fileRoots });
     device = { ...entry, host };
@@ -48,7 +49,7 @@ export function createDevicePool(setup: HostSetup = {}, onSpawn?: (device: Poole
 /** Parses the device options `mcp` and `serve` share. */
 export const DEVICE_OPTIONS = {
   headed: { type: 'boolean' },
-  profile: { type: 'string' },
+  ...DEVICE_FLAG_OPTIONS,
   ...BROWSER_OPTIONS,
   'app-url': { type: 'string' },
   'allow-app-origin': { type: 'string', multiple: true },
@@ -60,12 +61,14 @@ export const DEVICE_OPTIONS = {
 
 /** The host setup from command-line values, or a message saying what is wrong with them. */
 export function hostSetupFrom(
-  values: BrowserOptionValues & { profile?: string; devices?: string; 'app-url'?: string; 'allow-app-origin'?: string[]; 'device-port'?: string; 'allow-dir'?: string[] },
+  values: BrowserOptionValues & DeviceFlagValues & { devices?: string; 'app-url'?: string; 'allow-app-origin'?: string[]; 'device-port'?: string; 'allow-dir'?: string[] },
   env: NodeJS.ProcessEnv = process.env,
 ): HostSetup | string {
-  if (values.profile !== undefined && !isDeviceProfileName(values.profile)) return `--profile must be phone or tablet, not "${values.profile}"`;
-  if (values.devices !== undefined && (values.profile !== undefined || values['device-port'] !== undefined)) return '--devices names every device and its profile; leave out --profile and --device-port';
-  const devices = values.devices === undefined ? [{ name: values.profile ?? 'phone', profile: values.profile ?? 'phone' }] : parseDeviceList(values.devices, isDeviceProfileName);
+  const setup = deviceSetupFrom(values);
+  if ('error' in setup) return setup.error;
+  const named = values.device ?? values.profile;
+  if (values.devices !== undefined && (named !== undefined || values['device-port'] !== undefined)) return '--devices names every device and its profile; leave out --device and --device-port';
+  const devices = values.devices === undefined ? [{ name: named ?? 'phone', profile: setup.profile.name }] : parseDeviceList(values.devices, (text) => !('error' in parseDeviceProfile(text)));
   if ('error' in devices) return devices.error;
   const missingDir = (values['allow-dir'] ?? []).find((dir) => !existsSync(dir) || !statSync(dir).isDirectory());
   if (missingDir !== undefined) return `--allow-dir ${missingDir} is not a folder`;
@@ -74,7 +77,9 @@ export function hostSetupFrom(
   if (app !== undefined && 'error' in app) return app.error;
   const browserSource = browserSourceFrom(values);
   if ('error' in browserSource) return browserSource.error;
+  // Each device gets its own --device from its entry; the settings are the same for all.
   const deviceArgs = [
+    ...deviceSettingsArgs(setup),
     ...(values.headed ? ['--headed'] : []),
     ...browserSourceArgs(browserSource),
     ...(app ? ['--app-url', app.url, ...(values['allow-app-origin'] ?? []).flatMap((origin) => ['--allow-app-origin', origin])] : []),
@@ -89,9 +94,9 @@ export function hostSetupFrom(
 
 export const DEVICE_OPTIONS_HELP = `  --headed            show the web device's browser window
 ${browserOptionsHelp(22)}
-  --profile NAME      phone (default) or tablet
+${deviceFlagsHelp(22)}
   --devices LIST      run several devices, each its own agent and browser: profiles or
-                      NAME=PROFILE entries, comma-separated (phone,tablet or a=phone,b=phone;
+                      NAME=PROFILE entries, comma-separated (phone,tablet or a=phone,b=390x844;
                       at most ${MAX_DEVICES}); tools take device: NAME (default the first)
   --device-port N     use a device agent already listening on 127.0.0.1:N instead of starting one
                       (its token in ${DEVICE_TOKEN_ENV})

@@ -1,6 +1,7 @@
 // Several devices in one server: each device is its own host (its own device agent, browser
 // context, shown prototypes, event sequences), named so that a tool call can say which one it
 // means. The first device is the default.
+import { catalogueSummary } from '../device/profiles.ts';
 import { failure, type HostFailure } from './errors.ts';
 import type { Host } from './host.ts';
 
@@ -62,7 +63,7 @@ export function parseDeviceList(text: string, isProfile: (name: string) => boole
   const devices: DeviceEntry[] = [];
   for (const entry of entries) {
     const [named, profile = named] = entry.includes('=') ? entry.split('=', 2) : [undefined, entry];
-    if (!isProfile(profile!)) return { error: `--devices: "${profile}" is not a device profile (phone or tablet)` };
+    if (!isProfile(profile!)) return { error: `--devices: "${profile}" is not a device profile (${catalogueSummary()}) or a size WIDTHxHEIGHT[@DENSITY]` };
     const name = named ?? numbered(profile!, devices);
     if (!DEVICE_NAME.test(name)) return { error: `--devices: the device name "${name}" must be lowercase letters, digits and dashes, starting with a letter (at most 32)` };
     if (devices.some((device) => device.name === name)) return { error: `--devices names "${name}" twice` };

@@ -95,6 +95,16 @@ the new content is in.
 **Window.** \`window.chrome: "none"\` draws a fullscreen prototype edge to edge (a two-finger
 hold reveals the dismiss pill; \`tapOn protostage.dismiss\` reaches it). \`window.deadTaps: true\`
 reports taps nothing handled as \`prototype_dead_tap\` emit events with \`{x, y, stack, screen}\`.
+\`window.layer: "app"\` puts the prototype under the status bar, gesture area and keyboard, like an
+app (pad it with \`safeAreaPadding\`); the default \`system\` layer draws over them, so a fullscreen
+one covers the keyboard.
+
+**The device.** The keyboard appears while a text field has the focus; its keys are observable
+(\`layer: "keyboard"\`, testTags \`keyboard.a\`, \`keyboard.shift\`, \`keyboard.backspace\`,
+\`keyboard.space\`, \`keyboard.enter\`) and tapOn on them types. \`device {orientation: "landscape"}\`
+turns the device; \`profile\` (phone, tablet, foldable, … or \`390x844\`), \`dark\`, \`fontScale\`,
+\`rtl\` and \`reducedMotion\` change it too. The prototype keeps its state, pages and text; a dark
+flip of a \`theme.mode: "system"\` prototype sends one \`appearance_changed\`.
 
 **Long lists.** \`list\` draws only the rows near the screen (children or a \`repeat\` over data,
 \`header\`, \`footer\`) and keeps the first row on screen across data writes, prepends too. Observe

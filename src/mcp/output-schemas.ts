@@ -58,4 +58,22 @@ const input = z.looseObject({
   back: z.enum(['menu', 'dialog', 'drawer', 'sheet', 'search', 'stack', 'pane']).nullable().optional().describe('pressBack: what the back closed or popped (menu: an open menu or an expanded select; pane: a compact list-detail went back to its list); null when there was nothing to go back from.'),
 });
 
-export const outputSchemas = { prototype, observe, input };
+const deviceSettings = z.looseObject({
+  ...commonFields,
+  settings: z
+    .looseObject({
+      profile: z.string(),
+      orientation: z.enum(['portrait', 'landscape']),
+      width: z.number(),
+      height: z.number(),
+      density: z.number(),
+      dark: z.boolean(),
+      rtl: z.boolean(),
+      fontScale: z.number(),
+      reducedMotion: z.boolean(),
+    })
+    .optional()
+    .describe('The device after the change: its profile, orientation, screen size in dp, density and settings.'),
+});
+
+export const outputSchemas = { prototype, observe, input, deviceSettings };

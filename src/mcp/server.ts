@@ -9,6 +9,8 @@ import type { HostFailure } from '../host/errors.ts';
 import { DEFAULT_AWAIT_MS } from '../host/events.ts';
 import { MAX_CLOCK_ADVANCE_MS, type CallOptions, type Host, type HostResult } from '../host/host.ts';
 import type { DevicePool, PooledDevice } from '../host/pool.ts';
+import { MAX_FONT_SCALE, MIN_FONT_SCALE } from '../device/device-flags.ts';
+import { DEVICE_PROFILES, catalogueSummary } from '../device/profiles.ts';
 import { appearanceSchema, eventKindSchema, swipeDirectionSchema } from '../protocol/messages.ts';
 import { authoringGuide } from './guide.ts';
 import { searchIcons } from './icons.ts';
@@ -28,6 +30,16 @@ A server may run several devices (a phone and a tablet, say): prototype {action:
 const deviceField = {
   device: z.string().min(1).optional().describe("Which of the server's devices (a name it was started with, e.g. phone or tablet); default the first. prototype status lists them."),
 };
+
+const deviceSettingsInput = z.object({
+  ...deviceField,
+  profile: z.string().min(1).max(64).optional().describe(`A catalogue profile (${catalogueSummary()} dp), or WIDTHxHEIGHT in dp, or WIDTHxHEIGHT@DENSITY in pixels (1080x2400@2.625).`),
+  orientation: z.enum(['portrait', 'landscape']).optional().describe("Turn the device; a new profile comes in its own orientation unless this says otherwise."),
+  dark: z.boolean().optional().describe("The device's dark setting."),
+  rtl: z.boolean().optional().describe('Right-to-left layout direction.'),
+  fontScale: z.number().min(MIN_FONT_SCALE).max(MAX_FONT_SCALE).optional().describe('Font scale (1 is the default size).'),
+  reducedMotion: z.boolean().optional().describe("The device's reduce-motion setting."),
+});
 
 const prototypeInput = z.object({
   ...deviceField,
@@ -218,6 +230,18 @@ export function createMcpServer(pool: DevicePool): McpServer {
       annotations: LOCAL_INPUT,
     },
     async (args) => toolResult(await onDevice(pool, args.device, (device) => device.host.pressBack())),
+  );
+
+  server.registerTool(
+    'device',
+    {
+      title: 'Change the device',
+      description: `Change the live device as a person would, with the prototype kept (state, pages, typed text): rotate it (orientation), switch its profile (${Object.keys(DEVICE_PROFILES).join(', ')}, or WIDTHxHEIGHT in dp), flip dark mode, change the font scale, the layout direction (rtl) or reduce motion. A flip of the resolved appearance arrives as one appearance_changed event. Without changes it answers the device as it is.`,
+      inputSchema: deviceSettingsInput,
+      outputSchema: outputSchemas.deviceSettings,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async ({ device, ...change }) => toolResult(await onDevice(pool, device, (chosen) => chosen.host.configureDevice(change))),
   );
 
   server.registerResource(

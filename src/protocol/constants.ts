@@ -112,6 +112,8 @@ export const CAPABILITIES = {
   tooltip: 'prototype_tooltip_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
+  /** configure_device: the live device's profile, orientation, dark, font scale, layout direction and reduce motion. */
+  deviceSettings: 'web_device_settings_v1',
 } as const;
 
 export type CapabilityName = (typeof CAPABILITIES)[keyof typeof CAPABILITIES];

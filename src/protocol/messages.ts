@@ -67,7 +67,8 @@ export const hierarchyNodeSchema = z.object({
   hint: z.string().optional(),
   liveRegion: z.enum(['polite', 'assertive']).optional(),
   traits: z.array(z.string()).optional(),
-  layer: z.enum(['app', 'prototype']),
+  /** keyboard: the device's on-screen keyboard, a window of its own (testTags keyboard.<key>). */
+  layer: z.enum(['app', 'prototype', 'keyboard']),
 });
 
 export const eventKindSchema = z.enum(['change', 'emit', 'page_changed', 'screen_changed', 'dismissed', 'appearance_changed']);
@@ -243,6 +244,31 @@ export const swipeSchema = z.object({
 /** The system back: closes a dialog or sheet, else pops the deepest stack that can pop. */
 export const pressBackSchema = z.object({ type: z.literal('press_back'), requestId, deadlineMs });
 
+/** The live device's settings: a profile (catalogue name or WIDTHxHEIGHT[@DENSITY]), orientation and the settings a person changes. */
+export const deviceSettingsFields = {
+  profile: z.string().min(1).max(64).optional(),
+  orientation: z.enum(['portrait', 'landscape']).optional(),
+  dark: z.boolean().optional(),
+  rtl: z.boolean().optional(),
+  fontScale: z.number().min(0.5).max(3).optional(),
+  reducedMotion: z.boolean().optional(),
+};
+
+/** Changes the live device as a rotation or its settings would; the prototype keeps its runtime. */
+export const configureDeviceSchema = z.object({ type: z.literal('configure_device'), requestId, deadlineMs, ...deviceSettingsFields });
+
+export const deviceReportSchema = z.object({
+  profile: z.string(),
+  orientation: z.enum(['portrait', 'landscape']),
+  width: z.number(),
+  height: z.number(),
+  density: z.number(),
+  dark: z.boolean(),
+  rtl: z.boolean(),
+  fontScale: z.number(),
+  reducedMotion: z.boolean(),
+});
+
 export const hostRequestSchema = z.discriminatedUnion('type', [
   showPrototypeSchema,
   dismissPrototypeSchema,
@@ -257,6 +283,7 @@ export const hostRequestSchema = z.discriminatedUnion('type', [
   typeTextSchema,
   swipeSchema,
   pressBackSchema,
+  configureDeviceSchema,
 ]);
 
 // ── Device → host ────────────────────────────────────────────────────────────
@@ -280,6 +307,8 @@ export const prototypeResultSchema = z.object({
   fired: z.number().int().min(0).optional(),
   /** The appearance the shown prototype resolved to (show only). */
   appearance: appearanceReportSchema.optional(),
+  /** configure_device only: the device as it is after the change. */
+  device: deviceReportSchema.optional(),
   /** The shown prototype's revision (show only). */
   revision: z.number().int().min(1).optional(),
 });
@@ -301,7 +330,7 @@ export const observeResultSchema = z.object({
 
 /** The node an input landed on. */
 export const inputTargetSchema = z.object({
-  layer: z.enum(['app', 'prototype']),
+  layer: z.enum(['app', 'prototype', 'keyboard']),
   testTag: z.string().nullable(),
   role: z.string().nullable(),
   text: z.string().nullable(),
@@ -357,6 +386,7 @@ export type PrototypeResult = z.infer<typeof prototypeResultSchema>;
 export type ObserveResult = z.infer<typeof observeResultSchema>;
 export type InputResult = z.infer<typeof inputResultSchema>;
 export type InputTarget = z.infer<typeof inputTargetSchema>;
+export type DeviceReport = z.infer<typeof deviceReportSchema>;
 export type DeviceReply = PrototypeResult | ObserveResult | InputResult;
 
 /** A request as the host builds it, before the connection assigns its requestId. */
@@ -377,6 +407,7 @@ export const replyTypeOf = {
   type_text: 'input_result',
   swipe: 'input_result',
   press_back: 'input_result',
+  configure_device: 'prototype_result',
 } as const satisfies Record<HostRequest['type'], DeviceReply['type']>;
 
 export type ReplyFor<T extends HostRequest['type']> = Extract<DeviceReply, { type: (typeof replyTypeOf)[T] }>;

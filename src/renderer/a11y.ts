@@ -51,7 +51,8 @@ export interface HierarchyNode {
   hint?: string;
   liveRegion?: 'polite' | 'assertive';
   traits?: string[];
-  layer: 'prototype';
+  /** The on-screen keyboard is a window of its own, like an input method's. */
+  layer: 'prototype' | 'keyboard';
 }
 
 /** The seed's role names mapped to ARIA, so the DOM is accessible as well as observable. */
@@ -188,7 +189,7 @@ export function hierarchyNodeOf(element: Element, bounds: { x: number; y: number
     bounds: { x: rounded(bounds.x), y: rounded(bounds.y), width: rounded(bounds.width), height: rounded(bounds.height) },
     enabled: element.getAttribute('aria-disabled') !== 'true',
     focused: document.activeElement !== document.body && element.contains(document.activeElement),
-    layer: 'prototype',
+    layer: element.closest('[data-ps-layer="keyboard"]') === null ? 'prototype' : 'keyboard',
   };
   const checked = element.getAttribute('aria-checked');
   if (checked !== null) node.checked = checked === 'true';

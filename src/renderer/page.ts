@@ -101,6 +101,7 @@ export class PageRenderer {
       reducedMotion: matchMedia('(prefers-reduced-motion: reduce)').matches,
       insets: { systemBars: { top: 0, bottom: 0, start: 0, end: 0 }, cutout: { top: 0, bottom: 0, start: 0, end: 0 }, ime: 0 },
       keyboardOpen: false,
+      liveClock: false,
       width: innerWidth,
       height: innerHeight,
     };
@@ -334,6 +335,7 @@ export function mergeDeviceSettings(current: DeviceState, input: unknown): Devic
     fontScale: nonNegative(update.fontScale) && update.fontScale > 0 ? update.fontScale : current.fontScale,
     reducedMotion: typeof update.reducedMotion === 'boolean' ? update.reducedMotion : current.reducedMotion,
     keyboardOpen: typeof update.keyboardOpen === 'boolean' ? update.keyboardOpen : current.keyboardOpen,
+    liveClock: typeof update.liveClock === 'boolean' ? update.liveClock : current.liveClock,
     insets: {
       systemBars: isEdges(insets.systemBars) ? insets.systemBars : current.insets.systemBars,
       cutout: isEdges(insets.cutout) ? insets.cutout : current.insets.cutout,

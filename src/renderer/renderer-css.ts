@@ -77,25 +77,30 @@ html, body { margin: 0; height: 100%; overflow: hidden; background: #000; oversc
   padding: 0 16px; font-size: 14px; font-weight: 500; letter-spacing: 0.1px; color: #1d1b20; }
 .ps-status-bar.ps-dark-chrome { color: #e6e0e9; }
 .ps-status-icons { margin-inline-start: auto; display: flex; gap: 4px; align-items: center; }
-.ps-nav-bar { position: absolute; left: 0; right: 0; bottom: 0; display: flex; justify-content: center; align-items: center;
-  gap: 88px; color: #1d1b20; }
+.ps-nav-bar { position: absolute; left: 0; right: 0; bottom: 0; display: flex; justify-content: center; align-items: center; color: #1d1b20; }
 .ps-nav-bar.ps-dark-chrome { color: #e6e0e9; }
+.ps-nav-handle { width: 108px; height: 4px; border-radius: 2px; background: currentColor; opacity: 0.85; }
+.ps-back-edge { position: absolute; pointer-events: auto; touch-action: none; z-index: 30; }
+.ps-back-edge-left { left: 0; }
+.ps-back-edge-right { right: 0; }
 .ps-dismiss-pill { position: absolute; left: 50%; translate: -50% 0; z-index: 10; display: flex; align-items: center; gap: 8px;
   height: 40px; padding: 0 16px 0 12px; border-radius: 20px; font-size: 14px; font-weight: 500; opacity: 0; pointer-events: none;
   box-shadow: 0px 1px 3px 1px rgba(0,0,0,0.15), 0px 1px 2px 0px rgba(0,0,0,0.3); }
 .ps-dismiss-pill.ps-revealed { opacity: 1; pointer-events: auto; }
-.ps-system-back { pointer-events: auto; display: flex; padding: 8px; margin: -8px; border: 0; background: none; color: inherit; }
-.ps-cutout { position: absolute; top: 6px; left: 50%; width: 12px; height: 12px; margin-left: -6px; border-radius: 50%; background: #000; }
-.ps-keyboard { position: absolute; left: 0; right: 0; bottom: 0; background: #e8eaed; padding: 8px 4px 52px;
-  display: flex; flex-direction: column; gap: 10px; color: #1f1f1f; font-size: 20px; }
+.ps-cutout { position: absolute; width: 12px; height: 12px; translate: -50% -50%; border-radius: 50%; background: #000; }
+.ps-keyboard { position: absolute; left: 0; right: 0; bottom: 0; background: #e8eaed; padding: 8px 4px 32px; pointer-events: auto;
+  display: flex; flex-direction: column; gap: 8px; color: #1f1f1f; font-size: 20px; }
 .ps-keyboard.ps-dark-chrome { background: #202124; color: #e8eaed; }
-.ps-key-row { display: flex; gap: 6px; justify-content: center; }
-.ps-key { flex: 0 0 34px; height: 46px; border-radius: 6px; background: #fff; display: flex; align-items: center; justify-content: center; }
+.ps-key-row { flex: 1 1 0; min-height: 0; display: flex; gap: 6px; justify-content: center; }
+.ps-key { flex: 1 1 0; max-width: 64px; border-radius: 6px; background: #fff; display: flex; align-items: center; justify-content: center; }
+.ps-key-named { background: #c4c7cc; font-size: 16px; max-width: none; }
+.ps-key-named[data-testid="keyboard.space"] { background: #fff; }
+.ps-key-on { background: #a8c7fa; }
 .ps-dark-chrome .ps-key { background: #3c4043; }
-.ps-key-wide { flex-basis: 180px; }
-.ps-keypad .ps-key-row { gap: 8px; }
-.ps-keypad .ps-key { flex: 0 0 112px; font-size: 22px; }
-.ps-window { position: absolute; pointer-events: auto; }
+.ps-dark-chrome .ps-key-named { background: #5f6368; }
+.ps-dark-chrome .ps-key-named[data-testid="keyboard.space"] { background: #3c4043; }
+.ps-keypad .ps-key { max-width: 128px; font-size: 22px; }
+.ps-window { position: absolute; pointer-events: auto; isolation: isolate; }
 .ps-window-body { position: absolute; overflow: clip; }
 .ps-window-content { position: absolute; inset: 0; display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr);
   justify-items: start; align-items: start; }

@@ -17,6 +17,8 @@ export interface DeviceState {
   reducedMotion: boolean;
   insets: { systemBars: Edges; cutout: Edges; ime: number };
   keyboardOpen: boolean;
+  /** The status bar shows the time of day; otherwise 12:00, so screenshots repeat. */
+  liveClock: boolean;
   width: number;
   height: number;
 }
@@ -116,28 +118,32 @@ export interface InputWatch {
 export function Screen({ device, model, show, assets, interact, dismissByUser, back, inputWatch }: ScreenProps) {
   const chromeDark = model ? model.appearance.mode === 'dark' : device.dark;
   const appLayer = model?.window.layer === 'app';
-  const bars = <SystemBars device={device} dark={device.dark} back={back} />;
-  const keyboard = device.keyboardOpen && device.insets.ime > 0 ? <Keyboard height={device.insets.ime} dark={device.dark} /> : null;
+  // With a modal surface open the edges take the back swipe; otherwise a stack's own edge drag does.
+  const edgeBack = model !== null && openModals(model.openOverlays).length > 0;
+  const bars = <SystemBars device={device} dark={device.dark} back={back} edgeBack={edgeBack} />;
+  // Under a system-layer fullscreen prototype the keyboard is drawn but covered, as on Android.
+  const keyboardCovered = model !== null && !appLayer && model.window.placement.type === 'fullscreen';
+  const keyboard = device.keyboardOpen && device.insets.ime > 0 ? <Keyboard height={device.insets.ime} dark={device.dark} covered={keyboardCovered} /> : null;
   return (
     <div class="ps-screen" style={{ '--ps-font-scale': String(device.fontScale) }}>
-      {appLayer ? null : bars}
       {appLayer ? null : keyboard}
+      {appLayer ? null : bars}
       {model ? <PrototypeWindow key={show} device={device} model={model} assets={assets} interact={interact} dismissByUser={dismissByUser} chromeDark={chromeDark} inputWatch={inputWatch} /> : null}
-      {appLayer ? bars : null}
       {appLayer ? keyboard : null}
-      {device.insets.cutout.top > 0 ? <div class="ps-cutout" /> : null}
+      {appLayer ? bars : null}
+      <Cutout insets={device.insets.cutout} />
     </div>
   );
 }
 
-function SystemBars({ device, dark, back }: { device: DeviceState; dark: boolean; back(): void }) {
+function SystemBars({ device, dark, back, edgeBack }: { device: DeviceState; dark: boolean; back(): void; edgeBack: boolean }) {
   const chrome = dark ? ' ps-dark-chrome' : '';
   const { top, bottom } = device.insets.systemBars;
   return (
     <>
       {top > 0 ? (
         <div class={`ps-status-bar${chrome}`} style={{ height: `${top}px` }} dir={device.rtl ? 'rtl' : 'ltr'}>
-          <span>12:00</span>
+          <Clock live={device.liveClock} />
           <span class="ps-status-icons">
             <Icon name="signal_wifi_4_bar" size={16} />
             <Icon name="signal_cellular_4_bar" size={16} />
@@ -146,55 +152,180 @@ function SystemBars({ device, dark, back }: { device: DeviceState; dark: boolean
         </div>
       ) : null}
       {bottom > 0 ? (
-        <div class={`ps-nav-bar${chrome}`} style={{ height: `${bottom}px` }}>
-          <button type="button" class="ps-system-back" aria-label="Back" onClick={back}>
-            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><path d="M13 2 3 8l10 6z" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round" /></svg>
-          </button>
-          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="6.2" fill="none" stroke="currentColor" stroke-width="1.6" /></svg>
-          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><rect x="2.5" y="2.5" width="11" height="11" rx="1.5" fill="none" stroke="currentColor" stroke-width="1.6" /></svg>
+        <div class={`ps-nav-bar${chrome}`} style={{ height: `${bottom}px` }} aria-hidden="true">
+          <span class="ps-nav-handle" />
         </div>
       ) : null}
+      {bottom > 0 && edgeBack ? <BackEdges top={top} bottom={bottom} back={back} /> : null}
     </>
   );
 }
 
-const LETTER_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'].map((row) => [...row]);
+/** The clock's text: the time of day, or a fixed 12:00. */
+export function clockText(live: boolean, now: Date = new Date()): string {
+  if (!live) return '12:00';
+  return `${now.getHours()}:${String(now.getMinutes()).padStart(2, '0')}`;
+}
+
+function Clock({ live }: { live: boolean }) {
+  const [text, setText] = useState(() => clockText(live));
+  useLayoutEffect(() => {
+    setText(clockText(live));
+    if (!live) return undefined;
+    const timer = setInterval(() => setText(clockText(true)), 1000);
+    return () => clearInterval(timer);
+  }, [live]);
+  return <span class="ps-clock">{text}</span>;
+}
+
+/** How far from a side edge a back swipe starts, and how far inward it must go, in dp. */
+export const BACK_EDGE_DP = 12;
+export const BACK_SWIPE_DP = 48;
 
 /**
- * The keys of the keyboard each kind of field asks for (its inputmode): letters with the bottom
- * row that kind wants, or a number pad. An empty key is the space bar.
+ * Gesture navigation's back while a modal surface (dialog, sheet, drawer, menu) is open: a swipe
+ * inward from the left or right edge, as on Android. The strips take the touches that start on
+ * them, as the system's gesture area does. Without a modal a stack's own edge drag is the back.
  */
-const KEYBOARD_LAYOUTS: Record<string, readonly (readonly string[])[]> = {
-  text: [...LETTER_ROWS, [',', '', '.']],
-  email: [...LETTER_ROWS, ['@', '', '.']],
-  url: [...LETTER_ROWS, ['/', '', '.com']],
-  numeric: [['1', '2', '3'], ['4', '5', '6'], ['7', '8', '9'], ['0']],
-  decimal: [['1', '2', '3'], ['4', '5', '6'], ['7', '8', '9'], ['.', '0']],
-  tel: [['1', '2', '3'], ['4', '5', '6'], ['7', '8', '9'], ['*', '0', '#']],
+function BackEdges({ top, bottom, back }: { top: number; bottom: number; back(): void }) {
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const edge = (side: 'left' | 'right') => (
+    <div
+      class={`ps-back-edge ps-back-edge-${side}`}
+      style={{ top: `${top}px`, bottom: `${bottom}px`, width: `${BACK_EDGE_DP}px` }}
+      onPointerDown={(event) => {
+        start.current = { x: event.clientX, y: event.clientY };
+        (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
+      }}
+      onPointerUp={(event) => {
+        const from = start.current;
+        start.current = null;
+        if (from === null) return;
+        const inward = side === 'left' ? event.clientX - from.x : from.x - event.clientX;
+        if (inward >= BACK_SWIPE_DP && Math.abs(event.clientY - from.y) < inward) back();
+      }}
+      onPointerCancel={() => {
+        start.current = null;
+      }}
+    />
+  );
+  return (
+    <>
+      {edge('left')}
+      {edge('right')}
+    </>
+  );
+}
+
+/** The camera: a punch hole centred in the band the cutout insets describe (start is the left edge). */
+function Cutout({ insets }: { insets: Edges }) {
+  const centre = insets.top > 0 ? { left: '50%', top: `${insets.top / 2}px` } : insets.start > 0 ? { left: `${insets.start / 2}px`, top: '50%' } : insets.end > 0 ? { left: `calc(100% - ${insets.end / 2}px)`, top: '50%' } : null;
+  return centre === null ? null : <div class="ps-cutout" style={centre} />;
+}
+
+/** A key of the drawn keyboard: what it types (a character) or does, and what it shows. */
+interface Key {
+  /** The part of its testTag after `keyboard.`: the character, or the named key. */
+  name: string;
+  label: string;
+  /** Relative width in its row (1 is a letter key). */
+  width?: number;
+}
+
+const char = (character: string): Key => ({ name: character, label: character });
+const named = (name: string, label: string, width = 1.5): Key => ({ name, label, width });
+const chars = (text: string) => [...text].map(char);
+const SHIFT = named('shift', 'Shift');
+const BACKSPACE = named('backspace', 'Delete');
+const ENTER = named('enter', 'Enter');
+const space = (width = 5): Key => ({ name: 'space', label: 'Space', width });
+
+const letterRows = (bottom: Key[]): Key[][] => [chars('qwertyuiop'), chars('asdfghjkl'), [SHIFT, ...chars('zxcvbnm'), BACKSPACE], [named('symbols', '?123'), ...bottom, ENTER]];
+const padRows = (bottom: Key[]): Key[][] => [chars('123'), chars('456'), chars('789'), [...bottom, BACKSPACE, ENTER]];
+
+/**
+ * The keys each kind of field asks for (its inputmode), as Gboard lays them out: letters with the
+ * bottom row that kind wants, a number pad, and the symbols the ?123 key switches to.
+ */
+const KEYBOARD_LAYOUTS: Record<string, Key[][]> = {
+  text: letterRows([char(','), space(), char('.')]),
+  email: letterRows([char('@'), space(4), char('.')]),
+  url: letterRows([char('/'), space(4), { name: '.com', label: '.com', width: 1.5 }]),
+  symbols: [chars('1234567890'), chars('@#$_&-+()/'), [...chars('*"\':;!?'), BACKSPACE], [named('letters', 'ABC'), char(','), space(), char('.'), ENTER]],
+  numeric: padRows([char('0')]),
+  decimal: padRows([char('.'), char('0')]),
+  tel: padRows([char('*'), char('0'), char('#')]),
 };
 
 /** The keyboard the focused field asks for: its inputmode, else letters. */
 function focusedKeyboard(): string {
   const focused = document.activeElement;
   const mode = focused instanceof HTMLElement ? focused.inputMode : '';
-  return mode in KEYBOARD_LAYOUTS ? mode : 'text';
+  return mode in KEYBOARD_LAYOUTS && mode !== 'symbols' ? mode : 'text';
 }
 
-/** A drawn on-screen keyboard following the focused field's kind; typing itself arrives as key events from the device. */
-function Keyboard({ height, dark }: { height: number; dark: boolean }) {
+declare global {
+  interface Window {
+    /** The device's binding: a key of the drawn keyboard was pressed; the device types it as real key input. */
+    __protostageKeyboardKey?(key: string): void;
+  }
+}
+
+/**
+ * The on-screen keyboard, following the focused field's kind. Its keys are real: a press keeps
+ * the focus where it is and the device types the key into the focused field, as an IME does. It
+ * is its own window in observe (layer "keyboard", testTags `keyboard.<key>`), unless the
+ * prototype covers it.
+ */
+function Keyboard({ height, dark, covered }: { height: number; dark: boolean; covered: boolean }) {
   const [layout, setLayout] = useState(focusedKeyboard);
+  const [shifted, setShifted] = useState(false);
   // A layout effect: listening from the moment the keyboard is drawn, a focus right after it counts.
   useLayoutEffect(() => {
     const follow = () => setLayout(focusedKeyboard());
     addEventListener('focusin', follow);
     return () => removeEventListener('focusin', follow);
   }, []);
+  const press = (key: Key) => {
+    if (key.name === 'shift') return setShifted(!shifted);
+    if (key.name === 'symbols') return setLayout('symbols');
+    if (key.name === 'letters') return setLayout(focusedKeyboard());
+    const typed = key.name === 'space' ? ' ' : key.name === 'backspace' ? 'Backspace' : key.name === 'enter' ? 'Enter' : shifted ? key.name.toUpperCase() : key.name;
+    if (shifted && key.name.length === 1) setShifted(false);
+    window.__protostageKeyboardKey?.(typed);
+  };
   const pad = layout === 'numeric' || layout === 'decimal' || layout === 'tel';
   return (
-    <div class={`ps-keyboard${dark ? ' ps-dark-chrome' : ''}${pad ? ' ps-keypad' : ''}`} style={{ height: `${height}px` }} aria-hidden="true" data-ps-keyboard={layout}>
+    <div
+      class={`ps-keyboard${dark ? ' ps-dark-chrome' : ''}${pad ? ' ps-keypad' : ''}`}
+      style={{ height: `${height}px` }}
+      data-ps-keyboard={layout}
+      data-ps-layer="keyboard"
+      {...(covered ? { 'data-ps-a11y-hidden': '', inert: true } : {})}
+      // The focus stays in the field, as with a phone's keyboard.
+      onPointerDown={(event) => event.preventDefault()}
+      onMouseDown={(event) => event.preventDefault()}
+    >
       {KEYBOARD_LAYOUTS[layout]!.map((row, index) => (
         <div class="ps-key-row" key={index}>
-          {row.map((key, at) => <span class={key === '' ? 'ps-key ps-key-wide' : 'ps-key'} key={at}>{key}</span>)}
+          {row.map((key) => {
+            const label = shifted && key.name.length === 1 ? key.label.toUpperCase() : key.label;
+            const shown = key.name === 'space' ? '' : key.name === 'backspace' ? '⌫' : key.name === 'enter' ? '⏎' : key.name === 'shift' ? '⇧' : label;
+            return (
+              <span
+                key={key.name}
+                class={`ps-key${key.width === undefined ? '' : ' ps-key-named'}${key.name === 'shift' && shifted ? ' ps-key-on' : ''}`}
+                style={{ flexGrow: key.width ?? 1 }}
+                role="button"
+                aria-label={label}
+                data-ps-a11y={`keyboard.${key.name}`}
+                data-testid={`keyboard.${key.name}`}
+                onClick={() => press(key)}
+              >
+                {shown}
+              </span>
+            );
+          })}
         </div>
       ))}
     </div>

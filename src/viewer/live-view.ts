@@ -5,7 +5,7 @@
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { BrowserSource } from '../device/browser-source.ts';
-import type { DeviceProfileName } from '../device/profiles.ts';
+import type { DeviceSetup } from '../device/device-flags.ts';
 import { WebDevice } from '../device/web-device.ts';
 import { limits } from '../contract/index.ts';
 import { validatePrototypeSpecAllErrors, type ValidationError } from '../validate/index.ts';
@@ -19,9 +19,8 @@ export type { AssetChange, AssetProblemChange } from './asset-change.ts';
 
 export interface LiveViewOptions {
   specPath: string;
-  profile?: DeviceProfileName;
-  dark?: boolean;
-  rtl?: boolean;
+  /** The screen and settings (default a phone as it comes). */
+  device?: DeviceSetup;
   /** Viewer port on 127.0.0.1; 0 (the default) picks a free one. */
   port?: number;
   headed?: boolean;
@@ -77,7 +76,7 @@ const NOTHING_AFTER_SHOW: AssetsAfterShow = { notGiven: [], refused: [] };
 
 /** Launches the device and the viewer, shows the file once and again on every save. */
 export async function startLiveView(options: LiveViewOptions): Promise<LiveView> {
-  const device = await WebDevice.launch({ profile: options.profile, dark: options.dark, rtl: options.rtl, headed: options.headed, browserSource: options.browserSource, appUrl: options.appUrl });
+  const device = await WebDevice.launch({ ...options.device, liveClock: true, headed: options.headed, browserSource: options.browserSource, appUrl: options.appUrl });
   let mirror: MirrorServer;
   try {
     mirror = await startMirrorServer({ device, port: options.port, title: basename(options.specPath) });

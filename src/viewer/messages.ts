@@ -71,6 +71,7 @@ export interface PrototypeSummary {
 
 export type ViewerMessage =
   | { type: 'hello'; screen: { width: number; height: number }; title: string }
+  | { type: 'screen'; screen: { width: number; height: number } }
   | { type: 'status'; status: SpecStatus }
   | { type: 'prototypes'; prototypes: PrototypeSummary[] }
   | { type: 'event'; event: PrototypeEvent };

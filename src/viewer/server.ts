@@ -133,19 +133,21 @@ class Mirror {
   #input: Promise<void> = Promise.resolve();
   #queuedInputs = 0;
   readonly #stopEvents: () => void;
+  /** The screen size the viewers were last told. */
+  #screen: { width: number; height: number };
 
   constructor(
     private readonly device: MirroredDevice,
     private readonly title: string,
   ) {
     this.#stopEvents = device.onEvent((event) => this.#receiveEvent(event));
+    this.#screen = { width: device.profile.width, height: device.profile.height };
   }
 
   join(socket: WebSocket): void {
     const viewer = new Viewer(socket);
     this.#viewers.add(viewer);
-    const { width, height } = this.device.profile;
-    viewer.send({ type: 'hello', screen: { width, height }, title: this.title });
+    viewer.send({ type: 'hello', screen: this.#screen, title: this.title });
     if (this.#status !== null) viewer.send({ type: 'status', status: this.#status });
     if (this.#prototypes !== null) viewer.send({ type: 'prototypes', prototypes: this.#prototypes });
     if (this.#lastFrame !== null) viewer.sendFrame(this.#lastFrame);
@@ -196,6 +198,12 @@ class Mirror {
 
   #receiveFrame(jpeg: Buffer): void {
     this.#lastFrame = jpeg;
+    // A rotation or a new profile: the viewers learn the new size before its first frame.
+    const { width, height } = this.device.profile;
+    if (width !== this.#screen.width || height !== this.#screen.height) {
+      this.#screen = { width, height };
+      this.#broadcast({ type: 'screen', screen: this.#screen });
+    }
     for (const viewer of this.#viewers) viewer.sendFrame(jpeg);
   }
 

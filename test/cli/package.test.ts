@@ -31,7 +31,7 @@ test('the packed package, installed into a fresh prefix, serves MCP from another
   await client.connect(new StdioClientTransport({ command: bin, args: ['mcp'], cwd: elsewhere, stderr: 'ignore' }));
   try {
     const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
-    assert.deepEqual(tools, ['observe', 'pressBack', 'prototype', 'sendKeys', 'swipeOn', 'tapOn']);
+    assert.deepEqual(tools, ['device', 'observe', 'pressBack', 'prototype', 'sendKeys', 'swipeOn', 'tapOn']);
     const spec = { id: 'installed', window: { placement: { type: 'fullscreen' } }, root: { type: 'text', text: 'From the package', testTag: 'hello' } };
     const shown = (await client.callTool({ name: 'prototype', arguments: { action: 'show', spec } })) as { isError?: boolean; structuredContent?: Record<string, unknown> };
     assert.equal(shown.isError, undefined, JSON.stringify(shown.structuredContent));

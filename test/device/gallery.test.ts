@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { exampleNames, readExample } from '../examples/examples.ts';
+import type { DeviceChange } from '../../src/device/web-device.ts';
 import { differingPixels, readValidFixture, useDevices, validSpec, withBoundsAnchors, type OpenDevice } from './helpers.ts';
 
 const GALLERY_DIR = new URL('../../docs/gallery/', import.meta.url);
@@ -17,6 +18,10 @@ interface GalleryEntry {
   taps?: string[];
   /** A swipe on a testTag after the taps, to show a row's swipe actions. */
   swipe?: { direction: 'left' | 'right'; testTag: string };
+  /** Device settings for this picture only (a larger font scale, a turned phone). */
+  device?: DeviceChange;
+  /** In the device's bezel, as render --frame draws it. */
+  frame?: boolean;
 }
 
 /** doc-example-3's element anchor becomes a fixed bounds anchor (only the host resolves selectors). */
@@ -47,9 +52,26 @@ const OPEN_STATES: GalleryEntry[] = [
   { picture: 'interaction-vocabulary-search-active', spec: () => readValidFixture('interaction-vocabulary.json'), taps: ['search'] },
 ];
 
+/** The device itself: the keyboard up under an app-layer chat, the same in the bezel, and font scale 2. */
+const DEVICE_STATES: GalleryEntry[] = [
+  { picture: 'example-chat-keyboard', spec: () => readExample('chat.json'), taps: ['chat_input'] },
+  { picture: 'example-chat-keyboard-framed', spec: () => readExample('chat.json'), taps: ['chat_input'], frame: true },
+  { picture: 'example-settings-font-scale-2', spec: () => readExample('settings.json'), device: { fontScale: 2 } },
+];
+
 const devices = useDevices({ dark: false }, { dark: true });
 
 async function screenshot(open: OpenDevice, entry: GalleryEntry): Promise<Buffer> {
+  const before = open.device.settings;
+  if (entry.device) await open.device.configure(entry.device);
+  try {
+    return await pictured(open, entry);
+  } finally {
+    if (entry.device) await open.device.configure(before);
+  }
+}
+
+async function pictured(open: OpenDevice, entry: GalleryEntry): Promise<Buffer> {
   const shown = await open.device.show(validSpec(entry.spec()), { reset: true });
   assert.notEqual((shown as { ok?: unknown }).ok, false, `show failed: ${JSON.stringify(shown)}`);
   for (const testTag of entry.taps ?? []) {
@@ -62,10 +84,11 @@ async function screenshot(open: OpenDevice, entry: GalleryEntry): Promise<Buffer
     const swiped = await open.device.swipe(entry.swipe.direction, entry.swipe.testTag);
     assert.ok(swiped.ok, swiped.ok ? '' : swiped.message);
   }
-  return (await open.device.observe()).screenshot;
+  const { screenshot } = await open.device.observe();
+  return entry.frame ? open.device.framed(screenshot) : screenshot;
 }
 
-for (const entry of [...FIXTURES, ...EXAMPLES, ...OPEN_STATES]) {
+for (const entry of [...FIXTURES, ...EXAMPLES, ...OPEN_STATES, ...DEVICE_STATES]) {
   for (const mode of ['light', 'dark'] as const) {
     const file = new URL(`${entry.picture}-${mode}.png`, GALLERY_DIR);
     test(`gallery ${entry.picture} (${mode}) matches docs/gallery`, async () => {

@@ -68,5 +68,5 @@ test('render explains its options and refuses bad ones', async () => {
   assert.match(help.stdout, /--tap TAG/);
   const bad = await render('spec.json', '-o', 'x.png', '--device', 'watch');
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /--device must be phone or tablet/);
+  assert.match(bad.stderr, /--device: "watch" is neither a device profile \(compact-phone 360×800, phone 412×915, .*\) nor a size/);
 });

@@ -176,3 +176,44 @@ test('a back step pops the stack a tap pushed; the final state carries the stack
   assert.deepEqual(JSON.parse(readFileSync(stateFile, 'utf8')).stacks, { main: ['home'] });
   assert.deepEqual(parseSteps('[{"back": 1}]'), { ok: false, path: 'steps[0].back', message: 'expected true (press the system back)' });
 });
+
+test('a device step turns the phone mid-run with the state kept, keyboard keys type, and --frame draws the bezel', async () => {
+  const turned = join(dir, 'turned.png');
+  const steps = write('device-steps.json', [
+    { tap: 'name' },
+    { tap: 'keyboard.shift' },
+    { tap: 'keyboard.a' },
+    { tap: 'keyboard.l' },
+    { device: { orientation: 'landscape', dark: true } },
+    { screenshot: turned },
+    { device: { profile: '390x844' } },
+  ]);
+  const stateFile = join(dir, 'device-state.json');
+  const output = join(dir, 'framed.png');
+  const appLayer = { ...formSpec, window: { placement: { type: 'fullscreen' }, layer: 'app' } };
+  const run = await render(write('device-form.json', appLayer), '-o', output, '--steps', steps, '--state', stateFile, '--frame');
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /390×844 dp/);
+  assert.equal(JSON.parse(readFileSync(stateFile, 'utf8')).state.name, 'Al');
+  const landscape = PNG.sync.read(readFileSync(turned));
+  assert.deepEqual([landscape.width, landscape.height], [915, 412]);
+  const framed = PNG.sync.read(readFileSync(output));
+  assert.deepEqual([framed.width, framed.height], [390 + 28, 844 + 28], 'a 14 dp bezel on every side');
+
+  const refused = parseSteps('[{"device": {"orientation": "sideways"}}, {"device": {"profile": "watch"}}]');
+  assert.ok(!refused.ok && refused.path === 'steps[0].device' && /orientation: .*expected \{"profile"\?, "orientation"\?/.test(refused.message), JSON.stringify(refused));
+  const unknownProfile = parseSteps('[{"device": {"profile": "watch"}}]');
+  assert.ok(!unknownProfile.ok && /^profile: "watch" is neither a device profile/.test(unknownProfile.message));
+  assert.ok(!parseSteps('[{"device": {"tilt": 1}}]').ok, 'a strict object');
+});
+
+test('--device takes a size and --orientation turns it; a bad one exits 2 naming the flag', async () => {
+  const output = join(dir, 'custom.png');
+  const run = await render(write('custom-form.json', formSpec), '-o', output, '--device', '1080x2400@2.625', '--orientation', 'landscape');
+  assert.equal(run.code, 0, run.stderr);
+  const png = PNG.sync.read(readFileSync(output));
+  assert.deepEqual([png.width, png.height], [914, 411]);
+  const bad = await render(write('bad-form.json', formSpec), '-o', output, '--device', 'watch');
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--device: "watch" is neither a device profile \(compact-phone 360×800/);
+});

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PNG } from 'pngjs';
 import type { HierarchyNode } from '../../src/device/hierarchy.ts';
+import { DEVICE_PROFILES } from '../../src/device/profiles.ts';
 import { byTag, readValidFixture, useDevice, validSpec, within } from './helpers.ts';
 
 const phone = useDevice();
@@ -161,13 +162,13 @@ test('floating window: safeAreaPadding pads by the part of the insets the window
     assert.equal(byTag(nodes, 'content').bounds.y - window.y, padding, `top padding at offset ${offsetY}`);
     assert.equal(window.y + window.height, byTag(nodes, 'content').bounds.y + byTag(nodes, 'content').bounds.height, 'no bottom padding away from the navigation bar');
   }
-  // At the bottom edge it lies over the 48 dp navigation bar.
+  // At the bottom edge it lies over the gesture navigation area.
   await device.show(floatingSpec('floating-bottom', 'bottomCenter', { x: 0, y: 0 }, ['top', 'bottom']));
   const bottom = await observe();
   const window = byTag(bottom, 'window').bounds;
   const content = byTag(bottom, 'content').bounds;
   assert.equal(window.y + window.height, SCREEN.height);
-  assert.equal(window.y + window.height - (content.y + content.height), 48);
+  assert.equal(window.y + window.height - (content.y + content.height), DEVICE_PROFILES.phone!.systemBars.bottom);
   assert.equal(content.y, window.y, 'no top padding away from the status bar');
   // In the middle of the screen it overlaps no inset.
   await device.show(floatingSpec('floating-center', 'center', { x: 0, y: 0 }, ['top', 'bottom']));

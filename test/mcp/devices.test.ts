@@ -109,7 +109,7 @@ test('--devices: profiles or NAME=PROFILE, repeats numbered, bad entries named',
   assert.match(errorOf('Big=phone'), /the device name "Big" must be lowercase/);
   assert.match(errorOf('a=phone,a=tablet'), /names "a" twice/);
   assert.match(errorOf(Array(MAX_DEVICES + 1).fill('phone').join(',')), new RegExp(`at most ${MAX_DEVICES}`));
-  assert.match(hostSetupFrom({ devices: 'phone', profile: 'tablet' }) as string, /leave out --profile and --device-port/);
+  assert.match(hostSetupFrom({ devices: 'phone', profile: 'tablet' }) as string, /leave out --device and --device-port/);
   const setup = hostSetupFrom({ devices: 'phone,tablet', 'browser-endpoint': 'ws://127.0.0.1:1/x' });
   assert.ok(typeof setup === 'object');
   assert.deepEqual(setup.devices?.map((device) => device.name), ['phone', 'tablet']);

@@ -30,7 +30,7 @@ test('the official client lists the tools and gets host-local status over HTTP',
   const client = new Client({ name: 'protostage-http-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
-  assert.deepEqual(tools, ['observe', 'pressBack', 'prototype', 'sendKeys', 'swipeOn', 'tapOn']);
+  assert.deepEqual(tools, ['device', 'observe', 'pressBack', 'prototype', 'sendKeys', 'swipeOn', 'tapOn']);
   const status = (await client.callTool({ name: 'prototype', arguments: { action: 'status' } })) as { structuredContent: Record<string, unknown> };
   assert.deepEqual(status.structuredContent, {
     success: true,
@@ -78,7 +78,7 @@ test('a session is needed after initialize: an unknown one, none, or a body that
   assert.deepEqual([oversized.status, oversized.json.error.code], [413, -32600]);
   const client = new Client({ name: 'protostage-http-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  assert.equal((await client.listTools()).tools.length, 6);
+  assert.equal((await client.listTools()).tools.length, 7);
   await client.close();
 });
 
@@ -90,8 +90,8 @@ test('sessions are capped: past the cap the least recently used one is closed an
     clients.push(client);
   }
   await assert.rejects(clients[0]!.listTools(), 'the oldest session was closed');
-  assert.equal((await clients.at(-1)!.listTools()).tools.length, 6);
-  assert.equal((await clients[1]!.listTools()).tools.length, 6);
+  assert.equal((await clients.at(-1)!.listTools()).tools.length, 7);
+  assert.equal((await clients[1]!.listTools()).tools.length, 7);
   await Promise.all(clients.map((client) => client.close().catch(() => {})));
 });
 

@@ -46,7 +46,7 @@ after(async () => {
 
 test('the server lists the six tools and two resources', async () => {
   const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
-  assert.deepEqual(tools, ['observe', 'pressBack', 'prototype', 'sendKeys', 'swipeOn', 'tapOn']);
+  assert.deepEqual(tools, ['device', 'observe', 'pressBack', 'prototype', 'sendKeys', 'swipeOn', 'tapOn']);
   const guide = await client.readResource({ uri: 'protostage://guide' });
   const text = String((guide.contents[0] as { text: string }).text);
   assert.match(text, /\| `pager` \|/);

@@ -159,3 +159,21 @@ test('connections reset in the middle of an upgrade leave the server up', async 
   await viewer.next(() => viewer.texts.some((message) => message.type === 'hello'));
   await closeAll([viewer.socket]);
 });
+
+test('a turned or resized device tells the viewers its new size before its next frame', async () => {
+  const viewer = await connectViewer();
+  await viewer.next(() => viewer.texts.some((message) => message.type === 'hello'));
+  Object.assign(device.profile, { width: 915, height: 412 });
+  try {
+    for (const listener of device.frameListeners) listener(Buffer.from('turned'));
+    await viewer.next(() => viewer.frames.some((frame) => frame.toString() === 'turned'));
+    assert.deepEqual(viewer.texts.filter((message) => message.type === 'screen').map((message) => message.screen), [{ width: 915, height: 412 }]);
+    for (const listener of device.frameListeners) listener(Buffer.from('same size'));
+    await viewer.next(() => viewer.frames.some((frame) => frame.toString() === 'same size'));
+    assert.equal(viewer.texts.filter((message) => message.type === 'screen').length, 1, 'told once');
+  } finally {
+    Object.assign(device.profile, { width: 412, height: 915 });
+    for (const listener of device.frameListeners) listener(Buffer.from('back'));
+    await closeAll([viewer.socket]);
+  }
+});

@@ -5,9 +5,10 @@ import { readAgentConfig, startAgent } from '../../device/agent.ts';
 import { DEVICE_EXIT_WITH_STDIN_ENV, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../../protocol/constants.ts';
 import { checkAppUrl } from '../../protocol/app-url.ts';
 import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceFrom } from '../../device/browser-source.ts';
+import { DEVICE_FLAG_OPTIONS, deviceFlagsHelp, deviceSetupFrom } from '../../device/device-flags.ts';
 import { untilStopped } from '../lifecycle.ts';
 
-const HELP = `Usage: protostage device [--headed] [--profile phone|tablet] [--app-url URL]
+const HELP = `Usage: protostage device [--headed] [--device NAME|SIZE] [--app-url URL]
 
 Runs the web device agent: Chromium showing a phone frame, driven over the protostage device
 protocol (newline-delimited JSON on 127.0.0.1).
@@ -21,17 +22,18 @@ kept (default ~/.protostage/device).
 Options:
   --headed            show the browser window
 ${browserOptionsHelp(22)}
-  --profile NAME      phone (default) or tablet
+${deviceFlagsHelp(22)}
   --app-url URL       the web app shown beneath prototypes (default: the built-in home screen);
                       a page on this machine, or elsewhere with --allow-app-origin
   --allow-app-origin O  let --app-url load a page of origin O (repeatable)
   -h, --help          this text`;
 
 export async function run(args: string[]): Promise<number> {
-  const values = parseCommandArgs('device', args, { headed: { type: 'boolean' }, profile: { type: 'string' }, 'app-url': { type: 'string' }, 'allow-app-origin': { type: 'string', multiple: true }, ...BROWSER_OPTIONS }, HELP);
+  const values = parseCommandArgs('device', args, { headed: { type: 'boolean' }, ...DEVICE_FLAG_OPTIONS, 'app-url': { type: 'string' }, 'allow-app-origin': { type: 'string', multiple: true }, ...BROWSER_OPTIONS }, HELP);
   if (typeof values === 'number') return values;
-  if (values.profile !== undefined && values.profile !== 'phone' && values.profile !== 'tablet') {
-    console.error(`protostage device: --profile must be phone or tablet, not "${values.profile}"`);
+  const device = deviceSetupFrom(values);
+  if ('error' in device) {
+    console.error(`protostage device: ${device.error}`);
     return 2;
   }
   const app = values['app-url'] === undefined ? undefined : checkAppUrl(values['app-url'], values['allow-app-origin']);
@@ -51,7 +53,7 @@ export async function run(args: string[]): Promise<number> {
   }
   let agent;
   try {
-    agent = await startAgent(config, { headed: values.headed, profile: values.profile, appUrl: app?.url, browserSource });
+    agent = await startAgent(config, { headed: values.headed, ...device, liveClock: true, appUrl: app?.url, browserSource });
   } catch (error) {
     const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     console.error(`protostage device: ${taken ? `cannot listen on 127.0.0.1:${config.port}: the port is taken; set PROTOSTAGE_DEVICE_PORT to a free one` : (error as Error).message}`);

@@ -4,7 +4,7 @@ import { constants } from 'node:fs';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isDeviceProfileName, type DeviceProfileName } from '../../device/profiles.ts';
+import { DEVICE_FLAG_OPTIONS, deviceFlagsHelp, deviceSetupFrom, type DeviceSetup } from '../../device/device-flags.ts';
 import { WebDevice } from '../../device/web-device.ts';
 import type { PrototypeEvent } from '../../runtime/model.ts';
 import { validatePrototypeSpec } from '../../validate/index.ts';
@@ -27,11 +27,8 @@ Options:
   --events FILE          write every prototype event as JSON lines
   --tap TAG              tap the node with this testTag (repeatable, in order)
 ${STEPS_HELP}
-  --dark                 dark device setting
-  --device phone|tablet  device profile (default phone: 412×915 dp; tablet: 1280×800 dp)
-  --rtl                  right-to-left layout direction
-  --font-scale N         font scale (default 1)
-  --reduced-motion       the device's reduce-motion setting (crossfades instead of spatial motion)
+${deviceFlagsHelp(25)}
+  --frame                draw the device's bezel around the screenshot (never in observe)
   --pixel-ratio N        screenshot pixels per dp (default 1)
   --headed               show the browser window
 ${APP_URL_HELP}
@@ -54,11 +51,8 @@ interface RenderOptions {
   taps: string[];
   stepsPath?: string;
   statePath?: string;
-  dark: boolean;
-  device: DeviceProfileName;
-  rtl: boolean;
-  fontScale: number;
-  reducedMotion: boolean;
+  device: DeviceSetup;
+  frame: boolean;
   pixelRatio: number;
   headed: boolean;
   browserSource: BrowserSource;
@@ -95,11 +89,8 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
       tap: { type: 'string', multiple: true },
       steps: { type: 'string' },
       state: { type: 'string' },
-      dark: { type: 'boolean' },
-      device: { type: 'string' },
-      rtl: { type: 'boolean' },
-      'font-scale': { type: 'string' },
-      'reduced-motion': { type: 'boolean' },
+      ...DEVICE_FLAG_OPTIONS,
+      frame: { type: 'boolean' },
       'pixel-ratio': { type: 'string' },
       headed: { type: 'boolean' },
       ...BROWSER_OPTIONS,
@@ -112,8 +103,8 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
   if (values.help) return 'help';
   if (positionals.length !== 1) throw new UsageError('expected exactly one SPEC file');
   if (values.output === undefined) throw new UsageError('-o out.png is required');
-  const device = values.device ?? 'phone';
-  if (!isDeviceProfileName(device)) throw new UsageError(`--device must be phone or tablet, not "${device}"`);
+  const device = deviceSetupFrom(values);
+  if ('error' in device) throw new UsageError(device.error);
   const app = values['app-url'] === undefined ? undefined : checkAppUrl(values['app-url'], values['allow-app-origin']);
   if (app !== undefined && 'error' in app) throw new UsageError(app.error);
   const browserSource = browserSourceFrom(values);
@@ -127,11 +118,8 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
     taps: values.tap ?? [],
     stepsPath: values.steps,
     statePath: values.state,
-    dark: values.dark ?? false,
     device,
-    rtl: values.rtl ?? false,
-    fontScale: positiveNumber(values['font-scale'], '--font-scale', 1),
-    reducedMotion: values['reduced-motion'] ?? false,
+    frame: values.frame ?? false,
     pixelRatio: positiveNumber(values['pixel-ratio'], '--pixel-ratio', 1),
     headed: values.headed ?? false,
     browserSource,
@@ -180,11 +168,7 @@ async function render(options: RenderOptions): Promise<number> {
   try {
     device = await WebDevice.launch({
       headed: options.headed,
-      profile: options.device,
-      dark: options.dark,
-      rtl: options.rtl,
-      fontScale: options.fontScale,
-      reducedMotion: options.reducedMotion,
+      ...options.device,
       pixelRatio: options.pixelRatio,
       browserSource: options.browserSource,
       appUrl: options.appUrl,
@@ -239,7 +223,7 @@ async function showAndCapture(device: WebDevice, spec: unknown, options: RenderO
     return 1;
   }
   const observation = await device.observe();
-  await writeFile(options.output, observation.screenshot);
+  await writeFile(options.output, options.frame ? await device.framed(observation.screenshot) : observation.screenshot);
   if (options.hierarchy !== undefined) await writeFile(options.hierarchy, `${JSON.stringify(observation.hierarchy, null, 2)}\n`);
   if (options.events !== undefined) await writeFile(options.events, events.map((event) => `${JSON.stringify(event)}\n`).join(''));
   if (options.statePath !== undefined) await writeFile(options.statePath, `${JSON.stringify(await finalState(device), null, 2)}\n`);

@@ -1,6 +1,6 @@
 // `protostage view SPEC`: a live preview of a spec file in the person's own browser.
 import { parseArgs } from 'node:util';
-import { isDeviceProfileName } from '../../device/profiles.ts';
+import { DEVICE_FLAG_OPTIONS, deviceFlagsHelp, deviceSetupFrom } from '../../device/device-flags.ts';
 import { assetProblemOutcome, type AssetChange } from '../../viewer/asset-change.ts';
 import type { SpecStatus } from '../../viewer/messages.ts';
 import { APP_URL_HELP, checkAppUrl } from '../../protocol/app-url.ts';
@@ -9,7 +9,7 @@ import { ASSET_HELP, ASSET_OPTIONS, AssetUsageError, assetProblemText, describeA
 import { loadWatchedAssets } from '../live-assets.ts';
 import { untilStopped } from '../lifecycle.ts';
 
-const HELP = `Usage: protostage view SPEC [--device phone|tablet] [--dark] [--rtl] [--port N] [--headed]
+const HELP = `Usage: protostage view SPEC [--device NAME|SIZE] [--dark] [--rtl] [--port N] [--headed]
                        [--asset ID=FILE]... [--assets DIR]
 
 Shows SPEC on a headless web device and serves a live viewer at
@@ -37,9 +37,7 @@ reported the same way (the nodes showing it draw placeholders until a later show
 of the file puts it).
 
 Options:
-  --device phone|tablet  device profile (default phone: 412×915 dp; tablet: 1280×800 dp)
-  --dark                 dark device setting
-  --rtl                  right-to-left layout direction
+${deviceFlagsHelp(25)}
   --port N               viewer port on 127.0.0.1 (default 0: a free port)
   --headed               also show the device's own browser window
 ${browserOptionsHelp(25)}
@@ -51,9 +49,7 @@ Exit codes: 0 stopped, 1 an unusable asset file or the device or the viewer coul
 2 bad arguments.`;
 
 const OPTIONS = {
-  device: { type: 'string' },
-  dark: { type: 'boolean' },
-  rtl: { type: 'boolean' },
+  ...DEVICE_FLAG_OPTIONS,
   port: { type: 'string' },
   headed: { type: 'boolean' },
   ...BROWSER_OPTIONS,
@@ -75,8 +71,10 @@ export async function run(args: string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  const problem = usageProblem(positionals, values.device, values.port);
+  const problem = usageProblem(positionals, values.port);
   if (problem !== null) return usageError(problem);
+  const device = deviceSetupFrom(values);
+  if ('error' in device) return usageError(device.error);
   const app = values['app-url'] === undefined ? undefined : checkAppUrl(values['app-url'], values['allow-app-origin']);
   if (app !== undefined && 'error' in app) return usageError(app.error);
   const browserSource = browserSourceFrom(values);
@@ -98,9 +96,7 @@ export async function run(args: string[]): Promise<number> {
   try {
     view = await startLiveView({
       specPath: positionals[0]!,
-      profile: values.device === 'tablet' ? 'tablet' : 'phone',
-      dark: values.dark,
-      rtl: values.rtl,
+      device,
       port: values.port === undefined ? 0 : Number(values.port),
       headed: values.headed,
       browserSource,
@@ -125,9 +121,8 @@ function usageError(problem: string): number {
   return 2;
 }
 
-function usageProblem(positionals: string[], device: string | undefined, port: string | undefined): string | null {
+function usageProblem(positionals: string[], port: string | undefined): string | null {
   if (positionals.length !== 1) return 'expected exactly one SPEC file';
-  if (device !== undefined && !isDeviceProfileName(device)) return `--device must be phone or tablet, not "${device}"`;
   const portNumber = Number(port ?? 0);
   if (!Number.isInteger(portNumber) || portNumber < 0 || portNumber > 65_535) return `--port must be a port number, not "${port}"`;
   return null;

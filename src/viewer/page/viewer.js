@@ -41,16 +41,22 @@
     $('waiting').hidden = true;
   }
 
+  /** Drawn at one CSS pixel per dp, scaled down to fit the window when it is smaller. */
+  function fitScreen(size) {
+    screenSize = size;
+    screenElement.style.aspectRatio = `${size.width} / ${size.height}`;
+    screenElement.style.height = `min(${size.height}px, calc(100vh - 32px), (100vw - 300px) * ${size.height / size.width})`;
+  }
+
   function receive(message) {
     switch (message.type) {
       case 'hello':
-        screenSize = message.screen;
-        // Drawn at one CSS pixel per dp, scaled down to fit the window when it is smaller.
-        screenElement.style.aspectRatio = `${screenSize.width} / ${screenSize.height}`;
-        screenElement.style.height = `min(${screenSize.height}px, calc(100vh - 32px), (100vw - 300px) * ${screenSize.height / screenSize.width})`;
+        fitScreen(message.screen);
         $('title').textContent = message.title;
         document.title = `${message.title} — protostage`;
         return;
+      case 'screen':
+        return fitScreen(message.screen);
       case 'status':
         return showStatus(message.status);
       case 'prototypes':
