@@ -198,7 +198,13 @@ renders in light and dark from one source. A \`{light, dark}\` pair needs both s
 
 Colour roles: ${enumValues('colorRole').map((role) => `\`${role}\``).join(', ')}.
 
-Text style roles (\`style.textStyle\`): ${enumValues('textStyleRole').map((role) => `\`${role}\``).join(', ')}.`;
+Text style roles (\`style.textStyle\`): ${enumValues('textStyleRole').map((role) => `\`${role}\``).join(', ')}.
+
+**Any script.** Text in any language draws with the device's own fonts, the same on every machine:
+Roboto, colour emoji (Twemoji), and Noto Sans for Arabic, Hebrew, Devanagari, Thai, Chinese,
+Japanese and Korean (fetched only when a text uses them). A line runs in the direction of its
+first strong character, as on Android: an English text in an RTL layout keeps its punctuation at
+its end and is cut (or ellipsized) there, while its box still sits at the layout's start.`;
 }
 
 function windowSection(): string {

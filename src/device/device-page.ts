@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Route } from 'playwright-core';
 import { rendererPageHtml } from '../renderer/build.ts';
+import { readScriptFont } from '../renderer/page-assets.ts';
 import { homeScreenHtml } from './home-screen.ts';
 
 /**
@@ -40,6 +41,8 @@ async function answer(route: Route, devicePage: Promise<string>): Promise<void> 
   if (path === '/') return send(route, 200, 'text/html; charset=utf-8', await devicePage);
   if (path === HOME_PATH) return send(route, 200, 'text/html; charset=utf-8', homeScreenHtml(HOME_FONT_PATH));
   if (path === HOME_FONT_PATH) return send(route, 200, 'font/woff2', await readHomeFont());
+  const scriptFont = await readScriptFont(path);
+  if (scriptFont !== null) return send(route, 200, 'font/woff2', scriptFont);
   return send(route, 404, 'text/plain', 'not found');
 }
 

@@ -2,7 +2,7 @@
 // (an iframe) under the prototype layer, Roboto and the icon glyphs embedded so it works offline.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { packedMaterialIconMap, robotoFontFaceCss } from './page-assets.ts';
+import { packedMaterialIconMap, robotoFontFaceCss, scriptFontFaceCss } from './page-assets.ts';
 
 const entryPoint = fileURLToPath(new URL('./entry.tsx', import.meta.url));
 
@@ -49,6 +49,7 @@ export async function rendererPageHtml(options: RendererPageOptions = {}): Promi
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Protostage device</title>
 <style>${robotoFontFaceCss()}</style>
+<style>${scriptFontFaceCss()}</style>
 </head><body>
 <iframe id="ps-app" title="App" ${app}></iframe>
 <div id="ps-device"></div>

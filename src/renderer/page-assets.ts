@@ -1,9 +1,12 @@
-// Node-side assets the page embeds so it works offline: Roboto as data-URL @font-face rules and
-// the Material icon glyphs as one JSON map. Both are read once per process and cached.
+// Node-side assets the page embeds so it works offline: Roboto as data-URL @font-face rules, the
+// @font-face rules of the script fonts (their files served on request), and the Material icon
+// glyphs as one JSON map. Each is read once per process and cached.
 import { readFileSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { EMOJI_FONT, SCRIPT_FONT_PATH, SCRIPT_FONTS } from './script-fonts.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -53,6 +56,40 @@ export function robotoFontFaceCss(): string {
   }
   fontCss = rules.join('\n');
   return fontCss;
+}
+
+let scriptCss: string | undefined;
+const SCRIPT_FONT_FILE = /^[a-z0-9-]+\.woff2$/;
+const FONTSOURCE_SRC = /url\(\.\/files\/([a-z0-9-]+\.woff2)\) format\('woff2'\), url\(\.\/files\/[a-z0-9-]+\.woff\) format\('woff'\)/g;
+
+/**
+ * The @font-face rules of every script font, each file by its character range, pointing at
+ * SCRIPT_FONT_PATH. `block` keeps such text invisible for the moment its file takes to arrive,
+ * so a screenshot never catches a fallback glyph (the page settles once its fonts are loaded).
+ */
+export function scriptFontFaceCss(): string {
+  const emoji = `@font-face{font-family:'${EMOJI_FONT.family}';font-display:block;src:url(${EMOJI_FONT.path}) format('woff2');unicode-range:${EMOJI_FONT.unicodeRange}}`;
+  scriptCss ??= [
+    emoji,
+    ...SCRIPT_FONTS.flatMap((font) =>
+      font.weights.map((weight) =>
+        readFileSync(require.resolve(`@fontsource/${font.package}/${weight}.css`), 'utf8')
+          .replace(FONTSOURCE_SRC, `url(${SCRIPT_FONT_PATH}${font.package}/$1) format('woff2')`)
+          .replace(/font-display: swap;/g, 'font-display: block;'),
+      ),
+    ),
+  ].join('\n');
+  return scriptCss;
+}
+
+/** The bytes of the script font file a page path names, or null for a path that names none. */
+export async function readScriptFont(path: string): Promise<Buffer | null> {
+  if (path === EMOJI_FONT.path) return readFile(join(packageDir('twemoji-colr-font'), 'twemoji.woff2'));
+  if (!path.startsWith(SCRIPT_FONT_PATH)) return null;
+  const [packageName, file, ...rest] = path.slice(SCRIPT_FONT_PATH.length).split('/');
+  if (rest.length > 0 || file === undefined || !SCRIPT_FONT_FILE.test(file)) return null;
+  if (!SCRIPT_FONTS.some((font) => font.package === packageName)) return null;
+  return readFile(join(packageDir(`@fontsource/${packageName}`), 'files', file)).catch(() => null);
 }
 
 /** Strips the outer <svg> element: the page wraps every glyph in its own sized <svg>. */

@@ -1,6 +1,7 @@
 // The renderer's stylesheet: device chrome, window frames and the Material 3 look of every
 // component, drawn from the scheme variables (`--md-sys-color-*`) and the type-role variables
 // (`--ps-type-*`, already scaled by the theme and the font scale) the window sets.
+import { FONT_STACKS } from './tokens.ts';
 
 /** Declarations drawing text in one Material type role. */
 function type(role: string): string {
@@ -69,7 +70,7 @@ const DEVICE = `
 /* No browser swipe navigation: a sideways drag past an edge is the prototype's (a back swipe, a pager). */
 html, body { margin: 0; height: 100%; overflow: hidden; background: #000; overscroll-behavior: none; }
 #ps-app { position: fixed; inset: 0; width: 100%; height: 100%; border: 0; background: #fff; }
-#ps-device { position: fixed; inset: 0; pointer-events: none; font-family: Roboto, 'DejaVu Sans', sans-serif;
+#ps-device { position: fixed; inset: 0; pointer-events: none; font-family: ${FONT_STACKS.sans};
   -webkit-font-smoothing: antialiased; -webkit-tap-highlight-color: transparent; user-select: none; }
 /* Compose and SwiftUI draw no scrollbars; hiding them here keeps any browser's pixels the same. */
 #ps-device * { box-sizing: border-box; scrollbar-width: none; }
@@ -131,7 +132,7 @@ const LAYOUT = `
 .ps-touch:active > .ps-press { scale: var(--ps-press-scale); }
 .ps-touch { display: flex; align-items: center; justify-content: center; min-width: 48px; min-height: 48px; cursor: pointer; }
 .ps-text { font-family: var(--ps-font); }
-.ps-text-content { display: block; white-space: pre-wrap; overflow-wrap: anywhere; }
+.ps-text-content { display: block; white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; }
 .ps-icon { display: block; flex-shrink: 0; }
 [dir="rtl"] .ps-mirror, [dir="rtl"] .ps-mirror-auto { transform: scaleX(-1); }
 .ps-image { display: flex; overflow: clip; }

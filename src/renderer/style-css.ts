@@ -247,8 +247,9 @@ export function textCss(style: ResolvedStyle): Css {
     css.webkitBoxOrient = 'vertical';
     css.webkitLineClamp = String(style.maxLines);
     css.overflow = 'hidden';
-  } else if (limited && overflow === 'clip' && style.lineHeight !== undefined) {
-    css.maxHeight = sp(style.lineHeight * style.maxLines!);
+  } else if (limited && overflow === 'clip') {
+    // Without an authored line height, the type role's own (1lh) counts the lines.
+    css.maxHeight = style.lineHeight !== undefined ? sp(style.lineHeight * style.maxLines!) : `${style.maxLines}lh`;
     css.overflow = 'hidden';
   } else if (overflow === 'ellipsis') {
     css.overflow = 'hidden';

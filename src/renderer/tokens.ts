@@ -2,12 +2,16 @@
 // resolved in the render model; this maps them to CSS.
 import type { RenderModel } from '../runtime/model.ts';
 import { schemeVariables } from './color.ts';
+import { SCRIPT_FONT_FAMILIES } from './script-fonts.ts';
 
-/** CSS font stacks; Roboto is bundled, serif and mono come from the system (DejaVu on Debian). */
+/**
+ * CSS font stacks; Roboto and the script fonts are the device's own (the same glyphs on every
+ * machine), serif and mono come from the system (DejaVu on Debian) with the script fonts behind.
+ */
 export const FONT_STACKS: Record<'sans' | 'serif' | 'mono', string> = {
-  sans: "Roboto, 'DejaVu Sans', sans-serif",
-  serif: "'DejaVu Serif', serif",
-  mono: "'DejaVu Sans Mono', monospace",
+  sans: `Roboto, ${SCRIPT_FONT_FAMILIES}, 'DejaVu Sans', sans-serif`,
+  serif: `'DejaVu Serif', ${SCRIPT_FONT_FAMILIES}, serif`,
+  mono: `'DejaVu Sans Mono', ${SCRIPT_FONT_FAMILIES}, monospace`,
 };
 
 /** The CSS family of an uploaded font asset (registered with FontFace under this name). */
