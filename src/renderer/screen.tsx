@@ -257,6 +257,9 @@ const KEYBOARD_LAYOUTS: Record<string, Key[][]> = {
   tel: padRows([char('*'), char('0'), char('#')]),
 };
 
+/** The keys drawn as a Material icon rather than a label. */
+const KEY_ICONS: Record<string, string> = { shift: 'keyboard_capslock', backspace: 'backspace', enter: 'keyboard_return' };
+
 /** The keyboard the focused field asks for: its inputmode, else letters. */
 function focusedKeyboard(): string {
   const focused = document.activeElement;
@@ -310,7 +313,8 @@ function Keyboard({ height, dark, covered }: { height: number; dark: boolean; co
         <div class="ps-key-row" key={index}>
           {row.map((key) => {
             const label = shifted && key.name.length === 1 ? key.label.toUpperCase() : key.label;
-            const shown = key.name === 'space' ? '' : key.name === 'backspace' ? '⌫' : key.name === 'enter' ? '⏎' : key.name === 'shift' ? '⇧' : label;
+            const glyph = KEY_ICONS[key.name];
+            const shown = glyph !== undefined ? <Icon name={glyph} size={22} /> : key.name === 'space' ? '' : label;
             return (
               <span
                 key={key.name}

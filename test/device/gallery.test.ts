@@ -52,8 +52,10 @@ const OPEN_STATES: GalleryEntry[] = [
   { picture: 'interaction-vocabulary-search-active', spec: () => readValidFixture('interaction-vocabulary.json'), taps: ['search'] },
 ];
 
-/** The device itself: the keyboard up under an app-layer chat, the same in the bezel, and font scale 2. */
+/** The device itself: the keyboard up under an app-layer chat, the same in the bezel, font scale 2, and text in many scripts (also in RTL). */
 const DEVICE_STATES: GalleryEntry[] = [
+  { picture: 'world-text', spec: () => readValidFixture('world-text.json') },
+  { picture: 'world-text-rtl', spec: () => readValidFixture('world-text.json'), device: { rtl: true } },
   { picture: 'example-chat-keyboard', spec: () => readExample('chat.json'), taps: ['chat_input'] },
   { picture: 'example-chat-keyboard-framed', spec: () => readExample('chat.json'), taps: ['chat_input'], frame: true },
   { picture: 'example-settings-font-scale-2', spec: () => readExample('settings.json'), device: { fontScale: 2 } },
