@@ -241,6 +241,11 @@ keyboard is a window of its own in observe (\`layer: "keyboard"\`), its keys tag
 \`keyboard.<key>\` (\`keyboard.a\`, \`keyboard.shift\`, \`keyboard.backspace\`, \`keyboard.space\`,
 \`keyboard.enter\`, \`keyboard.symbols\`); tapping one types into the focused field.
 
+**Insets drawn behind.** A \`bottomNav\` pads itself by the bottom \`systemBars\` inset its ancestors
+left (as Compose's NavigationBar does), so at the screen edge its container colour runs behind the
+gesture area while its items stay above it; under a \`safeAreaPadding\` that took that inset it
+adds nothing.
+
 **Dead taps.** \`deadTaps: true\` (a device with \`prototype_dead_tap_v1\`) reports each tap that
 nothing handled (one finger, no move of 10 dp or more, not on a control, and no input reaching the
 prototype) as an \`emit\` event named \`prototype_dead_tap\` with payload \`{x, y, stack, screen}\`:

@@ -122,7 +122,9 @@ export function Frame(props: FrameProps) {
   const pressScale = props.pressable && wrapped && style.pressScale !== undefined && style.pressScale < 1 ? style.pressScale : null;
   if (pressScale !== null) css['--ps-press-scale'] = String(pressScale);
 
+  const fixed = FIXED_SIZE_TYPES.has(node.type) || (node.type === 'progress' && (node as { variant?: string }).variant === 'circular');
   let classes = `ps-node ps-${node.type}`;
+  if (fixed) classes += ' ps-fixed';
   if (props.class) classes += ` ${props.class}`;
   if (pressScale !== null) classes += ' ps-press';
   if (!wrapped && motion?.className) classes += ` ${motion.className}`;
@@ -156,6 +158,7 @@ export function Frame(props: FrameProps) {
   if (translate) outerCss.translate = translate;
   const outer = sharedClassOrStyle(outerCss);
   let outerClasses = outer.className ? `ps-touch ${outer.className}` : 'ps-touch';
+  if (fixed) outerClasses += ' ps-fixed';
   if (props.swipe) outerClasses += ' ps-swipeable';
   if (motion?.className) outerClasses += ` ${motion.className}`;
   const tap = (event: MouseEvent) => {
@@ -177,6 +180,9 @@ export function Frame(props: FrameProps) {
 }
 
 const LEAVING = { 'data-ps-leaving': '' };
+
+/** Node types drawn at a fixed size (with their labels), which a crowded row never squeezes. */
+const FIXED_SIZE_TYPES: ReadonlySet<string> = new Set(['switch', 'checkbox', 'radioGroup', 'badge', 'icon', 'iconButton', 'fab']);
 
 type Handlers = Record<string, ((event: never) => void) | undefined>;
 

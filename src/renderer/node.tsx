@@ -135,30 +135,30 @@ export function filled(node: RenderNode): RenderNode {
   return copy;
 }
 
-/** Places an anchored node at its screen rectangle, relative to the window's content origin. */
+/**
+ * Places an anchored node at its screen rectangle, relative to the window's content origin. Cover
+ * fills the target; an edge alignment puts the node's same edge on the target's edge (start and
+ * end follow the layout direction), centred along the other axis, keeping the node's own size.
+ */
 function AnchorBox({ anchor, children }: { anchor: ResolvedAnchor; children: preact.ComponentChildren }) {
   const env = useEnv();
   const { x, y, width, height } = anchor.bounds;
   const left = x - env.contentOrigin.x + anchor.offset.x;
   const top = y - env.contentOrigin.y + anchor.offset.y;
-  const style: Record<string, string> = {
-    position: 'absolute',
-    display: 'flex',
-    left: `${left}px`,
-    top: `${top}px`,
-    width: `${width}px`,
-    height: `${height}px`,
-    ...ANCHOR_ALIGNMENT[anchor.alignment],
-  };
-  return <div class={`ps-anchor ps-anchor-${anchor.alignment}`} style={style}>{children}</div>;
+  if (anchor.alignment === 'cover') {
+    const style = { position: 'absolute', display: 'flex', left: `${left}px`, top: `${top}px`, width: `${width}px`, height: `${height}px`, alignItems: 'stretch', justifyContent: 'stretch' };
+    return <div class="ps-anchor ps-anchor-cover" style={style}>{children}</div>;
+  }
+  const [point, translate] = edgePlacement(anchor.alignment, { left, top, width, height }, env.rtl);
+  const style = { position: 'absolute', display: 'flex', left: `${point.x}px`, top: `${point.y}px`, translate };
+  return <div class={`ps-anchor ps-anchor-edge ps-anchor-${anchor.alignment}`} style={style}>{children}</div>;
 }
 
-/** Cover fills the target; an edge alignment puts the node's same edge on the target's edge,
- *  centred along the other axis, keeping the node's own size. */
-const ANCHOR_ALIGNMENT = {
-  cover: { alignItems: 'stretch', justifyContent: 'stretch' },
-  top: { alignItems: 'flex-start', justifyContent: 'center' },
-  bottom: { alignItems: 'flex-end', justifyContent: 'center' },
-  start: { alignItems: 'center', justifyContent: 'flex-start' },
-  end: { alignItems: 'center', justifyContent: 'flex-end' },
-} as const;
+/** The point of the target an edge alignment pins, and how the node's own box moves from it. */
+function edgePlacement(alignment: 'top' | 'bottom' | 'start' | 'end', target: { left: number; top: number; width: number; height: number }, rtl: boolean): [{ x: number; y: number }, string] {
+  const centre = { x: target.left + target.width / 2, y: target.top + target.height / 2 };
+  if (alignment === 'top') return [{ x: centre.x, y: target.top }, '-50% 0'];
+  if (alignment === 'bottom') return [{ x: centre.x, y: target.top + target.height }, '-50% -100%'];
+  const leftEdge = (alignment === 'start') !== rtl;
+  return leftEdge ? [{ x: target.left, y: centre.y }, '0 -50%'] : [{ x: target.left + target.width, y: centre.y }, '-100% -50%'];
+}

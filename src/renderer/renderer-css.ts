@@ -104,7 +104,7 @@ html, body { margin: 0; height: 100%; overflow: hidden; background: #000; oversc
 .ps-window { position: absolute; pointer-events: auto; isolation: isolate; }
 .ps-window-body { position: absolute; overflow: clip; }
 .ps-window-content { position: absolute; inset: 0; display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr);
-  justify-items: start; align-items: start; }
+  justify-items: stretch; align-items: stretch; }
 .ps-floating .ps-window-body { position: relative; width: fit-content; }
 .ps-floating .ps-window-content { position: relative; inset: auto; width: fit-content; max-width: 100vw; max-height: 100vh; }
 .ps-floating.ps-covered .ps-window-content { width: 100%; height: 100%; }
@@ -119,6 +119,8 @@ html, body { margin: 0; height: 100%; overflow: hidden; background: #000; oversc
 .ps-anchor { pointer-events: none; }
 .ps-anchor > * { pointer-events: auto; }
 .ps-anchor-cover > * { flex: 1 1 auto; width: auto !important; height: auto !important; }
+.ps-anchor-edge { width: max-content; }
+.ps-anchor-edge > * { flex-shrink: 0; }
 `;
 
 const LAYOUT = `
@@ -134,6 +136,9 @@ const LAYOUT = `
 .ps-text { font-family: var(--ps-font); }
 .ps-text-content { display: block; white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; }
 .ps-icon { display: block; flex-shrink: 0; }
+/* Compose measures a fixed-size control at its size whatever room a row has left: a crowded row
+   clips it rather than squeezing it (nor its 48 dp touch target). */
+.ps-fixed { flex-shrink: 0; }
 [dir="rtl"] .ps-mirror, [dir="rtl"] .ps-mirror-auto { transform: scaleX(-1); }
 .ps-image { display: flex; overflow: clip; }
 .ps-image-content { display: block; width: 100%; height: 100%; min-width: 0; min-height: 0; }
@@ -250,7 +255,7 @@ textarea.ps-field-input { resize: none; field-sizing: content; padding: 16px 0; 
   display: flex; align-items: center; justify-content: center; color: var(--md-sys-color-on-primary); }
 .ps-checkbox-box.ps-on { background: var(--md-sys-color-primary); border-color: var(--md-sys-color-primary); }
 .ps-checkbox-box .ps-icon { width: 16px; height: 16px; }
-.ps-button { height: 40px; display: inline-flex; align-items: center; justify-content: center; gap: 8px; padding: 0 24px;
+.ps-button { min-height: 40px; display: inline-flex; align-items: center; justify-content: center; gap: 8px; padding: 10px 24px; text-align: center;
   border-radius: var(--ps-shape-full); ${type('labelLarge')} white-space: nowrap; cursor: pointer; }
 .ps-button-with-icon { padding-inline: 16px 24px; }
 .ps-button-filled { background: var(--md-sys-color-primary); color: var(--md-sys-color-on-primary); }
@@ -280,7 +285,7 @@ textarea.ps-field-input { resize: none; field-sizing: content; padding: 16px 0; 
 .ps-slider-active { position: absolute; inset-inline-start: 0; top: 22px; height: 4px; border-radius: 2px; background: var(--md-sys-color-primary); }
 .ps-slider-thumb { position: absolute; top: 14px; width: 20px; height: 20px; margin-inline-start: -10px; border-radius: 50%;
   background: var(--md-sys-color-primary); box-shadow: 0px 1px 2px rgba(0,0,0,0.3); }
-.ps-chip { height: 32px; display: inline-flex; align-items: center; gap: 8px; padding: 0 16px; border-radius: var(--ps-shape-small);
+.ps-chip { min-height: 32px; display: inline-flex; align-items: center; gap: 8px; padding: 6px 16px; border-radius: var(--ps-shape-small);
   outline: 1px solid var(--md-sys-color-outline-variant); outline-offset: -1px; color: var(--md-sys-color-on-surface-variant);
   ${type('labelLarge')} white-space: nowrap; cursor: pointer; }
 .ps-chip-assist, .ps-chip-suggestion { color: var(--md-sys-color-on-surface); }
@@ -296,11 +301,11 @@ textarea.ps-field-input { resize: none; field-sizing: content; padding: 16px 0; 
 .ps-fab-regular { width: 56px; height: 56px; border-radius: var(--ps-shape-large); }
 .ps-fab-small { width: 40px; height: 40px; border-radius: var(--ps-shape-medium); }
 .ps-fab-large { width: 96px; height: 96px; border-radius: var(--ps-shape-extra-large); }
-.ps-fab-extended { height: 56px; min-width: 80px; padding: 0 20px 0 16px; border-radius: var(--ps-shape-large); }
+.ps-fab-extended { min-height: 56px; min-width: 80px; padding: 0 20px 0 16px; border-radius: var(--ps-shape-large); }
 .ps-fab-label { ${type('labelLarge')} white-space: nowrap; }
-.ps-segmented { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); height: 40px; border-radius: var(--ps-shape-full); outline: 1px solid var(--md-sys-color-outline); outline-offset: -1px; overflow: clip; min-width: 0; }
-.ps-segment { min-width: 48px; display: flex; align-items: center; justify-content: center; gap: 8px; padding: 0 12px;
-  ${type('labelLarge')} color: var(--md-sys-color-on-surface); white-space: nowrap; cursor: pointer; }
+.ps-segmented { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); min-height: 40px; border-radius: var(--ps-shape-full); outline: 1px solid var(--md-sys-color-outline); outline-offset: -1px; overflow: clip; min-width: 0; }
+.ps-segment { min-width: 48px; display: flex; align-items: center; justify-content: center; gap: 8px; padding: 10px 12px;
+  ${type('labelLarge')} color: var(--md-sys-color-on-surface); text-align: center; overflow-wrap: anywhere; cursor: pointer; }
 .ps-segment + .ps-segment { border-inline-start: 1px solid var(--md-sys-color-outline); }
 .ps-segment.ps-on { background: var(--md-sys-color-secondary-container); color: var(--md-sys-color-on-secondary-container); }
 .ps-progress-linear { position: relative; width: 240px; height: 4px; border-radius: 2px; overflow: clip; background: var(--md-sys-color-secondary-container); }
@@ -357,7 +362,7 @@ const PICKERS = `
 
 const NAVIGATION = `
 .ps-app-bar { width: 100%; align-self: stretch; background: var(--md-sys-color-surface); color: var(--md-sys-color-on-surface); display: flex; flex-direction: column; }
-.ps-app-bar-row { height: 64px; display: flex; align-items: center; padding: 0 4px; gap: 4px; }
+.ps-app-bar-row { min-height: 64px; display: flex; align-items: center; padding: 0 4px; gap: 4px; }
 .ps-app-bar-button { width: 48px; height: 48px; border: 0; border-radius: 50%; background: transparent; color: var(--md-sys-color-on-surface);
   display: flex; align-items: center; justify-content: center; flex-shrink: 0; cursor: pointer; padding: 0; }
 .ps-app-bar-actions { display: flex; margin-inline-start: auto; color: var(--md-sys-color-on-surface-variant); }
@@ -375,24 +380,27 @@ const NAVIGATION = `
 .ps-app-bar-large .ps-app-bar-title { ${type('headlineMedium')} padding: 0; white-space: normal; }
 .ps-tabs { width: 100%; align-self: stretch; background: var(--md-sys-color-surface); box-shadow: inset 0 -1px 0 var(--md-sys-color-surface-variant); }
 .ps-nav-items { display: flex; }
-.ps-tabs .ps-nav-item { flex: 1 1 0; min-width: 0; height: 48px; display: flex; justify-content: center; cursor: pointer;
+.ps-tabs .ps-nav-item { flex: 1 1 0; min-width: 0; min-height: 48px; display: flex; justify-content: center; cursor: pointer;
   color: var(--md-sys-color-on-surface-variant); padding: 0 16px; }
-.ps-tabs-with-icons .ps-nav-item { height: 64px; }
+.ps-tabs-with-icons .ps-nav-item { min-height: 72px; }
+.ps-tabs-with-icons .ps-tab-content { padding: 12px 0; }
 .ps-tabs .ps-nav-item.ps-on { color: var(--md-sys-color-primary); }
-.ps-tab-content { position: relative; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 2px; height: 100%; }
-.ps-tabs .ps-nav-label { ${type('labelLarge')} white-space: nowrap; }
+.ps-tab-content { position: relative; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 2px;
+  min-height: 100%; padding: 14px 0; min-width: 0; }
+.ps-tabs .ps-nav-label { ${type('labelLarge')} text-align: center; overflow-wrap: anywhere; }
+.ps-tabs-scrollable .ps-nav-label { white-space: nowrap; }
 .ps-tab-indicator { position: absolute; left: 0; right: 0; bottom: 0; height: 3px; border-radius: 3px 3px 0 0; }
 .ps-nav-item.ps-on .ps-tab-indicator { background: var(--md-sys-color-primary); }
 .ps-tabs-scrollable { overflow-x: auto; scrollbar-width: none; }
 .ps-tabs-scrollable .ps-nav-items { padding-inline-start: 52px; width: max-content; }
 .ps-tabs-scrollable .ps-nav-item { flex: 0 0 auto; min-width: 90px; }
 .ps-bottom-nav { width: 100%; align-self: stretch; background: var(--md-sys-color-surface-container); }
-.ps-bottom-nav .ps-nav-items { height: 80px; gap: 8px; padding: 0 8px; }
+.ps-bottom-nav .ps-nav-items { min-height: 80px; gap: 8px; padding: 12px 8px 16px; }
 .ps-bottom-nav .ps-nav-item { flex: 1 1 0; min-width: 0; display: flex; flex-direction: column; align-items: center; justify-content: center;
   gap: 4px; color: var(--md-sys-color-on-surface-variant); cursor: pointer; }
 .ps-nav-pill { width: 64px; height: 32px; border-radius: 16px; display: flex; align-items: center; justify-content: center; }
 .ps-bottom-nav .ps-nav-item.ps-on .ps-nav-pill { background: var(--md-sys-color-secondary-container); color: var(--md-sys-color-on-secondary-container); }
-.ps-bottom-nav .ps-nav-label { ${type('labelMedium')} white-space: nowrap; }
+.ps-bottom-nav .ps-nav-label { ${type('labelMedium')} text-align: center; overflow-wrap: anywhere; max-width: 100%; }
 .ps-bottom-nav .ps-nav-item.ps-on .ps-nav-label { color: var(--md-sys-color-on-surface); }
 .ps-nav-image { width: 24px; height: 24px; object-fit: cover; border-radius: 4px; }
 .ps-nav-square { width: 24px; height: 24px; background: #9e9e9e; }
@@ -410,7 +418,7 @@ const OVERLAYS = `
 .ps-dialog-text { ${type('bodyMedium')} color: var(--md-sys-color-on-surface-variant); }
 .ps-dialog-child { margin-top: 16px; display: flex; flex-direction: column; }
 .ps-dialog-buttons { display: flex; justify-content: flex-end; gap: 8px; margin-top: 24px; }
-.ps-dialog-button, .ps-snackbar-action { min-width: 48px; height: 40px; padding: 0 12px; border: 0; border-radius: 20px; background: transparent;
+.ps-dialog-button, .ps-snackbar-action { min-width: 48px; min-height: 40px; padding: 0 12px; border: 0; border-radius: 20px; background: transparent;
   color: var(--md-sys-color-primary); ${type('labelLarge')} cursor: pointer; }
 .ps-snackbar-layer { z-index: 1; top: auto; display: flex; justify-content: center; padding: 0 16px; pointer-events: none; }
 .ps-snackbar { pointer-events: auto; width: 100%; max-width: 600px; min-height: 48px; display: flex; align-items: center; gap: 8px;
@@ -433,7 +441,7 @@ const OVERLAYS = `
 .ps-swipe-side > .ps-swipe-button:first-child { flex-grow: 1; }
 .ps-swipe-label { max-width: 100%; padding: 0 4px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .ps-search { width: 360px; max-width: 100%; display: flex; flex-direction: column; }
-.ps-search-field { height: 56px; display: flex; align-items: center; gap: 8px; padding: 0 16px; border-radius: 28px; cursor: text;
+.ps-search-field { min-height: 56px; display: flex; align-items: center; gap: 8px; padding: 0 16px; border-radius: 28px; cursor: text;
   background: var(--md-sys-color-surface-container-high); }
 .ps-search-leading { flex-shrink: 0; color: var(--md-sys-color-on-surface); }
 .ps-search-input { padding: 0; }
@@ -469,7 +477,7 @@ const OVERLAYS = `
 .ps-popup { position: absolute; pointer-events: auto; min-width: 112px; max-width: 280px; max-height: calc(100% - 16px); overflow-y: auto; }
 .ps-menu { display: flex; flex-direction: column; padding: 8px 0; border-radius: var(--ps-shape-extra-small);
   background: var(--md-sys-color-surface-container); box-shadow: 0px 1px 2px 0px rgba(0,0,0,0.3), 0px 2px 6px 2px rgba(0,0,0,0.15); }
-.ps-menu-item { height: 48px; display: flex; align-items: center; gap: 12px; padding: 0 12px; cursor: pointer; color: var(--md-sys-color-on-surface); ${type('labelLarge')} }
+.ps-menu-item { min-height: 48px; display: flex; align-items: center; gap: 12px; padding: 0 12px; cursor: pointer; color: var(--md-sys-color-on-surface); ${type('labelLarge')} }
 .ps-menu-item:hover, .ps-menu-item.ps-selected { background: color-mix(in srgb, var(--md-sys-color-on-surface) 8%, transparent); }
 .ps-menu-item.ps-disabled { opacity: 0.38; cursor: default; background: none; }
 .ps-menu-icon { flex-shrink: 0; color: var(--md-sys-color-on-surface-variant); }

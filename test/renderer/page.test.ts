@@ -218,7 +218,8 @@ test('a text node draws in an uploaded font once the font asset arrives', async 
   const spec = {
     id: 'font',
     window: fullscreen,
-    root: { type: 'text', text: 'iiiiiiiiii', testTag: 'styled', style: { fontFamily: { asset: 'mono' } } },
+    // In a column: the root itself fills the window.
+    root: { type: 'column', children: [{ type: 'text', text: 'iiiiiiiiii', testTag: 'styled', style: { fontFamily: { asset: 'mono' } } }] },
   };
   const shown = await device.show(spec);
   assert.deepEqual(shown.missingAssets, ['mono']);

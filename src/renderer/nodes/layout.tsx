@@ -190,14 +190,16 @@ export function Spacer({ node, parent, env }: NodeProps<SpacerNode>) {
   return <Frame env={env} node={node} parent={parent} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={nodeTap(node, env)} pressable />;
 }
 
+/** A divider's line is drawn inside its padding, so padding insets it, as Compose's does. */
 export function Divider({ node, parent, env }: NodeProps<DividerNode>) {
   const horizontal = node.orientation === 'horizontal';
-  const base = horizontal
-    ? { height: '1px', width: '100%', alignSelf: 'stretch', flexShrink: '0' }
-    : { width: '1px', height: '100%', alignSelf: 'stretch', flexShrink: '0' };
+  const base: Record<string, string> = { [horizontal ? 'width' : 'height']: '100%', alignSelf: 'stretch', flexShrink: '0' };
+  const line = { ...(horizontal ? { height: '1px', width: '100%' } : { width: '1px', height: '100%' }), backgroundColor: node.style.color ?? 'var(--md-sys-color-outline-variant)' };
   const a11y = node.testTag !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null;
   return (
-    <Frame env={env} node={node} parent={parent} a11y={a11y} onTap={nodeTap(node, env)} base={{ ...base, backgroundColor: node.style.color ?? 'var(--md-sys-color-outline-variant)' }} />
+    <Frame env={env} node={node} parent={parent} a11y={a11y} onTap={nodeTap(node, env)} base={base}>
+      <div class="ps-divider-line" style={line} />
+    </Frame>
   );
 }
 

@@ -1,5 +1,5 @@
 // Navigation: topAppBar, tabBar and bottomNav.
-import type { AppBarButton, NavBarNode, NavItemView, TopAppBarNode } from '../../runtime/model.ts';
+import type { AppBarButton, NavBarNode, NavItemView, SafeAreaPadding, TopAppBarNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
 import { useEnv } from '../env.ts';
 import { Frame } from '../frame.tsx';
@@ -54,6 +54,8 @@ function NavGlyph({ item }: { item: NavItemView }) {
   return <span class="ps-nav-square" />;
 }
 
+const BEHIND_GESTURE_AREA: SafeAreaPadding = { edges: ['bottom'], types: ['systemBars'] };
+
 /** tabBar and bottomNav: one Tab node per item, tagged `<testTag>.<index>`. */
 export function NavBar({ node, parent, env }: NodeProps<NavBarNode>) {
   const isTabs = node.type === 'tabBar';
@@ -62,8 +64,11 @@ export function NavBar({ node, parent, env }: NodeProps<NavBarNode>) {
     ? `ps-tabs${node.scrollable ? ' ps-tabs-scrollable' : ''}${hasGlyphs ? ' ps-tabs-with-icons' : ''}`
     : 'ps-bottom-nav';
   const container = node.testTag !== null || node.label !== null ? { id: node.key, testTag: node.testTag, role: null, text: node.label } : null;
+  // A bottom bar draws its container behind the gesture area, as Compose's NavigationBar pads
+  // itself by the navigation bar insets its ancestors left unconsumed.
+  const framed = isTabs || node.safeAreaPadding !== null ? node : { ...node, safeAreaPadding: BEHIND_GESTURE_AREA };
   return (
-    <Frame env={env} node={node} parent={parent} class={classes} a11y={container}>
+    <Frame env={env} node={framed} parent={parent} class={classes} a11y={container}>
       <div class="ps-nav-items">
         {node.items.map((item, index) => (
           <div

@@ -1,0 +1,131 @@
+// Layout as Compose lays it out, in Chromium: the root fills its window, an edge-aligned anchor
+// keeps the node's size, fixed-size controls keep theirs in a crowded row, components grow with
+// the font scale instead of clipping, a divider's padding insets its line, and a bottom bar draws
+// behind the gesture area.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { HierarchyNode } from '../../src/device/hierarchy.ts';
+import { DEVICE_PROFILES } from '../../src/device/profiles.ts';
+import { byTag, useDevices, validSpec } from './helpers.ts';
+
+const devices = useDevices({}, { fontScale: 2 }, { rtl: true });
+const phone = () => devices()[0]!;
+const large = () => devices()[1]!;
+const rtl = () => devices()[2]!;
+const SCREEN = DEVICE_PROFILES.phone!;
+const CONTENT_TOP = SCREEN.systemBars.top + 48;
+
+async function shown(device: ReturnType<typeof phone>['device'], root: object, state: object = {}): Promise<HierarchyNode[]> {
+  await device.show(validSpec({ id: 'layout', window: { placement: { type: 'fullscreen' } }, state, root }));
+  return (await device.observe()).hierarchy;
+}
+
+const anchored = (alignment: string) => ({
+  type: 'box',
+  testTag: alignment,
+  anchor: { type: 'bounds', bounds: { x: 180, y: 400, width: 40, height: 40 }, alignment },
+  style: { width: { dp: 200 }, height: { dp: 30 }, background: 'error' },
+  children: [],
+});
+
+test('the root fills its window; a root with a size of its own keeps it', async () => {
+  const { device } = phone();
+  const filled = byTag(await shown(device, { type: 'box', testTag: 'root', style: { background: 'primaryContainer' }, children: [{ type: 'text', text: 'Hi' }] }), 'root').bounds;
+  assert.deepEqual(filled, { x: 0, y: CONTENT_TOP, width: SCREEN.width, height: SCREEN.height - CONTENT_TOP });
+  const sized = byTag(await shown(device, { type: 'box', testTag: 'root', style: { width: { dp: 200 }, height: { dp: 100 } }, children: [] }), 'root').bounds;
+  assert.deepEqual([sized.width, sized.height], [200, 100]);
+});
+
+test('an edge-aligned anchor keeps the node wider than its target at its size, centred on the other axis', async () => {
+  const nodes = await shown(phone().device, { type: 'box', children: ['top', 'bottom', 'start', 'end'].map(anchored) });
+  assert.deepEqual(byTag(nodes, 'top').bounds, { x: 100, y: 400, width: 200, height: 30 });
+  assert.deepEqual(byTag(nodes, 'bottom').bounds, { x: 100, y: 410, width: 200, height: 30 });
+  assert.deepEqual(byTag(nodes, 'start').bounds, { x: 180, y: 405, width: 200, height: 30 });
+  assert.deepEqual(byTag(nodes, 'end').bounds, { x: 20, y: 405, width: 200, height: 30 });
+  const mirrored = await shown(rtl().device, { type: 'box', children: [anchored('start')] });
+  assert.deepEqual(byTag(mirrored, 'start').bounds, { x: 20, y: 405, width: 200, height: 30 }, 'start is the right edge in RTL');
+});
+
+const CROWDED_ROW = {
+  type: 'row',
+  testTag: 'row',
+  style: { width: 'fill', spacing: 8 },
+  children: [
+    { type: 'text', text: 'A long label that wants most of the row to itself', testTag: 'label' },
+    { type: 'switch', stateKey: 'on', testTag: 'sync', label: 'Sync' },
+    { type: 'badge', text: '999+', testTag: 'count' },
+    { type: 'radioGroup', stateKey: 'pick', testTag: 'pick', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
+  ],
+};
+
+test('in a crowded row the fixed-size controls keep their size and their 48 dp touch targets; the text wraps', async () => {
+  const nodes = await shown(phone().device, { type: 'column', style: { width: 'fill' }, children: [CROWDED_ROW] }, { on: true, pick: 'a' });
+  const page = (phone().device as unknown as { page: Page }).page;
+  const track = await page.evaluate(() => document.querySelector('.ps-switch-track')!.getBoundingClientRect().toJSON());
+  assert.deepEqual([track.width, track.height], [52, 32]);
+  assert.ok(byTag(nodes, 'count').bounds.width > 24, `"999+" keeps its width (${byTag(nodes, 'count').bounds.width})`);
+  for (const option of ['pick.a', 'pick.b']) assert.ok(byTag(nodes, option).bounds.height >= 48, `${option} keeps its 48 dp target`);
+  const label = byTag(nodes, 'label').bounds;
+  const sync = byTag(nodes, 'sync').bounds;
+  assert.ok(label.x + label.width <= sync.x, 'the text and the switch do not overlap');
+  assert.ok(label.height > 20, 'the text wraps onto more lines');
+});
+
+const SHEET = {
+  type: 'column',
+  style: { width: 'fill', spacing: 8 },
+  children: [
+    { type: 'row', style: { spacing: 8 }, children: [{ type: 'button', label: 'Save changes', testTag: 'save' }, { type: 'chip', label: 'Filter', testTag: 'chip' }] },
+    { type: 'segmentedButton', stateKey: 'period', testTag: 'period', options: [{ value: 'd', label: 'Daily' }, { value: 'w', label: 'Weekly' }, { value: 'm', label: 'Monthly' }] },
+    { type: 'tabBar', stateKey: 'tab', testTag: 'tabs', items: [{ label: 'Overview' }, { label: 'Specifications' }, { label: 'Reviews' }] },
+    { type: 'bottomNav', stateKey: 'nav', testTag: 'nav', items: [{ label: 'Home', icon: 'home' }, { label: 'Search everything', icon: 'search' }, { label: 'Library', icon: 'library_books' }, { label: 'Profile', icon: 'person' }] },
+  ],
+};
+
+/** The boxes of every drawn text label under `selector`, in page coordinates. */
+function labelBoxes(page: Page, selector: string): Promise<{ x: number; y: number; width: number; height: number }[]> {
+  return page.evaluate((query) => [...document.querySelectorAll(query)].map((element) => element.getBoundingClientRect().toJSON()), selector);
+}
+
+function overlapping(boxes: { x: number; y: number; width: number; height: number }[]): boolean {
+  return boxes.some((a, i) => boxes.slice(i + 1).some((b) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5));
+}
+
+test('at font scale 2 the button, chip, segments, tabs and bottom bar grow to their text, and no two labels overlap', async () => {
+  const state = { period: 'd', tab: 0, nav: 0 };
+  const normal = await shown(phone().device, SHEET, state);
+  const scaled = await shown(large().device, SHEET, state);
+  for (const tag of ['save', 'chip', 'period', 'tabs', 'nav']) {
+    assert.ok(byTag(scaled, tag).bounds.height > byTag(normal, tag).bounds.height, `${tag} is taller at font scale 2 (${byTag(normal, tag).bounds.height} → ${byTag(scaled, tag).bounds.height})`);
+  }
+  const page = (large().device as unknown as { page: Page }).page;
+  for (const selector of ['.ps-tabs .ps-nav-label', '.ps-bottom-nav .ps-nav-label', '.ps-segment > span']) {
+    const boxes = await labelBoxes(page, selector);
+    assert.ok(boxes.length >= 3 && !overlapping(boxes), `${selector}: ${JSON.stringify(boxes)}`);
+  }
+  const segments = await page.evaluate(() => [...document.querySelectorAll('.ps-segment')].map((segment) => segment.scrollHeight <= segment.clientHeight));
+  assert.ok(segments.every(Boolean), 'no segment clips its label');
+});
+
+test("a divider's padding insets its line; a bottom bar draws behind the gesture area unless an ancestor took that inset", async () => {
+  const { device } = phone();
+  const page = (device as unknown as { page: Page }).page;
+  await shown(device, { type: 'column', style: { width: 'fill', height: 'fill' }, children: [
+    { type: 'divider', testTag: 'rule', style: { padding: { start: 16, end: 24 } } },
+    { type: 'spacer', style: { weight: 1 } },
+    { type: 'bottomNav', stateKey: 'nav', testTag: 'nav', items: [{ label: 'Home', icon: 'home' }, { label: 'Profile', icon: 'person' }] },
+  ] }, { nav: 0 });
+  const line = await page.evaluate(() => document.querySelector('.ps-divider-line')!.getBoundingClientRect().toJSON());
+  assert.deepEqual([line.x, line.width, line.height], [16, SCREEN.width - 40, 1]);
+  const bar = byTag((await device.observe()).hierarchy, 'nav').bounds;
+  assert.equal(bar.y + bar.height, SCREEN.height, 'the bar reaches the screen edge');
+  assert.equal(bar.height, 80 + SCREEN.systemBars.bottom, 'its items stay 80 dp above the gesture area');
+
+  const padded = await shown(device, { type: 'column', style: { width: 'fill', height: 'fill' }, safeAreaPadding: { edges: ['bottom'], types: ['systemBars'] }, children: [
+    { type: 'spacer', style: { weight: 1 } },
+    { type: 'bottomNav', stateKey: 'nav', testTag: 'nav', items: [{ label: 'Home', icon: 'home' }, { label: 'Profile', icon: 'person' }] },
+  ] }, { nav: 0 });
+  const above = byTag(padded, 'nav').bounds;
+  assert.deepEqual([above.y + above.height, above.height], [SCREEN.height - SCREEN.systemBars.bottom, 80]);
+});
