@@ -1,7 +1,18 @@
 // The renderer's stylesheet: device chrome, window frames and the Material 3 look of every
 // component, drawn from the scheme variables (`--md-sys-color-*`) and the type-role variables
 // (`--ps-type-*`, already scaled by the theme and the font scale) the window sets.
+import { figurePx } from './m3-figures.ts';
 import { FONT_STACKS } from './tokens.ts';
+
+/**
+ * Bottom padding that puts the last baseline of a `role` title `fromBottom` above the box's
+ * bottom, as Compose places a medium or large app bar's title: Roboto's descent is 0.244 em and
+ * its content area 1.172 em, the rest of the line height split above and below.
+ */
+function baselinePadding(role: string, fromBottom: string): string {
+  const name = `--ps-type-${role.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  return `calc(${fromBottom} - (var(${name}-line) - 1.171875 * var(${name}-size)) / 2 - 0.244140625 * var(${name}-size))`;
+}
 
 /** Declarations drawing text in one Material type role. */
 function type(role: string): string {
@@ -143,7 +154,10 @@ const LAYOUT = `
 .ps-image { display: flex; overflow: clip; }
 .ps-image-content { display: block; width: 100%; height: 100%; min-width: 0; min-height: 0; }
 .ps-image-placeholder { flex: 1; display: flex; align-items: center; justify-content: center; min-width: 24px; min-height: 24px;
-  background: #9e9e9e; color: #eeeeee; }
+  background: var(--md-sys-color-surface-container-highest); color: var(--md-sys-color-on-surface-variant); }
+/* An outlined card's border is drawn over its content, as Compose draws a Surface's border. */
+.ps-card-outlined::after { content: ''; position: absolute; inset: 0; z-index: 1; pointer-events: none; border-radius: inherit;
+  border: 1px solid var(--md-sys-color-outline-variant); }
 .ps-stack { display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr); position: relative; }
 .ps-stack-screen { grid-area: 1 / 1; display: grid; grid-template: minmax(0, 1fr) / minmax(0, 1fr); justify-items: start;
   align-items: start; min-width: 0; min-height: 0; }
@@ -255,7 +269,7 @@ textarea.ps-field-input { resize: none; field-sizing: content; padding: 16px 0; 
   display: flex; align-items: center; justify-content: center; color: var(--md-sys-color-on-primary); }
 .ps-checkbox-box.ps-on { background: var(--md-sys-color-primary); border-color: var(--md-sys-color-primary); }
 .ps-checkbox-box .ps-icon { width: 16px; height: 16px; }
-.ps-button { min-height: 40px; display: inline-flex; align-items: center; justify-content: center; gap: 8px; padding: 10px 24px; text-align: center;
+.ps-button { min-height: ${figurePx('buttonMinHeight')}; display: inline-flex; align-items: center; justify-content: center; gap: 8px; padding: 10px 24px; text-align: center;
   border-radius: var(--ps-shape-full); ${type('labelLarge')} white-space: nowrap; cursor: pointer; }
 .ps-button-with-icon { padding-inline: 16px 24px; }
 .ps-button-filled { background: var(--md-sys-color-primary); color: var(--md-sys-color-on-primary); }
@@ -271,9 +285,13 @@ textarea.ps-field-input { resize: none; field-sizing: content; padding: 16px 0; 
 .ps-radio.ps-on { border-color: var(--md-sys-color-primary); color: var(--md-sys-color-primary); }
 .ps-radio.ps-on::after { content: ''; width: 10px; height: 10px; border-radius: 50%; background: currentColor; }
 .ps-radio-label { ${type('bodyLarge')} }
-.ps-list-item { display: flex; align-items: center; gap: 16px; min-height: 56px; padding: 8px 24px 8px 16px; width: 100%;
+.ps-list-item { display: flex; align-items: center; gap: 16px; min-height: ${figurePx('listItemOneLineHeight')};
+  padding: 8px ${figurePx('listItemEndPadding')} 8px ${figurePx('listItemStartPadding')}; width: 100%;
   background: var(--md-sys-color-surface); }
-.ps-list-item.ps-two-line { min-height: 72px; }
+.ps-list-item.ps-two-line { min-height: ${figurePx('listItemTwoLineHeight')}; }
+/* Three lines: leading and trailing align with the headline's top. */
+.ps-list-item.ps-three-line { min-height: ${figurePx('listItemThreeLineHeight')}; align-items: flex-start;
+  padding-block: ${figurePx('listItemThreeLineTopPadding')}; }
 .ps-list-leading, .ps-list-trailing { color: var(--md-sys-color-on-surface-variant); }
 .ps-list-text { flex: 1; display: flex; flex-direction: column; min-width: 0; }
 .ps-list-headline { ${type('bodyLarge')} color: var(--md-sys-color-on-surface); }
@@ -285,7 +303,7 @@ textarea.ps-field-input { resize: none; field-sizing: content; padding: 16px 0; 
 .ps-slider-active { position: absolute; inset-inline-start: 0; top: 22px; height: 4px; border-radius: 2px; background: var(--md-sys-color-primary); }
 .ps-slider-thumb { position: absolute; top: 14px; width: 20px; height: 20px; margin-inline-start: -10px; border-radius: 50%;
   background: var(--md-sys-color-primary); box-shadow: 0px 1px 2px rgba(0,0,0,0.3); }
-.ps-chip { min-height: 32px; display: inline-flex; align-items: center; gap: 8px; padding: 6px 16px; border-radius: var(--ps-shape-small);
+.ps-chip { min-height: ${figurePx('chipMinHeight')}; display: inline-flex; align-items: center; gap: 8px; padding: 6px 16px; border-radius: var(--ps-shape-small);
   outline: 1px solid var(--md-sys-color-outline-variant); outline-offset: -1px; color: var(--md-sys-color-on-surface-variant);
   ${type('labelLarge')} white-space: nowrap; cursor: pointer; }
 .ps-chip-assist, .ps-chip-suggestion { color: var(--md-sys-color-on-surface); }
@@ -303,14 +321,14 @@ textarea.ps-field-input { resize: none; field-sizing: content; padding: 16px 0; 
 .ps-fab-large { width: 96px; height: 96px; border-radius: var(--ps-shape-extra-large); }
 .ps-fab-extended { min-height: 56px; min-width: 80px; padding: 0 20px 0 16px; border-radius: var(--ps-shape-large); }
 .ps-fab-label { ${type('labelLarge')} white-space: nowrap; }
-.ps-segmented { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); min-height: 40px; border-radius: var(--ps-shape-full); outline: 1px solid var(--md-sys-color-outline); outline-offset: -1px; overflow: clip; min-width: 0; }
+.ps-segmented { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); min-height: ${figurePx('segmentedMinHeight')}; border-radius: var(--ps-shape-full); outline: 1px solid var(--md-sys-color-outline); outline-offset: -1px; overflow: clip; min-width: 0; }
 .ps-segment { min-width: 48px; display: flex; align-items: center; justify-content: center; gap: 8px; padding: 10px 12px;
   ${type('labelLarge')} color: var(--md-sys-color-on-surface); text-align: center; overflow-wrap: anywhere; cursor: pointer; }
 .ps-segment + .ps-segment { border-inline-start: 1px solid var(--md-sys-color-outline); }
 .ps-segment.ps-on { background: var(--md-sys-color-secondary-container); color: var(--md-sys-color-on-secondary-container); }
 .ps-progress-linear { position: relative; width: 240px; height: 4px; border-radius: 2px; overflow: clip; background: var(--md-sys-color-secondary-container); }
 .ps-progress-bar { position: absolute; top: 0; bottom: 0; inset-inline-start: 0; border-radius: 2px; background: var(--md-sys-color-primary); }
-.ps-progress-circular { width: 48px; height: 48px; }
+.ps-progress-circular { width: ${figurePx('circularProgressSize')}; height: ${figurePx('circularProgressSize')}; }
 .ps-progress-circular svg { display: block; rotate: -90deg; }
 .ps-progress-track { fill: none; stroke: var(--md-sys-color-secondary-container); stroke-width: 4; }
 .ps-progress-indicator { fill: none; stroke: var(--md-sys-color-primary); stroke-width: 4; stroke-linecap: round; }
@@ -362,27 +380,28 @@ const PICKERS = `
 
 const NAVIGATION = `
 .ps-app-bar { width: 100%; align-self: stretch; background: var(--md-sys-color-surface); color: var(--md-sys-color-on-surface); display: flex; flex-direction: column; }
-.ps-app-bar-row { min-height: 64px; display: flex; align-items: center; padding: 0 4px; gap: 4px; }
+.ps-app-bar-row { min-height: ${figurePx('appBarSmallHeight')}; display: flex; align-items: center; padding: 0 4px; gap: 4px; }
 .ps-app-bar-button { width: 48px; height: 48px; border: 0; border-radius: 50%; background: transparent; color: var(--md-sys-color-on-surface);
   display: flex; align-items: center; justify-content: center; flex-shrink: 0; cursor: pointer; padding: 0; }
 .ps-app-bar-actions { display: flex; margin-inline-start: auto; color: var(--md-sys-color-on-surface-variant); }
 .ps-app-bar-actions .ps-app-bar-button { color: var(--md-sys-color-on-surface-variant); }
-.ps-app-bar-gap { width: 12px; }
+/* Without a navigation icon the title starts 16 dp in: the row's 4 dp padding, this gap and the row's 4 dp gap. */
+.ps-app-bar-gap { width: calc(${figurePx('appBarTitleStart')} - 8px); }
 .ps-app-bar-fill { flex: 1; }
-.ps-app-bar-title { flex: 1; min-width: 0; padding-inline-start: 4px; ${type('titleLarge')}
+.ps-app-bar-title { flex: 1; min-width: 0; ${type('titleLarge')}
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .ps-app-bar-centerAligned .ps-app-bar-title { text-align: center; }
 .ps-app-bar-centerAligned .ps-app-bar-gap { width: 48px; }
 .ps-app-bar-headline { padding: 0 16px; display: flex; align-items: flex-end; }
-.ps-app-bar-medium .ps-app-bar-headline { height: 48px; padding-bottom: 20px; }
+.ps-app-bar-medium .ps-app-bar-headline { min-height: 48px; padding-bottom: ${baselinePadding('headlineSmall', figurePx('appBarMediumTitleBaseline'))}; }
 .ps-app-bar-medium .ps-app-bar-title { ${type('headlineSmall')} padding: 0; }
-.ps-app-bar-large .ps-app-bar-headline { height: 88px; padding-bottom: 28px; }
+.ps-app-bar-large .ps-app-bar-headline { min-height: 88px; padding-bottom: ${baselinePadding('headlineMedium', figurePx('appBarLargeTitleBaseline'))}; }
 .ps-app-bar-large .ps-app-bar-title { ${type('headlineMedium')} padding: 0; white-space: normal; }
-.ps-tabs { width: 100%; align-self: stretch; background: var(--md-sys-color-surface); box-shadow: inset 0 -1px 0 var(--md-sys-color-surface-variant); }
+.ps-tabs { width: 100%; align-self: stretch; background: var(--md-sys-color-surface); box-shadow: inset 0 -1px 0 var(--md-sys-color-outline-variant); }
 .ps-nav-items { display: flex; }
-.ps-tabs .ps-nav-item { flex: 1 1 0; min-width: 0; min-height: 48px; display: flex; justify-content: center; cursor: pointer;
+.ps-tabs .ps-nav-item { flex: 1 1 0; min-width: 0; min-height: ${figurePx('tabTextHeight')}; display: flex; justify-content: center; cursor: pointer;
   color: var(--md-sys-color-on-surface-variant); padding: 0 16px; }
-.ps-tabs-with-icons .ps-nav-item { min-height: 72px; }
+.ps-tabs-with-icons .ps-nav-item { min-height: ${figurePx('tabIconAndTextHeight')}; }
 .ps-tabs-with-icons .ps-tab-content { padding: 12px 0; }
 .ps-tabs .ps-nav-item.ps-on { color: var(--md-sys-color-primary); }
 .ps-tab-content { position: relative; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 2px;
@@ -395,7 +414,7 @@ const NAVIGATION = `
 .ps-tabs-scrollable .ps-nav-items { padding-inline-start: 52px; width: max-content; }
 .ps-tabs-scrollable .ps-nav-item { flex: 0 0 auto; min-width: 90px; }
 .ps-bottom-nav { width: 100%; align-self: stretch; background: var(--md-sys-color-surface-container); }
-.ps-bottom-nav .ps-nav-items { min-height: 80px; gap: 8px; padding: 12px 8px 16px; }
+.ps-bottom-nav .ps-nav-items { min-height: ${figurePx('bottomBarHeight')}; gap: 8px; padding: 12px 8px 16px; }
 .ps-bottom-nav .ps-nav-item { flex: 1 1 0; min-width: 0; display: flex; flex-direction: column; align-items: center; justify-content: center;
   gap: 4px; color: var(--md-sys-color-on-surface-variant); cursor: pointer; }
 .ps-nav-pill { width: 64px; height: 32px; border-radius: 16px; display: flex; align-items: center; justify-content: center; }

@@ -1,6 +1,6 @@
 // Material 3 controls: switch, checkbox, button, radioGroup, listItem, slider, chip, iconButton,
 // fab, segmentedButton and progress (the text field has its own file).
-import { useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type {
   ButtonNode, ChipNode, FabNode, IconButtonNode, ListItemNode, ProgressNode, RadioGroupNode, SegmentedButtonNode,
   SliderNode, ToggleNode,
@@ -8,6 +8,7 @@ import type {
 import { a11yAttributes, partTag } from '../a11y.ts';
 import { Frame } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
+import { M3_FIGURES } from '../m3-figures.ts';
 import type { NodeProps } from '../node.tsx';
 
 /** The accessibility node of a whole control: its label as text, a native role, state. */
@@ -112,18 +113,35 @@ export function ListItem({ node, parent, env }: NodeProps<ListItemNode>) {
     : node.tappable
       ? () => env.interact({ type: 'tap', key: node.key })
       : null;
+  const supporting = useRef<HTMLSpanElement>(null);
+  const threeLine = useSupportingWraps(supporting, node.supporting);
+  const lines = node.supporting === null ? '' : threeLine ? ' ps-three-line' : ' ps-two-line';
   return (
-    <Frame env={env} node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class={node.supporting ? 'ps-list-item ps-two-line' : 'ps-list-item'} a11y={a11y} onTap={onTap} swipe={node.swipe}>
+    <Frame env={env} node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class={`ps-list-item${lines}`} a11y={a11y} onTap={onTap} swipe={node.swipe}>
       {node.leadingIcon ? <Icon name={node.leadingIcon} class="ps-list-leading" /> : null}
       <span class="ps-list-text">
         <span class="ps-list-headline" style={node.style.color ? { color: node.style.color } : undefined}>{node.headline}</span>
-        {node.supporting ? <span class="ps-list-supporting">{node.supporting}</span> : null}
+        {node.supporting ? <span class="ps-list-supporting" ref={supporting}>{node.supporting}</span> : null}
       </span>
       {trailing?.type === 'switch' ? <SwitchGlyph checked={trailing.checked} /> : null}
       {trailing?.type === 'checkbox' ? <span class="ps-checkbox-target"><CheckboxGlyph checked={trailing.checked} /></span> : null}
       {trailing?.type === 'icon' ? <Icon name={trailing.name} class="ps-list-trailing" /> : null}
     </Frame>
   );
+}
+
+/**
+ * Whether a list item's supporting text takes more than one line, which makes it a three-line
+ * item (as Compose's ListItem decides from the text's layout). Measured when the text changes.
+ */
+function useSupportingWraps(element: { current: HTMLSpanElement | null }, text: string | null): boolean {
+  const [wraps, setWraps] = useState(false);
+  useLayoutEffect(() => {
+    const span = element.current;
+    const measured = span !== null && span.offsetHeight > parseFloat(getComputedStyle(span).lineHeight) * 1.5;
+    if (measured !== wraps) setWraps(measured);
+  }, [text]);
+  return wraps;
 }
 
 /** Position of `value` along the track, 0..1. */
@@ -248,16 +266,19 @@ export function Progress({ node, parent, env }: NodeProps<ProgressNode>) {
   const a11y = { id: node.key, testTag: node.testTag, role: 'ProgressBar', text: node.label, range };
   const accent = node.style.color;
   if (node.variant === 'circular') {
-    const radius = 20;
+    const size = M3_FIGURES.circularProgressSize.dp;
+    const centre = size / 2;
+    const radius = centre - M3_FIGURES.circularProgressStroke.dp / 2;
     const circumference = 2 * Math.PI * radius;
     const offset = determinate ? 0 : circumference * 0.15;
     return (
       <Frame env={env} node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class="ps-progress-circular" a11y={a11y}>
-        <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
-          <circle class="ps-progress-track" cx="24" cy="24" r={radius} />
+        <svg viewBox={`0 0 ${size} ${size}`} width={size} height={size} aria-hidden="true">
+          {/* An indeterminate circle has no track, as Compose draws it. */}
+          {determinate ? <circle class="ps-progress-track" cx={centre} cy={centre} r={radius} /> : null}
           <circle
             class="ps-progress-indicator"
-            cx="24" cy="24" r={radius}
+            cx={centre} cy={centre} r={radius}
             style={{ strokeDasharray: `${circumference * fraction} ${circumference}`, strokeDashoffset: -offset, ...(accent ? { stroke: accent } : {}) }}
           />
         </svg>

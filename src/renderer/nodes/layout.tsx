@@ -73,11 +73,7 @@ const CARD_LOOK = {
     backgroundColor: 'var(--md-sys-color-surface-container-low)',
     boxShadow: '0px 1px 2px 0px rgba(0,0,0,0.3), 0px 1px 3px 1px rgba(0,0,0,0.15)',
   },
-  outlined: {
-    backgroundColor: 'var(--md-sys-color-surface)',
-    outline: '1px solid var(--md-sys-color-outline-variant)',
-    outlineOffset: '-1px',
-  },
+  outlined: { backgroundColor: 'var(--md-sys-color-surface)' },
 };
 
 /** A Material card: a column of children in a medium-rounded container. No label of its own. */
@@ -87,7 +83,7 @@ export function Card({ node, parent, env }: NodeProps<CardNode>) {
     ? { id: node.key, testTag: node.testTag, role: node.tappable ? 'Button' : null, text: node.label }
     : null;
   return (
-    <Frame env={env} node={node} parent={parent} layout="column" base={base} a11y={a11y} onTap={nodeTap(node, env)}>
+    <Frame env={env} node={node} parent={parent} layout="column" class={node.variant === 'outlined' ? 'ps-card-outlined' : undefined} base={base} a11y={a11y} onTap={nodeTap(node, env)}>
       {toldParentWidth(node, childNodes(node.children, 'column'))}
     </Frame>
   );
