@@ -297,12 +297,29 @@ textarea.ps-field-input { resize: none; field-sizing: content; padding: 16px 0; 
 .ps-list-headline { ${type('bodyLarge')} color: var(--md-sys-color-on-surface); }
 .ps-list-supporting { ${type('bodyMedium')} color: var(--md-sys-color-on-surface-variant); }
 .ps-list-item .ps-checkbox-target { margin-inline-end: -14px; }
+/* The slider as Compose Material 3 draws it now: a 16 dp track split by a 4 × 44 dp bar handle with a
+   6 dp gap on each side, a stop indicator at the end (tick marks instead on a stepped slider). */
 .ps-slider { width: 100%; min-width: 120px; height: 48px; display: flex; align-items: center; align-self: stretch; }
-.ps-slider-track { position: relative; flex: 1; height: 48px; margin: 0 10px; cursor: pointer; touch-action: none; }
-.ps-slider-inactive { position: absolute; left: 0; right: 0; top: 22px; height: 4px; border-radius: 2px; background: var(--md-sys-color-secondary-container); }
-.ps-slider-active { position: absolute; inset-inline-start: 0; top: 22px; height: 4px; border-radius: 2px; background: var(--md-sys-color-primary); }
-.ps-slider-thumb { position: absolute; top: 14px; width: 20px; height: 20px; margin-inline-start: -10px; border-radius: 50%;
-  background: var(--md-sys-color-primary); box-shadow: 0px 1px 2px rgba(0,0,0,0.3); }
+.ps-slider-track { position: relative; flex: 1; height: ${figurePx('sliderHandleHeight')}; cursor: pointer; touch-action: none;
+  --ps-slider-accent: var(--md-sys-color-primary); --ps-slider-half: calc(${figurePx('sliderHandleWidth')} / 2 + ${figurePx('sliderHandleGap')}); }
+.ps-slider-active, .ps-slider-inactive { position: absolute; top: calc((${figurePx('sliderHandleHeight')} - ${figurePx('sliderTrackHeight')}) / 2);
+  height: ${figurePx('sliderTrackHeight')}; }
+.ps-slider-active { inset-inline-start: 0; width: max(0px, calc(var(--ps-slider-at) - var(--ps-slider-half))); background: var(--ps-slider-accent);
+  border-start-start-radius: 8px; border-end-start-radius: 8px; border-start-end-radius: 2px; border-end-end-radius: 2px; }
+.ps-slider-inactive { inset-inline-start: min(100%, calc(var(--ps-slider-at) + var(--ps-slider-half))); inset-inline-end: 0;
+  background: var(--md-sys-color-secondary-container);
+  border-start-end-radius: 8px; border-end-end-radius: 8px; border-start-start-radius: 2px; border-end-start-radius: 2px; }
+.ps-slider-handle { position: absolute; top: 0; inset-inline-start: calc(var(--ps-slider-at) - ${figurePx('sliderHandleWidth')} / 2);
+  width: ${figurePx('sliderHandleWidth')}; height: ${figurePx('sliderHandleHeight')}; border-radius: 2px; background: var(--ps-slider-accent); }
+.ps-slider-stop, .ps-slider-tick { position: absolute; top: calc(${figurePx('sliderHandleHeight')} / 2 - 2px); width: ${figurePx('sliderStopSize')};
+  height: ${figurePx('sliderStopSize')}; border-radius: 50%; }
+.ps-slider-stop { inset-inline-end: 6px; background: var(--ps-slider-accent); }
+.ps-slider-tick { background: var(--md-sys-color-on-secondary-container); }
+.ps-slider-tick.ps-on { background: var(--md-sys-color-on-primary); }
+.ps-slider-label { position: absolute; bottom: calc(100% + 4px); inset-inline-start: var(--ps-slider-at); translate: -50% 0; min-width: 48px;
+  padding: 12px 16px; border-radius: 24px; background: var(--md-sys-color-inverse-surface); color: var(--md-sys-color-inverse-on-surface);
+  ${type('labelLarge')} text-align: center; pointer-events: none; }
+[dir="rtl"] .ps-slider-label { translate: 50% 0; }
 .ps-chip { min-height: ${figurePx('chipMinHeight')}; display: inline-flex; align-items: center; gap: 8px; padding: 6px 16px; border-radius: var(--ps-shape-small);
   outline: 1px solid var(--md-sys-color-outline-variant); outline-offset: -1px; color: var(--md-sys-color-on-surface-variant);
   ${type('labelLarge')} white-space: nowrap; cursor: pointer; }
@@ -326,8 +343,12 @@ textarea.ps-field-input { resize: none; field-sizing: content; padding: 16px 0; 
   ${type('labelLarge')} color: var(--md-sys-color-on-surface); text-align: center; overflow-wrap: anywhere; cursor: pointer; }
 .ps-segment + .ps-segment { border-inline-start: 1px solid var(--md-sys-color-outline); }
 .ps-segment.ps-on { background: var(--md-sys-color-secondary-container); color: var(--md-sys-color-on-secondary-container); }
-.ps-progress-linear { position: relative; width: 240px; height: 4px; border-radius: 2px; overflow: clip; background: var(--md-sys-color-secondary-container); }
-.ps-progress-bar { position: absolute; top: 0; bottom: 0; inset-inline-start: 0; border-radius: 2px; background: var(--md-sys-color-primary); }
+.ps-progress-linear { position: relative; width: 240px; height: ${figurePx('linearProgressHeight')}; }
+.ps-progress-bar, .ps-progress-rest { position: absolute; top: 0; bottom: 0; border-radius: 2px; }
+.ps-progress-bar { background: var(--md-sys-color-primary); }
+.ps-progress-rest { background: var(--md-sys-color-secondary-container); }
+.ps-progress-stop { position: absolute; top: 0; inset-inline-end: 0; width: ${figurePx('linearProgressStopSize')}; height: ${figurePx('linearProgressStopSize')};
+  border-radius: 50%; background: var(--md-sys-color-primary); }
 .ps-progress-circular { width: ${figurePx('circularProgressSize')}; height: ${figurePx('circularProgressSize')}; }
 .ps-progress-circular svg { display: block; rotate: -90deg; }
 .ps-progress-track { fill: none; stroke: var(--md-sys-color-secondary-container); stroke-width: 4; }

@@ -24,7 +24,7 @@ const deviceFor = (name: string) => devices()[Object.keys(SETTINGS).indexOf(name
 const SHEET = {
   id: 'component-sheet',
   window: { placement: { type: 'fullscreen' } },
-  state: { tab: 0, icons: 0, nav: 0, period: 'd', on: true, loaded: 30, half: 50 },
+  state: { tab: 0, icons: 0, nav: 0, period: 'd', on: true, loaded: 30, half: 50, volume: 40, rating: 2 },
   root: {
     type: 'scroll',
     child: {
@@ -48,6 +48,8 @@ const SHEET = {
           { type: 'progress', variant: 'linear', stateKey: 'half', max: 100, testTag: 'bar_progress' },
           { type: 'switch', stateKey: 'on', testTag: 'switch' },
         ] },
+        { type: 'slider', stateKey: 'volume', min: 0, max: 100, testTag: 'volume', style: { width: 'fill' } },
+        { type: 'slider', stateKey: 'rating', min: 0, max: 4, step: 1, testTag: 'rating', style: { width: 'fill' } },
         { type: 'card', variant: 'outlined', testTag: 'card', children: [{ type: 'image', asset: 'missing-photo', testTag: 'photo', style: { width: { dp: 120 }, height: { dp: 80 } } }] },
         { type: 'bottomNav', stateKey: 'nav', testTag: 'nav', items: [{ label: 'Home', icon: 'home' }, { label: 'Search', icon: 'search' }] },
       ],
@@ -123,6 +125,23 @@ for (const setting of Object.keys(SETTINGS)) {
     const tracks = await page.evaluate(() => ['spinner', 'dial'].map((tag) => document.querySelectorAll(`[data-testid="${tag}"] .ps-progress-track`).length));
     assert.deepEqual(tracks, [0, 1], 'no track while indeterminate');
     assert.equal(box('bar_progress').height, figure('linearProgressHeight'), 'bar_progress: linearProgressHeight');
+    const slider = await page.evaluate(() => Object.fromEntries(['volume', 'rating'].map((tag) => {
+      const part = (name: string) => document.querySelector(`[data-testid="${tag}"] .ps-slider-${name}`)?.getBoundingClientRect().toJSON() as DOMRect | undefined;
+      return [tag, { active: part('active')!, inactive: part('inactive')!, handle: part('handle')!, stop: part('stop'), ticks: document.querySelectorAll(`[data-testid="${tag}"] .ps-slider-tick`).length }];
+    })));
+    const volume = slider.volume!;
+    assert.deepEqual([volume.handle.width, volume.handle.height, volume.active.height, volume.inactive.height], [figure('sliderHandleWidth'), figure('sliderHandleHeight'), figure('sliderTrackHeight'), figure('sliderTrackHeight')]);
+    const [before, after] = rtl ? [volume.inactive, volume.active] : [volume.active, volume.inactive];
+    assert.ok(Math.abs(volume.handle.x - (before.x + before.width) - figure('sliderHandleGap')) < 0.5 && Math.abs(after.x - (volume.handle.x + volume.handle.width) - figure('sliderHandleGap')) < 0.5, 'a 6 dp gap each side of the handle');
+    assert.deepEqual([volume.stop?.width, volume.ticks], [figure('sliderStopSize'), 0], 'a continuous slider ends in a stop indicator');
+    assert.deepEqual([slider.rating!.stop, slider.rating!.ticks], [undefined, 5], 'a stepped one has a tick mark per value');
+    const linear = await page.evaluate(() => {
+      const part = (selector: string) => document.querySelector(`[data-testid="bar_progress"] ${selector}`)!.getBoundingClientRect().toJSON() as DOMRect;
+      return { bar: part('.ps-progress-bar'), rest: part('.ps-progress-rest'), stop: part('.ps-progress-stop') };
+    });
+    const gap = rtl ? linear.bar.x - (linear.rest.x + linear.rest.width) : linear.rest.x - (linear.bar.x + linear.bar.width);
+    assert.ok(Math.abs(gap - figure('linearProgressGap')) < 0.5, `a 4 dp gap between the indicator and the track (${gap})`);
+    assert.equal(linear.stop.width, figure('linearProgressStopSize'));
     const switchTrack = await boxIn(page, 'switch', '.ps-switch-track');
     assert.deepEqual([switchTrack.width, switchTrack.height], [figure('switchTrackWidth'), figure('switchTrackHeight')]);
     assert.ok(box('nav').height >= figure('bottomBarHeight'));

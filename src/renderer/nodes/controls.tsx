@@ -178,13 +178,16 @@ export function Slider({ node, parent, env }: NodeProps<SliderNode>) {
     env.interact({ type: 'slide', key: node.key, value: final });
   };
   const range = { current: node.value, min: node.min, max: node.max, ...(node.step ? { steps: sliderSteps(node.min, node.max, node.step) } : {}) };
-  const percent = `${sliderFraction(value, node.min, node.max) * 100}%`;
+  const fraction = sliderFraction(value, node.min, node.max);
+  const percent = `${fraction * 100}%`;
   const accent = node.style.color;
+  const ticks = node.step ? sliderTickFractions(node.min, node.max, node.step) : [];
   return (
     <Frame env={env} node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class="ps-slider" a11y={controlA11y(node, 'Slider', { range })}>
       <div
         ref={track}
         class="ps-slider-track"
+        style={{ '--ps-slider-at': percent, ...(accent ? { '--ps-slider-accent': accent } : {}) }}
         onPointerDown={(event) => {
           event.currentTarget.setPointerCapture(event.pointerId);
           move(event);
@@ -193,12 +196,33 @@ export function Slider({ node, parent, env }: NodeProps<SliderNode>) {
         onPointerUp={release}
         onPointerCancel={() => setDragValue(null)}
       >
+        <div class="ps-slider-active" />
         <div class="ps-slider-inactive" />
-        <div class="ps-slider-active" style={{ width: percent, ...(accent ? { backgroundColor: accent } : {}) }} />
-        <div class="ps-slider-thumb" style={{ insetInlineStart: percent, ...(accent ? { backgroundColor: accent } : {}) }} />
+        {ticks.length > 0
+          ? ticks.map((at) => <span key={at} class={at <= fraction ? 'ps-slider-tick ps-on' : 'ps-slider-tick'} style={{ insetInlineStart: `calc(6px + ${at} * (100% - 16px))` }} />)
+          : <span class="ps-slider-stop" />}
+        <div class="ps-slider-handle" />
+        {dragValue !== null ? <span class="ps-slider-label">{formatSliderValue(dragValue)}</span> : null}
       </div>
     </Frame>
   );
+}
+
+/**
+ * Where a stepped slider's tick marks sit along the track (0..1), at most one per 2 dp of a phone
+ * track's worth of steps; without a step the track has a stop indicator at its end instead.
+ */
+export function sliderTickFractions(min: number, max: number, step: number): number[] {
+  const count = Math.round((max - min) / step);
+  if (!(count >= 1) || count > MAX_SLIDER_TICKS) return [];
+  return Array.from({ length: count + 1 }, (_, index) => index / count);
+}
+
+const MAX_SLIDER_TICKS = 100;
+
+/** The value label shown above the handle while it is dragged. */
+function formatSliderValue(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
 }
 
 /** Chips: a filter chip (with a stateKey) toggles like a checkbox; the others are buttons. */
@@ -285,12 +309,18 @@ export function Progress({ node, parent, env }: NodeProps<ProgressNode>) {
       </Frame>
     );
   }
-  const bar: Record<string, string> = { width: `${fraction * 100}%` };
-  if (!determinate) bar.insetInlineStart = '20%';
+  // The active part, then a 4 dp gap and the track; a determinate bar ends in a stop indicator.
+  const start = determinate ? 0 : 0.2;
+  const end = start + fraction;
+  const bar: Record<string, string> = { insetInlineStart: `${start * 100}%`, width: `${fraction * 100}%` };
   if (accent) bar.backgroundColor = accent;
+  const gap = `${M3_FIGURES.linearProgressGap.dp}px`;
   return (
     <Frame env={env} node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class="ps-progress-linear" a11y={a11y}>
-      <div class="ps-progress-bar" style={bar} />
+      {start > 0 ? <div class="ps-progress-rest" style={{ insetInlineStart: '0', width: `max(0px, calc(${start * 100}% - ${gap}))` }} /> : null}
+      {fraction > 0 ? <div class="ps-progress-bar" style={bar} /> : null}
+      {end < 1 ? <div class="ps-progress-rest" style={{ insetInlineStart: fraction > 0 ? `calc(${end * 100}% + ${gap})` : '0', insetInlineEnd: '0' }} /> : null}
+      {determinate ? <div class="ps-progress-stop" style={accent ? { backgroundColor: accent } : undefined} /> : null}
     </Frame>
   );
 }
