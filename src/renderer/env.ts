@@ -45,6 +45,8 @@ export interface RenderEnv {
   contentOrigin: { x: number; y: number };
   /** Height of the content area: half/full sheet detents refer to it. */
   contentHeight: number;
+  /** Today as YYYY-MM-DD on the device's clock, which a date picker rings; null with the fixed clock of repeatable screenshots. */
+  today: string | null;
 }
 
 export const Env = createContext<RenderEnv | null>(null);

@@ -36,6 +36,7 @@ export const M3_FIGURES = {
   sliderStopSize: { dp: 4, token: 'SliderTokens.StopIndicatorSize' },
   linearProgressGap: { dp: 4, token: 'LinearProgressIndicatorTokens.TrackActiveSpace' },
   linearProgressStopSize: { dp: 4, token: 'LinearProgressIndicatorTokens.StopSize' },
+  datePickerWidth: { dp: 360, token: 'DatePickerModalTokens.ContainerWidth' },
   switchTrackWidth: { dp: 52, token: 'SwitchTokens.TrackWidth' },
   switchTrackHeight: { dp: 32, token: 'SwitchTokens.TrackHeight' },
   minimumTouchTarget: { dp: 48, token: 'minimumInteractiveComponentSize' },

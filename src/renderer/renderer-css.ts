@@ -384,8 +384,8 @@ const PICKERS = `
   color: var(--md-sys-color-on-surface); ${type('bodyLarge')} cursor: pointer; }
 .ps-dial-number.ps-inner { font-size: 14px; color: var(--md-sys-color-on-surface-variant); }
 .ps-dial-number.ps-on { background: var(--md-sys-color-primary); color: var(--md-sys-color-on-primary); }
-.ps-date-picker { padding: 16px 12px 12px; }
-.ps-date-picker .ps-picker-title { margin: 0 12px 36px; }
+.ps-date-picker { width: ${figurePx('datePickerWidth')}; min-width: ${figurePx('datePickerWidth')}; padding: 16px 12px 12px; }
+.ps-date-picker .ps-picker-title { ${type('labelLarge')} margin: 0 12px 36px; }
 .ps-date-headline { ${type('headlineLarge')} color: var(--md-sys-color-on-surface); margin: 0 12px 12px; }
 .ps-date-divider { height: 1px; background: var(--md-sys-color-outline-variant); margin: 0 -12px 8px; }
 .ps-date-nav { display: flex; align-items: center; padding-inline-start: 12px; color: var(--md-sys-color-on-surface-variant); }
@@ -397,6 +397,8 @@ const PICKERS = `
 .ps-date-day { width: 40px; height: 40px; border: 0; border-radius: 50%; background: transparent; color: var(--md-sys-color-on-surface);
   ${type('bodyLarge')} cursor: pointer; padding: 0; }
 .ps-date-day.ps-on { background: var(--md-sys-color-primary); color: var(--md-sys-color-on-primary); }
+/* Today, when it is not the selected day: a 1 dp primary ring and primary text. */
+.ps-date-day.ps-today:not(.ps-on) { box-shadow: inset 0 0 0 1px var(--md-sys-color-primary); color: var(--md-sys-color-primary); }
 `;
 
 const NAVIGATION = `

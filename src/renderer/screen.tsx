@@ -161,6 +161,11 @@ function SystemBars({ device, dark, back, edgeBack }: { device: DeviceState; dar
   );
 }
 
+/** A day as YYYY-MM-DD in the device's time zone. */
+function localDate(now: Date): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
 /** The clock's text: the time of day, or a fixed 12:00. */
 export function clockText(live: boolean, now: Date = new Date()): string {
   if (!live) return '12:00';
@@ -362,6 +367,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
   const frame = floatingRect ?? rect;
   const insets = placement.type === 'floating' && !floatingRect ? NO_INSETS : windowInsets(frame, device);
   const insetsKey = JSON.stringify(insets);
+  const today = device.liveClock ? localDate(new Date()) : null;
   const env: RenderEnv = useMemo(
     () => ({
       rootKey: model.root.key,
@@ -377,8 +383,9 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
       overlayLayer,
       contentOrigin: { x: frame.x, y: frame.y },
       contentHeight: frame.height,
+      today,
     }),
-    [model.root.key, placement.type, dialogOpen, device.rtl, model.motion, model.motionProfile, interact, assets, insetsKey, anchorLayer, overlayLayer, frame.x, frame.y, frame.height],
+    [model.root.key, placement.type, dialogOpen, device.rtl, model.motion, model.motionProfile, interact, assets, insetsKey, anchorLayer, overlayLayer, frame.x, frame.y, frame.height, today],
   );
   const hidden = dialogOpen ? { 'data-ps-a11y-hidden': '', inert: true } : {};
   const bodyStyle: Record<string, string> = { opacity: String(model.window.opacity), ...themeVariables(model) };

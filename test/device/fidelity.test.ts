@@ -24,7 +24,7 @@ const deviceFor = (name: string) => devices()[Object.keys(SETTINGS).indexOf(name
 const SHEET = {
   id: 'component-sheet',
   window: { placement: { type: 'fullscreen' } },
-  state: { tab: 0, icons: 0, nav: 0, period: 'd', on: true, loaded: 30, half: 50, volume: 40, rating: 2 },
+  state: { tab: 0, icons: 0, nav: 0, period: 'd', on: true, loaded: 30, half: 50, volume: 40, rating: 2, day: '2026-12-12', hour: 7, minute: 30 },
   root: {
     type: 'scroll',
     child: {
@@ -52,6 +52,8 @@ const SHEET = {
         { type: 'slider', stateKey: 'rating', min: 0, max: 4, step: 1, testTag: 'rating', style: { width: 'fill' } },
         { type: 'card', variant: 'outlined', testTag: 'card', children: [{ type: 'image', asset: 'missing-photo', testTag: 'photo', style: { width: { dp: 120 }, height: { dp: 80 } } }] },
         { type: 'bottomNav', stateKey: 'nav', testTag: 'nav', items: [{ label: 'Home', icon: 'home' }, { label: 'Search', icon: 'search' }] },
+        { type: 'datePicker', stateKey: 'day', testTag: 'date' },
+        { type: 'timePicker', hourKey: 'hour', minuteKey: 'minute', testTag: 'time' },
       ],
     },
   },
@@ -142,6 +144,16 @@ for (const setting of Object.keys(SETTINGS)) {
     const gap = rtl ? linear.bar.x - (linear.rest.x + linear.rest.width) : linear.rest.x - (linear.bar.x + linear.bar.width);
     assert.ok(Math.abs(gap - figure('linearProgressGap')) < 0.5, `a 4 dp gap between the indicator and the track (${gap})`);
     assert.equal(linear.stop.width, figure('linearProgressStopSize'));
+    assert.ok(box('date').width >= figure('datePickerWidth'), `the date picker is at least 360 dp wide (${box('date').width})`);
+    const pickers = await page.evaluate(() => {
+      const title = getComputedStyle(document.querySelector('[data-testid="date"] .ps-picker-title')!);
+      const time = document.querySelector('[data-testid="time"]')!;
+      return { titleFont: [title.fontSize, title.fontWeight], timeTitle: time.querySelector('.ps-picker-title') !== null, timeSurface: getComputedStyle(time).backgroundColor };
+    });
+    assert.deepEqual(pickers.titleFont, [scaled ? '28px' : '14px', '500'], "the date picker's title is labelLarge");
+    assert.deepEqual([pickers.timeTitle, pickers.timeSurface], [false, 'rgba(0, 0, 0, 0)'], 'an inline time picker has no title and no surface of its own');
+    const time = box('time');
+    assert.ok(Math.abs(time.x + time.width / 2 - width / 2) < 1, `the time picker is centred (${time.x}, ${time.width})`);
     const switchTrack = await boxIn(page, 'switch', '.ps-switch-track');
     assert.deepEqual([switchTrack.width, switchTrack.height], [figure('switchTrackWidth'), figure('switchTrackHeight')]);
     assert.ok(box('nav').height >= figure('bottomBarHeight'));

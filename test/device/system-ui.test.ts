@@ -151,3 +151,16 @@ test('turning the phone moves the camera cutout to the start edge and resizes th
   }
   assert.deepEqual([device.profile.width, device.profile.height, device.profile.cutout.top], [412, 915, 24]);
 });
+
+test("a date picker rings today on a device with a live clock, and no day with the fixed clock of repeatable screenshots", async () => {
+  const now = new Date();
+  const day = (date: number) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
+  const other = now.getDate() === 1 ? 2 : 1;
+  const spec = validSpec({ id: 'today', window: { placement: { type: 'fullscreen' } }, state: { day: day(other) }, root: { type: 'column', children: [{ type: 'datePicker', stateKey: 'day', testTag: 'date' }] } });
+  const ringed = async (device: unknown) => {
+    await (device as { show(spec: unknown): Promise<unknown> }).show(spec);
+    return pageOf(device).evaluate(() => [...document.querySelectorAll('.ps-date-day.ps-today')].map((element) => [element.textContent, getComputedStyle(element).boxShadow !== 'none']));
+  };
+  assert.deepEqual(await ringed(live().device), [[String(now.getDate()), true]]);
+  assert.deepEqual(await ringed(phone().device), []);
+});

@@ -10,12 +10,16 @@ import { DialogSurface } from './overlays.tsx';
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** On a dialog's surface a picker draws no surface of its own (Material's picker dialogs). */
-const ON_DIALOG = { width: 'auto', padding: '0px', background: 'transparent', borderRadius: '0px' };
+const ON_DIALOG = { width: 'auto', minWidth: '0px', padding: '0px', background: 'transparent', borderRadius: '0px' };
+
+/** An inline time picker is Compose's TimePicker: no surface and no title of its own, centred. */
+const INLINE_TIME = { width: 'auto', padding: '0px', background: 'transparent', borderRadius: '0px', alignSelf: 'center' };
 
 /** The picker's look where it is drawn, and whether it shows its own "Select …" title. */
-function usePickerPlacement(): { base: Record<string, string> | undefined; ownTitle: boolean } {
+function usePickerPlacement(kind: 'time' | 'date'): { base: Record<string, string> | undefined; ownTitle: boolean } {
   const dialog = useContext(DialogSurface);
-  return dialog ? { base: ON_DIALOG, ownTitle: !dialog.titled } : { base: undefined, ownTitle: true };
+  if (dialog) return { base: ON_DIALOG, ownTitle: !dialog.titled };
+  return kind === 'time' ? { base: INLINE_TIME, ownTitle: false } : { base: undefined, ownTitle: true };
 }
 
 /** The accessibility value of a time: `07:30`, always 24-hour. */
@@ -116,7 +120,7 @@ export function TimePicker({ node, parent, env }: NodeProps<TimePickerNode>) {
     choose(timeAt(event));
   };
   const value = timeValue(node.hour, node.minute);
-  const placement = usePickerPlacement();
+  const placement = usePickerPlacement('time');
   return (
     <Frame env={env} node={node} parent={parent} class="ps-time-picker" base={placement.base} a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? value }}>
       {placement.ownTitle ? <div class="ps-picker-title">Select time</div> : null}
@@ -220,7 +224,7 @@ export function DatePicker({ node, parent, env }: NodeProps<DatePickerNode>) {
   const canGoForward = shown.year * 12 + shown.month < 2100 * 12 + 11;
   const part = (name: string, role: string, text: string, selectedState?: boolean) =>
     a11yAttributes({ id: `${node.key}#${name}`, testTag: partTag(node.testTag, name), role, text, ...(selectedState === undefined ? {} : { selected: selectedState }) });
-  const placement = usePickerPlacement();
+  const placement = usePickerPlacement('date');
   return (
     <Frame env={env} node={node} parent={parent} class="ps-date-picker" base={placement.base} a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.value }}>
       {placement.ownTitle ? <div class="ps-picker-title">Select date</div> : null}
@@ -241,11 +245,12 @@ export function DatePicker({ node, parent, env }: NodeProps<DatePickerNode>) {
           if (day === null) return <span key={`b${i}`} />;
           const date = formatDate(shown.year, shown.month, day);
           const isSelected = date === node.value;
+          const classes = `ps-date-day${isSelected ? ' ps-on' : ''}${date === env.today ? ' ps-today' : ''}`;
           return (
             <button
               type="button"
               key={date}
-              class={isSelected ? 'ps-date-day ps-on' : 'ps-date-day'}
+              class={classes}
               {...part(date, 'Button', String(day), isSelected)}
               onClick={() => env.interact({ type: 'pickDate', key: node.key, date })}
             >
