@@ -389,7 +389,22 @@ const PICKERS = `
 .ps-date-headline { ${type('headlineLarge')} color: var(--md-sys-color-on-surface); margin: 0 12px 12px; }
 .ps-date-divider { height: 1px; background: var(--md-sys-color-outline-variant); margin: 0 -12px 8px; }
 .ps-date-nav { display: flex; align-items: center; padding-inline-start: 12px; color: var(--md-sys-color-on-surface-variant); }
-.ps-date-month { flex: 1; ${type('labelLarge')} }
+.ps-date-month { flex: 1; display: flex; align-items: center; gap: 2px; height: 48px; border: 0; padding: 0; background: transparent;
+  color: inherit; ${type('labelLarge')} cursor: pointer; text-align: start; }
+.ps-date-head { display: flex; align-items: center; justify-content: space-between; margin-inline-end: 0; }
+.ps-date-head .ps-date-headline { flex: 1; }
+.ps-date-head .ps-date-arrow { color: var(--md-sys-color-on-surface-variant); margin-bottom: 12px; }
+.ps-date-years { position: relative; display: grid; grid-template-columns: repeat(3, 1fr); justify-items: center; row-gap: 8px; height: 280px; overflow-y: auto; }
+.ps-date-year { width: 72px; height: 36px; border: 0; border-radius: 18px; background: transparent; color: var(--md-sys-color-on-surface-variant);
+  ${type('bodyLarge')} cursor: pointer; padding: 0; }
+.ps-date-year.ps-on { background: var(--md-sys-color-primary); color: var(--md-sys-color-on-primary); }
+.ps-date-input { display: flex; flex-direction: column; gap: 4px; margin: 16px 12px 8px; }
+.ps-date-input-label { ${type('bodySmall')} color: var(--md-sys-color-primary); }
+.ps-date-input input { height: 56px; padding: 0 16px; border: 1px solid var(--md-sys-color-outline); border-radius: var(--ps-shape-extra-small);
+  background: transparent; color: var(--md-sys-color-on-surface); ${type('bodyLarge')} outline: none; }
+.ps-date-input input:focus { border: 2px solid var(--md-sys-color-primary); padding: 0 15px; }
+.ps-date-input.ps-error input { border-color: var(--md-sys-color-error); }
+.ps-date-input-error { ${type('bodySmall')} color: var(--md-sys-color-error); }
 .ps-date-arrow { width: 48px; height: 48px; border: 0; background: transparent; color: inherit; display: flex; align-items: center; justify-content: center; cursor: pointer; padding: 0; }
 .ps-date-arrow:disabled { opacity: 0.38; }
 .ps-date-grid { display: grid; grid-template-columns: repeat(7, 1fr); justify-items: center; row-gap: 4px; }

@@ -120,7 +120,8 @@ export function Screen({ device, model, show, assets, interact, dismissByUser, b
   const appLayer = model?.window.layer === 'app';
   // With a modal surface open the edges take the back swipe; otherwise a stack's own edge drag does.
   const edgeBack = model !== null && openModals(model.openOverlays).length > 0;
-  const bars = <SystemBars device={device} dark={device.dark} back={back} edgeBack={edgeBack} />;
+  // Over an app-layer prototype the bars take its appearance, as a status bar takes an app's.
+  const bars = <SystemBars device={device} dark={appLayer ? chromeDark : device.dark} back={back} edgeBack={edgeBack} />;
   // Under a system-layer fullscreen prototype the keyboard is drawn but covered, as on Android.
   const keyboardCovered = model !== null && !appLayer && model.window.placement.type === 'fullscreen';
   const keyboard = device.keyboardOpen && device.insets.ime > 0 ? <Keyboard height={device.insets.ime} dark={device.dark} covered={keyboardCovered} /> : null;

@@ -225,6 +225,42 @@ test('datePicker: tapping a day writes the date key', async () => {
   assert.equal(byTag(after, 'shown').text, 'On 2026-10-15');
 });
 
+test('datePicker: the month menu opens the years and a year shows its month; the mode icon switches to a typed date', async () => {
+  await show({
+    id: 'picker-date-modes',
+    state: { day: '2026-10-08' },
+    root: column({ type: 'datePicker', stateKey: 'day', testTag: 'date' }, { type: 'text', text: 'On {day}', testTag: 'shown' }),
+  });
+  assert.ok((await phone().device.tap({ testTag: 'date.years' })).ok);
+  const years = await hierarchy();
+  assert.equal(byTag(years, 'date.year.2026').selected, true, 'the shown year is marked and in view');
+  assert.ok(!tags(years).includes('date.2026-10-08') && !tags(years).includes('date.next'), 'the days and arrows give way to the years');
+  assert.ok((await phone().device.tap({ testTag: 'date.year.2027' })).ok);
+  const month = await hierarchy();
+  assert.equal(byTag(month, 'date.years').text, 'October 2027');
+  assert.ok(tags(month).includes('date.2027-10-15'), 'the chosen year shows its month');
+
+  assert.ok((await phone().device.tap({ testTag: 'date.mode' })).ok);
+  const field = byTag(await hierarchy(), 'date.input');
+  assert.equal(field.role, 'TextField');
+  const page = (phone().device as unknown as { page: import('playwright-core').Page }).page;
+  assert.equal(await page.inputValue('[data-testid="date.input"]'), '10/08/2026', 'the field shows the bound date');
+  const retype = async (text: string) => {
+    assert.ok((await phone().device.tap({ testTag: 'date.input' })).ok);
+    for (let key = 0; key < 10; key++) assert.ok((await phone().device.pressKey('Backspace')).ok);
+    assert.ok((await phone().device.type(text, 'date.input')).ok);
+  };
+  const since = phone().log.events.length;
+  await retype('12/24/2026');
+  const change = await phone().log.next((event) => event.kind === 'change', since);
+  assert.deepEqual(change.payload, { key: 'day', value: '2026-12-24' });
+  assert.equal(byTag(await hierarchy(), 'shown').text, 'On 2026-12-24');
+  await retype('02/30/2026');
+  await phone().device.settled();
+  assert.equal(byTag(await hierarchy(), 'shown').text, 'On 2026-12-24', 'an impossible date picks nothing');
+  assert.ok(await page.isVisible('.ps-date-input-error'), 'and says what is expected');
+});
+
 test('timePicker in a dialog: Material\'s time picker dialog — hour then minute on the dial, AM/PM, confirm closes it', async () => {
   const nodes = await show({
     id: 'picker-time-dialog',

@@ -1,7 +1,8 @@
 // Material 3 time picker (dial) and date picker (calendar), each bound to state keys.
-import { useContext, useEffect, useState } from 'preact/hooks';
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { DatePickerNode, TimePickerNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
+import { useEnv } from '../env.ts';
 import { Frame } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
 import type { NodeProps } from '../node.tsx';
@@ -213,52 +214,145 @@ export function shiftMonth({ year, month }: CalendarMonth, by: number): Calendar
   return { year: Math.floor(index / 12), month: ((index % 12) + 12) % 12 };
 }
 
+/** The years a date picker offers, as Compose's default year range. */
+export const DATE_PICKER_YEARS = { first: 1900, last: 2100 } as const;
+
+/** A typed date in the picker's input mode (MM/DD/YYYY, as Compose's DateInput in English), or null. */
+export function parseTypedDate(text: string): string | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (match === null) return null;
+  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < DATE_PICKER_YEARS.first || year > DATE_PICKER_YEARS.last || month < 1 || month > 12) return null;
+  const check = new Date(Date.UTC(year, month - 1, day));
+  return check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? formatDate(year, month - 1, day) : null;
+}
+
+/** A bound date as the input mode shows it. */
+export function typedDate(value: string): string {
+  const { year, month, day } = parseDate(value);
+  return `${pad2(month + 1)}/${pad2(day)}/${year}`;
+}
+
+type DatePickerView = 'days' | 'years' | 'input';
+
+/**
+ * A calendar (days, or the years its month menu opens) or a date field, as the mode icon switches.
+ * Parts: `<testTag>.previous`, `.next`, `.years`, `.year.<YYYY>`, `.mode`, `.input` and each day `.<YYYY-MM-DD>`.
+ */
 export function DatePicker({ node, parent, env }: NodeProps<DatePickerNode>) {
   const selected = parseDate(node.value);
   const [shown, setShown] = useState<CalendarMonth>({ year: selected.year, month: selected.month });
+  const [view, setView] = useState<DatePickerView>('days');
   // A new bound value (setState, re-show) moves the calendar to its month.
   useEffect(() => setShown({ year: selected.year, month: selected.month }), [node.value]);
   const weekday = new Date(Date.UTC(selected.year, selected.month, selected.day)).getUTCDay();
   const headline = `${SHORT_WEEKDAYS[weekday]}, ${MONTHS[selected.month]!.slice(0, 3)} ${selected.day}`;
-  const canGoBack = shown.year * 12 + shown.month > 1900 * 12;
-  const canGoForward = shown.year * 12 + shown.month < 2100 * 12 + 11;
   const part = (name: string, role: string, text: string, selectedState?: boolean) =>
     a11yAttributes({ id: `${node.key}#${name}`, testTag: partTag(node.testTag, name), role, text, ...(selectedState === undefined ? {} : { selected: selectedState }) });
   const placement = usePickerPlacement('date');
+  const typing = view === 'input';
   return (
     <Frame env={env} node={node} parent={parent} class="ps-date-picker" base={placement.base} a11y={{ id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.value }}>
-      {placement.ownTitle ? <div class="ps-picker-title">Select date</div> : null}
-      <div class="ps-date-headline">{headline}</div>
+      {placement.ownTitle ? <div class="ps-picker-title">{typing ? 'Enter date' : 'Select date'}</div> : null}
+      <div class="ps-date-head">
+        <div class="ps-date-headline">{headline}</div>
+        <button type="button" class="ps-date-arrow" {...part('mode', 'Button', typing ? 'Switch to calendar input mode' : 'Switch to text input mode')} onClick={() => setView(typing ? 'days' : 'input')}>
+          <Icon name={typing ? 'calendar_today' : 'edit'} />
+        </button>
+      </div>
       <div class="ps-date-divider" />
-      <div class="ps-date-nav">
-        <span class="ps-date-month">{`${MONTHS[shown.month]} ${shown.year}`}</span>
-        <button type="button" class="ps-date-arrow" disabled={!canGoBack} {...part('previous', 'Button', 'Previous month')} onClick={() => canGoBack && setShown(shiftMonth(shown, -1))}>
-          <Icon name="chevron_left" class="ps-mirror" />
-        </button>
-        <button type="button" class="ps-date-arrow" disabled={!canGoForward} {...part('next', 'Button', 'Next month')} onClick={() => canGoForward && setShown(shiftMonth(shown, 1))}>
-          <Icon name="chevron_right" class="ps-mirror" />
-        </button>
-      </div>
-      <div class="ps-date-grid">
-        {WEEKDAYS.map((day, i) => <span key={`w${i}`} class="ps-date-weekday">{day}</span>)}
-        {monthGrid(shown).map((day, i) => {
-          if (day === null) return <span key={`b${i}`} />;
-          const date = formatDate(shown.year, shown.month, day);
-          const isSelected = date === node.value;
-          const classes = `ps-date-day${isSelected ? ' ps-on' : ''}${date === env.today ? ' ps-today' : ''}`;
-          return (
-            <button
-              type="button"
-              key={date}
-              class={classes}
-              {...part(date, 'Button', String(day), isSelected)}
-              onClick={() => env.interact({ type: 'pickDate', key: node.key, date })}
-            >
-              {day}
-            </button>
-          );
-        })}
-      </div>
+      {typing ? <DateInput node={node} part={part} /> : <Calendar node={node} shown={shown} setShown={setShown} view={view} setView={setView} part={part} />}
     </Frame>
+  );
+}
+
+type PartAttributes = (name: string, role: string, text: string, selectedState?: boolean) => Record<string, unknown>;
+
+function Calendar({ node, shown, setShown, view, setView, part }: { node: DatePickerNode; shown: CalendarMonth; setShown(month: CalendarMonth): void; view: DatePickerView; setView(view: DatePickerView): void; part: PartAttributes }) {
+  const env = useEnv();
+  const canGoBack = shown.year * 12 + shown.month > DATE_PICKER_YEARS.first * 12;
+  const canGoForward = shown.year * 12 + shown.month < DATE_PICKER_YEARS.last * 12 + 11;
+  const years = view === 'years';
+  return (
+    <>
+      <div class="ps-date-nav">
+        <button type="button" class="ps-date-month" {...part('years', 'Button', `${MONTHS[shown.month]} ${shown.year}`, years)} onClick={() => setView(years ? 'days' : 'years')}>
+          {`${MONTHS[shown.month]} ${shown.year}`}
+          <Icon name={years ? 'arrow_drop_up' : 'arrow_drop_down'} size={18} />
+        </button>
+        {years ? null : (
+          <>
+            <button type="button" class="ps-date-arrow" disabled={!canGoBack} {...part('previous', 'Button', 'Previous month')} onClick={() => canGoBack && setShown(shiftMonth(shown, -1))}>
+              <Icon name="chevron_left" class="ps-mirror" />
+            </button>
+            <button type="button" class="ps-date-arrow" disabled={!canGoForward} {...part('next', 'Button', 'Next month')} onClick={() => canGoForward && setShown(shiftMonth(shown, 1))}>
+              <Icon name="chevron_right" class="ps-mirror" />
+            </button>
+          </>
+        )}
+      </div>
+      {years ? <YearGrid shown={shown} choose={(year) => { setShown({ year, month: shown.month }); setView('days'); }} part={part} /> : (
+        <div class="ps-date-grid">
+          {WEEKDAYS.map((day, i) => <span key={`w${i}`} class="ps-date-weekday">{day}</span>)}
+          {monthGrid(shown).map((day, i) => {
+            if (day === null) return <span key={`b${i}`} />;
+            const date = formatDate(shown.year, shown.month, day);
+            const isSelected = date === node.value;
+            const classes = `ps-date-day${isSelected ? ' ps-on' : ''}${date === env.today ? ' ps-today' : ''}`;
+            return (
+              <button type="button" key={date} class={classes} {...part(date, 'Button', String(day), isSelected)} onClick={() => env.interact({ type: 'pickDate', key: node.key, date })}>
+                {day}
+              </button>
+            );
+          })}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The years of the month menu, the shown one in view and marked; a choice shows that year's month. */
+function YearGrid({ shown, choose, part }: { shown: CalendarMonth; choose(year: number): void; part: PartAttributes }) {
+  const grid = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const current = grid.current?.querySelector('.ps-on') as HTMLElement | null;
+    if (current && grid.current) grid.current.scrollTop = current.offsetTop - grid.current.clientHeight / 2 + current.offsetHeight / 2;
+  }, []);
+  const years = Array.from({ length: DATE_PICKER_YEARS.last - DATE_PICKER_YEARS.first + 1 }, (_, index) => DATE_PICKER_YEARS.first + index);
+  return (
+    <div class="ps-date-years" ref={grid}>
+      {years.map((year) => (
+        <button type="button" key={year} class={year === shown.year ? 'ps-date-year ps-on' : 'ps-date-year'} {...part(`year.${year}`, 'Button', String(year), year === shown.year)} onClick={() => choose(year)}>
+          {year}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The input mode: a date typed as MM/DD/YYYY is picked as soon as it is a real date in range. */
+function DateInput({ node, part }: { node: DatePickerNode; part: PartAttributes }) {
+  const env = useEnv();
+  const [text, setText] = useState(() => typedDate(node.value));
+  const invalid = text.length >= 10 && parseTypedDate(text) === null;
+  return (
+    <label class={invalid ? 'ps-date-input ps-error' : 'ps-date-input'}>
+      <span class="ps-date-input-label">Date</span>
+      <input
+        type="text"
+        inputMode="numeric"
+        maxLength={10}
+        placeholder="MM/DD/YYYY"
+        value={text}
+        {...part('input', 'TextField', 'Date')}
+        onInput={(event) => {
+          const typed = (event.currentTarget as HTMLInputElement).value;
+          setText(typed);
+          const date = parseTypedDate(typed);
+          if (date !== null && date !== node.value) env.interact({ type: 'pickDate', key: node.key, date });
+        }}
+      />
+      {invalid ? <span class="ps-date-input-error">Date does not match the expected pattern: MM/DD/YYYY</span> : null}
+    </label>
   );
 }
