@@ -167,7 +167,7 @@ export const nodePurposes: Readonly<Record<string, string>> = {
   dialog: 'A modal dialog shown while its openWhen key equals the given boolean',
   snackbar: 'A brief message at the bottom, shown while its openWhen key holds',
   timePicker: 'An hour and minute picker bound to two integer state keys',
-  datePicker: 'A calendar date picker bound to a YYYY-MM-DD string state key',
+  datePicker: 'A calendar date picker bound to a YYYY-MM-DD string state key; parts `<testTag>.<YYYY-MM-DD>` (days), `.previous`, `.next`, `.years` (the month menu), `.year.<YYYY>`, `.mode` (to a typed MM/DD/YYYY date and back) and `.input`',
   scroll: 'Scrolls one child vertically or horizontally',
   pager: 'Swipeable pages, one per child; tabBar, bottomNav and setPage refer to it by id',
   flow: 'A row that wraps its children onto further lines (maxLines clips after that many), spacing between items and runSpacing between lines',
