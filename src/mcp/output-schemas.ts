@@ -2,6 +2,7 @@
 // result has `success`; a failure adds where (`path`), what (`error`) and how to fix it (`fix`).
 // The objects are open: a later version may add fields, and a client should keep what it reads.
 import { z } from 'zod';
+import { deviceReportSchema } from '../protocol/messages.ts';
 
 const commonFields = {
   success: z.boolean().describe('false: the call did nothing it was asked to; see path, error and fix.'),
@@ -60,20 +61,7 @@ const input = z.looseObject({
 
 const deviceSettings = z.looseObject({
   ...commonFields,
-  settings: z
-    .looseObject({
-      profile: z.string(),
-      orientation: z.enum(['portrait', 'landscape']),
-      width: z.number(),
-      height: z.number(),
-      density: z.number(),
-      dark: z.boolean(),
-      rtl: z.boolean(),
-      fontScale: z.number(),
-      reducedMotion: z.boolean(),
-    })
-    .optional()
-    .describe('The device after the change: its profile, orientation, screen size in dp, density and settings.'),
+  settings: deviceReportSchema.optional().describe('The device after the change: its profile, orientation, screen size in dp, density and settings.'),
 });
 
 export const outputSchemas = { prototype, observe, input, deviceSettings };

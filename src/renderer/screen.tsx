@@ -185,8 +185,8 @@ function Clock({ live }: { live: boolean }) {
 }
 
 /** How far from a side edge a back swipe starts, and how far inward it must go, in dp. */
-export const BACK_EDGE_DP = 12;
-export const BACK_SWIPE_DP = 48;
+const BACK_EDGE_DP = 12;
+const BACK_SWIPE_DP = 48;
 
 /**
  * Gesture navigation's back while a modal surface (dialog, sheet, drawer, menu) is open: a swipe

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { a11yAttributes, partTag } from '../../src/renderer/a11y.ts';
 import { safeAreaInsets } from '../../src/renderer/frame.tsx';
-import { sliderFraction, sliderSteps, sliderValueAt } from '../../src/renderer/nodes/controls.tsx';
+import { sliderFraction, sliderSteps, sliderTickFractions, sliderValueAt } from '../../src/renderer/nodes/controls.tsx';
 import { detentHeight, settleSheet } from '../../src/renderer/nodes/overlays.tsx';
-import { dialPosition, formatDate, monthGrid, shiftMonth, timeValue, twelveHour } from '../../src/renderer/nodes/pickers.tsx';
+import { dialPosition, formatDate, monthGrid, parseTypedDate, shiftMonth, timeValue, twelveHour, typedDate } from '../../src/renderer/nodes/pickers.tsx';
 import { innerSvg, materialIconMap, packedMaterialIconMap } from '../../src/renderer/page-assets.ts';
 import { gunzipSync } from 'node:zlib';
 import { collectAssetIds, findElementAnchor } from '../../src/renderer/page.ts';
@@ -152,4 +152,16 @@ test('device updates apply only well-formed fields', async () => {
   assert.equal(next.rtl, false);
   assert.equal(next.insets.ime, 300);
   assert.deepEqual(next.insets.cutout, phone.insets.cutout, 'an incomplete edge set is ignored');
+});
+
+test('a typed date is MM/DD/YYYY of a real day from 1900 to 2100; the field shows a bound date that way', () => {
+  assert.equal(parseTypedDate('12/24/2026'), '2026-12-24');
+  assert.equal(parseTypedDate(' 02/29/2024 '), '2024-02-29');
+  for (const text of ['02/29/2026', '13/01/2026', '12/24/1899', '12/24/2101', '2026-12-24', '1/2/2026', '']) assert.equal(parseTypedDate(text), null, text);
+  assert.equal(typedDate('2026-03-07'), '03/07/2026');
+});
+
+test('a stepped slider has a tick per value; too many steps draw none', () => {
+  assert.deepEqual(sliderTickFractions(0, 4, 1), [0, 0.25, 0.5, 0.75, 1]);
+  assert.deepEqual(sliderTickFractions(0, 1000, 1), []);
 });

@@ -209,8 +209,8 @@ export function Slider({ node, parent, env }: NodeProps<SliderNode>) {
 }
 
 /**
- * Where a stepped slider's tick marks sit along the track (0..1), at most one per 2 dp of a phone
- * track's worth of steps; without a step the track has a stop indicator at its end instead.
+ * Where a stepped slider's tick marks sit along the track (0..1), one per value; past 100 values
+ * they would run together, so none is drawn. A slider without a step ends in a stop indicator.
  */
 export function sliderTickFractions(min: number, max: number, step: number): number[] {
   const count = Math.round((max - min) / step);
