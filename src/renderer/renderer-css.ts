@@ -150,6 +150,10 @@ const LAYOUT = `
 /* Compose measures a fixed-size control at its size whatever room a row has left: a crowded row
    clips it rather than squeezing it (nor its 48 dp touch target). */
 .ps-fixed { flex-shrink: 0; }
+/* Compose measures a row's children in order, each in the room the earlier ones left: when a row is
+   full, its last children give way first (without specificity, so a size or .ps-fixed wins). */
+:where(.ps-row > :nth-last-child(2)) { flex-shrink: 10; }
+:where(.ps-row > :last-child:not(:only-child)) { flex-shrink: 100; }
 [dir="rtl"] .ps-mirror, [dir="rtl"] .ps-mirror-auto { transform: scaleX(-1); }
 .ps-image { display: flex; overflow: clip; }
 .ps-image-content { display: block; width: 100%; height: 100%; min-width: 0; min-height: 0; }

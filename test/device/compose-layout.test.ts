@@ -72,6 +72,14 @@ test('in a crowded row the fixed-size controls keep their size and their 48 dp t
   assert.ok(label.height > 20, 'the text wraps onto more lines');
 });
 
+test('in a full row of two long texts the first keeps most of its width and the last gives way, as Compose measures in order', async () => {
+  const long = 'a text long enough to want the whole row to itself on a phone';
+  const nodes = await shown(phone().device, { type: 'row', style: { width: 'fill' }, children: [{ type: 'text', text: `First, ${long}`, testTag: 'first' }, { type: 'text', text: `Second, ${long}`, testTag: 'second' }] });
+  const [first, second] = [byTag(nodes, 'first').bounds, byTag(nodes, 'second').bounds];
+  assert.ok(first.width > 3 * second.width, `the first text keeps its room (${first.width} vs ${second.width})`);
+  assert.ok(first.x + first.width <= second.x + 0.5, 'side by side, not overlapping');
+});
+
 const SHEET = {
   type: 'column',
   style: { width: 'fill', spacing: 8 },
