@@ -114,4 +114,12 @@ test('--devices: profiles or NAME=PROFILE, repeats numbered, bad entries named',
   assert.ok(typeof setup === 'object');
   assert.deepEqual(setup.devices?.map((device) => device.name), ['phone', 'tablet']);
   assert.deepEqual(setup.deviceArgs, ['--browser-endpoint', 'ws://127.0.0.1:1/x'], 'the browser is every device\'s; the profile is added per device');
+  const turned = hostSetupFrom({ devices: 'small=360x640,tablet', orientation: 'landscape', dark: true, 'font-scale': '1.5' });
+  assert.ok(typeof turned === 'object');
+  assert.deepEqual(turned.devices, [{ name: 'small', profile: '360x640' }, { name: 'tablet', profile: 'tablet' }], 'a size is a profile too');
+  assert.deepEqual(turned.deviceArgs, ['--orientation', 'landscape', '--dark', '--font-scale', '1.5'], 'the settings are every device\'s');
+  const single = hostSetupFrom({ device: '1080x2400@2.625' });
+  assert.ok(typeof single === 'object');
+  assert.deepEqual(single.devices, [{ name: '1080x2400@2.625', profile: '1080x2400@2.625' }]);
+  assert.match(hostSetupFrom({ 'font-scale': '9' }) as string, /--font-scale must be a number from 0\.5 to 3/);
 });
