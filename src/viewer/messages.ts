@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { PrototypeEvent } from '../runtime/model.ts';
 import type { Highlight } from './highlight.ts';
+import type { DeviceReport } from '../protocol/messages.ts';
 
 /** An input message is a few numbers; anything longer is not one. */
 export const MAX_INPUT_MESSAGE_BYTES = 1024;
@@ -27,6 +28,14 @@ export const viewerInputSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pointer'), phase: z.enum(['down', 'move', 'up', 'cancel']), x: coordinate, y: coordinate }),
   z.object({ type: z.literal('key'), key }),
   z.object({ type: z.literal('wheel'), x: coordinate, y: coordinate, dx: coordinate, dy: coordinate }),
+  /** The person turns the device or changes one of its settings. */
+  z.strictObject({
+    type: z.literal('device'),
+    orientation: z.enum(['portrait', 'landscape']).optional(),
+    dark: z.boolean().optional(),
+    rtl: z.boolean().optional(),
+    fontScale: z.number().min(0.5).max(3).optional(),
+  }),
 ]);
 
 export type ViewerInput = z.infer<typeof viewerInputSchema>;
@@ -72,6 +81,7 @@ export interface PrototypeSummary {
 export type ViewerMessage =
   | { type: 'hello'; screen: { width: number; height: number }; title: string }
   | { type: 'screen'; screen: { width: number; height: number } }
+  | { type: 'device'; settings: DeviceReport }
   | { type: 'status'; status: SpecStatus }
   | { type: 'prototypes'; prototypes: PrototypeSummary[] }
   | { type: 'event'; event: PrototypeEvent };

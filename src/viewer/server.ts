@@ -6,6 +6,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Point } from '../device/web-device.ts';
 import { createLaunchToken, tokensMatch } from '../protocol/handshake.ts';
+import type { DeviceReport } from '../protocol/messages.ts';
 import type { PrototypeEvent } from '../runtime/model.ts';
 import { PointerGesture, type PointerDevice } from './gesture.ts';
 import { MAX_INPUT_MESSAGE_BYTES, parseViewerInput, type PrototypeSummary, type SpecStatus, type ViewerInput, type ViewerMessage } from './messages.ts';
@@ -27,6 +28,9 @@ export interface MirroredDevice extends PointerDevice {
   inspect(): Promise<unknown>;
   pressKey(key: string): Promise<unknown>;
   wheel(point: Point, deltaX: number, deltaY: number): Promise<void>;
+  /** Turns the device or changes a setting, as the person asks from the viewer. */
+  configure(change: { orientation?: 'portrait' | 'landscape'; dark?: boolean; rtl?: boolean; fontScale?: number }): Promise<void>;
+  report(): DeviceReport;
 }
 
 export interface MirrorOptions {
@@ -148,6 +152,7 @@ class Mirror {
     const viewer = new Viewer(socket);
     this.#viewers.add(viewer);
     viewer.send({ type: 'hello', screen: this.#screen, title: this.title });
+    viewer.send({ type: 'device', settings: this.device.report() });
     if (this.#status !== null) viewer.send({ type: 'status', status: this.#status });
     if (this.#prototypes !== null) viewer.send({ type: 'prototypes', prototypes: this.#prototypes });
     if (this.#lastFrame !== null) viewer.sendFrame(this.#lastFrame);
@@ -179,6 +184,10 @@ class Mirror {
         return this.device.pressKey(input.key);
       case 'wheel':
         return this.device.wheel({ x: input.x, y: input.y }, input.dx, input.dy);
+      case 'device': {
+        const { type: _type, ...change } = input;
+        return this.device.configure(change).then(() => this.#broadcast({ type: 'device', settings: this.device.report() }));
+      }
     }
   }
 

@@ -43,6 +43,14 @@ class RecordingDevice implements MirroredDevice {
   wheel(_point: Point, _dx: number, dy: number) {
     return this.#record(`wheel ${dy}`);
   }
+  settings = { profile: 'phone', orientation: 'portrait' as 'portrait' | 'landscape', width: 412, height: 915, density: 2.625, dark: false, rtl: false, fontScale: 1, reducedMotion: false };
+  configure(change: { orientation?: 'portrait' | 'landscape'; dark?: boolean }) {
+    this.settings = { ...this.settings, ...change };
+    return this.#record(`configure ${JSON.stringify(change)}`);
+  }
+  report() {
+    return this.settings;
+  }
 }
 
 let device: RecordingDevice;
@@ -88,10 +96,11 @@ test('viewers get a hello, the last status and prototypes, every frame and every
   await mirror.refreshPrototypes();
   const first = await connectViewer();
   const second = await connectViewer();
-  await second.next(() => second.texts.length === 3);
-  assert.deepEqual(second.texts.map((message) => message.type), ['hello', 'status', 'prototypes']);
+  await second.next(() => second.texts.length === 4);
+  assert.deepEqual(second.texts.map((message) => message.type), ['hello', 'device', 'status', 'prototypes']);
   assert.deepEqual(second.texts[0].screen, { width: 412, height: 915 });
-  assert.equal(second.texts[2].prototypes[0].state.count, 2);
+  assert.equal(second.texts[1].settings.profile, 'phone');
+  assert.equal(second.texts[3].prototypes[0].state.count, 2);
 
   for (const listener of device.frameListeners) listener(Buffer.from('frame-1'));
   const event = { timestamp: 1, id: 'p', sequence: 4, kind: 'change', name: null, payload: { key: 'count', value: 3 }, state: { count: 3 }, pages: {} } as PrototypeEvent;
@@ -101,9 +110,9 @@ test('viewers get a hello, the last status and prototypes, every frame and every
   assert.equal(String(first.frames[0]), 'frame-1');
 
   const late = await connectViewer();
-  await late.next(() => late.frames.length === 1 && late.texts.length === 3);
+  await late.next(() => late.frames.length === 1 && late.texts.length === 4);
   assert.equal(String(late.frames[0]), 'frame-1', 'a late viewer starts from the last frame');
-  assert.deepEqual(late.texts[2].prototypes[0].state, { count: 3 }, 'and from the state the last event left');
+  assert.deepEqual(late.texts[3].prototypes[0].state, { count: 3 }, 'and from the state the last event left');
   await closeAll([first.socket, second.socket, late.socket]);
   await new Promise((resolve) => setImmediate(resolve));
   assert.equal(device.frameListeners.size, 0, 'frames stop when nobody watches');
@@ -176,4 +185,17 @@ test('a turned or resized device tells the viewers its new size before its next 
     for (const listener of device.frameListeners) listener(Buffer.from('back'));
     await closeAll([viewer.socket]);
   }
+});
+
+test('a viewer turns the device or flips a setting; every viewer hears the device as it is then; a bad change is dropped', async () => {
+  const first = await connectViewer();
+  const second = await connectViewer();
+  await second.next(() => second.texts.some((message) => message.type === 'device'));
+  first.socket.send(JSON.stringify({ type: 'device', orientation: 'landscape', dark: true }));
+  first.socket.send(JSON.stringify({ type: 'device', fontScale: 9 }));
+  first.socket.send(JSON.stringify({ type: 'device', profile: 'tablet' }));
+  await second.next(() => second.texts.some((message) => message.type === 'device' && message.settings.dark === true));
+  assert.deepEqual(device.inputs.filter((input) => input.startsWith('configure')), ['configure {"orientation":"landscape","dark":true}']);
+  device.settings = { ...device.settings, orientation: 'portrait', dark: false };
+  await closeAll([first.socket, second.socket]);
 });

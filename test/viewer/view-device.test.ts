@@ -1,5 +1,5 @@
 // `protostage view` with the device flags: a custom size turned to landscape reaches the mirror,
-// whose screen takes the device's proportions.
+// whose screen takes the device's proportions; the panel's device controls turn and restyle it.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,4 +30,18 @@ test('view --device 390x844 --orientation landscape mirrors an 844×390 screen',
   assert.deepEqual(frame, [844, 390]);
   const screen = (await page.locator('#screen').boundingBox())!;
   assert.ok(Math.abs(screen.width / screen.height - 844 / 390) < 0.02, `the mirror has the device's proportions (${screen.width}×${screen.height})`);
+  await page.waitForFunction(() => document.getElementById('device-name')?.textContent?.includes('landscape'));
+  assert.equal(await page.getAttribute('#device-dark', 'aria-pressed'), 'true');
+
+  // The person turns the device, flips dark off and makes the text larger from the panel.
+  await page.click('#device-rotate');
+  await page.waitForFunction(() => document.getElementById('device-name')?.textContent?.includes('390×844 · portrait'));
+  await page.waitForFunction(() => {
+    const image = document.getElementById('frame') as HTMLImageElement;
+    return image.naturalWidth === 390 && image.naturalHeight === 844;
+  });
+  await page.click('#device-dark');
+  await page.waitForFunction(() => document.getElementById('device-dark')?.getAttribute('aria-pressed') === 'false');
+  await page.selectOption('#device-font', '2');
+  await page.waitForFunction(() => (document.getElementById('device-font') as HTMLSelectElement).value === '2');
 });

@@ -20,6 +20,8 @@ needs the token). Open it in your browser:
   - click, drag and type on it: the device gets real pointer, touch and key input
     (a click is a tap, a drag is a finger swipe, the wheel scrolls, and keys go to
     whatever has the focus on the device: click a text field first);
+  - the panel's device controls rotate the device and switch dark, RTL and the font scale
+    (the prototype keeps its state);
   - a side panel lists every prototype event and the current state and pages.
 
 Every save of SPEC is validated and shown again in place (the spec's state wins, pages are

@@ -57,6 +57,8 @@
         return;
       case 'screen':
         return fitScreen(message.screen);
+      case 'device':
+        return showDevice(message.settings);
       case 'status':
         return showStatus(message.status);
       case 'prototypes':
@@ -67,6 +69,20 @@
         return showEvent(message.event);
     }
   }
+
+  /** The device as it is: the controls show its settings, and send a change when used. */
+  let device = null;
+  function showDevice(settings) {
+    device = settings;
+    $('device-name').textContent = `${settings.profile} · ${settings.width}×${settings.height} · ${settings.orientation}`;
+    $('device-dark').setAttribute('aria-pressed', String(settings.dark));
+    $('device-rtl').setAttribute('aria-pressed', String(settings.rtl));
+    $('device-font').value = String(settings.fontScale);
+  }
+  $('device-rotate').addEventListener('click', () => device && send({ type: 'device', orientation: device.orientation === 'portrait' ? 'landscape' : 'portrait' }));
+  $('device-dark').addEventListener('click', () => device && send({ type: 'device', dark: !device.dark }));
+  $('device-rtl').addEventListener('click', () => device && send({ type: 'device', rtl: !device.rtl }));
+  $('device-font').addEventListener('change', (event) => send({ type: 'device', fontScale: Number(event.target.value) }));
 
   function showStatus(status) {
     const line = $('spec-status');
