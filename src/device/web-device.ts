@@ -57,7 +57,6 @@ export interface DeviceChange extends Partial<DeviceSettings> {
   orientation?: Orientation;
 }
 
-
 export type TapTarget = { testTag: string } | { text: string } | { x: number; y: number };
 export type SwipeDirection = 'up' | 'down' | 'left' | 'right';
 
@@ -254,12 +253,12 @@ export class WebDevice {
     return { profile: name, orientation: this.#orientation, width, height, density, ...this.#settings };
   }
 
-  /** Subscribes to every prototype event; returns the unsubscribe function. */
   /** Told a shown spec's stored values each time they change (its storage block); one listener. */
   onStorage(listener: ((id: string, values: unknown) => void) | null): void {
     this.#storageListener = listener;
   }
 
+  /** Subscribes to every prototype event; returns the unsubscribe function. */
   onEvent(listener: EventListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -308,7 +307,8 @@ export class WebDevice {
   /** A key of the drawn keyboard was pressed: it becomes real key input to whatever has the focus. */
   #typeFromKeyboard(key: unknown): void {
     if (typeof key !== 'string' || key === '' || key.length > 16) return;
-    const typed = Array.from(key).length === 1 ? () => this.page.keyboard.type(key) : key === 'Backspace' || key === 'Enter' ? () => this.page.keyboard.press(key) : () => this.page.keyboard.type(key);
+    // Characters (and ".com") are typed; Delete and Enter are pressed.
+    const typed = key === 'Backspace' || key === 'Enter' ? () => this.page.keyboard.press(key) : () => this.page.keyboard.type(key);
     this.#keyboardTyping = this.#keyboardTyping.then(typed).catch(() => undefined);
   }
 

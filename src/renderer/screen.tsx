@@ -299,7 +299,7 @@ function Keyboard({ height, dark, covered }: { height: number; dark: boolean; co
     if (key.name === 'shift') return setShifted(!shifted);
     if (key.name === 'symbols') return setLayout('symbols');
     if (key.name === 'letters') return setLayout(focusedKeyboard());
-    const typed = key.name === 'space' ? ' ' : key.name === 'backspace' ? 'Backspace' : key.name === 'enter' ? 'Enter' : shifted ? key.name.toUpperCase() : key.name;
+    const typed = key.name === 'space' ? ' ' : key.name === 'backspace' ? 'Backspace' : key.name === 'enter' ? 'Enter' : shifted && key.name.length === 1 ? key.name.toUpperCase() : key.name;
     if (shifted && key.name.length === 1) setShifted(false);
     window.__protostageKeyboardKey?.(typed);
   };
