@@ -163,6 +163,7 @@ export class WebDevice {
   /** Keys of the drawn keyboard still being typed. */
   #keyboardTyping: Promise<void> = Promise.resolve();
   #storageListener: ((id: string, values: unknown) => void) | null = null;
+  #configureListeners = new Set<(report: DeviceReport) => void>();
 
   private constructor(
     private readonly browser: Browser,
@@ -387,6 +388,14 @@ export class WebDevice {
     const after = this.profile;
     if (after.width !== before.width || after.height !== before.height) await this.#resize(after);
     await this.#applySettings();
+    const report = this.report();
+    for (const listener of this.#configureListeners) listener(report);
+  }
+
+  /** Told the device as it is after each change, whoever made it (the agent's tool, a viewer, a step). */
+  onConfigure(listener: (report: DeviceReport) => void): () => void {
+    this.#configureListeners.add(listener);
+    return () => this.#configureListeners.delete(listener);
   }
 
   async #resize(screen: DeviceProfile): Promise<void> {

@@ -31,6 +31,7 @@ export interface MirroredDevice extends PointerDevice {
   /** Turns the device or changes a setting, as the person asks from the viewer. */
   configure(change: { orientation?: 'portrait' | 'landscape'; dark?: boolean; rtl?: boolean; fontScale?: number }): Promise<void>;
   report(): DeviceReport;
+  onConfigure(listener: (report: DeviceReport) => void): () => void;
 }
 
 export interface MirrorOptions {
@@ -137,6 +138,7 @@ class Mirror {
   #input: Promise<void> = Promise.resolve();
   #queuedInputs = 0;
   readonly #stopEvents: () => void;
+  readonly #stopConfigure: () => void;
   /** The screen size the viewers were last told. */
   #screen: { width: number; height: number };
 
@@ -145,6 +147,8 @@ class Mirror {
     private readonly title: string,
   ) {
     this.#stopEvents = device.onEvent((event) => this.#receiveEvent(event));
+    // Whoever changes the device (the agent's tool, a viewer), every viewer's panel shows it.
+    this.#stopConfigure = device.onConfigure((settings) => this.#broadcast({ type: 'device', settings }));
     this.#screen = { width: device.profile.width, height: device.profile.height };
   }
 
@@ -186,7 +190,7 @@ class Mirror {
         return this.device.wheel({ x: input.x, y: input.y }, input.dx, input.dy);
       case 'device': {
         const { type: _type, ...change } = input;
-        return this.device.configure(change).then(() => this.#broadcast({ type: 'device', settings: this.device.report() }));
+        return this.device.configure(change);
       }
     }
   }
@@ -245,6 +249,7 @@ class Mirror {
 
   close(): void {
     this.#stopEvents();
+    this.#stopConfigure();
     this.#stopFrames?.();
     this.#stopFrames = null;
     this.#viewers.clear();

@@ -55,6 +55,15 @@ test('the mirror shows what the agent shows, and a tap in it reaches the agent a
   await nextFrame(page, shownFrame);
 });
 
+test("the agent's device tool turns the mirrored device: the person's panel and frames follow", async () => {
+  const turned = await call('device', { orientation: 'landscape' });
+  assert.equal(turned.isError, undefined, JSON.stringify(turned.content));
+  await page.waitForFunction(() => document.getElementById('device-name')?.textContent?.includes('915×412 · landscape'));
+  await page.waitForFunction(() => (document.getElementById('frame') as HTMLImageElement).naturalWidth === 915);
+  await call('device', { orientation: 'portrait' });
+  await page.waitForFunction(() => document.getElementById('device-name')?.textContent?.includes('portrait'));
+});
+
 test('the mirror refuses a request without its token', async () => {
   const address = new URL(mirrorUrl);
   assert.equal((await fetch(`http://${address.host}/`)).status, 403);

@@ -44,9 +44,15 @@ class RecordingDevice implements MirroredDevice {
     return this.#record(`wheel ${dy}`);
   }
   settings = { profile: 'phone', orientation: 'portrait' as 'portrait' | 'landscape', width: 412, height: 915, density: 2.625, dark: false, rtl: false, fontScale: 1, reducedMotion: false };
-  configure(change: { orientation?: 'portrait' | 'landscape'; dark?: boolean }) {
+  configureListeners = new Set<(report: typeof this.settings) => void>();
+  async configure(change: { orientation?: 'portrait' | 'landscape'; dark?: boolean }) {
     this.settings = { ...this.settings, ...change };
-    return this.#record(`configure ${JSON.stringify(change)}`);
+    await this.#record(`configure ${JSON.stringify(change)}`);
+    for (const listener of this.configureListeners) listener(this.settings);
+  }
+  onConfigure(listener: (report: typeof this.settings) => void) {
+    this.configureListeners.add(listener);
+    return () => this.configureListeners.delete(listener);
   }
   report() {
     return this.settings;
@@ -196,6 +202,9 @@ test('a viewer turns the device or flips a setting; every viewer hears the devic
   first.socket.send(JSON.stringify({ type: 'device', profile: 'tablet' }));
   await second.next(() => second.texts.some((message) => message.type === 'device' && message.settings.dark === true));
   assert.deepEqual(device.inputs.filter((input) => input.startsWith('configure')), ['configure {"orientation":"landscape","dark":true}']);
+  // A change made elsewhere (the agent's device tool) reaches every viewer's panel too.
+  await device.configure({ orientation: 'portrait' });
+  await first.next(() => first.texts.some((message) => message.type === 'device' && message.settings.orientation === 'portrait'));
   device.settings = { ...device.settings, orientation: 'portrait', dark: false };
   await closeAll([first.socket, second.socket]);
 });
