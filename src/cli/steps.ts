@@ -3,9 +3,9 @@
 // first step runs, so a typo at step 9 never leaves steps 1–8 half applied.
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { deviceSettingsFields, type SwipeDirection } from '../protocol/messages.ts';
+import { deviceSettingsFields, type DeviceSettingsChange, type SwipeDirection } from '../protocol/messages.ts';
 import { parseDeviceProfile } from '../device/profiles.ts';
-import type { DeviceChange, DeviceResult, WebDevice } from '../device/web-device.ts';
+import type { DeviceResult, WebDevice } from '../device/web-device.ts';
 import { limits } from '../spec/index.ts';
 
 export const MAX_STEPS = 1000;
@@ -27,10 +27,9 @@ export type Step =
   | { patch: { ops: unknown[]; baseRevision?: number } }
   | { advanceClock: number }
   | { back: true }
-  | { device: DeviceStep };
+  | { device: DeviceSettingsChange };
 
 /** A change of the live device: the fields of the MCP device tool. */
-type DeviceStep = Omit<DeviceChange, 'profile'> & { profile?: string };
 const deviceStepSchema = z.strictObject(deviceSettingsFields);
 
 /** Each step kind: its optional companion keys (each a testTag) and how its value is checked. */

@@ -1,5 +1,6 @@
 // The device flags every command takes (render, view, serve, mcp, device): which screen, which way
 // up, and the settings a person changes on a phone.
+import { FONT_SCALE_RANGE } from '../protocol/constants.ts';
 import { catalogueSummary, parseDeviceProfile, type DeviceProfile, type Orientation } from './profiles.ts';
 
 export const DEVICE_FLAG_OPTIONS = {
@@ -33,8 +34,7 @@ export interface DeviceSetup {
   reducedMotion: boolean;
 }
 
-export const MIN_FONT_SCALE = 0.5;
-export const MAX_FONT_SCALE = 3;
+const { min: MIN_FONT_SCALE, max: MAX_FONT_SCALE } = FONT_SCALE_RANGE;
 
 /** `column` is where the descriptions start, so the lines line up with the command's other options. */
 export function deviceFlagsHelp(column: number): string {

@@ -43,7 +43,7 @@ export const DEVICE_PROFILES: Readonly<Record<string, DeviceProfile>> = {
   desktop: entry('desktop', 1440, 900, 1, { systemBars: NO_INSETS, keyboardHeight: 0 }),
 };
 
-/** One line per catalogue entry, for --help and error messages. */
+/** The catalogue on one line (`phone 412×915, …`), for --help and error messages. */
 export function catalogueSummary(): string {
   return Object.values(DEVICE_PROFILES)
     .map((profile) => `${profile.name} ${profile.width}×${profile.height}`)

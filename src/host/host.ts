@@ -1,8 +1,8 @@
 // The host: owns the device connection (launching the device when needed), runs the show
 // pipeline, keeps the status store and event buffers, and answers awaitEvent.
-import { CAPABILITIES } from '../protocol/constants.ts';
+import { CAPABILITIES, FONT_SCALE_RANGE } from '../protocol/constants.ts';
 import { RequestCancelledError, type DeviceChannel } from '../protocol/client.ts';
-import type { AppearanceReport, BackOutcome, DeviceReport, EventKind, TapAction, HierarchyNode, InputTarget, PrototypeEvent, PrototypeStatus, PrototypeWindow, SwipeDirection, TapTarget } from '../protocol/messages.ts';
+import type { AppearanceReport, BackOutcome, DeviceReport, DeviceSettingsChange, EventKind, TapAction, HierarchyNode, InputTarget, PrototypeEvent, PrototypeStatus, PrototypeWindow, SwipeDirection, TapTarget } from '../protocol/messages.ts';
 import { checkFloatingAnchors, findElementAnchors, resolveElementAnchors, type ResolvedAnchorReport } from './anchors.ts';
 import { stageAssets, type AssetRequest, type StagedAsset } from './assets.ts';
 import { checkCapabilities } from './capabilities.ts';
@@ -15,7 +15,6 @@ import { applyDataWrite, dataWriteOf, parsePointer, type DataWrite, type JsonObj
 import { applyPatchOps } from '../validate/patch.ts';
 import { validatePrototypeSpec } from '../validate/index.ts';
 import { limits } from '../spec/index.ts';
-import { MAX_FONT_SCALE, MIN_FONT_SCALE } from '../device/device-flags.ts';
 import { parseDeviceProfile } from '../device/profiles.ts';
 
 export type { GoneReport };
@@ -130,24 +129,14 @@ export interface AwaitArgs {
 }
 
 export const DEFAULT_AWAIT_LIMIT = 50;
-/** What a device tool call may change (the settings of configure_device). */
-export interface DeviceChange {
-  profile?: string;
-  orientation?: 'portrait' | 'landscape';
-  dark?: boolean;
-  rtl?: boolean;
-  fontScale?: number;
-  reducedMotion?: boolean;
-}
-
 /** Refuses, at its field, a change the device would refuse, before anything is sent. */
-function checkDeviceChange(change: DeviceChange): void {
+function checkDeviceChange(change: DeviceSettingsChange): void {
   if (change.profile !== undefined) {
     const profile = parseDeviceProfile(change.profile);
     if ('error' in profile) fail('profile', profile.error, 'Pass a catalogue name (phone, tablet, …) or a size such as 390x844.');
   }
-  if (change.fontScale !== undefined && !(change.fontScale >= MIN_FONT_SCALE && change.fontScale <= MAX_FONT_SCALE)) {
-    fail('fontScale', `fontScale must be from ${MIN_FONT_SCALE} to ${MAX_FONT_SCALE}`, 'Pass 1 for the default size, 2 for twice as large.');
+  if (change.fontScale !== undefined && !(change.fontScale >= FONT_SCALE_RANGE.min && change.fontScale <= FONT_SCALE_RANGE.max)) {
+    fail('fontScale', `fontScale must be from ${FONT_SCALE_RANGE.min} to ${FONT_SCALE_RANGE.max}`, 'Pass 1 for the default size, 2 for twice as large.');
   }
 }
 
@@ -666,7 +655,7 @@ export class Host {
    * appearance arrives as one appearance_changed event. Answers the device as it is afterwards
    * (with nothing to change, as it is now).
    */
-  configureDevice(change: DeviceChange): Promise<HostResult<{ settings: DeviceReport }>> {
+  configureDevice(change: DeviceSettingsChange): Promise<HostResult<{ settings: DeviceReport }>> {
     return guard(async () => {
       checkDeviceChange(change);
       const device = await this.deviceWith(CAPABILITIES.deviceSettings, 'device settings', 'Start the device with the --device, --orientation, --dark, --rtl, --font-scale and --reduced-motion flags instead.');

@@ -9,9 +9,8 @@ import type { HostFailure } from '../host/errors.ts';
 import { DEFAULT_AWAIT_MS } from '../host/events.ts';
 import { MAX_CLOCK_ADVANCE_MS, type CallOptions, type Host, type HostResult } from '../host/host.ts';
 import type { DevicePool, PooledDevice } from '../host/pool.ts';
-import { MAX_FONT_SCALE, MIN_FONT_SCALE } from '../device/device-flags.ts';
 import { DEVICE_PROFILES, catalogueSummary } from '../device/profiles.ts';
-import { appearanceSchema, eventKindSchema, swipeDirectionSchema } from '../protocol/messages.ts';
+import { appearanceSchema, deviceSettingsFields, eventKindSchema, swipeDirectionSchema } from '../protocol/messages.ts';
 import { authoringGuide } from './guide.ts';
 import { searchIcons } from './icons.ts';
 import { outputSchemas } from './output-schemas.ts';
@@ -33,12 +32,12 @@ const deviceField = {
 
 const deviceSettingsInput = z.object({
   ...deviceField,
-  profile: z.string().min(1).max(64).optional().describe(`A catalogue profile (${catalogueSummary()} dp), or WIDTHxHEIGHT in dp, or WIDTHxHEIGHT@DENSITY in pixels (1080x2400@2.625).`),
-  orientation: z.enum(['portrait', 'landscape']).optional().describe("Turn the device; a new profile comes in its own orientation unless this says otherwise."),
-  dark: z.boolean().optional().describe("The device's dark setting."),
-  rtl: z.boolean().optional().describe('Right-to-left layout direction.'),
-  fontScale: z.number().min(MIN_FONT_SCALE).max(MAX_FONT_SCALE).optional().describe('Font scale (1 is the default size).'),
-  reducedMotion: z.boolean().optional().describe("The device's reduce-motion setting."),
+  profile: deviceSettingsFields.profile.describe(`A catalogue profile (${catalogueSummary()} dp), or WIDTHxHEIGHT in dp, or WIDTHxHEIGHT@DENSITY in pixels (1080x2400@2.625).`),
+  orientation: deviceSettingsFields.orientation.describe('Turn the device; a new profile comes in its own orientation unless this says otherwise.'),
+  dark: deviceSettingsFields.dark.describe("The device's dark setting."),
+  rtl: deviceSettingsFields.rtl.describe('Right-to-left layout direction.'),
+  fontScale: deviceSettingsFields.fontScale.describe('Font scale (1 is the default size).'),
+  reducedMotion: deviceSettingsFields.reducedMotion.describe("The device's reduce-motion setting."),
 });
 
 const prototypeInput = z.object({

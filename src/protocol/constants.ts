@@ -17,6 +17,9 @@ export const MAX_HELLO_FRAME_BYTES = 4 * 1024;
  */
 export const MAX_FRAME_BYTES = 24 * 1024 * 1024;
 
+/** The font scales a device can be set to (1 is the default size). */
+export const FONT_SCALE_RANGE = { min: 0.5, max: 3 } as const;
+
 /** Environment variables the host uses to hand a device agent its port and token. */
 export const DEVICE_PORT_ENV = 'PROTOSTAGE_DEVICE_PORT';
 export const DEVICE_TOKEN_ENV = 'PROTOSTAGE_DEVICE_TOKEN';

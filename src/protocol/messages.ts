@@ -4,6 +4,7 @@
 // unknown `type`s fail the parse and are answered with an `error` frame.
 import { z } from 'zod';
 import { limits } from '../spec/index.ts';
+import { FONT_SCALE_RANGE } from './constants.ts';
 
 const requestId = z.string().min(1).max(128);
 /**
@@ -250,12 +251,15 @@ export const deviceSettingsFields = {
   orientation: z.enum(['portrait', 'landscape']).optional(),
   dark: z.boolean().optional(),
   rtl: z.boolean().optional(),
-  fontScale: z.number().min(0.5).max(3).optional(),
+  fontScale: z.number().min(FONT_SCALE_RANGE.min).max(FONT_SCALE_RANGE.max).optional(),
   reducedMotion: z.boolean().optional(),
 };
 
 /** Changes the live device as a rotation or its settings would; the prototype keeps its runtime. */
 export const configureDeviceSchema = z.object({ type: z.literal('configure_device'), requestId, deadlineMs, ...deviceSettingsFields });
+
+/** What a change of the live device may set: the fields of configure_device, the MCP device tool and a device step. */
+export type DeviceSettingsChange = { [field in keyof typeof deviceSettingsFields]?: z.infer<(typeof deviceSettingsFields)[field]> };
 
 export const deviceReportSchema = z.object({
   profile: z.string(),

@@ -240,6 +240,12 @@ export function prototypeNodeAt(root: Element, x: number, y: number): HierarchyN
   return bounds === null ? null : hierarchyNodeOf(owner, bounds);
 }
 
+/** What a group without a label reads as: the texts of the nodes inside it, in order. */
+function groupText(group: Element): string | null {
+  const texts = [...group.querySelectorAll('[data-ps-a11y][aria-label]')].map((inner) => inner.getAttribute('aria-label')!);
+  return texts.length > 0 ? texts.join(', ') : null;
+}
+
 /**
  * Every accessibility node under `root` in document order, with the bounds the user sees, as
  * Android reports visible-to-user bounds: clipped to the viewports of scrolling ancestors, the
@@ -247,12 +253,6 @@ export function prototypeNodeAt(root: Element, x: number, y: number): HierarchyN
  * behind an open dialog), nodes leaving with an exit animation, nodes that draw nothing (no box)
  * and nodes scrolled or clipped entirely out of view (rows skipped far off screen among them).
  */
-/** What a group without a label reads as: the texts of the nodes inside it, in order. */
-function groupText(group: Element): string | null {
-  const texts = [...group.querySelectorAll('[data-ps-a11y][aria-label]')].map((inner) => inner.getAttribute('aria-label')!);
-  return texts.length > 0 ? texts.join(', ') : null;
-}
-
 export function collectHierarchy(root: Element): HierarchyNode[] {
   const nodes: HierarchyNode[] = [];
   const areas = new VisibleAreas();

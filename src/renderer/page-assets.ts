@@ -1,6 +1,6 @@
 // Node-side assets the page embeds so it works offline: Roboto as data-URL @font-face rules, the
-// @font-face rules of the script fonts (their files served on request), and the Material icon
-// glyphs as one JSON map. Each is read once per process and cached.
+// @font-face rules of the script fonts, and the Material icon glyphs as one JSON map, each read
+// once per process and cached; and the script fonts' files, read when the page asks for one.
 import { readFileSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -68,9 +68,8 @@ const FONTSOURCE_SRC = /url\(\.\/files\/([a-z0-9-]+\.woff2)\) format\('woff2'\),
  * so a screenshot never catches a fallback glyph (the page settles once its fonts are loaded).
  */
 export function scriptFontFaceCss(): string {
-  const emoji = `@font-face{font-family:'${EMOJI_FONT.family}';font-display:block;src:url(${EMOJI_FONT.path}) format('woff2');unicode-range:${EMOJI_FONT.unicodeRange}}`;
   scriptCss ??= [
-    emoji,
+    `@font-face{font-family:'${EMOJI_FONT.family}';font-display:block;src:url(${EMOJI_FONT.path}) format('woff2');unicode-range:${EMOJI_FONT.unicodeRange}}`,
     ...SCRIPT_FONTS.flatMap((font) =>
       font.weights.map((weight) =>
         readFileSync(require.resolve(`@fontsource/${font.package}/${weight}.css`), 'utf8')

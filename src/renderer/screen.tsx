@@ -7,6 +7,7 @@ import { a11yAttributes } from './a11y.ts';
 import { Env, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
 import { Icon } from './icons.tsx';
 import { Node } from './node.tsx';
+import { formatDate } from './nodes/pickers.tsx';
 import { themeVariables } from './tokens.ts';
 
 /** What the device tells the page about itself (WebDevice.setDevice). */
@@ -160,11 +161,6 @@ function SystemBars({ device, dark, back, edgeBack }: { device: DeviceState; dar
       {bottom > 0 && edgeBack ? <BackEdges top={top} bottom={bottom} back={back} /> : null}
     </>
   );
-}
-
-/** A day as YYYY-MM-DD in the device's time zone. */
-function localDate(now: Date): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
 /** The clock's text: the time of day, or a fixed 12:00. */
@@ -368,7 +364,8 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
   const frame = floatingRect ?? rect;
   const insets = placement.type === 'floating' && !floatingRect ? NO_INSETS : windowInsets(frame, device);
   const insetsKey = JSON.stringify(insets);
-  const today = device.liveClock ? localDate(new Date()) : null;
+  const now = new Date();
+  const today = device.liveClock ? formatDate(now.getFullYear(), now.getMonth(), now.getDate()) : null;
   const env: RenderEnv = useMemo(
     () => ({
       rootKey: model.root.key,

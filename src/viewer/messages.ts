@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { PrototypeEvent } from '../runtime/model.ts';
 import type { Highlight } from './highlight.ts';
-import type { DeviceReport } from '../protocol/messages.ts';
+import { deviceSettingsFields, type DeviceReport } from '../protocol/messages.ts';
 
 /** An input message is a few numbers; anything longer is not one. */
 export const MAX_INPUT_MESSAGE_BYTES = 1024;
@@ -31,10 +31,10 @@ export const viewerInputSchema = z.discriminatedUnion('type', [
   /** The person turns the device or changes one of its settings. */
   z.strictObject({
     type: z.literal('device'),
-    orientation: z.enum(['portrait', 'landscape']).optional(),
-    dark: z.boolean().optional(),
-    rtl: z.boolean().optional(),
-    fontScale: z.number().min(0.5).max(3).optional(),
+    orientation: deviceSettingsFields.orientation,
+    dark: deviceSettingsFields.dark,
+    rtl: deviceSettingsFields.rtl,
+    fontScale: deviceSettingsFields.fontScale,
   }),
 ]);
 
