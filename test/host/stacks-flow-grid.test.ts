@@ -33,6 +33,15 @@ function runtimeDevice(capabilities = ALL_CAPABILITIES): FakeDevice & { controll
 
 const hostFor = (device: FakeDevice) => new Host({ prepareSpec, fileRoots: new FileRoots([process.cwd()]), launcher: { launch: async () => device } });
 
+/** A device without `capability` refuses `spec` at `path`, naming the capability, and is sent nothing. */
+async function assertRefusedWithout(capability: string, spec: unknown, path: string): Promise<void> {
+  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== capability));
+  const refused = await hostFor(device).show({ spec });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(capability)], [path, true]);
+  assert.deepEqual(device.requests, []);
+}
+
 function stackSpec(transition?: string): unknown {
   const push = { type: 'push', stack: 'main', screen: 'detail', ...(transition ? { transition } : {}) };
   return {
@@ -187,11 +196,8 @@ test('the gate refuses sharedKey without prototype_shared_element_v1, shared and
 
 test('the gate refuses motion "reduced" on a device without prototype_reduced_motion_v1, before sending; standard and none need nothing', async () => {
   const spec = (motion: string) => ({ id: 'calm', window: { placement: { type: 'fullscreen' } }, motion, root: { type: 'text', text: 'x' } });
+  await assertRefusedWithout(CAPABILITIES.reducedMotion, spec('reduced'), 'motion');
   const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.reducedMotion));
-  const refused = await hostFor(device).show({ spec: spec('reduced') });
-  assert.ok(!refused.success);
-  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.reducedMotion)], ['motion', true]);
-  assert.deepEqual(device.requests, []);
   for (const motion of ['standard', 'none']) assert.ok((await hostFor(device).show({ spec: spec(motion) })).success, motion);
   assert.ok((await hostFor(runtimeDevice()).show({ spec: spec('reduced') })).success);
 });
@@ -249,21 +255,13 @@ test('the gate refuses text field options, actions and a leading icon each witho
 
 test('the gate refuses swipeActions without prototype_swipe_actions_v1, before sending', async () => {
   const spec = { id: 'swipes', window: { placement: { type: 'fullscreen' } }, root: { type: 'listItem', headline: 'Mail', swipeActions: { end: [{ label: 'Delete', onTap: [{ type: 'dismiss' }] }] } } };
-  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.swipeActions));
-  const refused = await hostFor(device).show({ spec });
-  assert.ok(!refused.success);
-  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.swipeActions)], ['root.swipeActions', true]);
-  assert.deepEqual(device.requests, []);
+  await assertRefusedWithout(CAPABILITIES.swipeActions, spec, 'root.swipeActions');
   assert.ok((await hostFor(runtimeDevice()).show({ spec })).success);
 });
 
 test('the gate refuses semantics without prototype_semantics_v1, before sending', async () => {
   const spec = { id: 'semantics', window: { placement: { type: 'fullscreen' } }, root: { type: 'column', children: [{ type: 'text', text: 'Orders', semantics: { heading: true } }] } };
-  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.semantics));
-  const refused = await hostFor(device).show({ spec });
-  assert.ok(!refused.success);
-  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.semantics)], ['root.children[0].semantics', true]);
-  assert.deepEqual(device.requests, []);
+  await assertRefusedWithout(CAPABILITIES.semantics, spec, 'root.children[0].semantics');
   assert.ok((await hostFor(runtimeDevice()).show({ spec })).success);
 });
 
@@ -282,21 +280,13 @@ test('the gate refuses a numeric or crossfade contentTransition without prototyp
 
 test('the gate refuses spans without prototype_rich_text_v1, before sending', async () => {
   const spec = { id: 'rich', window: { placement: { type: 'fullscreen' } }, root: { type: 'text', spans: [{ text: 'Hello ' }, { text: 'there', style: { fontWeight: 700 } }] } };
-  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.richText));
-  const refused = await hostFor(device).show({ spec });
-  assert.ok(!refused.success);
-  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.richText)], ['root.spans', true]);
-  assert.deepEqual(device.requests, []);
+  await assertRefusedWithout(CAPABILITIES.richText, spec, 'root.spans');
   assert.ok((await hostFor(runtimeDevice()).show({ spec })).success);
 });
 
 test('the gate refuses a drawer without prototype_drawer_v1, before sending; pressBack closing it answers drawer', async () => {
   const spec = { id: 'drawer', window: { placement: { type: 'fullscreen' } }, state: { nav: true }, root: { type: 'drawer', openWhen: { key: 'nav', equals: true }, child: { type: 'text', text: 'Inbox' } } };
-  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.drawer));
-  const refused = await hostFor(device).show({ spec });
-  assert.ok(!refused.success);
-  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.drawer)], ['root', true]);
-  assert.deepEqual(device.requests, []);
+  await assertRefusedWithout(CAPABILITIES.drawer, spec, 'root');
   const host = hostFor(runtimeDevice());
   assert.ok((await host.show({ spec })).success);
   const back = await host.pressBack();
@@ -305,11 +295,7 @@ test('the gate refuses a drawer without prototype_drawer_v1, before sending; pre
 
 test('the gate refuses a searchBar without prototype_search_bar_v1, before sending; pressBack ending a search answers search', async () => {
   const spec = { id: 'search', window: { placement: { type: 'fullscreen' } }, state: { q: '', on: true }, root: { type: 'searchBar', stateKey: 'q', activeKey: 'on', child: { type: 'text', text: 'Results' } } };
-  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.searchBar));
-  const refused = await hostFor(device).show({ spec });
-  assert.ok(!refused.success);
-  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.searchBar)], ['root', true]);
-  assert.deepEqual(device.requests, []);
+  await assertRefusedWithout(CAPABILITIES.searchBar, spec, 'root');
   const host = hostFor(runtimeDevice());
   assert.ok((await host.show({ spec })).success);
   const back = await host.pressBack();
@@ -318,10 +304,6 @@ test('the gate refuses a searchBar without prototype_search_bar_v1, before sendi
 
 test('the gate refuses a tooltip without prototype_tooltip_v1, before sending', async () => {
   const spec = { id: 'tip', window: { placement: { type: 'fullscreen' } }, state: { tip: true }, root: { type: 'column', children: [{ type: 'button', id: 'go', label: 'Go' }, { type: 'tooltip', openWhen: { key: 'tip', equals: true }, text: 'Start here', anchorTo: 'go' }] } };
-  const device = runtimeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.tooltip));
-  const refused = await hostFor(device).show({ spec });
-  assert.ok(!refused.success);
-  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.tooltip)], ['root.children[1]', true]);
-  assert.deepEqual(device.requests, []);
+  await assertRefusedWithout(CAPABILITIES.tooltip, spec, 'root.children[1]');
   assert.ok((await hostFor(runtimeDevice()).show({ spec })).success);
 });
