@@ -54,6 +54,8 @@ export interface FrameProps {
   pressable?: boolean;
   /** A row's or list item's swipe actions: a sideways drag slides the node to reveal them. */
   swipe?: SwipeView | null;
+  /** Drawn at a fixed size, which a crowded row never squeezes (default: by the node's type). */
+  fixed?: boolean;
   children?: ComponentChildren;
 }
 
@@ -122,7 +124,7 @@ export function Frame(props: FrameProps) {
   const pressScale = props.pressable && wrapped && style.pressScale !== undefined && style.pressScale < 1 ? style.pressScale : null;
   if (pressScale !== null) css['--ps-press-scale'] = String(pressScale);
 
-  const fixed = FIXED_SIZE_TYPES.has(node.type) || (node.type === 'progress' && (node as { variant?: string }).variant === 'circular');
+  const fixed = props.fixed ?? FIXED_SIZE_TYPES.has(node.type);
   let classes = `ps-node ps-${node.type}`;
   if (fixed) classes += ' ps-fixed';
   if (props.class) classes += ` ${props.class}`;

@@ -296,7 +296,7 @@ export function Progress({ node, parent, env }: NodeProps<ProgressNode>) {
     const circumference = 2 * Math.PI * radius;
     const offset = determinate ? 0 : circumference * 0.15;
     return (
-      <Frame env={env} node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class="ps-progress-circular" a11y={a11y}>
+      <Frame env={env} node={{ ...node, style: { ...node.style, color: undefined } }} parent={parent} class="ps-progress-circular" a11y={a11y} fixed>
         <svg viewBox={`0 0 ${size} ${size}`} width={size} height={size} aria-hidden="true">
           {/* An indeterminate circle has no track, as Compose draws it. */}
           {determinate ? <circle class="ps-progress-track" cx={centre} cy={centre} r={radius} /> : null}
