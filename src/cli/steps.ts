@@ -26,6 +26,7 @@ export type Step =
   | { hierarchy: string }
   | { patch: { ops: unknown[]; baseRevision?: number } }
   | { advanceClock: number }
+  | { awaitRequests: number }
   | { back: true }
   | { device: DeviceSettingsChange };
 
@@ -47,6 +48,7 @@ const STEP_KINDS: Record<string, { companions: string[]; check(value: unknown): 
   patch: { companions: [], check: patchProblem },
   back: { companions: [], check: (value) => (value === true ? null : 'expected true (press the system back)') },
   device: { companions: [], check: deviceStepProblem },
+  awaitRequests: { companions: [], check: (value) => (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_WAIT_MS ? null : `expected the longest wait, whole milliseconds from 1 to ${MAX_WAIT_MS}`) },
   advanceClock: { companions: [], check: (value) => (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= limits.timerMs ? null : `expected whole milliseconds from 0 to ${limits.timerMs} to move the prototype's clock on`) },
 };
 
@@ -76,6 +78,7 @@ export const STEPS_HELP = `  --steps FILE           run the steps of FILE after 
                          {"wait": MS}, {"screenshot": FILE}, {"hierarchy": FILE},
                          {"patch": {"ops": […], "baseRevision": N}} (the shown spec patched in place),
                          {"advanceClock": MS} (fire the prototype's due timers without waiting),
+                         {"awaitRequests": MS} (wait, at most MS, until every request action has completed),
                          {"back": true} (the system back: closes a menu, dialog, drawer or sheet, else pops a stack),
                          {"device": {"orientation": "landscape", "dark": true, …}} (change the live device:
                          profile, orientation, dark, rtl, fontScale, reducedMotion; the prototype is kept)
@@ -156,6 +159,10 @@ async function runStep(device: WebDevice, step: Step, id: string): Promise<Devic
   if ('advanceClock' in step) {
     const advanced = (await device.advanceClock(step.advanceClock)) as { ok?: boolean; message?: string };
     return advanced.ok === true ? { ok: true } : { ok: false, message: advanced.message ?? 'the clock could not be advanced', hint: 'show a prototype first' };
+  }
+  if ('awaitRequests' in step) {
+    if (await device.requestsIdle(step.awaitRequests)) return { ok: true };
+    return { ok: false, message: `requests were still in flight after ${step.awaitRequests} ms`, hint: 'wait longer, or check the server answers' };
   }
   if ('back' in step) return device.pressBack();
   if ('device' in step) {

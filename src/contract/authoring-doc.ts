@@ -25,6 +25,7 @@ export function authoringDoc(): string {
     repeatSection(),
     dataSection(),
     timersSection(),
+    requestsSection(),
     stacksSection(),
     flowGridSection(),
     pagerCarouselSection(),
@@ -377,6 +378,70 @@ what falls due, in order, without waiting.
     "onAppear": [{ "type": "startTimer", "id": "tick", "afterMs": 1000, "everyMs": 1000, "times": 10,
                    "onFire": [{ "type": "decrement", "key": "left" }] }],
     "children": [{ "type": "text", "text": "{left}" }] }
+}
+\`\`\``;
+}
+
+function requestsSection(): string {
+  return `## Requests
+
+\`request\` needs a device with \`prototype_network_v1\` (the host sends it, the default) or, with
+\`via: "device"\`, \`prototype_network_device_v1\` (the device sends it).
+
+\`{type: "request", url, method?, headers?, query?, body?, into, statusKey?, timeoutMs?, onSuccess?,
+onError?, via?}\` sends an HTTP request when it runs and writes what comes back into the data:
+
+- **Fields.** \`url\` is an absolute http or https URL; \`method\` is GET (the default), POST, PUT,
+  PATCH, DELETE or HEAD, and GET and HEAD take no \`body\`. \`headers\` and \`query\` take at most
+  ${limits.requestEntries} entries each, values of at most ${limits.requestValueChars} characters without line breaks; the platform's
+  own headers (Host, Content-Length, Cookie, Origin, \`Sec-*\`, \`Proxy-*\` …) cannot be set. A
+  string \`body\` is sent as \`text/plain; charset=utf-8\`, a JSON object or array as
+  \`application/json\`, unless a Content-Type header says otherwise (at most ${limits.requestBodyBytes} bytes).
+  \`into\` is a data pointer to a member of an object in \`data\` (\`/weather\`); \`statusKey\` a declared
+  string state key; \`timeoutMs\` 1 to ${limits.requestTimeoutMs} (default ${limits.defaultRequestTimeoutMs}) is the whole request's deadline;
+  \`onSuccess\` and \`onError\` are action lists. Actions nest at most ${limits.actionDepth} deep.
+- **Bindings.** \`{key}\` (state) and \`{data:/pointer}\` in the URL, header and query values and
+  string body (and the string leaves of a JSON body) are bound once, when the request runs, from
+  the state and data its own action list left: a value put in is never read for placeholders
+  again, and a placeholder that reads nothing fails the request (\`invalid_request\`). A JSON
+  leaf that is one placeholder keeps the value's type (\`"{count}"\` sends 3). Query entries are
+  set in key order on the URL's own query: a key already there is replaced in place, the rest kept
+  as spelled.
+- **Life.** The action writes \`loading\` to statusKey. The completion then writes the response to
+  \`into\` (JSON when its Content-Type says JSON, else the text), then \`<into>__meta\` —
+  \`{ok: true, status, url, durationMs, headers}\` (headers left out when they would pass the data
+  limit) or \`{ok: false, code, message, status?, durationMs}\` —, then \`success\` or \`error\` to
+  statusKey, emits one \`prototype_request\` event \`{requestId, method, url, via, into, ok, status?,
+  code?, durationMs}\` and runs onSuccess or onError, in that order, as one unit. The emit name
+  \`prototype_request\` is reserved.
+- **Errors** (\`code\`): \`invalid_request\` (a binding read nothing, the URL is not http(s)),
+  \`too_many_in_flight\` (${limits.requestsInFlight} already are), \`blocked_destination\` (the destination policy),
+  \`network\`, \`timeout\`, \`http_error\` (not 2xx; the body is never read), \`too_large\` (a 2xx
+  body past ${limits.responseBytes} bytes), \`invalid_response\` (it says JSON and is not) and \`data_limit\` (it
+  does not fit the data limits). They write \`error\` and run onError.
+- **Cancelling.** A newer request into the same member cancels the older: it writes nothing and
+  runs nothing, and its event says \`cancelled\`. A dismissal, another prototype or \`reset: true\`
+  cancel every request in flight; a same-id show and a patch keep them.
+- **Where requests may go.** Both transports refuse localhost and \`*.localhost\`; loopback,
+  unspecified, link-local, broadcast and multicast addresses and the emulator host aliases
+  (10.0.2.2, 10.0.3.2); names with no DNS answer or any refused answer (checked on every
+  connection); addresses spelled ambiguously (\`2130706433\`, \`0x7f.1\`, \`127.1\`); the daemon's
+  HTTP ports 3000-3010 and 8765 on private addresses; every redirect is checked again (at most 5).
+  Only the person running Protostage can open an exact origin for a server of their own, with
+  \`--allow-request-origin http://127.0.0.1:8080\` on \`render\`, \`view\`, \`serve\`, \`mcp\` or \`device\`;
+  a spec never can.
+- **Via.** \`via: "host"\` goes to the most recently connected host, which runs it and answers; with
+  no host connected it fails \`network\`, and a host silent for timeoutMs + 2 s fails \`timeout\`.
+  \`render\` and \`view\` are their device's host. \`via: "device"\` is sent by the device itself.
+  A \`render --steps\` step \`{"awaitRequests": MS}\` waits until every request has completed.
+
+\`\`\`json
+{
+  "state": { "status": "idle" },
+  "data": { "weather": {} },
+  "root": { "type": "button", "label": "Load", "testTag": "load",
+    "onTap": [{ "type": "request", "url": "https://api.example.com/weather", "query": { "city": "Oslo" },
+                "into": "/weather", "statusKey": "status" }] }
 }
 \`\`\``;
 }

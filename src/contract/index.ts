@@ -84,6 +84,8 @@ export interface ObjectShape extends RuleBase {
   checks?: Check[];
   /** Limit name bounding how deep this object may nest in itself (selector containers). */
   depthLimit?: string;
+  /** The capability depends on a field's value (request via "device"), else it is `capability`. */
+  capabilityByValue?: { field: string; values: Record<string, string> };
   /** What messages call one such object ("menu item"), instead of the field holding it. */
   noun?: string;
   /** Field whose asset value counts as image uses at entry (image node, nav item). */
@@ -248,6 +250,18 @@ export const limits = {
   /** Screens a navigation stack holds at once; a push onto a full stack is refused. */
   stackDepth: limit('MAX_PROTOTYPE_STACK_DEPTH'),
   sharedKeys: limit('MAX_PROTOTYPE_SHARED_KEYS'),
+  /** A 2xx response body read into data; a longer one fails too_large. */
+  responseBytes: limit('MAX_PROTOTYPE_RESPONSE_BYTES'),
+  requestsInFlight: limit('MAX_PROTOTYPE_REQUESTS_IN_FLIGHT'),
+  /** Header and query entries of one request, each. */
+  requestEntries: limit('MAX_PROTOTYPE_REQUEST_ENTRIES'),
+  /** Characters of one header or query value, bound or not. */
+  requestValueChars: limit('MAX_PROTOTYPE_REQUEST_VALUE_CHARS'),
+  requestBodyBytes: limit('MAX_PROTOTYPE_REQUEST_BODY_BYTES'),
+  requestTimeoutMs: limit('MAX_PROTOTYPE_REQUEST_TIMEOUT_MS'),
+  defaultRequestTimeoutMs: limit('DEFAULT_PROTOTYPE_REQUEST_TIMEOUT_MS'),
+  /** Action lists nest at most this deep: an onTap list is 1, a follow-up list of one of its actions 2. */
+  actionDepth: limit('MAX_PROTOTYPE_ACTION_DEPTH'),
 } as const;
 
 /** Names of a closed list; throws for an unknown list name (a programming error). */

@@ -50,6 +50,8 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.deadTaps,
   CAPABILITIES.webInput,
   CAPABILITIES.deviceSettings,
+  CAPABILITIES.network,
+  CAPABILITIES.networkDevice,
 ];
 
 export type AgentConfig = { ok: true; port: number; token: string } | { ok: false; message: string };
@@ -114,6 +116,8 @@ export async function startAgent(config: { port: number; token: string }, device
       return reply;
     },
     onClientReady: flushOffline,
+    onResponse: (response, connection) => void deviceReady.then((device) => device.requests.hostResponse(response, connection)).catch(() => {}),
+    onClientClosed: (connection) => void deviceReady.then((device) => device.requests.hostClosed(connection)).catch(() => {}),
     // The session is over: nothing stays on screen and uploaded assets are dropped, unless the
     // prototype on screen is persisted (window.persistence "device"), which keeps both.
     onLastClientGone: () =>
@@ -128,6 +132,15 @@ export async function startAgent(config: { port: number; token: string }, device
   });
   deviceReady
     .then((device) => device.onStorage((id, values) => storage.schedule(id, values as StoredRecord)))
+    .catch(() => {});
+  // Via-host requests go to the most recently authenticated host only.
+  deviceReady
+    .then((device) =>
+      device.requests.setHost({
+        send: (message) => server.sendToCurrent(message),
+        sendCancel: (connection, requestId) => server.sendTo(connection, { type: 'prototype_request_cancel', requestId }),
+      }),
+    )
     .catch(() => {});
   deviceReady
     .then((device) =>

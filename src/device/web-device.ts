@@ -17,6 +17,9 @@ import {
   type PrototypeHierarchyNode,
 } from './hierarchy.ts';
 import { drawBezel } from './bezel.ts';
+import { DeviceRequests, type DeviceRequestOptions } from './requests.ts';
+import { AllowedOrigins } from '../protocol/egress.ts';
+import type { RequestOutcome, ResolvedRequest } from '../runtime/index.ts';
 import { DEVICE_PAGE_URL, serveDevicePage } from './device-page.ts';
 import { DEVICE_PROFILES, orientationOf, oriented, parseDeviceProfile, type DeviceProfile, type Orientation } from './profiles.ts';
 
@@ -41,6 +44,8 @@ export interface WebDeviceOptions {
   browser?: Browser;
   /** Where the browser comes from when none is shared (default: launch one found here). */
   browserSource?: BrowserSource;
+  /** The destination policy's opt-ins for the prototype's requests (default: none). */
+  requests?: DeviceRequestOptions;
 }
 
 /** The device settings a show can depend on; changed with `configure`. */
@@ -88,6 +93,8 @@ interface PageApi {
   inspect(options?: { revealSecure?: boolean }): unknown;
   patch(id: string, ops: unknown, baseRevision?: number): unknown;
   advanceClock(ms: number): unknown;
+  completeRequest(requestId: string, outcome: unknown): unknown;
+  requestsInFlight(): number;
   back(): unknown;
   setDevice(settings: unknown): unknown;
   putAsset(id: string, mimeType: string, base64: string): unknown;
@@ -135,6 +142,8 @@ function profileNamed(name: string): DeviceProfile {
 export const MAX_TYPED_CHARACTERS = 4096;
 
 const FOCUS_WAIT_MS = 1000;
+/** How often requestsIdle asks the page. */
+const REQUEST_POLL_MS = 10;
 const SWIPE_STEPS = 12;
 const SWIPE_STEP_MS = 8;
 /** How long tapOn's long press holds: past the page's long-press time, with room for a loaded machine. */
@@ -164,6 +173,8 @@ export class WebDevice {
   #keyboardTyping: Promise<void> = Promise.resolve();
   #storageListener: ((id: string, values: unknown) => void) | null = null;
   #configureListeners = new Set<(report: DeviceReport) => void>();
+  /** The prototype's request actions: run here (via "device") or handed to a host (via "host"). */
+  readonly requests: DeviceRequests;
 
   private constructor(
     private readonly browser: Browser,
@@ -175,7 +186,9 @@ export class WebDevice {
     orientation: Orientation,
     settings: DeviceSettings,
     liveClock: boolean,
+    requestOptions: DeviceRequestOptions,
   ) {
+    this.requests = new DeviceRequests((requestId, outcome) => void this.#completeRequest(requestId, outcome), requestOptions);
     this.#liveClock = liveClock;
     this.#baseProfile = profile;
     this.#orientation = orientation;
@@ -223,13 +236,20 @@ export class WebDevice {
       await context.addInitScript(KEYBOARD_TRACKER);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
-      const device = new WebDevice(browser, ownsBrowser, context, page, cdp, baseProfile, orientation, settings, options.liveClock ?? false);
+      const device = new WebDevice(browser, ownsBrowser, context, page, cdp, baseProfile, orientation, settings, options.liveClock ?? false, options.requests ?? { allowed: new AllowedOrigins() });
       await page.exposeBinding('__protostageEvent', (_source, event: PrototypeEvent) => device.#deliver(event));
       await page.exposeBinding('__protostageStorage', (_source, id: string, values: unknown) => device.#storageListener?.(id, values));
       await page.exposeBinding('__protostageKeyboard', (source, focused: boolean) => device.#setFieldFocus(source.frame, focused));
       await page.exposeBinding('__protostageKeyboardKey', (source, key: unknown) => {
         // Only the device's own keyboard types; the app's frames see the binding too.
         if (source.frame === page.mainFrame()) device.#typeFromKeyboard(key);
+      });
+      // Only the device page's runtime starts requests; the app's frames see the bindings too.
+      await page.exposeBinding('__protostageRequest', (source, request: ResolvedRequest) => {
+        if (source.frame === page.mainFrame()) device.requests.start(request);
+      });
+      await page.exposeBinding('__protostageRequestCancel', (source, requestId: string) => {
+        if (source.frame === page.mainFrame()) device.requests.cancel(requestId);
       });
       page.on('framedetached', (frame) => device.#setFieldFocus(frame, false));
       cdp.on('Page.screencastFrame', (frame) => device.#deliverFrame(frame.data, frame.sessionId));
@@ -709,7 +729,26 @@ export class WebDevice {
     await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: -1, y: -1 });
   }
 
+  /**
+   * Waits until the prototype has no request in flight (each completion applied), at most
+   * `timeoutMs`; answers whether it got there.
+   */
+  async requestsIdle(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const inFlight = await this.page.evaluate(() => window.protostage.requestsInFlight());
+      if (inFlight === 0) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, REQUEST_POLL_MS));
+    }
+  }
+
+  async #completeRequest(requestId: string, outcome: RequestOutcome): Promise<void> {
+    await this.#pageCall(() => this.page.evaluate(([id, answer]) => window.protostage.completeRequest(id, answer), [requestId, outcome] as const));
+  }
+
   async close(): Promise<void> {
+    this.requests.cancelAll();
     this.#listeners.clear();
     this.#frameListeners.clear();
     await this.context.close().catch(() => undefined);

@@ -1,5 +1,7 @@
 // The host: owns the device connection (launching the device when needed), runs the show
 // pipeline, keeps the status store and event buffers, and answers awaitEvent.
+import { serveDeviceRequests, type HostRequestOptions } from './requests.ts';
+import { AllowedOrigins } from '../protocol/egress.ts';
 import { CAPABILITIES, FONT_SCALE_RANGE } from '../protocol/constants.ts';
 import { RequestCancelledError, type DeviceChannel } from '../protocol/client.ts';
 import type { AppearanceReport, BackOutcome, DeviceReport, DeviceSettingsChange, EventKind, TapAction, HierarchyNode, InputTarget, PrototypeEvent, PrototypeStatus, PrototypeWindow, SwipeDirection, TapTarget } from '../protocol/messages.ts';
@@ -44,6 +46,8 @@ export interface HostOptions {
   now?: () => number;
   /** The folders spec and asset files may be read from (default: the working directory). */
   fileRoots?: FileRoots;
+  /** The destination policy's opt-ins for requests this host runs for its device (default: none). */
+  requests?: HostRequestOptions;
 }
 
 /** What a caller may hand a long call: a way to cancel it and a listener for its progress. */
@@ -203,6 +207,7 @@ export class Host {
   private adoptChannel(channel: DeviceChannel): void {
     this.channel = channel;
     channel.onEvent((event) => this.receiveEvent(event));
+    serveDeviceRequests(channel, this.options.requests ?? { allowed: new AllowedOrigins() });
     channel.onClose((reason) => {
       if (this.channel !== channel) return;
       this.channel = null;

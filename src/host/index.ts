@@ -1,5 +1,6 @@
 // The host as the entry points use it: the show pipeline wired to the real validator and to a
 // web device (launched here, or an agent already running).
+import { allowedOriginArgs, allowedOriginsFrom, AllowedOrigins, REQUEST_ORIGIN_OPTION, requestOriginHelp } from '../protocol/egress.ts';
 import { existsSync, statSync } from 'node:fs';
 import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceArgs, browserSourceFrom, type BrowserOptionValues } from '../device/browser-source.ts';
 import { DEVICE_FLAG_OPTIONS, deviceFlagsHelp, deviceSettingsArgs, deviceSetupFrom, type DeviceFlagValues } from '../device/device-flags.ts';
@@ -24,6 +25,8 @@ export interface HostSetup extends Omit<WebDeviceLaunchOptions, 'onSpawn'> {
   existingDevice?: { port: number; token: string };
   /** Folders besides the working directory that spec and asset files may be read from. */
   allowDirs?: string[];
+  /** Origins the destination policy lets prototype requests reach (`--allow-request-origin`), host and devices alike. */
+  requestOrigins?: AllowedOrigins;
 }
 
 /** The name of the one device of `--device-port`, an agent someone else started. */
@@ -32,15 +35,16 @@ export const EXISTING_DEVICE_NAME = 'external';
 /** A host per device; `onSpawn` hears of each device agent process a host launches. */
 export function createDevicePool(setup: HostSetup = {}, onSpawn?: (device: PooledDevice) => void): DevicePool {
   const fileRoots = new FileRoots([process.cwd(), ...(setup.allowDirs ?? [])]);
+  const requests = { allowed: setup.requestOrigins ?? new AllowedOrigins() };
   if (setup.existingDevice) {
     const launcher = existingDeviceLauncher(setup.existingDevice.port, setup.existingDevice.token);
-    return new DevicePool([{ name: EXISTING_DEVICE_NAME, profile: null, host: new Host({ launcher, prepareSpec, fileRoots }) }]);
+    return new DevicePool([{ name: EXISTING_DEVICE_NAME, profile: null, host: new Host({ launcher, prepareSpec, fileRoots, requests }) }]);
   }
   const entries = setup.devices ?? [{ name: 'phone', profile: 'phone' }];
   return new DevicePool(entries.map((entry) => {
     const deviceArgs = [...(setup.deviceArgs ?? []), ...(entry.profile ? ['--device', entry.profile] : [])];
     let device: PooledDevice;
-    const host = new Host({ launcher: webDeviceLauncher({ deviceArgs, onSpawn: () => onSpawn?.(device) }), prepareSpec, fileRoots });
+    const host = new Host({ launcher: webDeviceLauncher({ deviceArgs, onSpawn: () => onSpawn?.(device) }), prepareSpec, fileRoots, requests });
     device = { ...entry, host };
     return device;
   }));
@@ -57,11 +61,12 @@ export const DEVICE_OPTIONS = {
   'device-port': { type: 'string' },
   'lazy-device': { type: 'boolean' },
   'allow-dir': { type: 'string', multiple: true },
+  ...REQUEST_ORIGIN_OPTION,
 } as const;
 
 /** The host setup from command-line values, or a message saying what is wrong with them. */
 export function hostSetupFrom(
-  values: BrowserOptionValues & DeviceFlagValues & { devices?: string; 'app-url'?: string; 'allow-app-origin'?: string[]; 'device-port'?: string; 'allow-dir'?: string[] },
+  values: BrowserOptionValues & DeviceFlagValues & { devices?: string; 'app-url'?: string; 'allow-app-origin'?: string[]; 'device-port'?: string; 'allow-dir'?: string[]; 'allow-request-origin'?: string[] },
   env: NodeJS.ProcessEnv = process.env,
 ): HostSetup | string {
   const setup = deviceSetupFrom(values);
@@ -77,19 +82,22 @@ export function hostSetupFrom(
   if (app !== undefined && 'error' in app) return app.error;
   const browserSource = browserSourceFrom(values);
   if ('error' in browserSource) return browserSource.error;
+  const requestOrigins = allowedOriginsFrom(values['allow-request-origin']);
+  if ('error' in requestOrigins) return requestOrigins.error;
   // Each device gets its own --device from its entry; the settings are the same for all.
   const deviceArgs = [
     ...deviceSettingsArgs(setup),
     ...(values.headed ? ['--headed'] : []),
     ...browserSourceArgs(browserSource),
     ...(app ? ['--app-url', app.url, ...(values['allow-app-origin'] ?? []).flatMap((origin) => ['--allow-app-origin', origin])] : []),
+    ...allowedOriginArgs(requestOrigins),
   ];
-  if (values['device-port'] === undefined) return { deviceArgs, devices, allowDirs };
+  if (values['device-port'] === undefined) return { deviceArgs, devices, allowDirs, requestOrigins };
   const port = Number(values['device-port']);
   if (!Number.isInteger(port) || port < 1 || port > 65_535) return `--device-port must be a port number, not "${values['device-port']}"`;
   const token = env[DEVICE_TOKEN_ENV];
   if (!isAcceptableToken(token)) return `--device-port needs the device's launch token (at least 16 characters) in ${DEVICE_TOKEN_ENV}`;
-  return { existingDevice: { port, token }, allowDirs };
+  return { existingDevice: { port, token }, allowDirs, requestOrigins };
 }
 
 export const DEVICE_OPTIONS_HELP = `  --headed            show the web device's browser window
@@ -103,6 +111,7 @@ ${deviceFlagsHelp(22)}
   --app-url URL       the web app shown beneath prototypes (default: the built-in home screen);
                       a page on this machine, or elsewhere with --allow-app-origin
   --allow-app-origin O  let --app-url load a page of origin O (repeatable)
+${requestOriginHelp(22)}
   --lazy-device       start the device on the first tool call instead of at startup
   --allow-dir DIR     a folder spec and asset files may also be read from (repeatable); by
                       default only files under the working directory and the MCP client's

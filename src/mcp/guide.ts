@@ -73,6 +73,12 @@ validated like a show and refused whole with a path (a stale \`baseRevision\` to
 Don't wait for them: \`prototype {action: "advanceClock", ms}\` fires what falls due at once, and
 inspect lists \`timers\`.
 
+**Requests.** \`request {url, method?, headers?, query?, body?, into, statusKey?, timeoutMs?,
+onSuccess?, onError?, via?}\` loads real data: the response goes into the data member \`into\`
+(its status in \`<into>__meta\`), statusKey goes loading → success | error, and one
+\`prototype_request\` event says how it went (\`code\` on failure). Loopback and private daemon
+addresses are refused unless the person started Protostage with \`--allow-request-origin\`.
+
 **Screens.** A \`stack\` node holds named \`screens\` and shows one, starting on \`initial\`;
 \`push\` / \`pop\` / \`replace\` / \`popToRoot {stack, screen?, transition?}\` move it with platform,
 slide, fade, none, sharedAxisX, sharedAxisY or fadeThrough motion. Observe lists only the top

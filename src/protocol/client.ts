@@ -12,8 +12,13 @@ import {
   type HostRequest,
   type HostRequestBody,
   type PrototypeEvent,
+  type PrototypeRequestMessage,
+  type PrototypeResponse,
   type ReplyFor,
 } from './messages.ts';
+
+/** What a device asks its host to do for it: run a prototype's request, or stop running one. */
+export type DeviceCall = PrototypeRequestMessage | { type: 'prototype_request_cancel'; requestId: string };
 
 export interface DeviceChannel {
   readonly capabilities: ReadonlySet<string>;
@@ -21,6 +26,10 @@ export interface DeviceChannel {
   readonly mirrorUrl?: string;
   request<T extends HostRequest['type']>(body: Extract<HostRequestBody, { type: T }>, timeoutMs?: number): Promise<ReplyFor<T>>;
   onEvent(listener: (event: PrototypeEvent) => void): void;
+  /** Requests the device hands its host (request actions with via "host"); one listener. */
+  onDeviceCall?(listener: (call: DeviceCall) => void): void;
+  /** Answers a device call; nothing replies to it. */
+  respond?(response: PrototypeResponse): void;
   onClose(listener: (reason: string) => void): void;
   readonly closed: boolean;
   close(): void;
@@ -55,6 +64,7 @@ export class DeviceConnection implements DeviceChannel {
    */
   private readonly unheardEvents: PrototypeEvent[] = [];
   private readonly closeListeners: Array<(reason: string) => void> = [];
+  private deviceCallListener: ((call: DeviceCall) => void) | null = null;
   private nextRequestNumber = 1;
   private closeReason: string | null = null;
 
@@ -113,6 +123,14 @@ export class DeviceConnection implements DeviceChannel {
     for (const event of this.unheardEvents.splice(0)) listener(event);
   }
 
+  onDeviceCall(listener: (call: DeviceCall) => void): void {
+    this.deviceCallListener = listener;
+  }
+
+  respond(response: PrototypeResponse): void {
+    if (this.closeReason === null) this.socket.write(encodeFrame(response));
+  }
+
   onClose(listener: (reason: string) => void): void {
     if (this.closeReason !== null) listener(this.closeReason);
     else this.closeListeners.push(listener);
@@ -132,6 +150,10 @@ export class DeviceConnection implements DeviceChannel {
       const { type: _type, ...event } = message;
       if (this.eventListeners.length === 0) this.unheardEvents.push(event);
       for (const listener of this.eventListeners) listener(event);
+      return;
+    }
+    if (message.type === 'prototype_request' || message.type === 'prototype_request_cancel') {
+      this.deviceCallListener?.(message);
       return;
     }
     const requestId = message.requestId;

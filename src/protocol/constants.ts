@@ -113,6 +113,10 @@ export const CAPABILITIES = {
   searchBar: 'prototype_search_bar_v1',
   /** The tooltip node, with its optional spotlight. */
   tooltip: 'prototype_tooltip_v1',
+  /** The request action run by the host (via "host", the default): prototype_request / prototype_response / prototype_request_cancel. */
+  network: 'prototype_network_v1',
+  /** The request action run by the device itself (via "device"). */
+  networkDevice: 'prototype_network_device_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
   /** configure_device: the live device's profile, orientation, dark, font scale, layout direction and reduce motion. */

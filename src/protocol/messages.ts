@@ -363,12 +363,45 @@ export const errorFrameSchema = z.object({
   message: z.string(),
 });
 
+// ── Requests the host runs for the device (request actions with via "host") ──
+
+const requestErrorCode = z.enum(['invalid_request', 'too_many_in_flight', 'cancelled', 'blocked_destination', 'network', 'timeout', 'http_error', 'too_large', 'invalid_response', 'data_limit']);
+
+/** Device → host, to the most recently authenticated connection only: run this request. */
+export const prototypeRequestMessageSchema = z.object({
+  type: z.literal('prototype_request'),
+  requestId,
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']),
+  url: z.string().min(1).max(65_536),
+  headers: z.array(z.tuple([z.string().min(1).max(256), z.string().max(limits.requestValueChars)])).max(limits.requestEntries + 1),
+  body: z.string().max(limits.requestBodyBytes).optional(),
+  timeoutMs: z.number().int().min(1).max(limits.requestTimeoutMs),
+});
+
+/** Device → host: the device no longer wants this request (superseded, dismissed, timed out); no reply. */
+export const prototypeRequestCancelSchema = z.object({ type: z.literal('prototype_request_cancel'), requestId });
+
+/** What came of a request: a 2xx response as text, or why there is none. */
+export const requestOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), status: z.number().int(), headers: z.record(z.string(), z.string()), body: z.string().max(limits.responseBytes), url: z.string(), durationMs: z.number().min(0) }),
+  z.object({ ok: z.literal(false), code: requestErrorCode, message: z.string().max(4096), status: z.number().int().optional(), durationMs: z.number().min(0) }),
+]);
+
+/** Host → device: the answer to a prototype_request. It is routed to the request, never replied to. */
+export const prototypeResponseSchema = z.object({ type: z.literal('prototype_response'), requestId, outcome: requestOutcomeSchema });
+
+export type PrototypeRequestMessage = z.infer<typeof prototypeRequestMessageSchema>;
+export type PrototypeResponse = z.infer<typeof prototypeResponseSchema>;
+export type RequestOutcomeMessage = z.infer<typeof requestOutcomeSchema>;
+
 export const deviceFrameSchema = z.discriminatedUnion('type', [
   prototypeResultSchema,
   observeResultSchema,
   inputResultSchema,
   prototypeEventFrameSchema,
   errorFrameSchema,
+  prototypeRequestMessageSchema,
+  prototypeRequestCancelSchema,
 ]);
 
 export type Hello = z.infer<typeof helloSchema>;

@@ -8,7 +8,9 @@ import {
   describeParseError,
   helloSchema,
   hostRequestSchema,
+  prototypeResponseSchema,
   replyTypeOf,
+  type PrototypeResponse,
   type DeviceReply,
   type HostRequest,
   type PrototypeEvent,
@@ -43,6 +45,10 @@ export interface ProtocolServerOptions {
   helloTimeoutMs?: number;
   /** Test hook and diagnostics: frames refused before or after the handshake. */
   onRefused?(reason: string): void;
+  /** A host's answer to a prototype_request, from connection `connection`; it gets no reply. */
+  onResponse?(response: PrototypeResponse, connection: number): void;
+  /** An authenticated connection closed. */
+  onClientClosed?(connection: number): void;
 }
 
 export interface ProtocolServer {
@@ -50,6 +56,13 @@ export interface ProtocolServer {
   /** Connections that have their hello_result, which events go to. */
   readonly readyClients: number;
   broadcastEvent(event: PrototypeEvent): void;
+  /**
+   * Sends `message` to the most recently authenticated connection only (so a call with side
+   * effects runs once even when an old connection lingers); answers that connection, or null.
+   */
+  sendToCurrent(message: unknown): number | null;
+  /** Sends to one connection, if it is still open. */
+  sendTo(connection: number, message: unknown): void;
   /** Ends every connection once what was written to it has gone out, then stops listening. */
   close(): Promise<void>;
 }
@@ -57,8 +70,11 @@ export interface ProtocolServer {
 export async function startProtocolServer(options: ProtocolServerOptions): Promise<ProtocolServer> {
   options.ready?.catch(() => {}); // Reported to each connection at hello, never as an unhandled rejection.
   const clients = new Set<Socket>();
-  /** Clients sent their hello_result: an event before it would break the handshake. */
+  /** Clients sent their hello_result, in the order they got it: an event before it would break the handshake. */
   const ready = new Set<Socket>();
+  const ids = new WeakMap<Socket, number>();
+  const byId = new Map<number, Socket>();
+  let connections = 0;
   let queue: Promise<unknown> = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => {
     queue = queue.then(work, work);
@@ -66,15 +82,21 @@ export async function startProtocolServer(options: ProtocolServerOptions): Promi
 
   const server = createServer((socket) => {
     socket.setNoDelay(true);
-    acceptConnection(socket, options, {
+    const id = ++connections;
+    ids.set(socket, id);
+    acceptConnection(socket, id, options, {
       authenticated: () => clients.add(socket),
       ready: () => {
         ready.add(socket);
+        byId.set(id, socket);
         options.onClientReady?.();
       },
       closed: () => {
         ready.delete(socket);
-        if (clients.delete(socket) && clients.size === 0) enqueue(async () => options.onLastClientGone?.());
+        byId.delete(id);
+        const wasClient = clients.delete(socket);
+        if (wasClient) options.onClientClosed?.(id);
+        if (wasClient && clients.size === 0) enqueue(async () => options.onLastClientGone?.());
       },
       enqueue,
     });
@@ -89,6 +111,16 @@ export async function startProtocolServer(options: ProtocolServerOptions): Promi
     broadcastEvent(event) {
       const frame = encodeFrame({ type: 'prototype_event', ...event });
       for (const socket of ready) socket.write(frame);
+    },
+    sendToCurrent(message) {
+      const current = [...ready].pop();
+      if (!current || current.destroyed) return null;
+      current.write(encodeFrame(message));
+      return ids.get(current)!;
+    },
+    sendTo(connection, message) {
+      const socket = byId.get(connection);
+      if (socket && !socket.destroyed) socket.write(encodeFrame(message));
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -121,7 +153,7 @@ interface ConnectionHooks {
   enqueue(work: () => Promise<void>): void;
 }
 
-function acceptConnection(socket: Socket, options: ProtocolServerOptions, hooks: ConnectionHooks): void {
+function acceptConnection(socket: Socket, id: number, options: ProtocolServerOptions, hooks: ConnectionHooks): void {
   let authenticated = false;
   const reader = new FrameReader((index) => (index === 0 ? MAX_HELLO_FRAME_BYTES : MAX_FRAME_BYTES));
   const send = (message: unknown) => {
@@ -174,7 +206,14 @@ function acceptConnection(socket: Socket, options: ProtocolServerOptions, hooks:
         hooks.enqueue(async () => send({ type: 'error', message: `frame larger than ${item.limit} bytes was discarded; split the data or shrink it` }));
         continue;
       }
-      const request = parseRequest(item.text);
+      const frame = parseFrameText(item.text);
+      if (frame.ok && (frame.value as { type?: unknown } | null)?.type === 'prototype_response') {
+        const response = prototypeResponseSchema.safeParse(frame.value);
+        if (response.success) options.onResponse?.(response.data, id);
+        else hooks.enqueue(async () => send({ type: 'error', message: `invalid prototype_response frame: ${describeParseError(response.error)}` }));
+        continue;
+      }
+      const request = parseRequest(frame);
       if (!request.ok) {
         options.onRefused?.(request.message);
         const frame = { type: 'error', ...(request.requestId ? { requestId: request.requestId } : {}), message: request.message };
@@ -201,8 +240,7 @@ function checkHello(text: string, token: string): boolean {
 
 type ParsedRequest = { ok: true; value: HostRequest } | { ok: false; message: string; requestId?: string };
 
-function parseRequest(text: string): ParsedRequest {
-  const parsed = parseFrameText(text);
+function parseRequest(parsed: ReturnType<typeof parseFrameText>): ParsedRequest {
   if (!parsed.ok) return { ok: false, message: parsed.message };
   const request = hostRequestSchema.safeParse(parsed.value);
   if (request.success) return { ok: true, value: request.data };

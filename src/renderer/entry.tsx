@@ -36,6 +36,8 @@ async function start(): Promise<void> {
     inspect: (options?: { revealSecure?: boolean }) => page.inspect(options),
     patch: (id: string, ops: unknown, baseRevision?: number) => page.patch(id, ops, baseRevision),
     advanceClock: (ms: number) => page.advanceClock(ms),
+    completeRequest: (requestId: string, outcome: unknown) => page.completeRequest(requestId, outcome),
+    requestsInFlight: () => page.requestsInFlight(),
     back: () => page.back(),
     setDevice: (settings: unknown) => page.setDevice(settings),
     putAsset: (id: string, mimeType: string, base64: string) => page.putAsset(id, mimeType, base64),

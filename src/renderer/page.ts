@@ -1,7 +1,7 @@
 // The page's `window.protostage` API: it runs the runtime controller in the page, validates what
 // the device sends, draws the render model, and forwards every event to `__protostageEvent`.
 import { h, render } from 'preact';
-import { createController, type Interaction, type PrototypeController, type PrototypeEvent, type DismissReason } from '../runtime/index.ts';
+import { createController, type Interaction, type PrototypeController, type PrototypeEvent, type DismissReason, type RequestOutcome, type ResolvedRequest } from '../runtime/index.ts';
 import { validatePrototypeSpec } from '../validate/index.ts';
 import { collectHierarchy, prototypeNodeAt, rounded, type HierarchyNode } from './a11y.ts';
 import { AssetStore } from './assets.ts';
@@ -20,6 +20,9 @@ declare global {
     __protostageEvent?: (event: PrototypeEvent) => unknown;
     /** The device keeps a spec's stored values (storage block) for its id. */
     __protostageStorage?: (id: string, values: unknown) => unknown;
+    /** The device runs a request action (itself or through its host) and answers with completeRequest. */
+    __protostageRequest?: (request: ResolvedRequest) => unknown;
+    __protostageRequestCancel?: (requestId: string) => unknown;
   }
 }
 
@@ -110,6 +113,10 @@ export class PageRenderer {
       device: { dark: this.device.dark, reducedMotion: this.device.reducedMotion, windowWidth: innerWidth },
       onEvent: (event) => this.forward(event),
       onStorage: (id, values) => window.__protostageStorage?.(id, values),
+      requests: {
+        start: (request) => void window.__protostageRequest?.(request),
+        cancel: (requestId) => void window.__protostageRequestCancel?.(requestId),
+      },
     });
     this.skippedRows = new SkippedRows(container);
     // Whatever could scroll draws every skipped row first, so scrolling sees the real extent.
@@ -170,6 +177,18 @@ export class PageRenderer {
     const result = this.call(() => this.controller.advanceClock(ms));
     this.draw();
     return result;
+  }
+
+  /** The device's answer to a request the prototype started; one no longer in flight changes nothing. */
+  completeRequest(requestId: unknown, outcome: unknown): Result {
+    if (typeof requestId !== 'string') return { ok: false, message: 'completeRequest takes a request id and its outcome' };
+    const result = this.call(() => this.controller.completeRequest(requestId, outcome as RequestOutcome));
+    this.draw();
+    return result.ok ? { ok: true } : { ok: false, message: `no request ${requestId} is in flight` };
+  }
+
+  requestsInFlight(): number {
+    return this.controller.requestsInFlight;
   }
 
   /** A tap nothing handled, at window-local (x, y) dp (reported only with window.deadTaps). */

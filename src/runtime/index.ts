@@ -18,11 +18,16 @@ import { maskEvent, maskState } from './secure.ts';
 import type { DataRefusal, JsonObject } from './data.ts';
 import { MAX_ADVANCE_MS, TimerLedger, type TimerReport } from './timers.ts';
 import { restoreStorage, storedValues, type StoredValues } from './storage.ts';
+import { applyCompletion, REQUEST_ERROR_CODES, REQUEST_EVENT, requestEventPayload, resolveRequest, type PendingRequest, type RequestOutcome, type RequestTransport } from './requests.ts';
+
+export type { RequestErrorCode, RequestOutcome, RequestTransport, ResolvedRequest } from './requests.ts';
+export { REQUEST_ERROR_CODES, REQUEST_EVENT } from './requests.ts';
 
 export type { StoredValues } from './storage.ts';
-import type { Action } from '../spec/index.ts';
+import { limits, type Action, type RequestAction } from '../spec/index.ts';
 import { rowOf, type OverlayNode, type RowContext, type TreeNode } from './tree.ts';
 import { treeDepth } from './stacks.ts';
+import { ownValue } from './record.ts';
 
 export type { TimerReport } from './timers.ts';
 export { MAX_ADVANCE_MS } from './timers.ts';
@@ -54,6 +59,8 @@ export interface ControllerOptions {
   idleTtlMs?: number;
   /** Told the values a spec's storage block lists whenever they change (the device writes them). */
   onStorage?: (id: string, values: StoredValues) => void;
+  /** Sends request actions; without one every request completes at once as a network error. */
+  requests?: RequestTransport;
 }
 
 export interface ShowOptions {
@@ -130,12 +137,17 @@ export class PrototypeController {
   private readonly onStorage: ControllerOptions['onStorage'];
   /** The stored values last reported, as JSON, to report only changes. */
   private reportedStorage = '';
+  private readonly transport: RequestTransport | null;
+  /** Requests started and not yet completed, by request id, oldest first. */
+  private readonly pending = new Map<string, PendingRequest>();
+  private requestsStarted = 0;
 
   constructor(options: ControllerOptions) {
     this.clock = options.clock;
     this.device = { ...options.device };
     this.onEvent = options.onEvent;
     this.onStorage = options.onStorage;
+    this.transport = options.requests ?? null;
     const ttl = options.idleTtlMs;
     this.idleTtlMs = ttl !== undefined && Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_IDLE_TTL_MS;
     this.timers = new TimerLedger(this.clock, (actions, row) => this.runHandler(actions, row));
@@ -390,10 +402,74 @@ export class PrototypeController {
       this.dismiss('user');
       return;
     }
+    for (const { action, row } of unit.requests) this.startRequest(session, action, row);
     if (session.refreshAppearance(this.device)) this.deliverAppearance(session);
     this.syncSnackbarTimers();
     this.reportStorage(session);
     this.refreshAppeared(session, true);
+  }
+
+  /**
+   * A request action, bound against the state and data its unit left: it supersedes an older
+   * request into the same member, and a fifth one in flight, or one that cannot be built,
+   * completes at once as an error.
+   */
+  private startRequest(session: Session, action: RequestAction, row: RowContext | null): void {
+    const requestId = `q${++this.requestsStarted}`;
+    const resolved = resolveRequest(action, requestId, { state: (key) => ownValue(session.state, key), data: session.data });
+    const request = 'error' in resolved ? { requestId, via: action.via ?? 'host', method: action.method ?? 'GET', url: action.url, headers: [], timeoutMs: 0 } : resolved;
+    const pending: PendingRequest = { request, action, row, prototypeId: session.id };
+    if ('error' in resolved) return this.finishRequest(pending, { ok: false, code: 'invalid_request', message: resolved.error, durationMs: 0 });
+    for (const [id, older] of this.pending) {
+      if (older.action.into !== action.into || older.prototypeId !== session.id) continue;
+      this.pending.delete(id);
+      this.transport?.cancel(id);
+      this.deliverCancelled(session, older);
+    }
+    if (this.pending.size >= limits.requestsInFlight) {
+      return this.finishRequest(pending, { ok: false, code: 'too_many_in_flight', message: `${limits.requestsInFlight} requests are already in flight`, durationMs: 0 });
+    }
+    if (!this.transport) return this.finishRequest(pending, { ok: false, code: 'network', message: 'this device cannot send requests', durationMs: 0 });
+    this.pending.set(requestId, pending);
+    this.transport.start(resolved);
+  }
+
+  /**
+   * A transport's answer to a request it was given. An answer to a request no longer in flight
+   * (cancelled, superseded, its prototype gone) changes nothing.
+   */
+  completeRequest(requestId: string, outcome: RequestOutcome): { ok: boolean } {
+    const pending = this.pending.get(requestId);
+    if (!pending || !isOutcome(outcome)) return { ok: false };
+    this.pending.delete(requestId);
+    this.finishRequest(pending, outcome);
+    return { ok: true };
+  }
+
+  /** Requests started and not yet completed. */
+  get requestsInFlight(): number {
+    return this.pending.size;
+  }
+
+  private finishRequest(pending: PendingRequest, outcome: RequestOutcome): void {
+    const session = this.session;
+    if (!session || session.id !== pending.prototypeId) return;
+    const unit = session.newUnit();
+    applyCompletion(unit, pending, outcome);
+    this.commit(session, unit);
+  }
+
+  /** A superseded request writes nothing and runs nothing: only its event says so. */
+  private deliverCancelled(session: Session, pending: PendingRequest): void {
+    const unit = session.newUnit();
+    unit.emit(REQUEST_EVENT, requestEventPayload(pending, { ok: false, code: 'cancelled', message: 'a newer request into the same member replaced it', durationMs: 0 }));
+    this.deliver(session, unit.events);
+  }
+
+  /** Drops every request in flight (dismissal, another prototype, a reset): nothing of them is applied. */
+  private cancelRequests(): void {
+    for (const id of this.pending.keys()) this.transport?.cancel(id);
+    this.pending.clear();
   }
 
   /** Tells onStorage the listed values when they changed since last told. */
@@ -422,7 +498,10 @@ export class PrototypeController {
   /** Ends the shown session; its timers go too, unless a same-id show replaces it in place. */
   private closeSession(keepTimers = false): void {
     this.session = null;
-    if (!keepTimers) this.timers.clear();
+    if (!keepTimers) {
+      this.timers.clear();
+      this.cancelRequests();
+    }
     if (this.idleTimer !== null) this.clock.clearTimeout(this.idleTimer);
     this.idleTimer = null;
     this.clearSnackbarTimers();
@@ -472,6 +551,14 @@ export class PrototypeController {
     const unit = session.newUnit();
     if (closeOverlay(unit, node) === null) this.commit(session, unit);
   }
+}
+
+/** An answer as a transport must give it (the page's answers come from outside the runtime). */
+function isOutcome(outcome: unknown): outcome is RequestOutcome {
+  const value = outcome as Record<string, unknown> | null;
+  if (value === null || typeof value !== 'object' || typeof value.durationMs !== 'number') return false;
+  if (value.ok === true) return typeof value.status === 'number' && typeof value.body === 'string' && typeof value.url === 'string' && typeof value.headers === 'object' && value.headers !== null;
+  return value.ok === false && (REQUEST_ERROR_CODES as readonly unknown[]).includes(value.code) && typeof value.message === 'string';
 }
 
 export function createController(options: ControllerOptions): PrototypeController {

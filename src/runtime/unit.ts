@@ -5,14 +5,14 @@
  * dropped: nothing applied, nothing emitted. Events are collected with the state at their point
  * and only numbered and delivered when the unit commits.
  */
-import type { Action, NodeOfType, Scalar, SourcedTransition, StartTimerAction } from '../spec/index.ts';
+import type { Action, NodeOfType, RequestAction, Scalar, SourcedTransition, StartTimerAction } from '../spec/index.ts';
 import type { PrototypeEvent } from './model.ts';
 import { scalarEquals } from './conditions.ts';
 import { writeViolation } from './bindings.ts';
 import { boundPage, dataRepeatCells, dataTextProblem, pageCount, type RowContext, type ShownTree } from './tree.ts';
 import { ownValue, setOwn } from './record.ts';
 import { nextEntries, stacksRecord, type StackAction, type StackOp } from './stacks.ts';
-import { dataChangePayload, isDataAction, readData, runDataAction, type DataAction, type DataRefusal, type JsonObject } from './data.ts';
+import { dataChangePayload, isDataAction, readData, runDataAction, type DataAction, type DataRefusal, type JsonObject, type JsonValue } from './data.ts';
 
 /** An event before it gets its sequence and timestamp. */
 export type PendingEvent = Pick<PrototypeEvent, 'kind' | 'name' | 'payload' | 'state' | 'pages' | 'stacks'>;
@@ -75,6 +75,8 @@ export class Unit {
   readonly dataRefusals: DataRefusal[] = [];
   /** Timers this unit starts or cancels, in order; the controller's ledger applies them on commit. */
   readonly timerOps: Array<{ start: StartTimerAction; row: RowContext | null } | { cancel: string }> = [];
+  /** Requests this unit runs, in order; the controller binds and starts them once it commits. */
+  readonly requests: Array<{ action: RequestAction; row: RowContext | null }> = [];
   private bytes: number;
 
   constructor(
@@ -176,6 +178,13 @@ export class Unit {
       if (isDataAction(action)) this.writeData(action, row);
       else if (action.type === 'startTimer') this.timerOps.push({ start: action, row });
       else if (action.type === 'cancelTimer') this.timerOps.push({ cancel: action.id });
+      else if (action.type === 'request') {
+        this.requests.push({ action, row });
+        if (action.statusKey === undefined) continue;
+        if (!before.has(action.statusKey)) before.set(action.statusKey, this.get(action.statusKey));
+        const violation = this.write(action.statusKey, 'loading');
+        if (violation) return violation;
+      }
       else if (action.type === 'emit') this.push('emit', action.name, action.payload === undefined ? null : action.payload);
       else if (action.type === 'setPage') this.setPage(action.pager, this.pageTarget(action.pager, action.page));
       else if (action.type === 'push' || action.type === 'pop' || action.type === 'replace' || action.type === 'popToRoot') this.navigate(action);
@@ -196,6 +205,18 @@ export class Unit {
     if (page === 'next') return this.page(id) + 1;
     if (page === 'prev') return this.page(id) - 1;
     return page;
+  }
+
+  /** Sets `value` at `path` in the data like a setData action; answers why it was refused, or null. */
+  setData(path: string, value: JsonValue): DataRefusal | null {
+    const refused = this.dataRefusals.length;
+    this.writeData({ type: 'setData', path, value: { value } }, null);
+    return this.dataRefusals.length > refused ? this.dataRefusals[this.dataRefusals.length - 1]! : null;
+  }
+
+  /** One emit event (a request's completion). */
+  emit(name: string, payload: unknown): void {
+    this.push('emit', name, payload);
   }
 
   /** One data action: accepted, it changes the data and emits a change named by its path. */

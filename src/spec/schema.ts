@@ -235,7 +235,26 @@ export type StackTransition = z.infer<typeof stackTransitionSchema>;
 export const sourcedTransitionSchema = z.enum([...stackTransitionSchema.options, 'zoom']);
 export type SourcedTransition = z.infer<typeof sourcedTransitionSchema>;
 
-export type Action = z.infer<typeof baseActionSchema> | StartTimerAction | { type: 'cancelTimer'; id: string };
+export type Action = z.infer<typeof baseActionSchema> | StartTimerAction | { type: 'cancelTimer'; id: string } | RequestAction;
+
+/** An HTTP request whose response goes into data (seeds/001 "Request action capability"). */
+export interface RequestAction {
+  type: 'request';
+  url: string;
+  method?: RequestMethod;
+  headers?: Record<string, string>;
+  query?: Record<string, Scalar>;
+  body?: string | Record<string, unknown> | unknown[];
+  into: string;
+  statusKey?: string;
+  timeoutMs?: number;
+  onSuccess?: Action[];
+  onError?: Action[];
+  via?: 'host' | 'device';
+}
+
+export const requestMethodSchema = z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
+export type RequestMethod = z.infer<typeof requestMethodSchema>;
 
 /** Starts (or restarts) a timer: onFire after afterMs, then every everyMs (times runs in all, when given). */
 export interface StartTimerAction {
@@ -248,6 +267,8 @@ export interface StartTimerAction {
 }
 
 const timerDelay = z.number().int().min(0).max(limits.timerMs);
+// A custom step rather than z.lazy: a lazy member keeps the whole action union from compiling.
+const followUps = z.array(z.custom<Action>((value) => actionSchema.safeParse(value).success)).min(1).max(32);
 
 const baseActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('emit'), name: nonEmpty, payload: z.unknown().optional() }),
@@ -279,10 +300,24 @@ export const actionSchema: z.ZodType<Action> = z.discriminatedUnion('type', [
     afterMs: timerDelay,
     everyMs: z.number().int().min(16).max(limits.timerMs).optional(),
     times: z.number().int().min(1).max(100_000).optional(),
-    // A custom step rather than z.lazy: a lazy member keeps the whole action union from compiling.
-    onFire: z.array(z.custom<Action>((value) => actionSchema.safeParse(value).success)).min(1).max(32),
+    onFire: followUps,
   }),
   z.strictObject({ type: z.literal('cancelTimer'), id: nonEmpty }),
+  z.strictObject({
+    type: z.literal('request'),
+    url: nonEmpty,
+    method: requestMethodSchema.optional(),
+    headers: z.record(z.string(), z.string()).refine((entries) => Object.keys(entries).length <= limits.requestEntries).optional(),
+    query: z.record(z.string(), scalarSchema).refine((entries) => Object.keys(entries).length <= limits.requestEntries).optional(),
+    // A string, or a JSON object or array (bounded by the walker).
+    body: z.union([z.string(), z.unknown()]).optional(),
+    into: dataPointer,
+    statusKey: stateKey.optional(),
+    timeoutMs: z.number().int().min(1).max(limits.requestTimeoutMs).optional(),
+    onSuccess: followUps.optional(),
+    onError: followUps.optional(),
+    via: z.enum(['host', 'device']).optional(),
+  }),
 ]) as z.ZodType<Action>;
 
 export type ActionType = Action['type'];

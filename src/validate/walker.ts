@@ -31,6 +31,7 @@ import {
   type UnionRule,
 } from '../contract/index.ts';
 import { checkEmitPayload } from './emit-payload.ts';
+import { actionProblem } from './request.ts';
 import { indexPath, propertyPath, spellPath, type PathSegment } from '../expand/path.ts';
 import { CollectionEnded, type ErrorCollector } from './collector.ts';
 import { reject, rejectCount, Rejection } from './rejection.ts';
@@ -330,7 +331,7 @@ interface Mark {
   sidewaysDrags: number;
   surroundings: Surroundings;
   template: RepeatContext | null;
-  inAction: boolean;
+  actionDepth: number;
   owner: Record<string, unknown> | null;
   ownerDepth: number;
   nodePagerReferences: number;
@@ -361,7 +362,8 @@ class Walker implements Position {
   private currentType = '';
   private currentNode: Record<string, unknown> | null = null;
   private template: RepeatContext | null = null;
-  private inAction = false;
+  /** How deep the walk is in actions: 0 outside any, 1 in an onTap list, 2 in a follow-up list of one of its actions. */
+  private actionDepth = 0;
   private readonly nesting = new Map<object, number>();
   /** Each capability needed, with the path of its first use. */
   private readonly capabilities = new Map<string, string>();
@@ -426,7 +428,7 @@ class Walker implements Position {
       sidewaysDrags: this.sidewaysDrags,
       surroundings: this.surroundings,
       template: this.template,
-      inAction: this.inAction,
+      actionDepth: this.actionDepth,
       owner: this.owner,
       ownerDepth: this.ownerDepth,
       nodePagerReferences: this.nodePagerReferences.position(),
@@ -449,7 +451,7 @@ class Walker implements Position {
     this.sidewaysDrags = mark.sidewaysDrags;
     this.surroundings = mark.surroundings;
     this.template = mark.template;
-    this.inAction = mark.inAction;
+    this.actionDepth = mark.actionDepth;
     this.setOwner(mark.owner, mark.ownerDepth);
     this.nodePagerReferences.leaveNode(mark.nodePagerReferences);
     this.bindings.leaveNode(mark.bindings);
@@ -473,7 +475,7 @@ class Walker implements Position {
       if (!target) throw new Error(`Contract definition "${rule.ref}" is missing`);
       this.walk(value, target, what);
       if (rule.pagerReference) {
-        if (!this.inAction && this.template) reject(this.path(), `A node inside a repeat template cannot bind a pager; move it out of the template (${this.template.path}), or bind a state key`);
+        if (this.actionDepth === 0 && this.template) reject(this.path(), `A node inside a repeat template cannot bind a pager; move it out of the template (${this.template.path}), or bind a state key`);
         this.recordPagerReference(value as string);
       }
       return;
@@ -925,11 +927,17 @@ class Walker implements Position {
     if (!isPlainObject(value)) reject(this.path(), expectedMessage('an action object {"type": …}', value));
     const type = discriminator(value, 'type', actionTypeSet, this, 'action');
     const shape = contract.actions[type]!;
-    if (shape.capability) this.needs(shape.capability);
-    const wasInAction = this.inAction;
-    this.inAction = true;
+    const byValue = shape.capabilityByValue;
+    const chosen = byValue && typeof value[byValue.field] === 'string' && hasOwn(byValue.values, value[byValue.field] as string) ? byValue.values[value[byValue.field] as string] : shape.capability;
+    if (chosen) this.needs(chosen);
+    if (this.actionDepth >= limits.actionDepth) {
+      reject(this.path(), `Actions nest at most ${limits.actionDepth} deep (an onTap list is depth 1, a follow-up list such as onSuccess or onFire adds one); flatten the chain`);
+    }
+    this.actionDepth++;
     this.walkShape(value, shape, actionNoun(type), declaredProperties(shape, undefined, 'type'), 'type');
-    this.inAction = wasInAction;
+    this.actionDepth--;
+    const problem = actionProblem(type, value, this.data, this.template !== null);
+    if (problem) reject(spellPath([...this.segments, ...problem.at]), problem.message);
   }
 
   private walkCondition(value: unknown, depth: number): void {
@@ -1037,7 +1045,7 @@ class Walker implements Position {
 
   private recordPagerReference(id: string): void {
     const reference = { id, path: [...this.segments] };
-    if (this.inAction) this.actionPagerReferences.push(reference);
+    if (this.actionDepth > 0) this.actionPagerReferences.push(reference);
     else if (this.currentType !== '') this.nodePagerReferences.add(reference);
   }
 
@@ -1062,7 +1070,7 @@ class Walker implements Position {
       rule,
       owner: this.owner,
       ownerDepth: this.ownerDepth,
-      holder: this.inAction ? actionNoun(String(this.owner.type)) : this.currentType,
+      holder: this.actionDepth > 0 ? actionNoun(String(this.owner.type)) : this.currentType,
       field,
     });
   }
@@ -1261,8 +1269,17 @@ function numberNoun(rule: NumberRule): string {
   return low ? `${noun} ${low}` : noun;
 }
 
+const PATTERN_NOUNS: Record<string, string> = {
+  stateKey: 'a valid state key',
+  hexColor: 'a hex colour',
+  screenName: 'a valid screen name',
+  requestUrl: 'an http or https URL',
+  headerName: 'a valid header name',
+  queryKey: 'a valid query key',
+};
+
 function patternNoun(name: string): string {
-  return name === 'stateKey' ? 'a valid state key' : name === 'hexColor' ? 'a hex colour' : name === 'screenName' ? 'a valid screen name' : `a valid ${name}`;
+  return PATTERN_NOUNS[name] ?? `a valid ${name}`;
 }
 
 function enumNoun(name: string): string {

@@ -2,6 +2,8 @@
 // browser. Every save is validated and shown; an invalid save leaves the last good render on
 // the device and tells the viewers where the error is. Asset files are put on the device before
 // the first show and again whenever one changes.
+import { AllowedOrigins } from '../protocol/egress.ts';
+import { serveRequestsInProcess } from '../host/requests.ts';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { BrowserSource } from '../device/browser-source.ts';
@@ -30,6 +32,8 @@ export interface LiveViewOptions {
   appUrl?: string;
   /** Image and font files for the spec. */
   assets?: LiveViewAssets;
+  /** Origins the destination policy lets the prototype's requests reach (`--allow-request-origin`). */
+  requestOrigins?: AllowedOrigins;
   /** Called after every load of the file with what became of it. */
   onStatus?(status: SpecStatus): void;
   /** Called after a load whose spec uses assets nobody gave (they draw as placeholders). */
@@ -76,7 +80,10 @@ const NOTHING_AFTER_SHOW: AssetsAfterShow = { notGiven: [], refused: [] };
 
 /** Launches the device and the viewer, shows the file once and again on every save. */
 export async function startLiveView(options: LiveViewOptions): Promise<LiveView> {
-  const device = await WebDevice.launch({ ...options.device, liveClock: true, headed: options.headed, browserSource: options.browserSource, appUrl: options.appUrl });
+  const allowed = options.requestOrigins ?? new AllowedOrigins();
+  const device = await WebDevice.launch({ ...options.device, liveClock: true, headed: options.headed, browserSource: options.browserSource, appUrl: options.appUrl, requests: { allowed } });
+  // The viewer is the device's host: it runs via-host requests itself.
+  serveRequestsInProcess(device.requests, { allowed });
   let mirror: MirrorServer;
   try {
     mirror = await startMirrorServer({ device, port: options.port, title: basename(options.specPath) });

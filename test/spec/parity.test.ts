@@ -210,8 +210,11 @@ class Parity {
       [rule.number, ['number'], 'number'],
       [rule.boolean, ['boolean'], 'boolean'],
       [rule.object, ['object', 'record', 'union'], 'object'],
+      [rule.array, ['array'], 'array'],
     ];
-    for (const [branch, types, name] of branches) {
+    for (const [branch, jsonTypes, name] of branches) {
+      // Any JSON value (a request body's object or array) is one Zod unknown.
+      const types = branch && resolveRule(branch).kind === 'json' ? [...jsonTypes, 'unknown'] : jsonTypes;
       const matching = byJsonType(types).filter((option) => name !== 'string' || def(option).type !== 'literal' || typeof def(option).values[0] === 'string');
       if (!branch) {
         if (matching.length > 0 && name !== 'object') this.fail(path, `Zod accepts a ${name} the contract refuses`);

@@ -7,6 +7,7 @@ import { checkAppUrl } from '../../protocol/app-url.ts';
 import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceFrom } from '../../device/browser-source.ts';
 import { DEVICE_FLAG_OPTIONS, deviceFlagsHelp, deviceSetupFrom } from '../../device/device-flags.ts';
 import { untilStopped } from '../lifecycle.ts';
+import { allowedOriginsFrom, REQUEST_ORIGIN_OPTION, requestOriginHelp } from '../../protocol/egress.ts';
 
 const HELP = `Usage: protostage device [--headed] [--device NAME|SIZE] [--app-url URL]
 
@@ -26,10 +27,11 @@ ${deviceFlagsHelp(22)}
   --app-url URL       the web app shown beneath prototypes (default: the built-in home screen);
                       a page on this machine, or elsewhere with --allow-app-origin
   --allow-app-origin O  let --app-url load a page of origin O (repeatable)
+${requestOriginHelp(22)}
   -h, --help          this text`;
 
 export async function run(args: string[]): Promise<number> {
-  const values = parseCommandArgs('device', args, { headed: { type: 'boolean' }, ...DEVICE_FLAG_OPTIONS, 'app-url': { type: 'string' }, 'allow-app-origin': { type: 'string', multiple: true }, ...BROWSER_OPTIONS }, HELP);
+  const values = parseCommandArgs('device', args, { headed: { type: 'boolean' }, ...DEVICE_FLAG_OPTIONS, 'app-url': { type: 'string' }, 'allow-app-origin': { type: 'string', multiple: true }, ...REQUEST_ORIGIN_OPTION, ...BROWSER_OPTIONS }, HELP);
   if (typeof values === 'number') return values;
   const device = deviceSetupFrom(values);
   if ('error' in device) {
@@ -46,6 +48,11 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage device: ${browserSource.error}`);
     return 2;
   }
+  const allowed = allowedOriginsFrom(values['allow-request-origin']);
+  if ('error' in allowed) {
+    console.error(`protostage device: ${allowed.error}`);
+    return 2;
+  }
   const config = readAgentConfig(process.env);
   if (!config.ok) {
     console.error(`protostage device: ${config.message}. See --help.`);
@@ -53,7 +60,7 @@ export async function run(args: string[]): Promise<number> {
   }
   let agent;
   try {
-    agent = await startAgent(config, { headed: values.headed, ...device, liveClock: true, appUrl: app?.url, browserSource });
+    agent = await startAgent(config, { headed: values.headed, ...device, liveClock: true, appUrl: app?.url, browserSource, requests: { allowed } });
   } catch (error) {
     const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     console.error(`protostage device: ${taken ? `cannot listen on 127.0.0.1:${config.port}: the port is taken; set PROTOSTAGE_DEVICE_PORT to a free one` : (error as Error).message}`);

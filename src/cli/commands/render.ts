@@ -15,6 +15,8 @@ import {
 import { describeStep, parseSteps, runSteps, STEPS_HELP, type Step } from '../steps.ts';
 import { APP_URL_HELP, checkAppUrl } from '../../protocol/app-url.ts';
 import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceFrom, type BrowserSource } from '../../device/browser-source.ts';
+import { allowedOriginsFrom, REQUEST_ORIGIN_OPTION, requestOriginHelp, type AllowedOrigins } from '../../protocol/egress.ts';
+import { serveRequestsInProcess } from '../../host/requests.ts';
 
 const HELP = `Usage: protostage render SPEC -o out.png [options]
 
@@ -34,7 +36,11 @@ ${deviceFlagsHelp(25)}
 ${APP_URL_HELP}
 ${browserOptionsHelp(25)}
 ${ASSET_HELP}
+${requestOriginHelp(25)}
   -h, --help             show this help
+
+Request actions run here: via "device" in the device, via "host" in this process, as the
+host it stands in for; both through the destination policy.
 
 Assets the spec uses but nobody gave draw as placeholders, with a warning on stderr.
 The steps file is checked whole before the show: a bad step is refused with its index
@@ -59,6 +65,7 @@ interface RenderOptions {
   appUrl?: string;
   assets: AssetSource[];
   assetsFolder?: string;
+  requestOrigins: AllowedOrigins;
 }
 
 class UsageError extends Error {}
@@ -97,6 +104,7 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
       'app-url': { type: 'string' },
       'allow-app-origin': { type: 'string', multiple: true },
       ...ASSET_OPTIONS,
+      ...REQUEST_ORIGIN_OPTION,
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -109,6 +117,8 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
   if (app !== undefined && 'error' in app) throw new UsageError(app.error);
   const browserSource = browserSourceFrom(values);
   if ('error' in browserSource) throw new UsageError(browserSource.error);
+  const requestOrigins = allowedOriginsFrom(values['allow-request-origin']);
+  if ('error' in requestOrigins) throw new UsageError(requestOrigins.error);
   if (values.steps !== undefined && values.tap !== undefined) throw new UsageError('give --tap or --steps, not both: put the taps in the steps file as {"tap": TAG}');
   return {
     specPath: positionals[0]!,
@@ -126,6 +136,7 @@ function parseOptions(args: string[]): RenderOptions | 'help' {
     appUrl: app?.url,
     assets: parseAssetFlags(values.asset ?? []),
     assetsFolder: values.assets,
+    requestOrigins,
   };
 }
 
@@ -172,7 +183,9 @@ async function render(options: RenderOptions): Promise<number> {
       pixelRatio: options.pixelRatio,
       browserSource: options.browserSource,
       appUrl: options.appUrl,
+      requests: { allowed: options.requestOrigins },
     });
+    serveRequestsInProcess(device.requests, { allowed: options.requestOrigins });
   } catch (error) {
     const hint = options.headed ? ' (a visible window needs a display: set DISPLAY, run under xvfb-run, or drop --headed to run headless)' : '';
     console.error(`protostage render: cannot start the web device: ${(error as Error).message.split('\n')[0]}${hint}`);

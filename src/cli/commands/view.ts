@@ -1,4 +1,5 @@
 // `protostage view SPEC`: a live preview of a spec file in the person's own browser.
+import { allowedOriginsFrom, REQUEST_ORIGIN_OPTION, requestOriginHelp } from '../../protocol/egress.ts';
 import { parseArgs } from 'node:util';
 import { DEVICE_FLAG_OPTIONS, deviceFlagsHelp, deviceSetupFrom } from '../../device/device-flags.ts';
 import { assetProblemOutcome, type AssetChange } from '../../viewer/asset-change.ts';
@@ -45,6 +46,7 @@ ${deviceFlagsHelp(25)}
 ${browserOptionsHelp(25)}
 ${APP_URL_HELP}
 ${ASSET_HELP}
+${requestOriginHelp(25)}
   -h, --help             this text
 
 Exit codes: 0 stopped, 1 an unusable asset file or the device or the viewer could not start,
@@ -58,6 +60,7 @@ const OPTIONS = {
   'app-url': { type: 'string' },
   'allow-app-origin': { type: 'string', multiple: true },
   ...ASSET_OPTIONS,
+  ...REQUEST_ORIGIN_OPTION,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -81,6 +84,8 @@ export async function run(args: string[]): Promise<number> {
   if (app !== undefined && 'error' in app) return usageError(app.error);
   const browserSource = browserSourceFrom(values);
   if ('error' in browserSource) return usageError(browserSource.error);
+  const requestOrigins = allowedOriginsFrom(values['allow-request-origin']);
+  if ('error' in requestOrigins) return usageError(requestOrigins.error);
   let explicitAssets: AssetSource[];
   try {
     explicitAssets = parseAssetFlags(values.asset ?? []);
@@ -104,6 +109,7 @@ export async function run(args: string[]): Promise<number> {
       browserSource,
       appUrl: app?.url,
       assets: loaded.assets,
+      requestOrigins,
       onStatus: reportStatus,
       onMissingAssets: (file, version, ids) => console.error(`${file} (save ${version}): ${missingAssetsWarning(ids)}`),
       onAssetChange: reportAssetChange,

@@ -1,0 +1,84 @@
+/**
+ * The static rules of actions that the contract's field rules cannot say: a request's method,
+ * headers, values and target (seeds/001 "Request action capability"), and the emit name the
+ * request event reserves. The runtime checks the same header and line-break rules again on the
+ * values it binds when the request runs.
+ */
+import { limits } from '../contract/index.ts';
+import { formatPointer, parsePointer, valueAt, type JsonValue } from '../json/pointer.ts';
+import type { PathSegment } from '../expand/path.ts';
+
+/** The emit name of the event every request completion sends; an author's emit may not use it. */
+export const REQUEST_EVENT = 'prototype_request';
+
+/** Header names the platform sets itself (the Fetch standard's forbidden request headers). */
+const FORBIDDEN_HEADERS = new Set([
+  'accept-charset', 'accept-encoding', 'access-control-request-headers', 'access-control-request-method',
+  'connection', 'content-length', 'cookie', 'cookie2', 'date', 'dnt', 'expect', 'host', 'keep-alive',
+  'origin', 'referer', 'set-cookie', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'via',
+]);
+
+/** Why a header may not be set by a prototype, or null. */
+export function forbiddenHeader(name: string): string | null {
+  const lower = name.toLowerCase();
+  if (FORBIDDEN_HEADERS.has(lower)) return `the platform sets ${name} itself`;
+  if (lower.startsWith('proxy-') || lower.startsWith('sec-')) return `${name.slice(0, lower.indexOf('-') + 1)}* headers belong to the platform`;
+  return null;
+}
+
+export function hasLineBreak(text: string): boolean {
+  return /[\r\n]/.test(text);
+}
+
+export interface ActionProblem {
+  /** Segments below the action. */
+  at: PathSegment[];
+  message: string;
+}
+
+/** The first static rule `action` breaks, or null (its fields have passed their own rules). */
+export function actionProblem(type: string, action: Record<string, unknown>, data: Record<string, unknown> | null, inTemplate: boolean): ActionProblem | null {
+  if (type === 'emit' && action.name === REQUEST_EVENT) {
+    return { at: ['name'], message: `The emit name "${REQUEST_EVENT}" is reserved for request completions; choose another name` };
+  }
+  return type === 'request' ? requestProblem(action, data, inTemplate) : null;
+}
+
+function requestProblem(action: Record<string, unknown>, data: Record<string, unknown> | null, inTemplate: boolean): ActionProblem | null {
+  const method = typeof action.method === 'string' ? action.method : 'GET';
+  if (action.body !== undefined && (method === 'GET' || method === 'HEAD')) {
+    return { at: ['body'], message: `A ${method} request has no body; use POST, PUT or PATCH, or drop the body` };
+  }
+  if (typeof action.url === 'string' && hasLineBreak(action.url)) return { at: ['url'], message: 'A URL may not hold a line break' };
+  const headers = (action.headers ?? {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(headers)) {
+    const forbidden = forbiddenHeader(name);
+    if (forbidden) return { at: ['headers', name], message: `Header ${name} cannot be set: ${forbidden}` };
+    const problem = valueProblem(value);
+    if (problem) return { at: ['headers', name], message: `Header ${name} ${problem}` };
+  }
+  const query = (action.query ?? {}) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(query)) {
+    const problem = valueProblem(value);
+    if (problem) return { at: ['query', key], message: `Query value ${key} ${problem}` };
+  }
+  if (typeof action.into === 'string' && !inTemplate) return intoProblem(action.into, data);
+  return null;
+}
+
+function valueProblem(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  if (hasLineBreak(value)) return 'may not hold a line break (CR or LF)';
+  if (value.length > limits.requestValueChars) return `is ${value.length} characters; values take at most ${limits.requestValueChars}`;
+  return null;
+}
+
+/** `into` names a member of an object in the spec's data: its parent exists and is an object. */
+function intoProblem(into: string, data: Record<string, unknown> | null): ActionProblem | null {
+  const segments = parsePointer(into);
+  if (segments === null || data === null) return null;
+  const parent = valueAt(data as JsonValue, segments.slice(0, -1));
+  if (parent !== null && typeof parent === 'object' && !Array.isArray(parent)) return null;
+  const where = segments.length === 1 ? 'the data root' : formatPointer(segments.slice(0, -1));
+  return { at: ['into'], message: `into names a member of an object in data, and ${where} is ${parent === undefined ? 'missing' : 'not an object'}; declare ${where} as an object in data, or write into a member of one that is` };
+}
