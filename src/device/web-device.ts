@@ -94,7 +94,7 @@ interface PageApi {
   patch(id: string, ops: unknown, baseRevision?: number): unknown;
   advanceClock(ms: number): unknown;
   completeRequest(requestId: string, outcome: unknown): unknown;
-  requestsInFlight(): number;
+  requestsIdle(timeoutMs: number): Promise<boolean>;
   back(): unknown;
   setDevice(settings: unknown): unknown;
   putAsset(id: string, mimeType: string, base64: string): unknown;
@@ -142,8 +142,6 @@ function profileNamed(name: string): DeviceProfile {
 export const MAX_TYPED_CHARACTERS = 4096;
 
 const FOCUS_WAIT_MS = 1000;
-/** How often requestsIdle asks the page. */
-const REQUEST_POLL_MS = 10;
 const SWIPE_STEPS = 12;
 const SWIPE_STEP_MS = 8;
 /** How long tapOn's long press holds: past the page's long-press time, with room for a loaded machine. */
@@ -734,13 +732,7 @@ export class WebDevice {
    * `timeoutMs`; answers whether it got there.
    */
   async requestsIdle(timeoutMs: number): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const inFlight = await this.page.evaluate(() => window.protostage.requestsInFlight());
-      if (inFlight === 0) return true;
-      if (Date.now() >= deadline) return false;
-      await new Promise((resolve) => setTimeout(resolve, REQUEST_POLL_MS));
-    }
+    return this.page.evaluate((ms) => window.protostage.requestsIdle(ms), timeoutMs);
   }
 
   async #completeRequest(requestId: string, outcome: RequestOutcome): Promise<void> {

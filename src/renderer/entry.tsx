@@ -37,7 +37,7 @@ async function start(): Promise<void> {
     patch: (id: string, ops: unknown, baseRevision?: number) => page.patch(id, ops, baseRevision),
     advanceClock: (ms: number) => page.advanceClock(ms),
     completeRequest: (requestId: string, outcome: unknown) => page.completeRequest(requestId, outcome),
-    requestsInFlight: () => page.requestsInFlight(),
+    requestsIdle: (timeoutMs: number) => page.requestsIdle(timeoutMs),
     back: () => page.back(),
     setDevice: (settings: unknown) => page.setDevice(settings),
     putAsset: (id: string, mimeType: string, base64: string) => page.putAsset(id, mimeType, base64),

@@ -86,6 +86,8 @@ export class PageRenderer {
   private readonly interactFromPage = (interaction: Interaction) => this.interact(interaction);
   private readonly dismissFromPage = () => this.dismiss('user');
   private readonly backFromPage = () => void this.back();
+  /** Waiting for the last request in flight to complete. */
+  private readonly idleWaiters = new Set<() => void>();
   /** Counts what input reached the runtime, so a tap that reached nothing can be told apart. */
   private interactions = 0;
   private readonly inputWatch = { count: () => this.interactions, deadTap: (x: number, y: number) => this.deadTap(x, y) };
@@ -184,11 +186,27 @@ export class PageRenderer {
     if (typeof requestId !== 'string') return { ok: false, message: 'completeRequest takes a request id and its outcome' };
     const result = this.call(() => this.controller.completeRequest(requestId, outcome as RequestOutcome));
     this.draw();
+    if (this.controller.requestsInFlight === 0) {
+      for (const waiter of this.idleWaiters) waiter();
+      this.idleWaiters.clear();
+    }
     return result.ok ? { ok: true } : { ok: false, message: `no request ${requestId} is in flight` };
   }
 
-  requestsInFlight(): number {
-    return this.controller.requestsInFlight;
+  /** Resolves true once no request is in flight (each completion applied and drawn), or false after `timeoutMs`. */
+  requestsIdle(timeoutMs: number): Promise<boolean> {
+    if (this.controller.requestsInFlight === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.idleWaiters.delete(waiter);
+        resolve(false);
+      }, timeoutMs);
+      const waiter = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.idleWaiters.add(waiter);
+    });
   }
 
   /** A tap nothing handled, at window-local (x, y) dp (reported only with window.deadTaps). */

@@ -3,8 +3,10 @@
 // drifted; run it with UPDATE_GALLERY=1 to write the current pictures instead.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { test } from 'node:test';
-import { exampleNames, readExample } from '../examples/examples.ts';
+import { after, test } from 'node:test';
+import { exampleNames, readExample, readExampleAt, startWeatherApi, type RunningApi } from '../examples/examples.ts';
+import { serveRequestsInProcess } from '../../src/host/requests.ts';
+import { AllowedOrigins } from '../../src/protocol/egress.ts';
 import type { DeviceChange } from '../../src/device/web-device.ts';
 import { differingPixels, readValidFixture, useDevices, validSpec, withBoundsAnchors, type OpenDevice } from './helpers.ts';
 
@@ -22,6 +24,8 @@ interface GalleryEntry {
   device?: DeviceChange;
   /** In the device's bezel, as render --frame draws it. */
   frame?: boolean;
+  /** Loads from examples/weather-api.mjs, run for it: pictured once its requests have completed. */
+  weatherApi?: true;
 }
 
 /** doc-example-3's element anchor becomes a fixed bounds anchor (only the host resolves selectors). */
@@ -38,8 +42,11 @@ const EXAMPLE_TAPS: Record<string, string[]> = {
 
 const EXAMPLES: GalleryEntry[] = exampleNames().map((file) => {
   const name = file.replace(/\.json$/, '');
-  return { picture: `example-${name}`, spec: () => readExample(file), taps: EXAMPLE_TAPS[name] };
+  return { picture: `example-${name}`, spec: () => readExample(file), taps: EXAMPLE_TAPS[name], ...(name === 'weather' ? { weatherApi: true as const } : {}) };
 });
+
+let weatherApi: Promise<RunningApi> | null = null;
+after(() => weatherApi?.then((api) => api.close()));
 
 /** Components pictured open: the settings example's overflow menu and its select's options, a mail row's swipe actions, the sign-in form's errors, and the interaction fixture closed, with its drawer open and with its search active. */
 const OPEN_STATES: GalleryEntry[] = [
@@ -74,7 +81,13 @@ async function screenshot(open: OpenDevice, entry: GalleryEntry): Promise<Buffer
 }
 
 async function pictured(open: OpenDevice, entry: GalleryEntry): Promise<Buffer> {
-  const shown = await open.device.show(validSpec(entry.spec()), { reset: true });
+  let spec = entry.spec();
+  if (entry.weatherApi) {
+    const { origin } = await (weatherApi ??= startWeatherApi());
+    serveRequestsInProcess(open.device.requests, { allowed: new AllowedOrigins([origin]) });
+    spec = readExampleAt('weather.json', origin);
+  }
+  const shown = await open.device.show(validSpec(spec), { reset: true });
   assert.notEqual((shown as { ok?: unknown }).ok, false, `show failed: ${JSON.stringify(shown)}`);
   for (const testTag of entry.taps ?? []) {
     await open.device.settled();
@@ -86,6 +99,7 @@ async function pictured(open: OpenDevice, entry: GalleryEntry): Promise<Buffer> 
     const swiped = await open.device.swipe(entry.swipe.direction, entry.swipe.testTag);
     assert.ok(swiped.ok, swiped.ok ? '' : swiped.message);
   }
+  if (entry.weatherApi) assert.ok(await open.device.requestsIdle(10_000), 'the forecast loaded');
   const { screenshot } = await open.device.observe();
   return entry.frame ? open.device.framed(screenshot) : screenshot;
 }

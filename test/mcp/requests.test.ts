@@ -4,25 +4,21 @@
 // both go through the destination policy, opened for that one origin by --allow-request-origin.
 // A host started without the flag refuses the same server.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { findFreePort } from '../../src/host/ports.ts';
+import { readExampleAt, startWeatherApi, type RunningApi } from '../examples/examples.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
-const API = fileURLToPath(new URL('../../examples/weather-api.mjs', import.meta.url));
-const WEATHER_TEXT = readFileSync(new URL('../../examples/weather.json', import.meta.url), 'utf8');
 type Structured = Record<string, any>;
 
-let api: ChildProcess;
+let api: RunningApi;
 let origin: string;
 
 /** The example spec pointed at this run's API, every request sent `via`. */
 function weatherSpec(via: 'host' | 'device'): Structured {
-  const spec = JSON.parse(WEATHER_TEXT.replaceAll('http://127.0.0.1:8787', origin));
+  const spec = readExampleAt('weather.json', origin);
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(visit);
     else if (value !== null && typeof value === 'object') {
@@ -56,18 +52,13 @@ async function texts(client: Client, testTag: string): Promise<string[]> {
 let opened: Client;
 
 before(async () => {
-  const port = await findFreePort();
-  origin = `http://127.0.0.1:${port}`;
-  api = spawn(process.execPath, [API, String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    api.stderr!.once('data', () => resolve());
-    api.once('exit', (code) => reject(new Error(`the weather API exited (${code})`)));
-  });
+  api = await startWeatherApi();
+  origin = api.origin;
   opened = await connect(['--allow-request-origin', origin]);
 });
 after(async () => {
   await opened?.close();
-  api?.kill();
+  api?.close();
 });
 
 for (const via of ['host', 'device'] as const) {
