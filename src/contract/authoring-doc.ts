@@ -26,6 +26,7 @@ export function authoringDoc(): string {
     dataSection(),
     timersSection(),
     requestsSection(),
+    stringsSection(),
     stacksSection(),
     flowGridSection(),
     pagerCarouselSection(),
@@ -442,6 +443,44 @@ onError?, via?}\` sends an HTTP request when it runs and writes what comes back 
   "root": { "type": "button", "label": "Load", "testTag": "load",
     "onTap": [{ "type": "request", "url": "https://api.example.com/weather", "query": { "city": "Oslo" },
                 "into": "/weather", "statusKey": "status" }] }
+}
+\`\`\``;
+}
+
+function stringsSection(): string {
+  return `## Strings and locales
+
+These need a device with \`prototype_strings_v1\`.
+
+\`strings: {default, tables}\` holds one table per locale (a BCP 47 tag such as \`en\`, \`de-CH\`
+or \`ar\`; at most 32 tables of 512 entries), and \`default\` names the table behind the others.
+An entry is a string, or its plural forms \`{zero?, one?, two?, few?, many?, other}\`. Any text
+field refers to an entry as \`{t:key}\`, or \`{t:key|count}\` to choose the plural form by the number
+in state key \`count\`, by the locale's own plural rules (\`Intl.PluralRules\`: Arabic has all six
+forms, Polish one / few / many / other, English one / other; a form the entry lacks is \`other\`;
+a count that is no number takes \`other\`). The entry is then interpolated like the text around it
+(\`{qty} items\` reads state), and an entry never refers to another. Every key text uses is in the
+default table, and a count is a key in state.
+
+**Which table.** The show's \`locale\` (\`prototype {action: "show", spec, locale}\`), else the
+device's (\`device {locale}\`, \`--locale\` on every command, default \`en-US\`). The table is the
+one of that tag, else of the tag with its last part dropped until one matches (\`de-CH-1996\` →
+\`de-CH\` → \`de\`), else any table of the same language (\`pt\` → \`pt-BR\`), else the default; an
+entry the chosen table lacks comes from the default table. A show's locale belongs to that show: a
+later show of the same id without one follows the device again. Changing the device's locale
+redraws at once, state kept. Inspect and status report the table drawn from as \`locale\`.
+
+**Direction.** A table of a language written right to left (Arabic, Hebrew, Persian, Urdu …)
+lays the prototype out right to left, as \`--rtl\` does; the device's RTL setting mirrors every
+prototype whatever its locale.
+
+\`\`\`json
+{
+  "state": { "qty": 2 },
+  "strings": { "default": "en", "tables": {
+    "en": { "items": { "one": "{qty} item", "other": "{qty} items" } },
+    "de": { "items": { "one": "{qty} Artikel", "other": "{qty} Artikel" } } } },
+  "root": { "type": "text", "text": "{t:items|qty}" }
 }
 \`\`\``;
 }

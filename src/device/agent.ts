@@ -11,6 +11,7 @@ import { OfflineEventRing } from './offline-events.ts';
 import { parseDeviceProfile } from './profiles.ts';
 import type { DeviceResult, WebDevice, WebDeviceOptions } from './web-device.ts';
 import { deviceDataDir, StorageStore, type StoredRecord } from './storage.ts';
+import { canonicalLocale } from '../runtime/strings.ts';
 
 export const AGENT_VERSION = packageJson.version;
 
@@ -52,6 +53,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.deviceSettings,
   CAPABILITIES.network,
   CAPABILITIES.networkDevice,
+  CAPABILITIES.strings,
 ];
 
 export type AgentConfig = { ok: true; port: number; token: string } | { ok: false; message: string };
@@ -175,6 +177,7 @@ async function configureDevice(device: WebDevice, request: Extract<HostRequest, 
   const { type: _type, requestId: _id, deadlineMs: _deadline, profile: name, ...settings } = request;
   const profile = name === undefined ? undefined : parseDeviceProfile(name);
   if (profile !== undefined && 'error' in profile) return { success: false, error: `profile: ${profile.error}` };
+  if (settings.locale !== undefined && canonicalLocale(settings.locale) === null) return { success: false, error: `locale: ${JSON.stringify(settings.locale)} is not a BCP 47 language tag; use one such as en, de-CH or ar` };
   await device.configure({ ...settings, ...(profile ? { profile } : {}) });
   return { success: true, device: device.report() };
 }
@@ -289,7 +292,7 @@ async function showWithStorage(request: Extract<HostRequest, { type: 'show_proto
   const spec = request.spec as { id?: unknown; storage?: unknown } | null;
   const id = typeof spec?.id === 'string' ? spec.id : null;
   const stored = id !== null && spec?.storage !== undefined ? await storage.read(id) : null;
-  const result = await device.show(request.spec, { reset: request.reset, appearance: request.appearance, ...(stored ? { stored } : {}) });
+  const result = await device.show(request.spec, { reset: request.reset, appearance: request.appearance, ...(request.locale ? { locale: request.locale } : {}), ...(stored ? { stored } : {}) });
   const restored = (result as Loose)?.storage as Loose;
   if (id !== null && restored?.discarded === true) await storage.discard(id);
   return showResult(result);
@@ -319,6 +322,7 @@ function showResult(result: unknown): ReplyBody {
   const missing = value?.missingAssets;
   if (Array.isArray(missing) && missing.length > 0) reply.missingAssets = missing.filter((id): id is string => typeof id === 'string');
   if (typeof value?.revision === 'number') reply.revision = value.revision;
+  if (typeof value?.locale === 'string') reply.locale = value.locale;
   return { ...reply, ...appearanceOf(value) };
 }
 
@@ -383,8 +387,8 @@ function inspectResult(result: unknown): ReplyBody {
 }
 
 /** The data, revision, refused writes, timers and stacks a runtime snapshot carries. */
-function dataOf(entry: Loose): Pick<PrototypeStatus, 'data' | 'revision' | 'dataRefusals' | 'timers' | 'storageVersion' | 'stacks'> {
-  const parsed = prototypeStatusSchema.pick({ data: true, revision: true, dataRefusals: true, timers: true, storageVersion: true, stacks: true }).safeParse(entry);
+function dataOf(entry: Loose): Pick<PrototypeStatus, 'data' | 'revision' | 'dataRefusals' | 'timers' | 'storageVersion' | 'stacks' | 'locale'> {
+  const parsed = prototypeStatusSchema.pick({ data: true, revision: true, dataRefusals: true, timers: true, storageVersion: true, stacks: true, locale: true }).safeParse(entry);
   return parsed.success ? parsed.data : {};
 }
 

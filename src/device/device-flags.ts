@@ -2,6 +2,7 @@
 // up, and the settings a person changes on a phone.
 import { FONT_SCALE_RANGE } from '../protocol/constants.ts';
 import { catalogueSummary, parseDeviceProfile, type DeviceProfile, type Orientation } from './profiles.ts';
+import { canonicalLocale } from '../runtime/strings.ts';
 
 export const DEVICE_FLAG_OPTIONS = {
   device: { type: 'string' },
@@ -12,6 +13,7 @@ export const DEVICE_FLAG_OPTIONS = {
   rtl: { type: 'boolean' },
   'font-scale': { type: 'string' },
   'reduced-motion': { type: 'boolean' },
+  locale: { type: 'string' },
 } as const;
 
 export interface DeviceFlagValues {
@@ -22,6 +24,7 @@ export interface DeviceFlagValues {
   rtl?: boolean;
   'font-scale'?: string;
   'reduced-motion'?: boolean;
+  locale?: string;
 }
 
 /** The device the flags describe; settings left out take the device's defaults. */
@@ -32,6 +35,8 @@ export interface DeviceSetup {
   rtl: boolean;
   fontScale: number;
   reducedMotion: boolean;
+  /** The device's language; left out, the device's default (en-US). */
+  locale?: string;
 }
 
 const { min: MIN_FONT_SCALE, max: MAX_FONT_SCALE } = FONT_SCALE_RANGE;
@@ -49,6 +54,7 @@ export function deviceFlagsHelp(column: number): string {
     line('--rtl', 'right-to-left layout direction'),
     line('--font-scale N', `font scale from ${MIN_FONT_SCALE} to ${MAX_FONT_SCALE} (default 1)`),
     line('--reduced-motion', "the device's reduce-motion setting (crossfades instead of spatial motion)"),
+    line('--locale TAG', "the device's language, a BCP 47 tag such as de-CH or ar (default en-US): a spec's string tables follow it"),
   ].join('\n');
 }
 
@@ -61,7 +67,9 @@ export function deviceSetupFrom(values: DeviceFlagValues): DeviceSetup | { error
   if (typeof orientation === 'object') return orientation;
   const fontScale = parseFontScale(values['font-scale']);
   if (typeof fontScale === 'object') return fontScale;
-  return { profile, orientation, dark: values.dark ?? false, rtl: values.rtl ?? false, fontScale, reducedMotion: values['reduced-motion'] ?? false };
+  const locale = values.locale === undefined ? undefined : canonicalLocale(values.locale);
+  if (locale === null) return { error: `--locale must be a BCP 47 language tag such as en, de-CH or ar, not "${values.locale}"` };
+  return { profile, orientation, dark: values.dark ?? false, rtl: values.rtl ?? false, fontScale, reducedMotion: values['reduced-motion'] ?? false, ...(locale ? { locale } : {}) };
 }
 
 function parseOrientation(text: string | undefined): Orientation | undefined | { error: string } {
@@ -84,5 +92,6 @@ export function deviceSettingsArgs(setup: Omit<DeviceSetup, 'profile'>): string[
     ...(setup.rtl ? ['--rtl'] : []),
     ...(setup.fontScale !== 1 ? ['--font-scale', String(setup.fontScale)] : []),
     ...(setup.reducedMotion ? ['--reduced-motion'] : []),
+    ...(setup.locale ? ['--locale', setup.locale] : []),
   ];
 }

@@ -20,6 +20,7 @@ import { drawBezel } from './bezel.ts';
 import { DeviceRequests, type DeviceRequestOptions } from './requests.ts';
 import { AllowedOrigins } from '../protocol/egress.ts';
 import type { RequestOutcome, ResolvedRequest } from '../runtime/index.ts';
+import { DEFAULT_LOCALE } from '../runtime/strings.ts';
 import { DEVICE_PAGE_URL, serveDevicePage } from './device-page.ts';
 import { DEVICE_PROFILES, orientationOf, oriented, parseDeviceProfile, type DeviceProfile, type Orientation } from './profiles.ts';
 
@@ -34,6 +35,8 @@ export interface WebDeviceOptions {
   fontScale?: number;
   /** The phone's reduce-motion setting: prototypes move in the reduced profile. */
   reducedMotion?: boolean;
+  /** The phone's language, a BCP 47 tag (default en-US): a spec's string tables follow it. */
+  locale?: string;
   /** The web app beneath the prototype; default the built-in home screen. */
   appUrl?: string;
   /** Screenshot pixels per dp (default 1). */
@@ -54,6 +57,7 @@ export interface DeviceSettings {
   rtl: boolean;
   fontScale: number;
   reducedMotion: boolean;
+  locale: string;
 }
 
 /** A change of the live device, as its settings app or a rotation would make it. */
@@ -217,6 +221,7 @@ export class WebDevice {
       rtl: options.rtl ?? false,
       fontScale: options.fontScale ?? 1,
       reducedMotion: options.reducedMotion ?? false,
+      locale: options.locale ?? DEFAULT_LOCALE,
     };
     let context: BrowserContext | undefined;
     try {
@@ -331,7 +336,7 @@ export class WebDevice {
     this.#keyboardTyping = this.#keyboardTyping.then(typed).catch(() => undefined);
   }
 
-  async show(spec: unknown, options: { reset?: boolean; appearance?: 'device' | 'light' | 'dark'; stored?: unknown } = {}): Promise<unknown> {
+  async show(spec: unknown, options: { reset?: boolean; appearance?: 'device' | 'light' | 'dark'; stored?: unknown; locale?: string } = {}): Promise<unknown> {
     // A large spec crosses into the page far faster as one JSON string than as an object graph;
     // JSON.stringify also refuses what is not plain data (a BigInt, a cycle).
     return this.#pageCall(() => {

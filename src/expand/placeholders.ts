@@ -10,17 +10,20 @@ export type PlaceholderToken =
   /** `{name}` has `field` null; `{name.field}` names both. */
   | { kind: 'placeholder'; raw: string; name: string; field: string | null }
   /** `{data:/pointer}`: the value at that pointer in the prototype's data. */
-  | { kind: 'data'; raw: string; pointer: string };
+  | { kind: 'data'; raw: string; pointer: string }
+  /** `{t:key}` or `{t:key|count}`: the string `key` of the spec's string tables, the plural form chosen by the state key `count`. */
+  | { kind: 'string'; raw: string; key: string; count: string | null };
 
-const PLACEHOLDER = /\{(?:([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?|data:((?:\/(?:[^~/{}]|~[01])*)+))\}/g;
+const PLACEHOLDER = /\{(?:([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?|data:((?:\/(?:[^~/{}]|~[01])*)+)|t:([A-Za-z_][A-Za-z0-9_.-]{0,127})(?:\|([A-Za-z_][A-Za-z0-9_]{0,63}))?)\}/g;
 
-/** Splits text into literal runs, `{name}` / `{name.field}` and `{data:/pointer}` placeholders, in order. */
+/** Splits text into literal runs, `{name}` / `{name.field}`, `{data:/pointer}` and `{t:key|count}` placeholders, in order. */
 export function tokenizePlaceholders(text: string): PlaceholderToken[] {
   const tokens: PlaceholderToken[] = [];
   let last = 0;
   for (const match of text.matchAll(PLACEHOLDER)) {
     if (match.index > last) tokens.push({ kind: 'text', text: text.slice(last, match.index) });
     if (match[3] !== undefined) tokens.push({ kind: 'data', raw: match[0], pointer: match[3] });
+    else if (match[4] !== undefined) tokens.push({ kind: 'string', raw: match[0], key: match[4], count: match[5] ?? null });
     else tokens.push({ kind: 'placeholder', raw: match[0], name: match[1]!, field: match[2] ?? null });
     last = match.index + match[0].length;
   }
@@ -46,7 +49,7 @@ export function bindPlaceholders(text: string, binder: PlaceholderBinder): Scala
     const value = binder(only.name, only.field);
     return value === undefined ? text : value;
   }
-  return tokens.map((token) => (token.kind === 'text' ? token.text : token.kind === 'data' ? token.raw : renderBound(token, binder))).join('');
+  return tokens.map((token) => (token.kind === 'text' ? token.text : token.kind === 'placeholder' ? renderBound(token, binder) : token.raw)).join('');
 }
 
 /** Like `bindPlaceholders`, but always text: for labels, names and state keys. */

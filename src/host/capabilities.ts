@@ -12,6 +12,8 @@ export interface ShowNeeds {
   specCapabilityPaths?: Readonly<Record<string, string>>;
   reset?: boolean;
   appearance?: 'device' | 'light' | 'dark';
+  /** The show's own language (string tables follow it). */
+  locale?: string;
   hasAssets?: boolean;
 }
 
@@ -26,6 +28,7 @@ export function requiredCapabilities(spec: unknown, needs: ShowNeeds): Need[] {
   if (needs.reset) list.push({ capability: CAPABILITIES.showInPlace, path: 'reset' });
   if (needs.appearance !== undefined) list.push({ capability: CAPABILITIES.appearance, path: 'appearance' });
   if (needs.hasAssets) list.push({ capability: CAPABILITIES.assets, path: 'assets' });
+  if (needs.locale !== undefined) list.push({ capability: CAPABILITIES.strings, path: 'locale' });
   for (const capability of needs.specCapabilities) list.push({ capability, path: needs.specCapabilityPaths?.[capability] ?? locate(spec, capability) });
   // Outliving the session and replaying what happened meanwhile is the device's to do.
   if (isObject(spec) && isObject(spec.window) && spec.window.persistence === 'device') {

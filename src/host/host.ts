@@ -66,6 +66,8 @@ export type HostResult<T extends object = object> = Success<T> | HostFailure;
 export interface ShowArgs extends SpecSource {
   reset?: boolean;
   appearance?: 'device' | 'light' | 'dark';
+  /** The language this show is drawn in (a BCP 47 tag), beating the device's. */
+  locale?: string;
   assets?: AssetRequest[];
 }
 
@@ -141,6 +143,9 @@ function checkDeviceChange(change: DeviceSettingsChange): void {
   }
   if (change.fontScale !== undefined && !(change.fontScale >= FONT_SCALE_RANGE.min && change.fontScale <= FONT_SCALE_RANGE.max)) {
     fail('fontScale', `fontScale must be from ${FONT_SCALE_RANGE.min} to ${FONT_SCALE_RANGE.max}`, 'Pass 1 for the default size, 2 for twice as large.');
+  }
+  if (change.locale !== undefined && !isLanguageTag(change.locale)) {
+    fail('locale', `${JSON.stringify(change.locale)} is not a BCP 47 language tag`, 'Pass one such as en, de-CH or ar.');
   }
 }
 
@@ -277,12 +282,15 @@ export class Host {
         const where = errors.length > 1 ? `${path} and the ${errors.length - 1} other paths in errors` : path;
         fail(path, message, `Fix the spec at ${where} and show again; nothing on screen was changed.`, { errors, ...(truncated ? { errorsTruncated: true } : {}) });
       }
+      if (args.locale !== undefined && !isLanguageTag(args.locale)) {
+        fail('locale', `${JSON.stringify(args.locale)} is not a BCP 47 language tag`, 'Give one such as en, de-CH or ar; nothing on screen was changed.');
+      }
       const spec = structuredClone(prepared.spec);
       const id = spec.id;
       const showNumber = this.claimLatest(id);
       const device = await this.device(onProgress);
       this.ensureNotCancelled(id, signal);
-      const needs = { specCapabilities: prepared.capabilities, specCapabilityPaths: prepared.capabilityPaths, reset: args.reset, appearance: args.appearance, hasAssets: (args.assets?.length ?? 0) > 0 };
+      const needs = { specCapabilities: prepared.capabilities, specCapabilityPaths: prepared.capabilityPaths, reset: args.reset, appearance: args.appearance, locale: args.locale, hasAssets: (args.assets?.length ?? 0) > 0 };
       const refused = checkCapabilities(spec, needs, device.capabilities);
       if (refused) return refused;
       const staged = await stageAssets(args.assets ?? [], roots, (observationId) => {
@@ -297,7 +305,7 @@ export class Host {
       this.ensureNotCancelled(id, signal);
       const replacedInPlace = this.shown.has(id) && !args.reset;
       const sent = await this.sendShow(device, spec, args, staged);
-      const lastSequence = this.recordShown(spec, sent.appearance, sent.revision, prepared.capabilities.includes(CAPABILITIES.stackTransitions));
+      const lastSequence = this.recordShown(spec, sent.appearance, sent.revision, prepared.capabilities.includes(CAPABILITIES.stackTransitions), sent.locale);
       this.sentSpecs.set(id, spec);
       const summary: ShowSummary = {
         id,
@@ -354,19 +362,19 @@ export class Host {
    * cleared in between), re-uploads those once and re-sends once; never loops.
    */
   private async sendShow(device: DeviceChannel, spec: Record<string, unknown>, args: ShowArgs, staged: StagedAsset[]) {
-    const request = { type: 'show_prototype' as const, spec, ...(args.reset ? { reset: true as const } : {}), ...(args.appearance ? { appearance: args.appearance } : {}) };
+    const request = { type: 'show_prototype' as const, spec, ...(args.reset ? { reset: true as const } : {}), ...(args.appearance ? { appearance: args.appearance } : {}), ...(args.locale ? { locale: args.locale } : {}) };
     const first = await device.request(request);
     if (!first.success) fail('spec', `the device refused the spec: ${first.error ?? 'no reason given'}`, 'Fix the spec as the message says and show again.');
     const lost = staged.filter((asset) => first.missingAssets?.includes(asset.id));
-    if (lost.length === 0) return { missingAssets: first.missingAssets, appearance: first.appearance, revision: first.revision, warning: undefined };
+    if (lost.length === 0) return { missingAssets: first.missingAssets, appearance: first.appearance, revision: first.revision, locale: first.locale, warning: undefined };
     const retried = await uploadAssets(device, lost)
       .then(() => device.request(request))
       .catch(() => null);
     if (retried?.success && !retried.missingAssets?.some((id) => lost.some((asset) => asset.id === id))) {
-      return { missingAssets: retried.missingAssets, appearance: retried.appearance, revision: retried.revision, warning: undefined };
+      return { missingAssets: retried.missingAssets, appearance: retried.appearance, revision: retried.revision, locale: retried.locale, warning: undefined };
     }
     const ids = lost.map((asset) => asset.id).join(', ');
-    return { missingAssets: first.missingAssets, appearance: first.appearance, revision: first.revision, warning: `the device lost uploaded assets (${ids}) and a re-upload did not restore them; show again with assets` };
+    return { missingAssets: first.missingAssets, appearance: first.appearance, revision: first.revision, locale: first.locale, warning: `the device lost uploaded assets (${ids}) and a re-upload did not restore them; show again with assets` };
   }
 
   /**
@@ -374,7 +382,7 @@ export class Host {
    * device shows one prototype at a time, so any other id it showed is replaced: its entry goes
    * and calls waiting on it return now.
    */
-  private recordShown(spec: Record<string, unknown>, appearance: AppearanceReport | undefined, revision: number | undefined, hasStacks = false): number {
+  private recordShown(spec: Record<string, unknown>, appearance: AppearanceReport | undefined, revision: number | undefined, hasStacks = false, locale?: string): number {
     const id = spec.id as string;
     const previous = this.shown.get(id);
     const state = (spec.state ?? {}) as PrototypeStatus['state'];
@@ -386,7 +394,7 @@ export class Host {
       const data = isRecord(spec.data) ? { data: spec.data } : {};
       // Only a spec the validator found stacks in is walked for them.
       const stacks = previous?.stacks ?? (hasStacks ? initialStacks(spec) : undefined);
-      const entry = { id, persistent, state, ...data, ...(revision !== undefined ? { revision } : {}), pages: previous?.pages ?? {}, ...(stacks ? { stacks } : {}), lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null };
+      const entry = { id, persistent, state, ...data, ...(revision !== undefined ? { revision } : {}), pages: previous?.pages ?? {}, ...(stacks ? { stacks } : {}), ...(locale ? { locale } : {}), lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null };
       this.shown.set(id, withHostLocalAppearance(entry, appearance));
     });
     this.gone.delete(id);
@@ -665,7 +673,9 @@ export class Host {
       checkDeviceChange(change);
       const device = await this.deviceWith(CAPABILITIES.deviceSettings, 'device settings', 'Start the device with the --device, --orientation, --dark, --rtl, --font-scale and --reduced-motion flags instead.');
       const result = await device.request({ type: 'configure_device', ...change });
-      if (!result.success || result.device === undefined) fail('profile', result.error ?? 'the device could not be changed', 'Pass a profile the device knows, e.g. phone or 390x844.');
+      if (!result.success || result.device === undefined) fail(result.error?.startsWith('locale') ? 'locale' : 'profile', result.error ?? 'the device could not be changed', 'Pass a profile the device knows, e.g. phone or 390x844.');
+      // A new language redraws the shown prototype from another table: the status follows.
+      if (change.locale !== undefined && this.shown.size > 0) await this.inspect();
       return { success: true, settings: result.device };
     });
   }
@@ -792,4 +802,12 @@ function initialStacks(spec: unknown): Record<string, string[]> | undefined {
     if (object.type === 'stack' && typeof object.id === 'string' && typeof object.initial === 'string') (stacks ??= {})[object.id] = [object.initial];
   });
   return stacks;
+}
+
+function isLanguageTag(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
 }

@@ -79,6 +79,11 @@ onSuccess?, onError?, via?}\` loads real data: the response goes into the data m
 \`prototype_request\` event says how it went (\`code\` on failure). Loopback and private daemon
 addresses are refused unless the person started Protostage with \`--allow-request-origin\`.
 
+**Languages.** \`strings: {default, tables: {<locale>: {key: text | {one, few, …, other}}}}\`
+with \`{t:key}\` and \`{t:key|count}\` (plural by the state key \`count\`) in any text; show with
+\`locale\`, or set the device's with \`device {locale}\`, to see it in another language (an Arabic
+or Hebrew table lays the screen out right to left).
+
 **Screens.** A \`stack\` node holds named \`screens\` and shows one, starting on \`initial\`;
 \`push\` / \`pop\` / \`replace\` / \`popToRoot {stack, screen?, transition?}\` move it with platform,
 slide, fade, none, sharedAxisX, sharedAxisY or fadeThrough motion. Observe lists only the top

@@ -38,6 +38,7 @@ const deviceSettingsInput = z.object({
   rtl: deviceSettingsFields.rtl.describe('Right-to-left layout direction.'),
   fontScale: deviceSettingsFields.fontScale.describe('Font scale (1 is the default size).'),
   reducedMotion: deviceSettingsFields.reducedMotion.describe("The device's reduce-motion setting."),
+  locale: deviceSettingsFields.locale.describe("The device's language, a BCP 47 tag such as de-CH or ar: a spec's string tables follow it (a show's own locale wins)."),
 });
 
 const prototypeInput = z.object({
@@ -50,6 +51,7 @@ const prototypeInput = z.object({
   specPath: z.string().optional().describe('show: absolute path of a spec JSON file (at most 1 MiB), instead of spec.'),
   reset: z.boolean().optional().describe('show: start fresh even if the same id is on screen (default: replace in place, keeping pages).'),
   appearance: appearanceSchema.optional().describe('show: follow the device (default) or force light or dark.'),
+  locale: z.string().min(2).max(64).optional().describe('show: the language to draw in (a BCP 47 tag such as de-CH); a spec\'s string tables follow it instead of the device\'s locale.'),
   assets: z
     .array(
       z.union([
@@ -235,7 +237,7 @@ export function createMcpServer(pool: DevicePool): McpServer {
     'device',
     {
       title: 'Change the device',
-      description: `Change the live device as a person would, with the prototype kept (state, pages, typed text): rotate it (orientation), switch its profile (${Object.keys(DEVICE_PROFILES).join(', ')}, or WIDTHxHEIGHT in dp), flip dark mode, change the font scale, the layout direction (rtl) or reduce motion. A flip of the resolved appearance arrives as one appearance_changed event. Without changes it answers the device as it is.`,
+      description: `Change the live device as a person would, with the prototype kept (state, pages, typed text): rotate it (orientation), switch its profile (${Object.keys(DEVICE_PROFILES).join(', ')}, or WIDTHxHEIGHT in dp), flip dark mode, change the font scale, the layout direction (rtl), the language (locale: a spec's string tables follow it) or reduce motion. A flip of the resolved appearance arrives as one appearance_changed event. Without changes it answers the device as it is.`,
       inputSchema: deviceSettingsInput,
       outputSchema: outputSchemas.deviceSettings,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -351,7 +353,7 @@ async function runPrototypeAction(
     case 'show': {
       const readsFiles = args.specPath !== undefined || (args.assets?.length ?? 0) > 0;
       const extraRoots = readsFiles ? await roots() : [];
-      return host.show({ spec: args.spec, specPath: args.specPath, reset: args.reset, appearance: args.appearance, assets: args.assets }, { ...callOptions(ctx), extraRoots });
+      return host.show({ spec: args.spec, specPath: args.specPath, reset: args.reset, appearance: args.appearance, locale: args.locale, assets: args.assets }, { ...callOptions(ctx), extraRoots });
     }
     case 'patch':
       return host.patch({ id: args.id, ops: args.ops, baseRevision: args.baseRevision });

@@ -117,6 +117,8 @@ export const CAPABILITIES = {
   network: 'prototype_network_v1',
   /** The request action run by the device itself (via "device"). */
   networkDevice: 'prototype_network_device_v1',
+  /** String tables per locale, {t:key} and plural {t:key|count} references, a show's locale (and the device's). */
+  strings: 'prototype_strings_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
   /** configure_device: the live device's profile, orientation, dark, font scale, layout direction and reduce motion. */

@@ -117,6 +117,8 @@ export const prototypeStatusSchema = z.object({
   dataRefusals: z.array(z.object({ op: z.string(), path: z.string(), code: z.string(), message: z.string() })).optional(),
   /** The spec's storage version, from the page (the agent turns it into `storage`). */
   storageVersion: z.number().int().min(1).optional(),
+  /** The string table drawn from, for a spec with strings. */
+  locale: z.string().optional(),
   /** What the device keeps for this id (prototype_storage_v1, a spec with a storage block). */
   storage: z
     .object({
@@ -160,6 +162,8 @@ export const showPrototypeSchema = z.object({
   spec: z.unknown(),
   reset: z.literal(true).optional(),
   appearance: appearanceSchema.optional(),
+  /** The language this show is drawn in (a BCP 47 tag), beating the device's (prototype_strings_v1). */
+  locale: z.string().min(2).max(64).optional(),
 });
 
 export const dismissPrototypeSchema = z.object({
@@ -253,6 +257,8 @@ export const deviceSettingsFields = {
   rtl: z.boolean().optional(),
   fontScale: z.number().min(FONT_SCALE_RANGE.min).max(FONT_SCALE_RANGE.max).optional(),
   reducedMotion: z.boolean().optional(),
+  /** The device's language, a BCP 47 tag such as de-CH: a spec's string tables follow it. */
+  locale: z.string().min(2).max(64).optional(),
 };
 
 /** Changes the live device as a rotation or its settings would; the prototype keeps its runtime. */
@@ -271,6 +277,7 @@ export const deviceReportSchema = z.object({
   rtl: z.boolean(),
   fontScale: z.number(),
   reducedMotion: z.boolean(),
+  locale: z.string(),
 });
 
 export const hostRequestSchema = z.discriminatedUnion('type', [
@@ -315,6 +322,8 @@ export const prototypeResultSchema = z.object({
   device: deviceReportSchema.optional(),
   /** The shown prototype's revision (show only). */
   revision: z.number().int().min(1).optional(),
+  /** The string table the shown prototype is drawn from (show only, a spec with strings). */
+  locale: z.string().optional(),
 });
 
 export const observeResultSchema = z.object({

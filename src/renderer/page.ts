@@ -107,12 +107,13 @@ export class PageRenderer {
       insets: { systemBars: { top: 0, bottom: 0, start: 0, end: 0 }, cutout: { top: 0, bottom: 0, start: 0, end: 0 }, ime: 0 },
       keyboardOpen: false,
       liveClock: false,
+      locale: navigator.language || 'en-US',
       width: innerWidth,
       height: innerHeight,
     };
     this.controller = createController({
       clock: { now: () => Date.now(), setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
-      device: { dark: this.device.dark, reducedMotion: this.device.reducedMotion, windowWidth: innerWidth },
+      device: { dark: this.device.dark, reducedMotion: this.device.reducedMotion, windowWidth: innerWidth, locale: this.device.locale },
       onEvent: (event) => this.forward(event),
       onStorage: (id, values) => window.__protostageStorage?.(id, values),
       requests: {
@@ -137,7 +138,7 @@ export class PageRenderer {
     this.draw();
   }
 
-  show(spec: unknown, options: { reset?: boolean; appearance?: 'device' | 'light' | 'dark'; stored?: unknown } = {}): Result {
+  show(spec: unknown, options: { reset?: boolean; appearance?: 'device' | 'light' | 'dark'; stored?: unknown; locale?: string } = {}): Result {
     const decoded = validatePrototypeSpec(spec);
     if (!decoded.ok) return { ok: false, path: decoded.path, message: decoded.message };
     const anchorPath = findElementAnchor(decoded.spec.root);
@@ -239,7 +240,7 @@ export class PageRenderer {
 
   setDevice(settings: unknown): { ok: true } {
     this.device = { ...mergeDeviceSettings(this.device, settings), width: innerWidth, height: innerHeight };
-    this.call(() => this.controller.setDevice({ dark: this.device.dark, rtl: this.device.rtl, fontScale: this.device.fontScale, reducedMotion: this.device.reducedMotion, windowWidth: innerWidth }));
+    this.call(() => this.controller.setDevice({ dark: this.device.dark, rtl: this.device.rtl, fontScale: this.device.fontScale, reducedMotion: this.device.reducedMotion, windowWidth: innerWidth, locale: this.device.locale }));
     this.draw();
     return { ok: true };
   }
@@ -373,6 +374,7 @@ export function mergeDeviceSettings(current: DeviceState, input: unknown): Devic
     reducedMotion: typeof update.reducedMotion === 'boolean' ? update.reducedMotion : current.reducedMotion,
     keyboardOpen: typeof update.keyboardOpen === 'boolean' ? update.keyboardOpen : current.keyboardOpen,
     liveClock: typeof update.liveClock === 'boolean' ? update.liveClock : current.liveClock,
+    locale: typeof update.locale === 'string' && update.locale !== '' ? update.locale : current.locale,
     insets: {
       systemBars: isEdges(insets.systemBars) ? insets.systemBars : current.insets.systemBars,
       cutout: isEdges(insets.cutout) ? insets.cutout : current.insets.cutout,

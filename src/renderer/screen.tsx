@@ -20,6 +20,8 @@ export interface DeviceState {
   keyboardOpen: boolean;
   /** The status bar shows the time of day; otherwise 12:00, so screenshots repeat. */
   liveClock: boolean;
+  /** The device's language (BCP 47). */
+  locale: string;
   width: number;
   height: number;
 }
@@ -56,15 +58,15 @@ export function contentRect(window: ResolvedWindow, device: DeviceState): Window
 }
 
 /** The part of each device inset that overlaps the window's content rectangle. */
-export function windowInsets(rect: WindowRect, device: DeviceState): WindowInsets {
+export function windowInsets(rect: WindowRect, device: DeviceState, rtl = device.rtl): WindowInsets {
   const overlap = (edges: Edges): Edges => {
     const left = Math.max(0, edges.start - rect.x);
     const right = Math.max(0, edges.end - (device.width - rect.x - rect.width));
     return {
       top: Math.max(0, edges.top - rect.y),
       bottom: Math.max(0, edges.bottom - (device.height - rect.y - rect.height)),
-      start: device.rtl ? right : left,
-      end: device.rtl ? left : right,
+      start: rtl ? right : left,
+      end: rtl ? left : right,
     };
   };
   const ime = device.keyboardOpen ? device.insets.ime : 0;
@@ -362,7 +364,9 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
   // A floating window's content sizes it, so its frame (its insets, the height sheet detents
   // refer to) is known once it has been laid out.
   const frame = floatingRect ?? rect;
-  const insets = placement.type === 'floating' && !floatingRect ? NO_INSETS : windowInsets(frame, device);
+  // A right-to-left locale mirrors the prototype; the device's RTL setting mirrors every one.
+  const rtl = device.rtl || model.direction === 'rtl';
+  const insets = placement.type === 'floating' && !floatingRect ? NO_INSETS : windowInsets(frame, device, rtl);
   const insetsKey = JSON.stringify(insets);
   const now = new Date();
   const today = device.liveClock ? formatDate(now.getFullYear(), now.getMonth(), now.getDate()) : null;
@@ -371,7 +375,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
       rootKey: model.root.key,
       floating: placement.type === 'floating',
       dialogOpen,
-      rtl: device.rtl,
+      rtl,
       motion: model.motion,
       reducedMotion: model.motionProfile === 'reduced',
       interact,
@@ -383,7 +387,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
       contentHeight: frame.height,
       today,
     }),
-    [model.root.key, placement.type, dialogOpen, device.rtl, model.motion, model.motionProfile, interact, assets, insetsKey, anchorLayer, overlayLayer, frame.x, frame.y, frame.height, today],
+    [model.root.key, placement.type, dialogOpen, rtl, model.motion, model.motionProfile, interact, assets, insetsKey, anchorLayer, overlayLayer, frame.x, frame.y, frame.height, today],
   );
   const hidden = dialogOpen ? { 'data-ps-a11y-hidden': '', inert: true } : {};
   const bodyStyle: Record<string, string> = { opacity: String(model.window.opacity), ...themeVariables(model) };
@@ -394,7 +398,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
       windowStyle,
       anchored
         ? { left: `${anchored.bounds.x + anchored.offset.x}px`, top: `${anchored.bounds.y + anchored.offset.y}px` }
-        : floatingPosition(placement.gravity, placement.offset, device.rtl),
+        : floatingPosition(placement.gravity, placement.offset, rtl),
     );
     if (coversFloatingWindow(model)) Object.assign(bodyStyle, { width: `${anchored!.bounds.width}px`, height: `${anchored!.bounds.height}px` });
   } else {
@@ -405,7 +409,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
   const chromeless = placement.type === 'fullscreen' && model.window.chrome === 'none';
   useDeadTaps(model.window.deadTaps, windowElement, inputWatch);
   return (
-    <div ref={windowElement} class={`ps-window ps-${placement.type}${model.motion ? ' ps-motion' : ''}${model.motionProfile === 'reduced' ? ' ps-reduced' : ''}${coversFloatingWindow(model) ? ' ps-covered' : ''}`} style={windowStyle} dir={device.rtl ? 'rtl' : 'ltr'} data-ps-window={model.id}>
+    <div ref={windowElement} class={`ps-window ps-${placement.type}${model.motion ? ' ps-motion' : ''}${model.motionProfile === 'reduced' ? ' ps-reduced' : ''}${coversFloatingWindow(model) ? ' ps-covered' : ''}`} style={windowStyle} dir={rtl ? 'rtl' : 'ltr'} lang={model.locale ?? undefined} data-ps-window={model.id}>
       {placement.type === 'fullscreen' && !chromeless ? <HostRow height={rect.y} dark={chromeDark} onDismiss={dismissByUser} /> : null}
       {chromeless ? <DismissPill windowElement={windowElement} top={device.insets.systemBars.top} dark={chromeDark} onDismiss={dismissByUser} /> : null}
       {placement.type !== 'fullscreen' && model.window.persistence === 'device' ? <CloseControl dark={chromeDark} onClose={dismissByUser} /> : null}

@@ -28,6 +28,7 @@ import { limits, type Action, type RequestAction } from '../spec/index.ts';
 import { rowOf, type OverlayNode, type RowContext, type TreeNode } from './tree.ts';
 import { treeDepth } from './stacks.ts';
 import { ownValue } from './record.ts';
+import { canonicalLocale } from './strings.ts';
 
 export type { TimerReport } from './timers.ts';
 export { MAX_ADVANCE_MS } from './timers.ts';
@@ -68,6 +69,8 @@ export interface ShowOptions {
   appearance?: AppearanceOverride;
   /** What the device stored for this id ({version, state, data}), put back before the first draw. */
   stored?: unknown;
+  /** The language this show is drawn in (a BCP 47 tag), beating the device's for this show. */
+  locale?: string;
 }
 
 export type PatchResult =
@@ -82,6 +85,8 @@ export type ShowResult =
       replaced: boolean;
       /** The prototype's revision after this show. */
       revision: number;
+      /** The string table drawn from, for a spec with strings. */
+      locale?: string;
       /** Stored keys and pointers put back, and those that no longer fit; discarded: another version was stored. */
       storage?: { restored: string[]; dropped: string[]; discarded: boolean };
     }
@@ -105,6 +110,8 @@ export interface InspectSnapshot {
   timers: TimerReport[];
   /** The spec's storage version, when it has a storage block (the device reports what it keeps). */
   storageVersion?: number;
+  /** The string table drawn from, when the spec has strings. */
+  locale?: string;
   pages: Record<string, number>;
   /** Each stack's screens, root first (only when the spec has stacks). */
   stacks?: Record<string, string[]>;
@@ -163,6 +170,8 @@ export class PrototypeController {
     if (!APPEARANCES.includes(appearance)) {
       return { ok: false, path: 'appearance', message: 'Expected device, light or dark' };
     }
+    const locale = options.locale === undefined ? null : canonicalLocale(options.locale);
+    if (options.locale !== undefined && locale === null) return { ok: false, path: 'locale', message: `${JSON.stringify(options.locale)} is not a BCP 47 language tag; use one such as en, de-CH or ar` };
     const previous = this.session;
     const replaced = previous !== null && previous.id === spec.id && options.reset !== true;
     const keptPages = replaced ? previous.pages : new Map<string, number>();
@@ -171,7 +180,7 @@ export class PrototypeController {
     spec = restored.spec;
     let session: Session;
     try {
-      session = new Session(spec, appearance, this.device, keptPages, (this.revisions.get(spec.id) ?? 0) + 1, keptStacks);
+      session = new Session(spec, appearance, this.device, keptPages, (this.revisions.get(spec.id) ?? 0) + 1, keptStacks, locale);
     } catch (error) {
       // Specs arrive validated; anything else is refused without touching what is shown.
       return { ok: false, path: '$', message: `Cannot show this spec: ${(error as Error).message}` };
@@ -187,7 +196,7 @@ export class PrototypeController {
     this.reportedStorage = JSON.stringify(storedValues(session.spec, session.state, session.data));
     this.refreshAppeared(session, !replaced);
     const storage = spec.storage ? { storage: { restored: restored.restored, dropped: restored.dropped, discarded: restored.discarded } } : {};
-    return { ok: true, id: spec.id, appearance: session.appearance, replaced, revision: session.revision, ...storage };
+    return { ok: true, id: spec.id, appearance: session.appearance, replaced, revision: session.revision, ...(session.strings ? { locale: session.strings.locale } : {}), ...storage };
   }
 
   /**
@@ -207,7 +216,7 @@ export class PrototypeController {
     if (!validated.ok) return { ok: false, path: validated.path, message: validated.message };
     let patched: Session;
     try {
-      patched = new Session(validated.spec, session.override, this.device, session.pages, session.revision + 1, session.stacks);
+      patched = new Session(validated.spec, session.override, this.device, session.pages, session.revision + 1, session.stacks, session.showLocale);
     } catch (error) {
       return { ok: false, path: '$', message: `Cannot apply this patch: ${(error as Error).message}` };
     }
@@ -315,6 +324,7 @@ export class PrototypeController {
       (before.reducedMotion ?? false) !== (this.device.reducedMotion ?? false);
     if (session && themeChanged && session.retheme(this.device)) this.deliverAppearance(session);
     session?.resize(this.device);
+    if (before.locale !== this.device.locale) session?.relocale(this.device);
   }
 
   /** What is shown, its state and data; a secure field's text is masked unless `revealSecure`. */
@@ -330,6 +340,7 @@ export class PrototypeController {
       dataRefusals: [...this.dataRefusals],
       timers: this.timers.report(),
       ...(session.spec.storage ? { storageVersion: session.spec.storage.version } : {}),
+      ...(session.strings ? { locale: session.strings.locale } : {}),
       pages: session.pagesRecord(),
       ...session.stacksRecord(),
       lastSequence: this.sequences.get(session.id) ?? 0,

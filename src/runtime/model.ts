@@ -643,6 +643,10 @@ export interface RenderModel {
   motionProfile: MotionProfile;
   /** Some node has a shared key: a draw may morph one into another. */
   sharedElements: boolean;
+  /** The string table drawn from (null without strings). */
+  locale: string | null;
+  /** The prototype's layout direction by its locale: rtl for a table of a right-to-left language (the device's RTL setting turns any prototype RTL). */
+  direction: 'ltr' | 'rtl';
   root: RenderNode;
   /** Keys of overlay nodes currently open, in tree order. A dialog is modal: while one is open
    *  the page behind it leaves the accessibility tree and takes no interactions. An open bottom

@@ -11,6 +11,8 @@ import type { PrototypeNode, Scalar, NodeOfType, Anchor, MenuItem, Semantics, Sw
 import { dialogScrim, modeForBackground, resolveColor, resolveColorArgb, resolveScrim, type ResolvedTheme } from '../theme/index.ts';
 import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, MenuEntryView, SpanView, Gestures, SemanticsView, SwipeEntryView, SwipeView, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
 import { conditionHolds, type StateReader } from './conditions.ts';
+import type { TextReader } from './text.ts';
+import type { StringResolver } from './strings.ts';
 import { interpolate } from './text.ts';
 import { mergedStyle, resolveStyle } from './style.ts';
 import { pageCount, pagerId, type ShownTree, type TreeNode } from './tree.ts';
@@ -50,6 +52,8 @@ export interface RenderInputs {
   theme: ResolvedTheme;
   /** The device window's width class, which arranges adaptive layouts. */
   widthClass: WidthClass;
+  /** The spec's string tables for this show's locale, or null without strings. */
+  strings: StringResolver | null;
 }
 
 interface CacheEntry {
@@ -152,10 +156,10 @@ function unionDeps(own: Set<string>, children: readonly CacheEntry[]): Set<strin
  *  and `pageCount` read that pager (page 1-based), inside a stack's screen `screen` and
  *  `stackDepth` read that stack (its top screen, how many screens it holds); a key starting with /
  *  reads the data. */
-export function nodeReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state' | 'pages' | 'stacks' | 'data'>, deps?: Set<string>): StateReader {
+export function nodeReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state' | 'pages' | 'stacks' | 'data'> & Partial<Pick<RenderInputs, 'strings'>>, deps?: Set<string>): TextReader {
   const pager = treeNode.pager;
   const screen = treeNode.screen;
-  return (key) => {
+  const read: TextReader = (key) => {
     if (key.startsWith('/')) return readData(inputs.data, key, deps);
     if (screen && (key === 'screen' || key === 'stackDepth')) {
       const id = stackId(screen.stack.node as NodeOfType<'stack'>);
@@ -171,6 +175,9 @@ export function nodeReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state
     deps?.add(key);
     return ownValue(inputs.state, key);
   };
+  const strings = inputs.strings;
+  if (strings) read.translate = (key, count) => strings.translate(key, count);
+  return read;
 }
 
 function readPage(id: string, inputs: RenderInputs, deps: Set<string>): number {

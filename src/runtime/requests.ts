@@ -152,7 +152,7 @@ function bindText(text: string, read: Read): string | { error: string } {
 
 function boundValue(token: Exclude<ReturnType<typeof tokenizePlaceholders>[number], { kind: 'text' }>, read: Read): Scalar | undefined {
   if (token.kind === 'data') return readData(read.data, token.pointer);
-  return token.field === null ? read.state(token.name) : undefined;
+  return token.kind === 'placeholder' && token.field === null ? read.state(token.name) : undefined;
 }
 
 /** The body as sent, with its default content type: a string as text, JSON with its string leaves bound. */

@@ -14,6 +14,7 @@ import { conservativePayloadByteLength } from '../json/index.ts';
 import type { JsonObject } from './data.ts';
 import { changed, entryBytes, Unit, type CommittedState } from './unit.ts';
 import { ownValue, setOwn } from './record.ts';
+import { DEFAULT_LOCALE, StringResolver } from './strings.ts';
 
 export interface DeviceSettings {
   dark: boolean;
@@ -25,6 +26,8 @@ export interface DeviceSettings {
   fontScale?: number;
   /** The device window's width in dp, which picks the width class adaptive layouts follow (412 if unknown). */
   windowWidth?: number;
+  /** The device's language (a BCP 47 tag); a show's own locale wins over it. */
+  locale?: string;
 }
 
 /** Material's width classes: compact under 600 dp, medium under 840 dp, expanded from 840 dp. */
@@ -57,6 +60,8 @@ export class Session implements CommittedState {
   widthClass: WidthClass;
   /** The spec has shared elements (the renderer then looks for morphs around each draw). */
   private readonly sharedElements: boolean;
+  /** The spec's string tables for this show's locale (null without strings). */
+  strings: StringResolver | null = null;
 
   constructor(
     readonly spec: PrototypeSpec,
@@ -65,6 +70,8 @@ export class Session implements CommittedState {
     keptPages: ReadonlyMap<string, number>,
     revision = 1,
     keptStacks: ReadonlyMap<string, readonly string[]> = new Map(),
+    /** The show's locale, which beats the device's for this show. */
+    readonly showLocale: string | null = null,
   ) {
     this.id = spec.id;
     this.revision = revision;
@@ -82,7 +89,8 @@ export class Session implements CommittedState {
     for (const [id, stack] of this.tree.stacks) this.stacks.set(id, initialEntries(stack.node as NodeOfType<'stack'>, keptStacks.get(id)));
     this.widthClass = widthClassOf(device.windowWidth);
     this.sharedElements = holdsSharedElements(spec.root);
-    this.builder = new RenderBuilder(this.tree, () => ({ state: this.state, pages: this.pages, stacks: this.stacks, navigations: this.navigations, data: this.data, theme: this.theme, widthClass: this.widthClass }));
+    this.builder = new RenderBuilder(this.tree, () => ({ state: this.state, pages: this.pages, stacks: this.stacks, navigations: this.navigations, data: this.data, theme: this.theme, widthClass: this.widthClass, strings: this.strings }));
+    this.strings = this.resolveStrings(device);
     this.retheme(device);
   }
 
@@ -141,6 +149,18 @@ export class Session implements CommittedState {
     this.rebuild(new Set([WIDTH_CLASS_DEPENDENCY]));
   }
 
+  /** The device's language changed: a spec with strings draws from the table it now chooses. */
+  relocale(device: DeviceSettings): void {
+    const strings = this.resolveStrings(device);
+    if (strings?.locale === this.strings?.locale) return;
+    this.strings = strings;
+    this.rebuild('all');
+  }
+
+  private resolveStrings(device: DeviceSettings): StringResolver | null {
+    return this.spec.strings ? new StringResolver(this.spec.strings, this.showLocale ?? device.locale ?? DEFAULT_LOCALE) : null;
+  }
+
   /** Re-theme for the device settings: resolve the mode, rebuild every colour. Returns the new
    *  appearance when the mode changed. */
   retheme(device: DeviceSettings): Appearance | null {
@@ -193,6 +213,8 @@ export class Session implements CommittedState {
       motion: this.motion !== 'off',
       motionProfile: this.motion,
       sharedElements: this.sharedElements,
+      locale: this.strings?.locale ?? null,
+      direction: this.strings?.direction ?? 'ltr',
       root,
       openOverlays: this.openOverlays(),
     };

@@ -4,9 +4,11 @@
  * {pageCount}" reads "Page 1 of 3"); outside a pager they stay literal unless state has such a
  * key. A placeholder naming a missing key, and any other brace, stays literal. `{data:/pointer}`
  * reads the prototype's data (the reader takes pointers as keys); a missing or non-scalar value
- * reads as empty text.
+ * reads as empty text. `{t:key}` and `{t:key|count}` read the spec's string tables (strings.ts)
+ * through the reader's translate, and the entry is interpolated in turn.
  */
 import { renderScalar, tokenizePlaceholders, type PlaceholderToken } from '../expand/index.ts';
+import type { Scalar } from '../spec/index.ts';
 import type { StateReader } from './conditions.ts';
 
 /** Authored strings are few and reused on every rebuild: keep their tokens. */
@@ -23,7 +25,10 @@ function tokens(text: string): PlaceholderToken[] {
   return cached;
 }
 
-export function interpolate(text: string, read: StateReader): string {
+/** A reader that may also look strings up (`{t:key|count}`): the entry's text for a key and count. */
+export type TextReader = StateReader & { translate?: (key: string, count: Scalar | undefined) => string | undefined };
+
+export function interpolate(text: string, read: TextReader): string {
   if (!text.includes('{')) return text;
   let out = '';
   for (const token of tokens(text)) {
@@ -31,6 +36,10 @@ export function interpolate(text: string, read: StateReader): string {
     else if (token.kind === 'data') {
       const value = read(token.pointer);
       out += value === undefined ? '' : renderScalar(value);
+    } else if (token.kind === 'string') {
+      const entry = read.translate?.(token.key, token.count === null ? undefined : read(token.count));
+      // An entry's own placeholders read state and data as the text around it does (entries hold no {t:…}).
+      out += entry === undefined ? token.raw : interpolate(entry, (key) => read(key));
     } else {
       const value = token.field === null ? read(token.name) : undefined;
       out += value === undefined ? token.raw : renderScalar(value);

@@ -894,6 +894,22 @@ export const themeSchema = z.strictObject({
 });
 export type Theme = z.infer<typeof themeSchema>;
 
+const pluralFormsSchema = z.strictObject({
+  zero: z.string().optional(),
+  one: z.string().optional(),
+  two: z.string().optional(),
+  few: z.string().optional(),
+  many: z.string().optional(),
+  other: z.string(),
+});
+
+/** One table per locale, each entry a string or its plural forms; `default` names the table behind the others. */
+export const stringTablesSchema = z.strictObject({
+  default: nonEmpty,
+  tables: z.record(z.string(), z.record(z.string(), z.union([z.string(), pluralFormsSchema]))),
+});
+export type StringTables = z.infer<typeof stringTablesSchema>;
+
 export const prototypeSpecSchema = z.strictObject({
   id: nonEmpty,
   window: windowSchema,
@@ -910,6 +926,7 @@ export const prototypeSpecSchema = z.strictObject({
     .optional(),
   motion: z.enum(['none', 'standard', 'reduced']).optional(),
   theme: themeSchema.optional(),
+  strings: stringTablesSchema.optional(),
   root: prototypeNodeSchema,
 });
 export type PrototypeSpec = z.infer<typeof prototypeSpecSchema>;

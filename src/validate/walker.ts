@@ -38,7 +38,7 @@ import { reject, rejectCount, Rejection } from './rejection.ts';
 import { bindForItem, bindsInTemplate, dataRows, missingRepeatField, repeatContext, type RepeatContext } from './repeat.ts';
 import { dataLimitProblem } from '../json/pointer.ts';
 import { boundTextLength, readsData } from './data-text.ts';
-import { repeatBinder } from '../expand/placeholders.ts';
+import { repeatBinder, tokenizePlaceholders } from '../expand/placeholders.ts';
 import { conservativePayloadByteLength } from '../json/index.ts';
 import {
   canonicalJson,
@@ -362,6 +362,8 @@ class Walker implements Position {
   private currentType = '';
   private currentNode: Record<string, unknown> | null = null;
   private template: RepeatContext | null = null;
+  /** The spec's string tables as authored (walked after the root, read before it), with its state for plural counts. */
+  private strings: AuthoredStrings | null = null;
   /** How deep the walk is in actions: 0 outside any, 1 in an onTap list, 2 in a follow-up list of one of its actions. */
   private actionDepth = 0;
   private readonly nesting = new Map<object, number>();
@@ -385,7 +387,9 @@ class Walker implements Position {
   run(spec: unknown): WalkResult {
     if (!isPlainObject(spec)) reject('', `A spec is a JSON object {id, window, root, …}; got ${describeValue(spec)}`);
     this.data = isPlainObject(spec.data) ? spec.data : null;
+    this.strings = stringsOf(spec);
     this.walkShape(spec, contract.envelope, 'the spec', declaredProperties(contract.envelope));
+    this.checkStringTables(spec.strings);
     return {
       pagerIds: this.pagerIds,
       nodeIds: this.nodeIds,
@@ -525,6 +529,7 @@ class Walker implements Position {
       this.requireData('has a {data:…} placeholder');
     }
     if (rule.binds === 'text') this.chargeBoundText(value);
+    if (rule.binds === 'text' && value.includes('{t:')) this.checkStringReferences(value);
     if (rule.binds && this.template && bindsInTemplate(value, this.template)) {
       this.checkTemplateString(value, rule);
       if (rule.binding) this.recordBinding(value, true, rule.binding, what);
@@ -859,6 +864,47 @@ class Walker implements Position {
    * A text field that data fills (a {data:…} placeholder, or a row field of a data-path repeat):
    * each binding of it stays within the per-field limit, and all of them within the per-show total.
    */
+  /** Each `{t:key|count}` names a key of the default string table and, with a count, a declared state key. */
+  private checkStringReferences(text: string): void {
+    for (const token of tokenizePlaceholders(text)) {
+      if (token.kind !== 'string') continue;
+      if (this.strings === null) reject(this.path(), `${token.raw} refers to a string table, but the spec has no strings; add "strings": {"default": "en", "tables": {"en": {"${token.key}": "…"}}}`);
+      const table = this.strings.defaultTable;
+      if (table !== null && !hasOwn(table, token.key)) {
+        reject(this.path(), `${token.raw}: the default table "${this.strings.default}" has no string "${token.key}"${didYouMeanWord(token.key, Object.keys(table))}; every key text uses is in the default table`);
+      }
+      if (token.count !== null && !hasOwn(this.strings.state, token.count)) {
+        reject(this.path(), `${token.raw} chooses its plural form by "${token.count}", which is not in state; declare it as a number, e.g. "state": {"${token.count}": 0}`);
+      }
+    }
+  }
+
+  /** The strings block's own cross-checks, once its fields have passed: default names a table, and no entry refers to another. */
+  private checkStringTables(strings: unknown): void {
+    if (!isPlainObject(strings) || !isPlainObject(strings.tables) || typeof strings.default !== 'string') return;
+    this.segments.push('strings');
+    const mark = this.mark();
+    try {
+      if (!hasOwn(strings.tables, strings.default)) {
+        this.segments.push('default');
+        reject(this.path(), `"${strings.default}" names no table; default is one of tables' locales: ${Object.keys(strings.tables).join(', ')}`);
+      }
+      for (const [locale, table] of Object.entries(strings.tables)) {
+        if (!isPlainObject(table)) continue;
+        for (const [key, entry] of Object.entries(table)) {
+          const texts = typeof entry === 'string' ? [entry] : isPlainObject(entry) ? Object.values(entry) : [];
+          if (texts.some((text) => typeof text === 'string' && text.includes('{t:'))) {
+            this.segments.push('tables', locale, key);
+            reject(this.path(), 'A string entry cannot refer to another entry ({t:…}); write its text out');
+          }
+        }
+      }
+    } catch (error) {
+      this.recover(error, mark);
+    }
+    this.segments.length = 0;
+  }
+
   private chargeBoundText(text: string): void {
     const template = this.template;
     const rowBound = template?.pointer !== null && template !== null && bindsInTemplate(text, template);
@@ -1269,6 +1315,21 @@ function numberNoun(rule: NumberRule): string {
   return low ? `${noun} ${low}` : noun;
 }
 
+interface AuthoredStrings {
+  default: string;
+  /** The default table, or null when default names none (the strings walk reports that). */
+  defaultTable: Record<string, unknown> | null;
+  state: Record<string, unknown>;
+}
+
+function stringsOf(spec: Record<string, unknown>): AuthoredStrings | null {
+  const strings = spec.strings;
+  if (!isPlainObject(strings)) return null;
+  const name = typeof strings.default === 'string' ? strings.default : '';
+  const table = isPlainObject(strings.tables) && hasOwn(strings.tables, name) ? strings.tables[name] : null;
+  return { default: name, defaultTable: isPlainObject(table) ? table : null, state: isPlainObject(spec.state) ? spec.state : {} };
+}
+
 const PATTERN_NOUNS: Record<string, string> = {
   stateKey: 'a valid state key',
   hexColor: 'a hex colour',
@@ -1276,6 +1337,8 @@ const PATTERN_NOUNS: Record<string, string> = {
   requestUrl: 'an http or https URL',
   headerName: 'a valid header name',
   queryKey: 'a valid query key',
+  localeTag: 'a language tag',
+  stringKey: 'a valid string key',
 };
 
 function patternNoun(name: string): string {

@@ -16,6 +16,7 @@ import type { ResolvedWindow } from '../../src/runtime/model.ts';
 const phone: DeviceState = {
   dark: false,
   rtl: false,
+  locale: 'en-US',
   fontScale: 1,
   reducedMotion: false,
   insets: { systemBars: { top: 24, bottom: 48, start: 0, end: 0 }, cutout: { top: 24, bottom: 0, start: 0, end: 0 }, ime: 280 },
