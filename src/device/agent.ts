@@ -54,6 +54,10 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.network,
   CAPABILITIES.networkDevice,
   CAPABILITIES.strings,
+  CAPABILITIES.platformHaptics,
+  CAPABILITIES.platformSound,
+  CAPABILITIES.platformLinks,
+  CAPABILITIES.platformShare,
 ];
 
 export type AgentConfig = { ok: true; port: number; token: string } | { ok: false; message: string };
@@ -387,8 +391,8 @@ function inspectResult(result: unknown): ReplyBody {
 }
 
 /** The data, revision, refused writes, timers and stacks a runtime snapshot carries. */
-function dataOf(entry: Loose): Pick<PrototypeStatus, 'data' | 'revision' | 'dataRefusals' | 'timers' | 'storageVersion' | 'stacks' | 'locale'> {
-  const parsed = prototypeStatusSchema.pick({ data: true, revision: true, dataRefusals: true, timers: true, storageVersion: true, stacks: true, locale: true }).safeParse(entry);
+function dataOf(entry: Loose): Pick<PrototypeStatus, 'data' | 'revision' | 'dataRefusals' | 'timers' | 'storageVersion' | 'stacks' | 'locale' | 'feedbackLog'> {
+  const parsed = prototypeStatusSchema.pick({ data: true, revision: true, dataRefusals: true, timers: true, storageVersion: true, stacks: true, locale: true, feedbackLog: true }).safeParse(entry);
   return parsed.success ? parsed.data : {};
 }
 

@@ -117,6 +117,14 @@ export const CAPABILITIES = {
   network: 'prototype_network_v1',
   /** The request action run by the device itself (via "device"). */
   networkDevice: 'prototype_network_device_v1',
+  /** The haptics.perform platform call: a cue on the web device, listed in inspect's feedbackLog. */
+  platformHaptics: 'prototype_platform_haptics_v1',
+  /** The sound.play platform call: a tone and a cue, listed in feedbackLog. */
+  platformSound: 'prototype_platform_sound_v1',
+  /** The links.open platform call: web links in the device's browser sheet. */
+  platformLinks: 'prototype_platform_links_v1',
+  /** The share.open platform call (with requires.platform ["share"]): the device's share sheet. */
+  platformShare: 'prototype_platform_share_v1',
   /** String tables per locale, {t:key} and plural {t:key|count} references, a show's locale (and the device's). */
   strings: 'prototype_strings_v1',
   /** observe / tap / type_text / swipe on the web device. */

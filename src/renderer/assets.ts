@@ -8,6 +8,8 @@ export interface StoredAsset {
   url: string | null;
   /** Bumps on every put of the same id, so nodes showing it reload. */
   version: number;
+  /** Its size, for what a share hands on. */
+  bytes: number;
 }
 
 const FONT_TYPES = new Set(['font/ttf', 'font/otf']);
@@ -31,6 +33,11 @@ export class AssetStore {
     return this.assets.has(id);
   }
 
+  /** Every uploaded asset's type and size. */
+  inventory(): Map<string, { bytes: number; mimeType: string }> {
+    return new Map([...this.assets].map(([id, asset]) => [id, { bytes: asset.bytes, mimeType: asset.mimeType }]));
+  }
+
   /** Stores an asset from base64 bytes, replacing any asset of the same id. */
   put(id: string, mimeType: string, base64: string): { ok: true } | { ok: false; message: string } {
     if (base64.length > MAX_ASSET_BASE64_LENGTH) {
@@ -45,7 +52,7 @@ export class AssetStore {
     this.drop(id);
     const isFont = FONT_TYPES.has(mimeType);
     const url = isFont ? null : URL.createObjectURL(new Blob([bytes as BlobPart], { type: mimeType }));
-    this.assets.set(id, { mimeType, url, version: ++this.version });
+    this.assets.set(id, { mimeType, url, version: ++this.version, bytes: bytes.length });
     if (isFont) this.loadFont(id, bytes);
     this.changed();
     return { ok: true };

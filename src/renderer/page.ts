@@ -1,7 +1,9 @@
 // The page's `window.protostage` API: it runs the runtime controller in the page, validates what
 // the device sends, draws the render model, and forwards every event to `__protostageEvent`.
 import { h, render } from 'preact';
-import { createController, type Interaction, type PrototypeController, type PrototypeEvent, type DismissReason, type RequestOutcome, type ResolvedRequest } from '../runtime/index.ts';
+import { createController, type Interaction, type PrototypeController, type PrototypeEvent, type DismissReason, type RequestOutcome, type ResolvedPlatformCall, type ResolvedRequest } from '../runtime/index.ts';
+import { NO_SYSTEM_UI, type ShareTargetId, type SystemUi } from './system-sheets.tsx';
+import { playSound } from './sounds.ts';
 import { validatePrototypeSpec } from '../validate/index.ts';
 import { collectHierarchy, prototypeNodeAt, rounded, type HierarchyNode } from './a11y.ts';
 import { AssetStore } from './assets.ts';
@@ -86,6 +88,14 @@ export class PageRenderer {
   private readonly interactFromPage = (interaction: Interaction) => this.interact(interaction);
   private readonly dismissFromPage = () => this.dismiss('user');
   private readonly backFromPage = () => void this.back();
+  /** The device's own sheets and cues for platform calls. */
+  private systemUi: SystemUi = NO_SYSTEM_UI;
+  private cueSerial = 0;
+  private shareTimer: ReturnType<typeof setTimeout> | null = null;
+  private shareOpenedAt = 0;
+  private readonly shareTargetFromPage = (target: ShareTargetId) => this.answerShare(target);
+  private readonly shareCancelFromPage = () => this.answerShare(null);
+  private readonly browserCloseFromPage = () => this.setSystemUi({ browser: null });
   /** Waiting for the last request in flight to complete. */
   private readonly idleWaiters = new Set<() => void>();
   /** Counts what input reached the runtime, so a tap that reached nothing can be told apart. */
@@ -120,6 +130,8 @@ export class PageRenderer {
         start: (request) => void window.__protostageRequest?.(request),
         cancel: (requestId) => void window.__protostageRequestCancel?.(requestId),
       },
+      platform: { start: (call) => this.startPlatformCall(call), cancel: (callId) => this.closeShare(callId) },
+      assets: () => this.assets.inventory(),
     });
     this.skippedRows = new SkippedRows(container);
     // Whatever could scroll draws every skipped row first, so scrolling sees the real extent.
@@ -148,6 +160,8 @@ export class PageRenderer {
     const showOptions = typeof options === 'object' && options !== null ? options : {};
     const result = this.call(() => this.controller.show(decoded.spec, showOptions));
     if (!result.ok) return result;
+    // The browser a link opened closes with the prototype it belongs to.
+    if (!result.replaced) this.systemUi = { ...this.systemUi, browser: null };
     this.shows += 1;
     // The new show draws a fresh window in this same synchronous draw: the old one's
     // declaration classes are no longer drawn anywhere.
@@ -180,6 +194,53 @@ export class PageRenderer {
     const result = this.call(() => this.controller.advanceClock(ms));
     this.draw();
     return result;
+  }
+
+  /** A platform call the runtime started: a cue (and a sound), the browser sheet, or the share sheet. */
+  private startPlatformCall(call: ResolvedPlatformCall): void {
+    if (call.call === 'haptics.perform' || call.call === 'sound.play') {
+      const name = call.call === 'haptics.perform' ? call.style : call.sound;
+      if (call.call === 'sound.play') playSound(call.sound);
+      else navigator.vibrate?.(name === 'heavy' || name === 'error' ? 60 : 20);
+      this.setSystemUi({ cue: { call: call.call, name, serial: ++this.cueSerial } });
+    } else if (call.call === 'links.open') {
+      this.setSystemUi({ browser: { url: call.url } });
+    } else {
+      if (this.systemUi.share) this.answerShare(null);
+      this.shareOpenedAt = performance.now();
+      this.setSystemUi({ share: call });
+      this.shareTimer = setTimeout(() => this.finishShare(call.callId, { ok: false, code: 'timeout', message: `nobody chose a share target within ${call.timeoutMs} ms`, durationMs: call.timeoutMs }), call.timeoutMs);
+    }
+  }
+
+  /** The person picked a target (shared with it) or closed the sheet (cancelled). */
+  private answerShare(target: ShareTargetId | null): void {
+    const share = this.systemUi.share;
+    if (!share) return;
+    const durationMs = Math.round(performance.now() - this.shareOpenedAt);
+    const outcome = target === null
+      ? { ok: false as const, code: 'cancelled' as const, message: 'the share sheet was closed', durationMs }
+      : { ok: true as const, result: { ...share.summary, outcome: 'shared' as const, target }, durationMs };
+    this.finishShare(share.callId, outcome);
+  }
+
+  private finishShare(callId: string, outcome: Parameters<PrototypeController['completePlatformCall']>[1]): void {
+    this.closeShare(callId);
+    this.call(() => this.controller.completePlatformCall(callId, outcome));
+    this.draw();
+  }
+
+  /** Takes the share sheet of `callId` away (answered, or its prototype gone). */
+  private closeShare(callId: string): void {
+    if (this.systemUi.share?.callId !== callId) return;
+    if (this.shareTimer !== null) clearTimeout(this.shareTimer);
+    this.shareTimer = null;
+    this.setSystemUi({ share: null });
+  }
+
+  private setSystemUi(change: Partial<SystemUi>): void {
+    this.systemUi = { ...this.systemUi, ...change };
+    if (this.calling === 0) this.draw();
   }
 
   /** The device's answer to a request the prototype started; one no longer in flight changes nothing. */
@@ -321,7 +382,10 @@ export class PageRenderer {
   }
 
   private forward(event: PrototypeEvent): void {
-    if (event.kind === 'dismissed') this.assets.clear();
+    if (event.kind === 'dismissed') {
+      this.assets.clear();
+      this.setSystemUi({ browser: null });
+    }
     window.__protostageEvent?.(event);
     // Events from timers (snackbar duration, idle TTL) change what is drawn on their own.
     if (this.calling === 0) this.draw();
@@ -347,6 +411,10 @@ export class PageRenderer {
           dismissByUser: this.dismissFromPage,
           back: this.backFromPage,
           inputWatch: this.inputWatch,
+          system: this.systemUi,
+          onShareTarget: this.shareTargetFromPage,
+          onShareCancel: this.shareCancelFromPage,
+          onBrowserClose: this.browserCloseFromPage,
         }),
         this.container,
       );

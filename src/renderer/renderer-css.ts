@@ -1,6 +1,7 @@
 // The renderer's stylesheet: device chrome, window frames and the Material 3 look of every
 // component, drawn from the scheme variables (`--md-sys-color-*`) and the type-role variables
 // (`--ps-type-*`, already scaled by the theme and the font scale) the window sets.
+import { SYSTEM_SHEETS_CSS } from './system-sheets.tsx';
 import { figurePx } from './m3-figures.ts';
 import { FONT_STACKS } from './tokens.ts';
 
@@ -554,4 +555,4 @@ const OVERLAYS = `
 
 /** The stylesheet sits in a cascade layer, so a node's own declarations (inline, or a shared
  *  declaration class from style-css.ts, which is unlayered) override it as inline styles would. */
-export const RENDERER_CSS = `@layer ps-renderer {\n${[DEVICE, LAYOUT, CONTROLS, PRESS_FEEDBACK, PICKERS, NAVIGATION, OVERLAYS, MOTION].join('\n')}\n}`;
+export const RENDERER_CSS = `@layer ps-renderer {\n${[DEVICE, LAYOUT, CONTROLS, PRESS_FEEDBACK, PICKERS, NAVIGATION, OVERLAYS, MOTION, SYSTEM_SHEETS_CSS].join('\n')}\n}`;

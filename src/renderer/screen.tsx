@@ -1,5 +1,6 @@
 // The device screen: the simulated status bar, navigation bar, camera cutout and keyboard, and the
 // prototype window in its placement (fullscreen with the host's dismiss row, sheet, floating).
+import { SystemSheets, type ShareTargetId, type SystemUi } from './system-sheets.tsx';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { HOST_DISMISS_TAG, REVEAL_DISMISS_EVENT, openModals, type Interaction, type RenderModel, type ResolvedWindow } from '../runtime/model.ts';
 import type { AssetStore } from './assets.ts';
@@ -111,6 +112,11 @@ interface ScreenProps {
   back(): void;
   /** How many inputs reached the runtime so far, and where a tap that reached nothing goes. */
   inputWatch: InputWatch;
+  /** The device's own sheets and cues for platform calls, and what their buttons do. */
+  system: SystemUi;
+  onShareTarget(target: ShareTargetId): void;
+  onShareCancel(): void;
+  onBrowserClose(): void;
 }
 
 export interface InputWatch {
@@ -118,7 +124,7 @@ export interface InputWatch {
   deadTap(x: number, y: number): void;
 }
 
-export function Screen({ device, model, show, assets, interact, dismissByUser, back, inputWatch }: ScreenProps) {
+export function Screen({ device, model, show, assets, interact, dismissByUser, back, inputWatch, system, onShareTarget, onShareCancel, onBrowserClose }: ScreenProps) {
   const chromeDark = model ? model.appearance.mode === 'dark' : device.dark;
   const appLayer = model?.window.layer === 'app';
   // With a modal surface open the edges take the back swipe; otherwise a stack's own edge drag does.
@@ -135,6 +141,7 @@ export function Screen({ device, model, show, assets, interact, dismissByUser, b
       {model ? <PrototypeWindow key={show} device={device} model={model} assets={assets} interact={interact} dismissByUser={dismissByUser} chromeDark={chromeDark} inputWatch={inputWatch} /> : null}
       {appLayer ? keyboard : null}
       {appLayer ? bars : null}
+      <SystemSheets ui={system} dark={device.dark} onShareTarget={onShareTarget} onShareCancel={onShareCancel} onBrowserClose={onBrowserClose} />
       <Cutout insets={device.insets.cutout} />
     </div>
   );
@@ -340,7 +347,7 @@ function Keyboard({ height, dark, covered }: { height: number; dark: boolean; co
   );
 }
 
-interface WindowProps extends Omit<ScreenProps, 'device' | 'show' | 'back'> {
+interface WindowProps extends Omit<ScreenProps, 'device' | 'show' | 'back' | 'system' | 'onShareTarget' | 'onShareCancel' | 'onBrowserClose'> {
   device: DeviceState;
   model: RenderModel;
   chromeDark: boolean;

@@ -19,12 +19,17 @@ import type { DataRefusal, JsonObject } from './data.ts';
 import { MAX_ADVANCE_MS, TimerLedger, type TimerReport } from './timers.ts';
 import { restoreStorage, storedValues, type StoredValues } from './storage.ts';
 import { applyCompletion, REQUEST_ERROR_CODES, REQUEST_EVENT, requestEventPayload, resolveRequest, type PendingRequest, type RequestOutcome, type RequestTransport } from './requests.ts';
+import { applyPlatformCompletion, FEEDBACK_LOG_SIZE, immediateResult, PLATFORM_ERROR_CODES, resolvePlatformCall, type FeedbackEntry, type PendingPlatformCall, type PlatformOutcome, type PlatformTransport } from './platform.ts';
+import type { UploadedAsset } from './share.ts';
+
+export type { FeedbackEntry, PlatformErrorCode, PlatformOutcome, PlatformTransport, ResolvedPlatformCall } from './platform.ts';
+export { PLATFORM_EVENT } from './platform.ts';
 
 export type { RequestErrorCode, RequestOutcome, RequestTransport, ResolvedRequest } from './requests.ts';
 export { REQUEST_ERROR_CODES, REQUEST_EVENT } from './requests.ts';
 
 export type { StoredValues } from './storage.ts';
-import { limits, type Action, type RequestAction } from '../spec/index.ts';
+import { limits, type Action, type PlatformAction, type RequestAction } from '../spec/index.ts';
 import { rowOf, type OverlayNode, type RowContext, type TreeNode } from './tree.ts';
 import { treeDepth } from './stacks.ts';
 import { ownValue } from './record.ts';
@@ -62,6 +67,10 @@ export interface ControllerOptions {
   onStorage?: (id: string, values: StoredValues) => void;
   /** Sends request actions; without one every request completes at once as a network error. */
   requests?: RequestTransport;
+  /** Carries platform calls out (cues, the browser and share sheets); without one a share is unavailable. */
+  platform?: PlatformTransport;
+  /** The uploaded assets a share may hand on, with their types and sizes. */
+  assets?: () => ReadonlyMap<string, UploadedAsset>;
 }
 
 export interface ShowOptions {
@@ -112,6 +121,8 @@ export interface InspectSnapshot {
   storageVersion?: number;
   /** The string table drawn from, when the spec has strings. */
   locale?: string;
+  /** The latest haptics and sounds the prototype performed (at most 64), oldest first. */
+  feedbackLog?: FeedbackEntry[];
   pages: Record<string, number>;
   /** Each stack's screens, root first (only when the spec has stacks). */
   stacks?: Record<string, string[]>;
@@ -148,6 +159,13 @@ export class PrototypeController {
   /** Requests started and not yet completed, by request id, oldest first. */
   private readonly pending = new Map<string, PendingRequest>();
   private requestsStarted = 0;
+  private readonly platform: PlatformTransport | null;
+  private readonly assetInventory: () => ReadonlyMap<string, UploadedAsset>;
+  /** Platform calls waiting for the person (a share sheet), by call id. */
+  private readonly pendingCalls = new Map<string, PendingPlatformCall>();
+  private callsStarted = 0;
+  /** The latest haptics and sounds, oldest first. */
+  private feedbackLog: FeedbackEntry[] = [];
 
   constructor(options: ControllerOptions) {
     this.clock = options.clock;
@@ -155,6 +173,8 @@ export class PrototypeController {
     this.onEvent = options.onEvent;
     this.onStorage = options.onStorage;
     this.transport = options.requests ?? null;
+    this.platform = options.platform ?? null;
+    this.assetInventory = options.assets ?? (() => new Map());
     const ttl = options.idleTtlMs;
     this.idleTtlMs = ttl !== undefined && Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_IDLE_TTL_MS;
     this.timers = new TimerLedger(this.clock, (actions, row) => this.runHandler(actions, row));
@@ -341,6 +361,7 @@ export class PrototypeController {
       timers: this.timers.report(),
       ...(session.spec.storage ? { storageVersion: session.spec.storage.version } : {}),
       ...(session.strings ? { locale: session.strings.locale } : {}),
+      ...(this.feedbackLog.length > 0 ? { feedbackLog: [...this.feedbackLog] } : {}),
       pages: session.pagesRecord(),
       ...session.stacksRecord(),
       lastSequence: this.sequences.get(session.id) ?? 0,
@@ -413,7 +434,10 @@ export class PrototypeController {
       this.dismiss('user');
       return;
     }
-    for (const { action, row } of unit.requests) this.startRequest(session, action, row);
+    for (const { action, row } of unit.calls) {
+      if (action.type === 'request') this.startRequest(session, action, row);
+      else this.startPlatformCall(session, action, row);
+    }
     if (session.refreshAppearance(this.device)) this.deliverAppearance(session);
     this.syncSnackbarTimers();
     this.reportStorage(session);
@@ -457,6 +481,44 @@ export class PrototypeController {
     return { ok: true };
   }
 
+  /**
+   * A platform call: a haptic or a sound is logged, cued on the device and completes; a link opens
+   * the browser sheet and completes; a share opens the share sheet and waits for the person.
+   */
+  private startPlatformCall(session: Session, action: PlatformAction, row: RowContext | null): void {
+    const callId = `c${++this.callsStarted}`;
+    const pending: PendingPlatformCall = { callId, action, row, prototypeId: session.id };
+    const resolved = resolvePlatformCall(action, callId, { state: (key) => ownValue(session.state, key), data: session.data, assets: this.assetInventory() });
+    if ('code' in resolved) return this.finishPlatformCall(pending, { ok: false, code: resolved.code, message: resolved.message, durationMs: 0 });
+    if (resolved.call === 'haptics.perform' || resolved.call === 'sound.play') {
+      this.feedbackLog = [...this.feedbackLog, { call: resolved.call, name: resolved.call === 'haptics.perform' ? resolved.style : resolved.sound, at: this.clock.now() }].slice(-FEEDBACK_LOG_SIZE);
+    }
+    if (resolved.call !== 'share.open') {
+      this.platform?.start(resolved);
+      return this.finishPlatformCall(pending, { ok: true, result: immediateResult(resolved), durationMs: 0 });
+    }
+    if (!this.platform) return this.finishPlatformCall(pending, { ok: false, code: 'unavailable', message: 'this device has no share sheet', durationMs: 0 });
+    this.pendingCalls.set(callId, pending);
+    this.platform.start(resolved);
+  }
+
+  /** The device's answer to a call that waited (a share). An answer to a call no longer waiting changes nothing. */
+  completePlatformCall(callId: string, outcome: PlatformOutcome): { ok: boolean } {
+    const pending = this.pendingCalls.get(callId);
+    if (!pending || !isPlatformOutcome(outcome)) return { ok: false };
+    this.pendingCalls.delete(callId);
+    this.finishPlatformCall(pending, outcome);
+    return { ok: true };
+  }
+
+  private finishPlatformCall(pending: PendingPlatformCall, outcome: PlatformOutcome): void {
+    const session = this.session;
+    if (!session || session.id !== pending.prototypeId) return;
+    const unit = session.newUnit();
+    applyPlatformCompletion(unit, pending, outcome);
+    this.commit(session, unit);
+  }
+
   /** Requests started and not yet completed. */
   get requestsInFlight(): number {
     return this.pending.size;
@@ -477,10 +539,12 @@ export class PrototypeController {
     this.deliver(session, unit.events);
   }
 
-  /** Drops every request in flight (dismissal, another prototype, a reset): nothing of them is applied. */
+  /** Drops every request in flight and every waiting platform call (dismissal, another prototype, a reset): nothing of them is applied. */
   private cancelRequests(): void {
     for (const id of this.pending.keys()) this.transport?.cancel(id);
     this.pending.clear();
+    for (const id of this.pendingCalls.keys()) this.platform?.cancel(id);
+    this.pendingCalls.clear();
   }
 
   /** Tells onStorage the listed values when they changed since last told. */
@@ -512,6 +576,7 @@ export class PrototypeController {
     if (!keepTimers) {
       this.timers.clear();
       this.cancelRequests();
+      this.feedbackLog = [];
     }
     if (this.idleTimer !== null) this.clock.clearTimeout(this.idleTimer);
     this.idleTimer = null;
@@ -562,6 +627,12 @@ export class PrototypeController {
     const unit = session.newUnit();
     if (closeOverlay(unit, node) === null) this.commit(session, unit);
   }
+}
+
+function isPlatformOutcome(outcome: unknown): outcome is PlatformOutcome {
+  const value = outcome as Record<string, unknown> | null;
+  if (value === null || typeof value !== 'object' || typeof value.durationMs !== 'number') return false;
+  return value.ok === true ? 'result' in value : value.ok === false && (PLATFORM_ERROR_CODES as readonly unknown[]).includes(value.code) && typeof value.message === 'string';
 }
 
 /** An answer as a transport must give it (the page's answers come from outside the runtime). */

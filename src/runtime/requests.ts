@@ -10,12 +10,12 @@
  */
 import { renderScalar, tokenizePlaceholders } from '../expand/index.ts';
 import { limits, type RequestAction, type Scalar } from '../spec/index.ts';
-import { forbiddenHeader, hasLineBreak, REQUEST_EVENT } from '../validate/request.ts';
+import { forbiddenHeader, hasLineBreak, REQUEST_EVENT } from '../validate/actions.ts';
 import { readData, type JsonValue } from './data.ts';
 import type { RowContext } from './tree.ts';
 import type { Unit } from './unit.ts';
 
-export { REQUEST_EVENT } from '../validate/request.ts';
+export { REQUEST_EVENT } from '../validate/actions.ts';
 
 export type RequestErrorCode =
   | 'invalid_request'

@@ -5,7 +5,7 @@
  * dropped: nothing applied, nothing emitted. Events are collected with the state at their point
  * and only numbered and delivered when the unit commits.
  */
-import type { Action, NodeOfType, RequestAction, Scalar, SourcedTransition, StartTimerAction } from '../spec/index.ts';
+import type { Action, NodeOfType, PlatformAction, RequestAction, Scalar, SourcedTransition, StartTimerAction } from '../spec/index.ts';
 import type { PrototypeEvent } from './model.ts';
 import { scalarEquals } from './conditions.ts';
 import { writeViolation } from './bindings.ts';
@@ -75,8 +75,8 @@ export class Unit {
   readonly dataRefusals: DataRefusal[] = [];
   /** Timers this unit starts or cancels, in order; the controller's ledger applies them on commit. */
   readonly timerOps: Array<{ start: StartTimerAction; row: RowContext | null } | { cancel: string }> = [];
-  /** Requests this unit runs, in order; the controller binds and starts them once it commits. */
-  readonly requests: Array<{ action: RequestAction; row: RowContext | null }> = [];
+  /** Requests and platform calls this unit runs, in order; the controller binds and starts them once it commits. */
+  readonly calls: Array<{ action: RequestAction | PlatformAction; row: RowContext | null }> = [];
   private bytes: number;
 
   constructor(
@@ -178,8 +178,8 @@ export class Unit {
       if (isDataAction(action)) this.writeData(action, row);
       else if (action.type === 'startTimer') this.timerOps.push({ start: action, row });
       else if (action.type === 'cancelTimer') this.timerOps.push({ cancel: action.id });
-      else if (action.type === 'request') {
-        this.requests.push({ action, row });
+      else if (action.type === 'request' || action.type === 'platform') {
+        this.calls.push({ action, row });
         if (action.statusKey === undefined) continue;
         if (!before.has(action.statusKey)) before.set(action.statusKey, this.get(action.statusKey));
         const violation = this.write(action.statusKey, 'loading');

@@ -235,7 +235,34 @@ export type StackTransition = z.infer<typeof stackTransitionSchema>;
 export const sourcedTransitionSchema = z.enum([...stackTransitionSchema.options, 'zoom']);
 export type SourcedTransition = z.infer<typeof sourcedTransitionSchema>;
 
-export type Action = z.infer<typeof baseActionSchema> | StartTimerAction | { type: 'cancelTimer'; id: string } | RequestAction;
+export type Action = z.infer<typeof baseActionSchema> | StartTimerAction | { type: 'cancelTimer'; id: string } | RequestAction | PlatformAction;
+
+/** A call to the platform: a haptic, a sound, a link opened, a share sheet (seeds/001 platform calls). */
+export interface PlatformAction {
+  type: 'platform';
+  call: PlatformCallName;
+  args?: PlatformArgs;
+  into?: string;
+  statusKey?: string;
+  timeoutMs?: number;
+  onSuccess?: Action[];
+  onError?: Action[];
+}
+
+export const platformCallSchema = z.enum(['haptics.perform', 'sound.play', 'links.open', 'share.open']);
+export type PlatformCallName = z.infer<typeof platformCallSchema>;
+
+export const platformArgsSchema = z.strictObject({
+  style: z.enum(['light', 'medium', 'heavy', 'success', 'warning', 'error', 'selection']).optional(),
+  sound: z.enum(['click', 'success', 'warning', 'error', 'notification']).optional(),
+  url: nonEmpty.optional(),
+  text: z.string().optional(),
+  subject: z.string().optional(),
+  images: z.array(z.union([nonEmpty, z.strictObject({ asset: nonEmpty.optional(), data: z.string().min(1).optional() })])).min(1).max(10).optional(),
+  files: z.array(z.strictObject({ asset: nonEmpty, name: nonEmpty, mimeType: nonEmpty })).min(1).max(4).optional(),
+  contact: z.strictObject({ name: nonEmpty, phone: z.string().optional(), email: z.string().optional(), org: z.string().optional(), url: z.string().optional(), note: z.string().optional() }).optional(),
+});
+export type PlatformArgs = z.infer<typeof platformArgsSchema>;
 
 /** An HTTP request whose response goes into data (seeds/001 "Request action capability"). */
 export interface RequestAction {
@@ -317,6 +344,16 @@ export const actionSchema: z.ZodType<Action> = z.discriminatedUnion('type', [
     onSuccess: followUps.optional(),
     onError: followUps.optional(),
     via: z.enum(['host', 'device']).optional(),
+  }),
+  z.strictObject({
+    type: z.literal('platform'),
+    call: platformCallSchema,
+    args: platformArgsSchema.optional(),
+    into: dataPointer.optional(),
+    statusKey: stateKey.optional(),
+    timeoutMs: z.number().int().min(1).max(600_000).optional(),
+    onSuccess: followUps.optional(),
+    onError: followUps.optional(),
   }),
 ]) as z.ZodType<Action>;
 
@@ -927,6 +964,8 @@ export const prototypeSpecSchema = z.strictObject({
   motion: z.enum(['none', 'standard', 'reduced']).optional(),
   theme: themeSchema.optional(),
   strings: stringTablesSchema.optional(),
+  /** Platform features the spec opts into: "share" enables share.open. */
+  requires: z.strictObject({ platform: z.array(z.enum(['share'])).min(1).max(8).optional() }).optional(),
   root: prototypeNodeSchema,
 });
 export type PrototypeSpec = z.infer<typeof prototypeSpecSchema>;

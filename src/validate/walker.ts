@@ -31,7 +31,7 @@ import {
   type UnionRule,
 } from '../contract/index.ts';
 import { checkEmitPayload } from './emit-payload.ts';
-import { actionProblem } from './request.ts';
+import { actionProblem } from './actions.ts';
 import { indexPath, propertyPath, spellPath, type PathSegment } from '../expand/path.ts';
 import { CollectionEnded, type ErrorCollector } from './collector.ts';
 import { reject, rejectCount, Rejection } from './rejection.ts';
@@ -362,6 +362,8 @@ class Walker implements Position {
   private currentType = '';
   private currentNode: Record<string, unknown> | null = null;
   private template: RepeatContext | null = null;
+  /** requires.platform as authored (walked after the root, read before it). */
+  private platform: string[] = [];
   /** The spec's string tables as authored (walked after the root, read before it), with its state for plural counts. */
   private strings: AuthoredStrings | null = null;
   /** How deep the walk is in actions: 0 outside any, 1 in an onTap list, 2 in a follow-up list of one of its actions. */
@@ -388,6 +390,7 @@ class Walker implements Position {
     if (!isPlainObject(spec)) reject('', `A spec is a JSON object {id, window, root, …}; got ${describeValue(spec)}`);
     this.data = isPlainObject(spec.data) ? spec.data : null;
     this.strings = stringsOf(spec);
+    this.platform = isPlainObject(spec.requires) && Array.isArray(spec.requires.platform) ? spec.requires.platform.filter((entry): entry is string => typeof entry === 'string') : [];
     this.walkShape(spec, contract.envelope, 'the spec', declaredProperties(contract.envelope));
     this.checkStringTables(spec.strings);
     return {
@@ -982,7 +985,7 @@ class Walker implements Position {
     this.actionDepth++;
     this.walkShape(value, shape, actionNoun(type), declaredProperties(shape, undefined, 'type'), 'type');
     this.actionDepth--;
-    const problem = actionProblem(type, value, this.data, this.template !== null);
+    const problem = actionProblem(type, value, { data: this.data, inTemplate: this.template !== null, platform: this.platform });
     if (problem) reject(spellPath([...this.segments, ...problem.at]), problem.message);
   }
 

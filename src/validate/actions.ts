@@ -1,8 +1,8 @@
 /**
  * The static rules of actions that the contract's field rules cannot say: a request's method,
- * headers, values and target (seeds/001 "Request action capability"), and the emit name the
- * request event reserves. The runtime checks the same header and line-break rules again on the
- * values it binds when the request runs.
+ * headers, values and target (seeds/001 "Request action capability"), which args each platform
+ * call takes and the opt-in share needs, and the emit names the completion events reserve. The
+ * runtime checks the same header and line-break rules again on the values it binds when a request runs.
  */
 import { limits } from '../contract/index.ts';
 import { formatPointer, parsePointer, valueAt, type JsonValue } from '../json/pointer.ts';
@@ -10,6 +10,24 @@ import type { PathSegment } from '../expand/path.ts';
 
 /** The emit name of the event every request completion sends; an author's emit may not use it. */
 export const REQUEST_EVENT = 'prototype_request';
+/** The emit name of every platform call's completion. */
+export const PLATFORM_EVENT = 'prototype_platform';
+
+/** What an action's rules may look at beyond the action: the spec's data and opt-ins, and whether it is in a repeat template. */
+export interface ActionContext {
+  data: Record<string, unknown> | null;
+  inTemplate: boolean;
+  /** requires.platform of the spec. */
+  platform: readonly string[];
+}
+
+/** The args each platform call takes, and the one it needs (share needs one item of several, checked when it runs). */
+const CALL_ARGS: Record<string, { allowed: readonly string[]; required: string | null }> = {
+  'haptics.perform': { allowed: ['style'], required: 'style' },
+  'sound.play': { allowed: ['sound'], required: 'sound' },
+  'links.open': { allowed: ['url'], required: 'url' },
+  'share.open': { allowed: ['text', 'url', 'subject', 'images', 'files', 'contact'], required: null },
+};
 
 /** Header names the platform sets itself (the Fetch standard's forbidden request headers). */
 const FORBIDDEN_HEADERS = new Set([
@@ -37,11 +55,31 @@ export interface ActionProblem {
 }
 
 /** The first static rule `action` breaks, or null (its fields have passed their own rules). */
-export function actionProblem(type: string, action: Record<string, unknown>, data: Record<string, unknown> | null, inTemplate: boolean): ActionProblem | null {
-  if (type === 'emit' && action.name === REQUEST_EVENT) {
-    return { at: ['name'], message: `The emit name "${REQUEST_EVENT}" is reserved for request completions; choose another name` };
+export function actionProblem(type: string, action: Record<string, unknown>, context: ActionContext): ActionProblem | null {
+  if (type === 'emit' && (action.name === REQUEST_EVENT || action.name === PLATFORM_EVENT)) {
+    return { at: ['name'], message: `The emit name "${String(action.name)}" is reserved for ${action.name === REQUEST_EVENT ? 'request' : 'platform call'} completions; choose another name` };
   }
-  return type === 'request' ? requestProblem(action, data, inTemplate) : null;
+  if (type === 'request') return requestProblem(action, context.data, context.inTemplate);
+  if (type === 'platform') return platformProblem(action, context);
+  return null;
+}
+
+function platformProblem(action: Record<string, unknown>, context: ActionContext): ActionProblem | null {
+  const call = String(action.call);
+  const rules = CALL_ARGS[call];
+  if (!rules) return null;
+  if (call === 'share.open' && !context.platform.includes('share')) {
+    return { at: ['call'], message: 'share.open needs the spec to opt in: add "requires": {"platform": ["share"]}' };
+  }
+  const args = (action.args ?? {}) as Record<string, unknown>;
+  const stray = Object.keys(args).find((field) => !rules.allowed.includes(field));
+  if (stray !== undefined) return { at: ['args', stray], message: `${call} takes ${rules.allowed.join(', ')} in args, not ${stray}` };
+  if (rules.required !== null && !(rules.required in args)) return { at: ['args'], message: `${call} needs args.${rules.required}` };
+  if (call === 'share.open' && !['text', 'url', 'images', 'files', 'contact'].some((field) => field in args)) {
+    return { at: ['args'], message: 'share.open shares something: give args.text, url, images, files or contact (a subject alone is not an item)' };
+  }
+  if (typeof action.into === 'string' && !context.inTemplate) return intoProblem(action.into, context.data);
+  return null;
 }
 
 function requestProblem(action: Record<string, unknown>, data: Record<string, unknown> | null, inTemplate: boolean): ActionProblem | null {
