@@ -26,6 +26,7 @@ export function authoringDoc(): string {
     dataSection(),
     timersSection(),
     requestsSection(),
+    platformSection(),
     stringsSection(),
     stacksSection(),
     flowGridSection(),
@@ -445,6 +446,38 @@ onError?, via?}\` sends an HTTP request when it runs and writes what comes back 
                 "into": "/weather", "statusKey": "status" }] }
 }
 \`\`\``;
+}
+
+function platformSection(): string {
+  return `## Platform calls
+
+\`{type: "platform", call, args?, into?, statusKey?, timeoutMs?, onSuccess?, onError?}\` asks the
+device to do what a phone does. Each call needs its capability:
+
+| call | args | needs | on the web device |
+|---|---|---|---|
+| \`haptics.perform\` | \`style\`: light, medium, heavy, success, warning, error or selection | \`prototype_platform_haptics_v1\` | a buzzing cue at the top of the screen (\`feedback.cue\`); completes at once |
+| \`sound.play\` | \`sound\`: click, success, warning, error or notification | \`prototype_platform_sound_v1\` | a short tone and a cue; completes at once |
+| \`links.open\` | \`url\` | \`prototype_platform_links_v1\` | a web link opens the device's browser sheet (\`browser.url\`, \`browser.close\`), which names the page and does not load it; \`tel:\`, \`mailto:\` and \`sms:\` fail \`unavailable\`, a web link without a host \`invalid_args\` |
+| \`share.open\` | \`text\`, \`url\`, \`subject\`, \`images\`, \`files\`, \`contact\` | \`prototype_platform_share_v1\`, and the spec's \`requires: {platform: ["share"]}\` | the device's share sheet (\`share.preview\`, \`share.target.messages\` / \`mail\` / \`copy\` / \`drive\`, \`share.cancel\`): a target completes with it, Cancel or a tap outside fails \`cancelled\`, no choice within timeoutMs (default 60000) \`timeout\` |
+
+Inspect lists the latest 64 haptics and sounds as \`feedbackLog: [{call, name, at}]\`. The action
+writes \`loading\` to statusKey; the completion writes \`into\` (the call's result, or \`{ok: false,
+code, message}\`), then \`success\` or \`error\`, emits one \`prototype_platform\` event \`{callId, call,
+ok, code?, message?, durationMs}\` (the emit name is reserved) and runs onSuccess or onError. A
+dismissal, another prototype or \`reset: true\` closes the sheets and cancels a waiting share.
+
+**Share.** At least one item: nonblank \`text\`, a \`url\`, \`images\` (1 to 10 uploaded asset ids,
+\`{asset}\` or \`{data: pointer}\` reading one), \`files\` (1 to 4 \`{asset, name, mimeType}\`; names
+of 1 to 128 UTF-8 bytes, no leading dot, path separator or invisible control; a type/subtype
+without parameters) or a \`contact\` \`{name, phone?, email?, org?, url?, note?}\`; a subject alone is
+none. Strings bind \`{key}\`, \`{data:/pointer}\` and a repeat row's fields once (a missing state key
+stays literal, missing data reads empty), each at most 65536 bytes. A URL is an absolute http(s)
+URL without user info, backslashes, whitespace or invisible controls. The contact is handed on as
+a vCard 3.0 (FN, an unstructured N, TEL, EMAIL, ORG, URL, NOTE; text escaped, lines folded at 75
+octets). A resolution that fails is \`invalid_args\` with the argument's path; a share that
+completes writes \`{outcome: "shared", target, items: {text?, url?, subject?, images, files,
+contact}}\` (the text cut to 2048 characters) to \`into\`.`;
 }
 
 function stringsSection(): string {

@@ -205,5 +205,6 @@ export const actionPurposes: Readonly<Record<string, string>> = {
   pop: 'Takes the top screen off the stack `stack` (its root screen stays)',
   replace: 'Swaps the top screen of the stack `stack` for screen',
   popToRoot: 'Takes every screen but the root off the stack `stack`',
+  platform: 'Calls the platform: haptics.perform, sound.play, links.open or share.open (with requires.platform ["share"]); completes with into, statusKey and onSuccess / onError',
   request: 'Sends an HTTP request (through the host, or via "device" from the device) and writes the response into a data member, with statusKey and onSuccess / onError',
 };

@@ -79,6 +79,11 @@ onSuccess?, onError?, via?}\` loads real data: the response goes into the data m
 \`prototype_request\` event says how it went (\`code\` on failure). Loopback and private daemon
 addresses are refused unless the person started Protostage with \`--allow-request-origin\`.
 
+**Platform.** \`platform {call: "haptics.perform" | "sound.play" | "links.open" | "share.open", args,
+into?, statusKey?, onSuccess?, onError?}\` buzzes, plays a tone, opens a link in the device's
+browser sheet or opens its share sheet (with \`requires: {platform: ["share"]}\`; tap
+\`share.target.messages\` or \`share.cancel\` to answer it). One \`prototype_platform\` event says how it went.
+
 **Languages.** \`strings: {default, tables: {<locale>: {key: text | {one, few, …, other}}}}\`
 with \`{t:key}\` and \`{t:key|count}\` (plural by the state key \`count\`) in any text; show with
 \`locale\`, or set the device's with \`device {locale}\`, to see it in another language (an Arabic

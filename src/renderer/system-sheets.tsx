@@ -1,7 +1,6 @@
 // What the device itself draws for platform calls, above the prototype: the cue of a haptic or a
 // sound, the browser sheet a link opens, and the share sheet. Observe lists their parts by testTag
 // (`feedback.cue`, `browser.url`, `browser.close`, `share.preview`, `share.target.<id>`, `share.cancel`).
-import { h } from 'preact';
 import type { ResolvedPlatformCall } from '../runtime/index.ts';
 import { Icon } from './icons.tsx';
 

@@ -1342,6 +1342,7 @@ const PATTERN_NOUNS: Record<string, string> = {
   queryKey: 'a valid query key',
   localeTag: 'a language tag',
   stringKey: 'a valid string key',
+  mimeType: 'a MIME type',
 };
 
 function patternNoun(name: string): string {

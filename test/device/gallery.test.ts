@@ -66,6 +66,7 @@ const DEVICE_STATES: GalleryEntry[] = [
   { picture: 'example-chat-keyboard', spec: () => readExample('chat.json'), taps: ['chat_input'] },
   { picture: 'example-chat-keyboard-framed', spec: () => readExample('chat.json'), taps: ['chat_input'], frame: true },
   { picture: 'example-settings-font-scale-2', spec: () => readExample('settings.json'), device: { fontScale: 2 } },
+  { picture: 'example-contact-share', spec: () => readExample('contact.json'), taps: ['contact_share'] },
   { picture: 'example-cart-ar', spec: () => readExample('cart.json'), device: { locale: 'ar' }, taps: ['cart_add'] },
 ];
 

@@ -1,0 +1,76 @@
+// Platform calls on the real web device (Chromium, real taps): the share sheet lists its preview
+// and targets, a target completes the share and a cancel fails it, the browser sheet names the
+// page a link opens and closes, a tap behind an open sheet is refused as covered, haptics and
+// sounds land in inspect's feedbackLog, and a dismissal takes the sheet away.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { readExample } from '../examples/examples.ts';
+import { byTag, useDevice, validSpec } from './helpers.ts';
+
+const open = useDevice();
+const CONTACT = validSpec(readExample('contact.json'));
+
+async function tags(): Promise<string[]> {
+  return (await open().device.hierarchy()).map((node) => node.testTag ?? '').filter((tag) => tag !== '');
+}
+
+async function inspected(): Promise<{ state: Record<string, unknown>; data: Record<string, any>; feedbackLog?: Array<{ call: string; name: string }> }> {
+  return ((await open().device.inspect()) as { prototypes: any[] }).prototypes[0];
+}
+
+async function tap(testTag: string): Promise<void> {
+  const { device } = open();
+  await device.settled();
+  const tapped = await device.tap({ testTag });
+  assert.ok(tapped.ok, tapped.ok ? '' : `${tapped.message} (${tapped.hint})`);
+  await device.settled();
+}
+
+test('Share contact opens the sheet with the vCard preview; Messages completes the share into data and plays a sound', async () => {
+  const { device, log } = open();
+  await device.show(CONTACT, { reset: true });
+  await tap('contact_share');
+  const listed = await tags();
+  for (const tag of ['share.preview', 'share.target.messages', 'share.target.mail', 'share.target.copy', 'share.target.drive', 'share.cancel']) assert.ok(listed.includes(tag), `${tag} in ${listed.join(', ')}`);
+  assert.equal(byTag(await device.hierarchy(), 'share.preview').text, 'Ana Lima, vCard');
+  const covered = await device.tap({ testTag: 'contact_favourite' });
+  assert.equal(covered.ok, false, 'the sheet covers the card');
+  const since = log.events.length;
+  await tap('share.target.messages');
+  const done = await log.next((event) => event.name === 'prototype_platform' && (event.payload as { call: string }).call === 'share.open', since);
+  assert.equal((done.payload as { ok: boolean }).ok, true);
+  const snapshot = await inspected();
+  assert.equal(snapshot.state.shareStatus, 'success');
+  assert.deepEqual([snapshot.data.shared.contact.outcome, snapshot.data.shared.contact.target, snapshot.data.shared.contact.items.contact], ['shared', 'messages', true]);
+  assert.deepEqual(snapshot.feedbackLog?.map((entry) => [entry.call, entry.name]), [['sound.play', 'success']]);
+  assert.ok(!(await tags()).includes('share.cancel'), 'the sheet is gone');
+  assert.equal(byTag(await device.hierarchy(), 'contact_shared').text, 'Shared with messages');
+});
+
+test('Cancel fails the share as cancelled and shows Not shared; a dismissal takes an open sheet away', async () => {
+  const { device } = open();
+  await device.show(CONTACT, { reset: true });
+  await tap('contact_share');
+  await tap('share.cancel');
+  assert.equal((await inspected()).state.shareStatus, 'error');
+  assert.equal((await inspected()).data.shared.contact.code, 'cancelled');
+  assert.ok((await tags()).includes('contact_not_shared'));
+  await tap('contact_share');
+  await device.dismiss('all');
+  await device.settled();
+  assert.ok(!(await tags()).includes('share.cancel'));
+});
+
+test('the website opens the browser sheet naming the page; Close takes it away; the phone link is unavailable; Favourite buzzes', async () => {
+  const { device } = open();
+  await device.show(CONTACT, { reset: true });
+  await tap('contact_site');
+  assert.equal(byTag(await device.hierarchy(), 'browser.url').text, 'https://example.com/ana');
+  await tap('browser.close');
+  assert.ok(!(await tags()).includes('browser.url'));
+  await tap('contact_phone');
+  assert.equal((await inspected()).data.shared.call.code, 'unavailable');
+  await tap('contact_favourite');
+  const log = (await inspected()).feedbackLog!.map((entry) => [entry.call, entry.name]);
+  assert.deepEqual(log, [['haptics.perform', 'light'], ['haptics.perform', 'success']]);
+});
