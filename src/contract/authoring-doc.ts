@@ -477,7 +477,16 @@ URL without user info, backslashes, whitespace or invisible controls. The contac
 a vCard 3.0 (FN, an unstructured N, TEL, EMAIL, ORG, URL, NOTE; text escaped, lines folded at 75
 octets). A resolution that fails is \`invalid_args\` with the argument's path; a share that
 completes writes \`{outcome: "shared", target, items: {text?, url?, subject?, images, files,
-contact}}\` (the text cut to 2048 characters) to \`into\`.`;
+contact}}\` (the text cut to 2048 characters) to \`into\`.
+
+**Connectivity** (\`prototype_platform_connectivity_v1\`). Text reads \`{platform:/connectivity/online}\`
+(true or false) and \`{platform:/connectivity/type}\` (wifi or none), and a condition
+\`{platform: "/connectivity/online", equals: false}\` shows what a person sees offline. Both follow the
+device at once; one \`connectivity.changed\` event \`{online, type}\` comes once a change has held for
+500 ms (a flap back within it sends none). The agent takes the device offline and back with
+\`device {offline: true}\` (\`--offline\` starts it so, a \`{"device": {"offline": true}}\` step in
+\`render --steps\`): its pages lose the network for real and its own requests (\`via: "device"\`) fail
+\`network\`, while a host still runs \`via: "host"\` ones.`;
 }
 
 function stringsSection(): string {

@@ -191,6 +191,8 @@ export interface ConditionRules {
   key: StringRule;
   /** A data pointer instead of a state key. */
   data: Rule;
+  /** A pointer into the device's platform state (/connectivity/online) instead of a state key. */
+  platform: StringRule;
   comparisons: Record<string, Rule>;
   groups: Record<string, { minItems: number; maxItems: number }>;
   negation: string;

@@ -336,9 +336,11 @@ class SchemaBuilder {
       for (let depth = 1; depth <= max; depth++) {
         const key = this.rule(rules.key, context);
         const data = this.rule(rules.data, context);
+        const platform = this.rule(rules.platform, context);
         const forms: Schema[] = Object.entries(rules.comparisons).flatMap(([name, rule]) => [
           closedObject({ key, [name]: this.rule(rule, context) }),
           closedObject({ data, [name]: this.rule(rule, context) }),
+          closedObject({ platform, [name]: this.rule(rule, context) }),
         ]);
         if (depth < max) {
           const member = { $ref: `#/$defs/${conditionDef(depth + 1, context)}` };
@@ -348,7 +350,7 @@ class SchemaBuilder {
           forms.push(closedObject({ [rules.negation]: member }));
         }
         this.defs[conditionDef(depth, context)] = {
-          description: `A condition (nesting level ${depth} of at most ${max}): {key or data, equals|notEquals|gt|lt}${depth < max ? ', {all: […]}, {any: […]} or {not: …}' : ''}`,
+          description: `A condition (nesting level ${depth} of at most ${max}): {key, data or platform, equals|notEquals|gt|lt}${depth < max ? ', {all: […]}, {any: […]} or {not: …}' : ''}`,
           type: 'object',
           oneOf: forms,
         };

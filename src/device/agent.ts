@@ -58,6 +58,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.platformSound,
   CAPABILITIES.platformLinks,
   CAPABILITIES.platformShare,
+  CAPABILITIES.platformConnectivity,
 ];
 
 export type AgentConfig = { ok: true; port: number; token: string } | { ok: false; message: string };

@@ -14,6 +14,7 @@ export const DEVICE_FLAG_OPTIONS = {
   'font-scale': { type: 'string' },
   'reduced-motion': { type: 'boolean' },
   locale: { type: 'string' },
+  offline: { type: 'boolean' },
 } as const;
 
 export interface DeviceFlagValues {
@@ -25,6 +26,7 @@ export interface DeviceFlagValues {
   'font-scale'?: string;
   'reduced-motion'?: boolean;
   locale?: string;
+  offline?: boolean;
 }
 
 /** The device the flags describe; settings left out take the device's defaults. */
@@ -37,6 +39,7 @@ export interface DeviceSetup {
   reducedMotion: boolean;
   /** The device's language; left out, the device's default (en-US). */
   locale?: string;
+  offline?: boolean;
 }
 
 const { min: MIN_FONT_SCALE, max: MAX_FONT_SCALE } = FONT_SCALE_RANGE;
@@ -54,6 +57,7 @@ export function deviceFlagsHelp(column: number): string {
     line('--rtl', 'right-to-left layout direction'),
     line('--font-scale N', `font scale from ${MIN_FONT_SCALE} to ${MAX_FONT_SCALE} (default 1)`),
     line('--reduced-motion', "the device's reduce-motion setting (crossfades instead of spatial motion)"),
+    line('--offline', 'start the device without a network (the MCP device tool gives it back)'),
     line('--locale TAG', "the device's language, a BCP 47 tag such as de-CH or ar (default en-US): a spec's string tables follow it"),
   ].join('\n');
 }
@@ -69,7 +73,7 @@ export function deviceSetupFrom(values: DeviceFlagValues): DeviceSetup | { error
   if (typeof fontScale === 'object') return fontScale;
   const locale = values.locale === undefined ? undefined : canonicalLocale(values.locale);
   if (locale === null) return { error: `--locale must be a BCP 47 language tag such as en, de-CH or ar, not "${values.locale}"` };
-  return { profile, orientation, dark: values.dark ?? false, rtl: values.rtl ?? false, fontScale, reducedMotion: values['reduced-motion'] ?? false, ...(locale ? { locale } : {}) };
+  return { profile, orientation, dark: values.dark ?? false, rtl: values.rtl ?? false, fontScale, reducedMotion: values['reduced-motion'] ?? false, ...(locale ? { locale } : {}), ...(values.offline ? { offline: true } : {}) };
 }
 
 function parseOrientation(text: string | undefined): Orientation | undefined | { error: string } {
@@ -93,5 +97,6 @@ export function deviceSettingsArgs(setup: Omit<DeviceSetup, 'profile'>): string[
     ...(setup.fontScale !== 1 ? ['--font-scale', String(setup.fontScale)] : []),
     ...(setup.reducedMotion ? ['--reduced-motion'] : []),
     ...(setup.locale ? ['--locale', setup.locale] : []),
+    ...(setup.offline ? ['--offline'] : []),
   ];
 }

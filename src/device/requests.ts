@@ -38,6 +38,8 @@ type Running =
 export class DeviceRequests {
   private readonly running = new Map<string, Running>();
   private host: HostLink | null = null;
+  /** The device has no network: what it would send itself fails as network (a host still runs its calls). */
+  offline = false;
 
   constructor(
     private readonly complete: (requestId: string, outcome: RequestOutcome) => void,
@@ -90,6 +92,10 @@ export class DeviceRequests {
   }
 
   private startOnDevice(request: ResolvedRequest): void {
+    if (this.offline) {
+      this.complete(request.requestId, { ok: false, code: 'network', message: 'the device is offline', durationMs: 0 });
+      return;
+    }
     const abort = new AbortController();
     this.running.set(request.requestId, { via: 'device', abort });
     void performRequest(request, { allowed: this.options.allowed, resolve: this.options.resolve, signal: abort.signal }).then((outcome) => {

@@ -37,6 +37,8 @@ export interface WebDeviceOptions {
   reducedMotion?: boolean;
   /** The phone's language, a BCP 47 tag (default en-US): a spec's string tables follow it. */
   locale?: string;
+  /** Start without a network. */
+  offline?: boolean;
   /** The web app beneath the prototype; default the built-in home screen. */
   appUrl?: string;
   /** Screenshot pixels per dp (default 1). */
@@ -58,6 +60,8 @@ export interface DeviceSettings {
   fontScale: number;
   reducedMotion: boolean;
   locale: string;
+  /** No network: the browser context is offline and the device sends no request of its own. */
+  offline: boolean;
 }
 
 /** A change of the live device, as its settings app or a rotation would make it. */
@@ -222,6 +226,7 @@ export class WebDevice {
       fontScale: options.fontScale ?? 1,
       reducedMotion: options.reducedMotion ?? false,
       locale: options.locale ?? DEFAULT_LOCALE,
+      offline: options.offline ?? false,
     };
     let context: BrowserContext | undefined;
     try {
@@ -430,6 +435,8 @@ export class WebDevice {
   }
 
   async #applySettings(): Promise<void> {
+    await this.context.setOffline(this.#settings.offline);
+    this.requests.offline = this.#settings.offline;
     await this.page.emulateMedia({ colorScheme: this.#settings.dark ? 'dark' : 'light', reducedMotion: this.#settings.reducedMotion ? 'reduce' : 'no-preference' });
     const deviceState = {
       ...this.#settings,

@@ -83,6 +83,8 @@ addresses are refused unless the person started Protostage with \`--allow-reques
 into?, statusKey?, onSuccess?, onError?}\` buzzes, plays a tone, opens a link in the device's
 browser sheet or opens its share sheet (with \`requires: {platform: ["share"]}\`; tap
 \`share.target.messages\` or \`share.cancel\` to answer it). One \`prototype_platform\` event says how it went.
+\`{platform:/connectivity/online}\` and \`{platform: "/connectivity/online", equals: false}\` read the
+network; \`device {offline: true}\` takes the device offline (one \`connectivity.changed\` event follows).
 
 **Languages.** \`strings: {default, tables: {<locale>: {key: text | {one, few, …, other}}}}\`
 with \`{t:key}\` and \`{t:key|count}\` (plural by the state key \`count\`) in any text; show with

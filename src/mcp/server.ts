@@ -38,6 +38,7 @@ const deviceSettingsInput = z.object({
   rtl: deviceSettingsFields.rtl.describe('Right-to-left layout direction.'),
   fontScale: deviceSettingsFields.fontScale.describe('Font scale (1 is the default size).'),
   reducedMotion: deviceSettingsFields.reducedMotion.describe("The device's reduce-motion setting."),
+  offline: deviceSettingsFields.offline.describe("Cut the device's network (true) or give it back (false): its pages and its own requests (via device) go offline, and /platform/connectivity follows with one connectivity.changed event."),
   locale: deviceSettingsFields.locale.describe("The device's language, a BCP 47 tag such as de-CH or ar: a spec's string tables follow it (a show's own locale wins)."),
 });
 
@@ -237,7 +238,7 @@ export function createMcpServer(pool: DevicePool): McpServer {
     'device',
     {
       title: 'Change the device',
-      description: `Change the live device as a person would, with the prototype kept (state, pages, typed text): rotate it (orientation), switch its profile (${Object.keys(DEVICE_PROFILES).join(', ')}, or WIDTHxHEIGHT in dp), flip dark mode, change the font scale, the layout direction (rtl), the language (locale: a spec's string tables follow it) or reduce motion. A flip of the resolved appearance arrives as one appearance_changed event. Without changes it answers the device as it is.`,
+      description: `Change the live device as a person would, with the prototype kept (state, pages, typed text): rotate it (orientation), switch its profile (${Object.keys(DEVICE_PROFILES).join(', ')}, or WIDTHxHEIGHT in dp), flip dark mode, change the font scale, the layout direction (rtl), the language (locale: a spec's string tables follow it), take it offline and back (offline) or reduce motion. A flip of the resolved appearance arrives as one appearance_changed event. Without changes it answers the device as it is.`,
       inputSchema: deviceSettingsInput,
       outputSchema: outputSchemas.deviceSettings,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

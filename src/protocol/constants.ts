@@ -123,6 +123,8 @@ export const CAPABILITIES = {
   platformSound: 'prototype_platform_sound_v1',
   /** The links.open platform call: web links in the device's browser sheet. */
   platformLinks: 'prototype_platform_links_v1',
+  /** /platform/connectivity in text and conditions, connectivity.changed events, and the device's offline setting. */
+  platformConnectivity: 'prototype_platform_connectivity_v1',
   /** The share.open platform call (with requires.platform ["share"]): the device's share sheet. */
   platformShare: 'prototype_platform_share_v1',
   /** String tables per locale, {t:key} and plural {t:key|count} references, a show's locale (and the device's). */

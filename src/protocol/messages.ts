@@ -261,6 +261,8 @@ export const deviceSettingsFields = {
   reducedMotion: z.boolean().optional(),
   /** The device's language, a BCP 47 tag such as de-CH: a spec's string tables follow it. */
   locale: z.string().min(2).max(64).optional(),
+  /** Cut the device's network (true) or give it back: its pages and its own requests go offline, /platform/connectivity follows. */
+  offline: z.boolean().optional(),
 };
 
 /** Changes the live device as a rotation or its settings would; the prototype keeps its runtime. */
@@ -280,6 +282,7 @@ export const deviceReportSchema = z.object({
   fontScale: z.number(),
   reducedMotion: z.boolean(),
   locale: z.string(),
+  offline: z.boolean(),
 });
 
 export const hostRequestSchema = z.discriminatedUnion('type', [

@@ -118,12 +118,13 @@ export class PageRenderer {
       keyboardOpen: false,
       liveClock: false,
       locale: navigator.language || 'en-US',
+      offline: !navigator.onLine,
       width: innerWidth,
       height: innerHeight,
     };
     this.controller = createController({
       clock: { now: () => Date.now(), setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
-      device: { dark: this.device.dark, reducedMotion: this.device.reducedMotion, windowWidth: innerWidth, locale: this.device.locale },
+      device: { dark: this.device.dark, reducedMotion: this.device.reducedMotion, windowWidth: innerWidth, locale: this.device.locale, offline: this.device.offline },
       onEvent: (event) => this.forward(event),
       onStorage: (id, values) => window.__protostageStorage?.(id, values),
       requests: {
@@ -301,7 +302,7 @@ export class PageRenderer {
 
   setDevice(settings: unknown): { ok: true } {
     this.device = { ...mergeDeviceSettings(this.device, settings), width: innerWidth, height: innerHeight };
-    this.call(() => this.controller.setDevice({ dark: this.device.dark, rtl: this.device.rtl, fontScale: this.device.fontScale, reducedMotion: this.device.reducedMotion, windowWidth: innerWidth, locale: this.device.locale }));
+    this.call(() => this.controller.setDevice({ dark: this.device.dark, rtl: this.device.rtl, fontScale: this.device.fontScale, reducedMotion: this.device.reducedMotion, windowWidth: innerWidth, locale: this.device.locale, offline: this.device.offline }));
     this.draw();
     return { ok: true };
   }
@@ -443,6 +444,7 @@ export function mergeDeviceSettings(current: DeviceState, input: unknown): Devic
     keyboardOpen: typeof update.keyboardOpen === 'boolean' ? update.keyboardOpen : current.keyboardOpen,
     liveClock: typeof update.liveClock === 'boolean' ? update.liveClock : current.liveClock,
     locale: typeof update.locale === 'string' && update.locale !== '' ? update.locale : current.locale,
+    offline: typeof update.offline === 'boolean' ? update.offline : current.offline,
     insets: {
       systemBars: isEdges(insets.systemBars) ? insets.systemBars : current.insets.systemBars,
       cutout: isEdges(insets.cutout) ? insets.cutout : current.insets.cutout,

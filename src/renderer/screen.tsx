@@ -23,6 +23,8 @@ export interface DeviceState {
   liveClock: boolean;
   /** The device's language (BCP 47). */
   locale: string;
+  /** The device has no network. */
+  offline: boolean;
   width: number;
   height: number;
 }

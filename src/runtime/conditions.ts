@@ -8,6 +8,11 @@ import type { Condition, Scalar } from '../spec/index.ts';
 /** Reads a state key, or (a key starting with `/`) the scalar at that pointer in the data. */
 export type StateReader = (key: string) => Scalar | undefined;
 
+/** How a reader is asked for a platform pointer's value (`{platform:/connectivity/online}`). */
+export function platformKey(pointer: string): string {
+  return `platform:${pointer}`;
+}
+
 /** Exact equality of the same type; numbers compare by value, so -0 equals 0. */
 export function scalarEquals(a: Scalar | undefined, b: Scalar): boolean {
   return a !== undefined && typeof a === typeof b && a === b;
@@ -17,7 +22,7 @@ export function conditionHolds(condition: Condition, read: StateReader): boolean
   if ('all' in condition) return condition.all.every((member) => conditionHolds(member, read));
   if ('any' in condition) return condition.any.some((member) => conditionHolds(member, read));
   if ('not' in condition) return !conditionHolds(condition.not, read);
-  const value = read(condition.key ?? condition.data!);
+  const value = read(condition.key ?? condition.data ?? platformKey(condition.platform!));
   if ('equals' in condition) return scalarEquals(value, condition.equals);
   if ('notEquals' in condition) return !scalarEquals(value, condition.notEquals);
   if ('gt' in condition) return typeof value === 'number' && value > condition.gt;

@@ -12,7 +12,7 @@ import type { NodeOfType, PrototypeSpec, Scalar } from '../spec/index.ts';
 import type { Appearance, DismissReason, Interaction, InteractionResult, PrototypeEvent, RenderModel } from './model.ts';
 import type { AppearanceOverride } from './appearance.ts';
 import { applyInteraction, closeOverlay } from './interactions.ts';
-import { Session, type DeviceSettings } from './session.ts';
+import { platformStateOf, Session, type DeviceSettings } from './session.ts';
 import type { PendingEvent, Unit } from './unit.ts';
 import { maskEvent, maskState } from './secure.ts';
 import type { DataRefusal, JsonObject } from './data.ts';
@@ -51,6 +51,10 @@ export interface Clock {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
+
+/** The emit name of a change of the device's connectivity, and how long a change must hold before it is sent. */
+export const CONNECTIVITY_EVENT = 'connectivity.changed';
+export const CONNECTIVITY_DEBOUNCE_MS = 500;
 
 /** The emit name of a tap nothing handled (window.deadTaps). */
 export const DEAD_TAP_EVENT = 'prototype_dead_tap';
@@ -166,6 +170,9 @@ export class PrototypeController {
   private callsStarted = 0;
   /** The latest haptics and sounds, oldest first. */
   private feedbackLog: FeedbackEntry[] = [];
+  /** The connectivity.changed event waiting out its debounce, and the connectivity last reported. */
+  private connectivityTimer: unknown = null;
+  private reportedOnline: boolean;
 
   constructor(options: ControllerOptions) {
     this.clock = options.clock;
@@ -175,6 +182,7 @@ export class PrototypeController {
     this.transport = options.requests ?? null;
     this.platform = options.platform ?? null;
     this.assetInventory = options.assets ?? (() => new Map());
+    this.reportedOnline = this.device.offline !== true;
     const ttl = options.idleTtlMs;
     this.idleTtlMs = ttl !== undefined && Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_IDLE_TTL_MS;
     this.timers = new TimerLedger(this.clock, (actions, row) => this.runHandler(actions, row));
@@ -345,6 +353,7 @@ export class PrototypeController {
     if (session && themeChanged && session.retheme(this.device)) this.deliverAppearance(session);
     session?.resize(this.device);
     if (before.locale !== this.device.locale) session?.relocale(this.device);
+    if ((before.offline ?? false) !== (this.device.offline ?? false)) this.connectivityChanged();
   }
 
   /** What is shown, its state and data; a secure field's text is masked unless `revealSecure`. */
@@ -517,6 +526,24 @@ export class PrototypeController {
     const unit = session.newUnit();
     applyPlatformCompletion(unit, pending, outcome);
     this.commit(session, unit);
+  }
+
+  /**
+   * The device's network came or went: what reads /platform/connectivity redraws at once, and one
+   * connectivity.changed event follows once it has held for the debounce (500 ms), if it differs
+   * from what was last reported.
+   */
+  private connectivityChanged(): void {
+    this.session?.setPlatform(this.device);
+    if (this.connectivityTimer !== null) this.clock.clearTimeout(this.connectivityTimer);
+    this.connectivityTimer = this.clock.setTimeout(() => {
+      this.connectivityTimer = null;
+      const { connectivity } = platformStateOf(this.device);
+      const session = this.session;
+      if (connectivity.online === this.reportedOnline) return;
+      this.reportedOnline = connectivity.online;
+      if (session) this.deliver(session, [{ kind: 'emit', name: CONNECTIVITY_EVENT, payload: { ...connectivity }, state: { ...session.state }, pages: session.pagesRecord(), ...session.stacksRecord() }]);
+    }, CONNECTIVITY_DEBOUNCE_MS);
   }
 
   /** Requests started and not yet completed. */

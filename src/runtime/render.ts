@@ -13,6 +13,7 @@ import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionV
 import { conditionHolds, type StateReader } from './conditions.ts';
 import type { TextReader } from './text.ts';
 import type { StringResolver } from './strings.ts';
+import type { PlatformState } from './session.ts';
 import { interpolate } from './text.ts';
 import { mergedStyle, resolveStyle } from './style.ts';
 import { pageCount, pagerId, type ShownTree, type TreeNode } from './tree.ts';
@@ -54,6 +55,8 @@ export interface RenderInputs {
   widthClass: WidthClass;
   /** The spec's string tables for this show's locale, or null without strings. */
   strings: StringResolver | null;
+  /** The device's platform state ({platform:/connectivity/online}). */
+  platform: PlatformState;
 }
 
 interface CacheEntry {
@@ -156,11 +159,15 @@ function unionDeps(own: Set<string>, children: readonly CacheEntry[]): Set<strin
  *  and `pageCount` read that pager (page 1-based), inside a stack's screen `screen` and
  *  `stackDepth` read that stack (its top screen, how many screens it holds); a key starting with /
  *  reads the data. */
-export function nodeReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state' | 'pages' | 'stacks' | 'data'> & Partial<Pick<RenderInputs, 'strings'>>, deps?: Set<string>): TextReader {
+export function nodeReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state' | 'pages' | 'stacks' | 'data'> & Partial<Pick<RenderInputs, 'strings' | 'platform'>>, deps?: Set<string>): TextReader {
   const pager = treeNode.pager;
   const screen = treeNode.screen;
   const read: TextReader = (key) => {
     if (key.startsWith('/')) return readData(inputs.data, key, deps);
+    if (key.startsWith('platform:')) {
+      deps?.add(key);
+      return inputs.platform ? readData(inputs.platform as unknown as JsonValue, key.slice('platform:'.length)) : undefined;
+    }
     if (screen && (key === 'screen' || key === 'stackDepth')) {
       const id = stackId(screen.stack.node as NodeOfType<'stack'>);
       deps?.add(stackDependency(id));

@@ -28,6 +28,18 @@ export interface DeviceSettings {
   windowWidth?: number;
   /** The device's language (a BCP 47 tag); a show's own locale wins over it. */
   locale?: string;
+  /** The device has no network (its connectivity reads offline). */
+  offline?: boolean;
+}
+
+/** The device's platform state a spec reads with {platform:/pointer}. */
+export interface PlatformState {
+  connectivity: { online: boolean; type: 'wifi' | 'none' };
+}
+
+export function platformStateOf(device: DeviceSettings): PlatformState {
+  const online = device.offline !== true;
+  return { connectivity: { online, type: online ? 'wifi' : 'none' } };
 }
 
 /** Material's width classes: compact under 600 dp, medium under 840 dp, expanded from 840 dp. */
@@ -62,6 +74,8 @@ export class Session implements CommittedState {
   private readonly sharedElements: boolean;
   /** The spec's string tables for this show's locale (null without strings). */
   strings: StringResolver | null = null;
+  /** What {platform:/…} reads. */
+  platform: PlatformState;
 
   constructor(
     readonly spec: PrototypeSpec,
@@ -89,7 +103,8 @@ export class Session implements CommittedState {
     for (const [id, stack] of this.tree.stacks) this.stacks.set(id, initialEntries(stack.node as NodeOfType<'stack'>, keptStacks.get(id)));
     this.widthClass = widthClassOf(device.windowWidth);
     this.sharedElements = holdsSharedElements(spec.root);
-    this.builder = new RenderBuilder(this.tree, () => ({ state: this.state, pages: this.pages, stacks: this.stacks, navigations: this.navigations, data: this.data, theme: this.theme, widthClass: this.widthClass, strings: this.strings }));
+    this.platform = platformStateOf(device);
+    this.builder = new RenderBuilder(this.tree, () => ({ state: this.state, pages: this.pages, stacks: this.stacks, navigations: this.navigations, data: this.data, theme: this.theme, widthClass: this.widthClass, strings: this.strings, platform: this.platform }));
     this.strings = this.resolveStrings(device);
     this.retheme(device);
   }
@@ -147,6 +162,14 @@ export class Session implements CommittedState {
     if (widthClass === this.widthClass) return;
     this.widthClass = widthClass;
     this.rebuild(new Set([WIDTH_CLASS_DEPENDENCY]));
+  }
+
+  /** The device's network came or went: what reads it is drawn again at once. */
+  setPlatform(device: DeviceSettings): void {
+    const platform = platformStateOf(device);
+    if (platform.connectivity.online === this.platform.connectivity.online) return;
+    this.platform = platform;
+    this.rebuild(new Set(['platform:/connectivity/online', 'platform:/connectivity/type']));
   }
 
   /** The device's language changed: a spec with strings draws from the table it now chooses. */

@@ -9,7 +9,7 @@
  */
 import { renderScalar, tokenizePlaceholders, type PlaceholderToken } from '../expand/index.ts';
 import type { Scalar } from '../spec/index.ts';
-import type { StateReader } from './conditions.ts';
+import { platformKey, type StateReader } from './conditions.ts';
 
 /** Authored strings are few and reused on every rebuild: keep their tokens. */
 const tokenCache = new Map<string, PlaceholderToken[]>();
@@ -35,6 +35,9 @@ export function interpolate(text: string, read: TextReader): string {
     if (token.kind === 'text') out += token.text;
     else if (token.kind === 'data') {
       const value = read(token.pointer);
+      out += value === undefined ? '' : renderScalar(value);
+    } else if (token.kind === 'platform') {
+      const value = read(platformKey(token.pointer));
       out += value === undefined ? '' : renderScalar(value);
     } else if (token.kind === 'string') {
       const entry = read.translate?.(token.key, token.count === null ? undefined : read(token.count));

@@ -131,8 +131,11 @@ export type SpanStyle = z.infer<typeof spanStyleSchema>;
 // ---------------------------------------------------------------------------------------------
 // Conditions, actions
 
-/** A condition's subject: a state key, or a data pointer. */
-export type ConditionSubject = { key: string; data?: undefined } | { data: string; key?: undefined };
+/** A condition's subject: a state key, a data pointer, or a pointer into the device's platform state. */
+export type ConditionSubject =
+  | { key: string; data?: undefined; platform?: undefined }
+  | { data: string; key?: undefined; platform?: undefined }
+  | { platform: string; key?: undefined; data?: undefined };
 
 export type Condition =
   | (ConditionSubject & { equals: Scalar })
@@ -146,14 +149,15 @@ export type Condition =
 const COMPARISONS = ['equals', 'notEquals', 'gt', 'lt'] as const;
 const COMBINATORS = ['all', 'any', 'not'] as const;
 
-type ConditionFields = { key?: string; data?: string } & Partial<Record<(typeof COMPARISONS)[number] | (typeof COMBINATORS)[number], unknown>>;
+type ConditionFields = { key?: string; data?: string; platform?: string } & Partial<Record<(typeof COMPARISONS)[number] | (typeof COMBINATORS)[number], unknown>>;
 
 /** Exactly one form: a key with exactly one comparison, or exactly one combinator alone. */
 function isOneConditionForm(condition: ConditionFields): boolean {
   const comparisons = countPresent(condition, COMPARISONS);
   const combinators = countPresent(condition, COMBINATORS);
-  if (condition.key !== undefined && condition.data !== undefined) return false;
-  if (condition.key !== undefined || condition.data !== undefined) return comparisons === 1 && combinators === 0;
+  const reads = countPresent(condition, ['key', 'data', 'platform']);
+  if (reads > 1) return false;
+  if (reads === 1) return comparisons === 1 && combinators === 0;
   return comparisons === 0 && combinators === 1;
 }
 
@@ -169,6 +173,7 @@ const dataPointer = z.string().min(1);
 const comparisonFields = {
   key: stateKey.optional(),
   data: dataPointer.optional(),
+  platform: z.string().min(1).optional(),
   equals: scalarSchema.optional(),
   notEquals: scalarSchema.optional(),
   gt: z.number().optional(),

@@ -22,7 +22,7 @@ export function boundTextLength(text: string, data: JsonValue | null, binder: Pl
       const segments = parsePointer(token.pointer);
       const value = segments === null || data === null ? undefined : valueAt(data, segments);
       length += typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) ? renderScalar(value).length : 0;
-    } else if (token.kind === 'string') {
+    } else if (token.kind === 'string' || token.kind === 'platform') {
       length += token.raw.length;
     } else {
       const bound = binder?.(token.name, token.field);

@@ -533,6 +533,7 @@ class Walker implements Position {
     }
     if (rule.binds === 'text') this.chargeBoundText(value);
     if (rule.binds === 'text' && value.includes('{t:')) this.checkStringReferences(value);
+    if (rule.binds === 'text' && value.includes('{platform:')) this.checkPlatformReferences(value);
     if (rule.binds && this.template && bindsInTemplate(value, this.template)) {
       this.checkTemplateString(value, rule);
       if (rule.binding) this.recordBinding(value, true, rule.binding, what);
@@ -882,6 +883,17 @@ class Walker implements Position {
     }
   }
 
+  /** Each `{platform:/pointer}` names platform state the device keeps, and needs its capability. */
+  private checkPlatformReferences(text: string): void {
+    for (const token of tokenizePlaceholders(text)) {
+      if (token.kind !== 'platform') continue;
+      this.needs(contract.conditions.platform.capability!);
+      if (!pattern('platformPointer').test(token.pointer)) {
+        reject(this.path(), `${token.raw} reads no platform state; it reads ${contract.patternHints.platformPointer}`);
+      }
+    }
+  }
+
   /** The strings block's own cross-checks, once its fields have passed: default names a table, and no entry refers to another. */
   private checkStringTables(strings: unknown): void {
     if (!isPlainObject(strings) || !isPlainObject(strings.tables) || typeof strings.default !== 'string') return;
@@ -997,7 +1009,7 @@ class Walker implements Position {
     if (present.length === 0) reject(this.path(), `Empty condition: use one of {key, equals|notEquals|gt|lt}, {all: […]}, {any: […]} or {not: …}`);
     const firstComparison = present.find(isComparison);
     const firstGroup = present.find(isConditionGroup);
-    const hasKey = hasOwn(value, 'key') || hasOwn(value, 'data');
+    const hasKey = hasOwn(value, 'key') || hasOwn(value, 'data') || hasOwn(value, 'platform');
     // A key with no comparison misses one, reported where a missing required key is: at its name.
     const missesComparison = hasKey && firstComparison === undefined && firstGroup === undefined;
     const keys = missesComparison ? keysToVisit(value, [MISSING_COMPARISON]) : present;
@@ -1007,16 +1019,18 @@ class Walker implements Position {
       try {
         if (missesComparison && key === MISSING_COMPARISON) {
           reject(this.path(), 'Missing comparison: a condition key needs exactly one of equals, notEquals, gt or lt');
-        } else if (key === 'key' || key === 'data') {
-          if (key === 'data') {
-            if (hasOwn(value, 'key')) reject(this.path(), 'A condition reads a state "key" or a "data" pointer, not both');
-            this.walk(value.data, rules.data, 'condition data');
+        } else if (key === 'key' || key === 'data' || key === 'platform') {
+          if (key === 'data' || key === 'platform') {
+            const others = ['key', 'data', 'platform'].filter((other) => other !== key && hasOwn(value, other));
+            if (others.length > 0) reject(this.path(), `A condition reads one of a state "key", a "data" pointer or a "platform" pointer; this one also has ${others.join(' and ')}`);
+            if (key === 'data') this.walk(value.data, rules.data, 'condition data');
+            else this.walk(value.platform, rules.platform, 'condition platform');
           } else {
             this.walkString(value.key, rules.key, 'condition key');
           }
           if (firstGroup !== undefined) reject(this.path(), `A condition has exactly one form; this one also has ${present.filter(isConditionGroup).join(', ')}`);
         } else if (isComparison(key)) {
-          if (!hasKey) reject(this.path(), `Comparison "${key}" needs a state "key" or a "data" pointer beside it`);
+          if (!hasKey) reject(this.path(), `Comparison "${key}" needs a state "key", a "data" pointer or a "platform" pointer beside it`);
           if (firstComparison !== key) reject(this.path(), `A condition key takes exactly one comparison; this one has ${present.filter(isComparison).join(', ')}`);
           this.walk(value[key], rules.comparisons[key]!, key);
         } else if (isConditionGroup(key)) {
@@ -1343,6 +1357,7 @@ const PATTERN_NOUNS: Record<string, string> = {
   localeTag: 'a language tag',
   stringKey: 'a valid string key',
   mimeType: 'a MIME type',
+  platformPointer: 'a platform pointer',
 };
 
 function patternNoun(name: string): string {

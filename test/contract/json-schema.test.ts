@@ -59,6 +59,7 @@ const validatorOnlyRules: Array<{ rule: string; message: RegExp }> = [
   { rule: 'flow and grid fields', message: /^(span is how many columns|span \d+ is more than|runSpacing is the gap)/ },
   { rule: 'a base device lacks the capability', message: /which a device with the base vocabulary does not advertise/ },
   { rule: 'request rules', message: /^(A (GET|HEAD) request has no body|Header .* (cannot be set|may not hold|is \d+ characters)|Query value .* (may not hold|is \d+ characters)|A URL may not hold|into names a member|The emit name "prototype_(request|platform)" is reserved|Actions nest at most|share\.open (needs the spec to opt in|shares something)|[a-z]+\.[a-z]+ (takes .* in args|needs args\.))/ },
+  { rule: 'platform pointers in text', message: /reads no platform state/ },
   { rule: 'string tables', message: /(refers to a string table, but the spec has no strings|the default table .* has no string|chooses its plural form by|names no table; default is one of|A string entry cannot refer to another entry)/ },
   { rule: 'data bindings', message: /the spec has no data|names no array in data|Data over its limits|Repeat path cell limit|Text with its data bound|Text built from data/ },
 ];

@@ -74,3 +74,26 @@ test('the website opens the browser sheet naming the page; Close takes it away; 
   const log = (await inspected()).feedbackLog!.map((entry) => [entry.call, entry.name]);
   assert.deepEqual(log, [['haptics.perform', 'light'], ['haptics.perform', 'success']]);
 });
+
+test('taking the device offline shows what reads /platform/connectivity at once, sends connectivity.changed, and fails its own requests as network', async () => {
+  const { device, log } = open();
+  const weather = readExample('weather.json') as { root: unknown };
+  const viaDevice = JSON.parse(JSON.stringify(weather).replaceAll('"type":"request"', '"type":"request","via":"device"'));
+  await device.show(validSpec(viaDevice), { reset: true });
+  await device.settled();
+  assert.ok(!(await tags()).includes('weather_offline'));
+  const since = log.events.length;
+  await device.configure({ offline: true });
+  await device.settled();
+  assert.ok((await tags()).includes('weather_offline'), 'the offline note shows at once');
+  assert.equal(device.report().offline, true);
+  const changed = await log.next((event) => event.name === 'connectivity.changed', since);
+  assert.deepEqual(changed.payload, { online: false, type: 'none' });
+  await tap('weather_retry');
+  assert.ok(await device.requestsIdle(5000));
+  const meta = (await inspected()).data.weather__meta as { code: string; message: string };
+  assert.deepEqual([meta.code, meta.message], ['network', 'the device is offline']);
+  await device.configure({ offline: false });
+  await device.settled();
+  assert.ok(!(await tags()).includes('weather_offline'));
+});

@@ -137,7 +137,7 @@ class Parity {
   /** Conditions are unrolled to their depth limit: any level is one strict object of condition fields. */
   private expectCondition(zod: Schema, path: string): void {
     const rules = contract.conditions;
-    const all = ['key', 'data', ...Object.keys(rules.comparisons), ...Object.keys(rules.groups), rules.negation];
+    const all = ['key', 'data', 'platform', ...Object.keys(rules.comparisons), ...Object.keys(rules.groups), rules.negation];
     const keys = def(zod).type === 'object' ? Object.keys(def(zod).shape) : [];
     const isCondition = zod === unwrap(conditionSchema) || (keys.includes('key') && keys.every((key) => all.includes(key)));
     if (!isCondition) this.fail(path, 'expected a condition');
@@ -283,7 +283,7 @@ test('the condition fields agree: key, every comparison, groups with their bound
     ]),
   );
   const fields: ObjectShape = {
-    properties: { key: rules.key, data: rules.data, ...rules.comparisons, ...groups, [rules.negation]: { kind: 'condition' } },
+    properties: { key: rules.key, data: rules.data, platform: rules.platform, ...rules.comparisons, ...groups, [rules.negation]: { kind: 'condition' } },
   };
   parity.compareShape(fields, conditionFieldsSchema, 'conditions');
   assert.deepEqual(parity.problems, []);
