@@ -1,9 +1,8 @@
 // The page's `window.protostage` API: it runs the runtime controller in the page, validates what
 // the device sends, draws the render model, and forwards every event to `__protostageEvent`.
 import { h, render } from 'preact';
-import { createController, type Interaction, type PrototypeController, type PrototypeEvent, type DismissReason, type RequestOutcome, type ResolvedPlatformCall, type ResolvedRequest } from '../runtime/index.ts';
-import { NO_SYSTEM_UI, type ShareTargetId, type SystemUi } from './system-sheets.tsx';
-import { playSound } from './sounds.ts';
+import { createController, type Interaction, type PrototypeController, type PrototypeEvent, type DismissReason, type RequestOutcome, type ResolvedRequest } from '../runtime/index.ts';
+import { PlatformUi } from './platform-ui.ts';
 import { validatePrototypeSpec } from '../validate/index.ts';
 import { collectHierarchy, prototypeNodeAt, rounded, type HierarchyNode } from './a11y.ts';
 import { AssetStore } from './assets.ts';
@@ -89,13 +88,15 @@ export class PageRenderer {
   private readonly dismissFromPage = () => this.dismiss('user');
   private readonly backFromPage = () => void this.back();
   /** The device's own sheets and cues for platform calls. */
-  private systemUi: SystemUi = NO_SYSTEM_UI;
-  private cueSerial = 0;
-  private shareTimer: ReturnType<typeof setTimeout> | null = null;
-  private shareOpenedAt = 0;
-  private readonly shareTargetFromPage = (target: ShareTargetId) => this.answerShare(target);
-  private readonly shareCancelFromPage = () => this.answerShare(null);
-  private readonly browserCloseFromPage = () => this.setSystemUi({ browser: null });
+  private readonly platformUi = new PlatformUi(
+    () => {
+      if (this.calling === 0) this.draw();
+    },
+    (callId, outcome) => {
+      this.call(() => this.controller.completePlatformCall(callId, outcome));
+      this.draw();
+    },
+  );
   /** Waiting for the last request in flight to complete. */
   private readonly idleWaiters = new Set<() => void>();
   /** Counts what input reached the runtime, so a tap that reached nothing can be told apart. */
@@ -131,7 +132,7 @@ export class PageRenderer {
         start: (request) => void window.__protostageRequest?.(request),
         cancel: (requestId) => void window.__protostageRequestCancel?.(requestId),
       },
-      platform: { start: (call) => this.startPlatformCall(call), cancel: (callId) => this.closeShare(callId) },
+      platform: { start: (call) => this.platformUi.start(call), cancel: (callId) => this.platformUi.closeShare(callId) },
       assets: () => this.assets.inventory(),
     });
     this.skippedRows = new SkippedRows(container);
@@ -162,7 +163,7 @@ export class PageRenderer {
     const result = this.call(() => this.controller.show(decoded.spec, showOptions));
     if (!result.ok) return result;
     // The browser a link opened closes with the prototype it belongs to.
-    if (!result.replaced) this.systemUi = { ...this.systemUi, browser: null };
+    if (!result.replaced) this.platformUi.prototypeGone();
     this.shows += 1;
     // The new show draws a fresh window in this same synchronous draw: the old one's
     // declaration classes are no longer drawn anywhere.
@@ -197,63 +198,19 @@ export class PageRenderer {
     return result;
   }
 
-  /** A platform call the runtime started: a cue (and a sound), the browser sheet, or the share sheet. */
-  private startPlatformCall(call: ResolvedPlatformCall): void {
-    if (call.call === 'haptics.perform' || call.call === 'sound.play') {
-      const name = call.call === 'haptics.perform' ? call.style : call.sound;
-      if (call.call === 'sound.play') playSound(call.sound);
-      else navigator.vibrate?.(name === 'heavy' || name === 'error' ? 60 : 20);
-      this.setSystemUi({ cue: { call: call.call, name, serial: ++this.cueSerial } });
-    } else if (call.call === 'links.open') {
-      this.setSystemUi({ browser: { url: call.url } });
-    } else {
-      if (this.systemUi.share) this.answerShare(null);
-      this.shareOpenedAt = performance.now();
-      this.setSystemUi({ share: call });
-      this.shareTimer = setTimeout(() => this.finishShare(call.callId, { ok: false, code: 'timeout', message: `nobody chose a share target within ${call.timeoutMs} ms`, durationMs: call.timeoutMs }), call.timeoutMs);
-    }
-  }
-
-  /** The person picked a target (shared with it) or closed the sheet (cancelled). */
-  private answerShare(target: ShareTargetId | null): void {
-    const share = this.systemUi.share;
-    if (!share) return;
-    const durationMs = Math.round(performance.now() - this.shareOpenedAt);
-    const outcome = target === null
-      ? { ok: false as const, code: 'cancelled' as const, message: 'the share sheet was closed', durationMs }
-      : { ok: true as const, result: { ...share.summary, outcome: 'shared' as const, target }, durationMs };
-    this.finishShare(share.callId, outcome);
-  }
-
-  private finishShare(callId: string, outcome: Parameters<PrototypeController['completePlatformCall']>[1]): void {
-    this.closeShare(callId);
-    this.call(() => this.controller.completePlatformCall(callId, outcome));
-    this.draw();
-  }
-
-  /** Takes the share sheet of `callId` away (answered, or its prototype gone). */
-  private closeShare(callId: string): void {
-    if (this.systemUi.share?.callId !== callId) return;
-    if (this.shareTimer !== null) clearTimeout(this.shareTimer);
-    this.shareTimer = null;
-    this.setSystemUi({ share: null });
-  }
-
-  private setSystemUi(change: Partial<SystemUi>): void {
-    this.systemUi = { ...this.systemUi, ...change };
-    if (this.calling === 0) this.draw();
-  }
-
   /** The device's answer to a request the prototype started; one no longer in flight changes nothing. */
   completeRequest(requestId: unknown, outcome: unknown): Result {
     if (typeof requestId !== 'string') return { ok: false, message: 'completeRequest takes a request id and its outcome' };
     const result = this.call(() => this.controller.completeRequest(requestId, outcome as RequestOutcome));
     this.draw();
-    if (this.controller.requestsInFlight === 0) {
-      for (const waiter of this.idleWaiters) waiter();
-      this.idleWaiters.clear();
-    }
+    this.notifyIfIdle();
     return result.ok ? { ok: true } : { ok: false, message: `no request ${requestId} is in flight` };
+  }
+
+  private notifyIfIdle(): void {
+    if (this.controller.requestsInFlight > 0) return;
+    for (const waiter of this.idleWaiters) waiter();
+    this.idleWaiters.clear();
   }
 
   /** Resolves true once no request is in flight (each completion applied and drawn), or false after `timeoutMs`. */
@@ -385,7 +342,9 @@ export class PageRenderer {
   private forward(event: PrototypeEvent): void {
     if (event.kind === 'dismissed') {
       this.assets.clear();
-      this.setSystemUi({ browser: null });
+      this.platformUi.prototypeGone();
+      // Its requests went with it.
+      queueMicrotask(() => this.notifyIfIdle());
     }
     window.__protostageEvent?.(event);
     // Events from timers (snackbar duration, idle TTL) change what is drawn on their own.
@@ -412,10 +371,10 @@ export class PageRenderer {
           dismissByUser: this.dismissFromPage,
           back: this.backFromPage,
           inputWatch: this.inputWatch,
-          system: this.systemUi,
-          onShareTarget: this.shareTargetFromPage,
-          onShareCancel: this.shareCancelFromPage,
-          onBrowserClose: this.browserCloseFromPage,
+          system: this.platformUi.state,
+          onShareTarget: this.platformUi.pickTarget,
+          onShareCancel: this.platformUi.cancelShare,
+          onBrowserClose: this.platformUi.closeBrowser,
         }),
         this.container,
       );

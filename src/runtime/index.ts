@@ -521,11 +521,7 @@ export class PrototypeController {
   }
 
   private finishPlatformCall(pending: PendingPlatformCall, outcome: PlatformOutcome): void {
-    const session = this.session;
-    if (!session || session.id !== pending.prototypeId) return;
-    const unit = session.newUnit();
-    applyPlatformCompletion(unit, pending, outcome);
-    this.commit(session, unit);
+    this.finishCall(pending.prototypeId, (unit) => applyPlatformCompletion(unit, pending, outcome));
   }
 
   /**
@@ -552,10 +548,15 @@ export class PrototypeController {
   }
 
   private finishRequest(pending: PendingRequest, outcome: RequestOutcome): void {
+    this.finishCall(pending.prototypeId, (unit) => applyCompletion(unit, pending, outcome));
+  }
+
+  /** Applies a call's completion as one unit of the prototype it belongs to; with that prototype gone, nothing. */
+  private finishCall(prototypeId: string, apply: (unit: Unit) => void): void {
     const session = this.session;
-    if (!session || session.id !== pending.prototypeId) return;
+    if (!session || session.id !== prototypeId) return;
     const unit = session.newUnit();
-    applyCompletion(unit, pending, outcome);
+    apply(unit);
     this.commit(session, unit);
   }
 
