@@ -1,9 +1,10 @@
-// The package as a user installs it: `npm pack`, installed into a fresh prefix, then its
-// `protostage mcp` started from another directory serves the official MCP client and shows a
+// The package as a user installs it: `npm pack`, installed into a fresh prefix. Its main export
+// validates specs for a program that imports it (and its embedding example runs as shipped); then
+// its `protostage mcp` started from another directory serves the official MCP client and shows a
 // spec on a real device.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,7 @@ test('the packed package, installed into a fresh prefix, serves MCP from another
   assert.match(tarball ?? '', /^protostage-\d+\.\d+\.\d+\.tgz$/);
   execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--prefix', prefix, join(packed, tarball!)], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, npm_config_loglevel: 'error' }, timeout: 300_000 });
 
+  checkLibrary(prefix, elsewhere);
   const bin = join(prefix, 'node_modules', '.bin', 'protostage');
   assert.equal(execFileSync(bin, ['--version'], { cwd: elsewhere, encoding: 'utf8' }).trim().startsWith('protostage '), true);
   const client = new Client({ name: 'protostage-installed', version: '1.0.0' });
@@ -41,3 +43,35 @@ test('the packed package, installed into a fresh prefix, serves MCP from another
     await client.close();
   }
 });
+
+/** The installed package's main export, imported by name, and its example run as shipped. */
+function checkLibrary(prefix: string, elsewhere: string): void {
+  const program = join(prefix, 'embedder.mjs');
+  writeFileSync(program, [
+    "import { validatePrototypeSpec, requiredCapabilities, BASE_CAPABILITIES } from 'protostage';",
+    "const spec = { id: 'lib', window: { placement: { type: 'fullscreen' }, layer: 'system' }, root: { type: 'flow', children: [{ type: 'text', text: 'Hi' }] } };",
+    "const needs = requiredCapabilities(spec);",
+    "const plain = validatePrototypeSpec(spec, { supportedCapabilities: [] });",
+    "const library = validatePrototypeSpec(spec, { supportedCapabilities: ['prototype_flow_grid_v1'], library: true });",
+    "const bad = validatePrototypeSpec('{\"id\": \"x\", \"window\": {}, \"root\": {\"type\": \"nope\"}}');",
+    "console.log(JSON.stringify({ needs: needs.capabilities.map((need) => need.capability), plain: plain.ok || plain.path, library: library.ok || library.path, bad: bad.ok || bad.path, base: BASE_CAPABILITIES.length }));",
+  ].join('\n'));
+  const answer = JSON.parse(execFileSync(process.execPath, [program], { cwd: elsewhere, encoding: 'utf8' }));
+  assert.deepEqual(answer, { needs: ['prototype_v1', 'prototype_flow_grid_v1', 'prototype_window_options_v1'], plain: 'root', library: 'window.layer', bad: 'root.type', base: 10 });
+  const example = join(prefix, 'node_modules', 'protostage', 'examples', 'embed-validator.mjs');
+  const weather = join(prefix, 'node_modules', 'protostage', 'examples', 'weather.json');
+  const run = (capabilities: string[]) => {
+    try {
+      return { code: 0, out: execFileSync(process.execPath, [example, weather, ...capabilities], { cwd: elsewhere, encoding: 'utf8' }) };
+    } catch (error) {
+      return { code: (error as { status: number }).status, out: String((error as { stdout: string }).stdout) };
+    }
+  };
+  const refused = run([]);
+  assert.equal(refused.code, 1);
+  assert.match(refused.out, /needs prototype_network_v1 \(first at root\.children\[2\]\.onTap\[0\]\)/);
+  assert.match(refused.out, /refused at data: This feature needs prototype_data_model_v1/);
+  const taken = run(['prototype_data_model_v1', 'prototype_network_v1', 'prototype_timers_v1', 'prototype_platform_connectivity_v1']);
+  assert.equal(taken.code, 0, taken.out);
+  assert.match(taken.out, /taken: weather-card/);
+}

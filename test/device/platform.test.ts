@@ -61,13 +61,18 @@ test('Cancel fails the share as cancelled and shows Not shared; a dismissal take
   assert.ok(!(await tags()).includes('share.cancel'));
 });
 
-test('the website opens the browser sheet naming the page; Close takes it away; the phone link is unavailable; Favourite buzzes', async () => {
+test('the website opens the browser sheet naming the page; Close, or another prototype, takes it away; the phone link is unavailable; Favourite buzzes', async () => {
   const { device } = open();
   await device.show(CONTACT, { reset: true });
   await tap('contact_site');
   assert.equal(byTag(await device.hierarchy(), 'browser.url').text, 'https://example.com/ana');
   await tap('browser.close');
   assert.ok(!(await tags()).includes('browser.url'));
+  await tap('contact_site');
+  await device.show(validSpec({ ...(readExample('contact.json') as object), id: 'another' }));
+  await device.settled();
+  assert.ok(!(await tags()).includes('browser.url'), 'another prototype closes the browser sheet');
+  await device.show(CONTACT, { reset: true });
   await tap('contact_phone');
   assert.equal((await inspected()).data.shared.call.code, 'unavailable');
   await tap('contact_favourite');

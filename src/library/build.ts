@@ -1,0 +1,33 @@
+// Builds the library export before the package is packed (`npm pack` runs it as prepack):
+// dist/index.js, one ES module with its dependencies inside, so importing it needs nothing else
+// from the package; and dist/types, the declarations of the modules it exports.
+//   node --import tsx src/library/build.ts
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dist = `${root}dist`;
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  entryPoints: [fileURLToPath(new URL('./index.ts', import.meta.url))],
+  outfile: `${dist}/index.js`,
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  legalComments: 'eof',
+  logLevel: 'warning',
+});
+const config = `${dist}/tsconfig.types.json`;
+writeFileSync(config, JSON.stringify({
+  extends: '../tsconfig.json',
+  compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true, rewriteRelativeImportExtensions: true, outDir: './types', rootDir: '../src' },
+  include: [],
+  files: ['../src/library/index.ts'],
+}));
+execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', config], { stdio: 'inherit' });
+rmSync(config);
+console.error('built dist/index.js and dist/types');
