@@ -3,6 +3,7 @@
 import { h, render } from 'preact';
 import { createController, type Interaction, type PrototypeController, type PrototypeEvent, type DismissReason, type RequestOutcome, type ResolvedRequest } from '../runtime/index.ts';
 import { PlatformUi } from './platform-ui.ts';
+import { collectAssetIds } from '../spec/assets.ts';
 import { validatePrototypeSpec } from '../validate/index.ts';
 import { collectHierarchy, prototypeNodeAt, rounded, type HierarchyNode } from './a11y.ts';
 import { AssetStore } from './assets.ts';
@@ -412,32 +413,6 @@ export function mergeDeviceSettings(current: DeviceState, input: unknown): Devic
   };
 }
 
-/** Asset ids a spec references (images, nav item images, font assets), in first-use order. */
-export function collectAssetIds(value: unknown, ids: Set<string>): void {
-  if (Array.isArray(value)) {
-    for (const item of value) collectAssetIds(item, ids);
-    return;
-  }
-  if (value === null || typeof value !== 'object') return;
-  const record = value as Record<string, unknown>;
-  if (record.type === 'image') addAssetId(record.asset, ids);
-  if (Array.isArray(record.items)) for (const item of record.items) addAssetId((item as { image?: unknown })?.image, ids);
-  if (record.fontFamily && typeof record.fontFamily === 'object') addAssetId(record.fontFamily, ids);
-  // Specs are plain JSON data: `for in` sees exactly their own fields, without an entries array per object.
-  for (const field in record) {
-    const child = record[field];
-    if (field !== 'asset' && field !== 'fontFamily' && child && typeof child === 'object') collectAssetIds(child, ids);
-  }
-}
-
-/** An asset reference: an id, or a light/dark pair or `{asset}` of ids. */
-function addAssetId(asset: unknown, ids: Set<string>): void {
-  if (typeof asset === 'string') ids.add(asset);
-  else if (asset && typeof asset === 'object') {
-    const pair = asset as { light?: unknown; dark?: unknown; asset?: unknown };
-    for (const side of [pair.asset, pair.light, pair.dark]) if (typeof side === 'string') ids.add(side);
-  }
-}
 
 /** A running animation that will end (an endless one would never let the UI settle). */
 function isFinite(animation: Animation): boolean {

@@ -9,7 +9,8 @@ import { detentHeight, settleSheet } from '../../src/renderer/nodes/overlays.tsx
 import { dialPosition, formatDate, monthGrid, parseTypedDate, shiftMonth, timeValue, twelveHour, typedDate } from '../../src/renderer/nodes/pickers.tsx';
 import { innerSvg, materialIconMap, packedMaterialIconMap } from '../../src/renderer/page-assets.ts';
 import { gunzipSync } from 'node:zlib';
-import { collectAssetIds, findElementAnchor } from '../../src/renderer/page.ts';
+import { findElementAnchor } from '../../src/renderer/page.ts';
+import { collectAssetIds } from '../../src/spec/assets.ts';
 import { HOST_ROW_HEIGHT, contentRect, floatingPosition, windowInsets, type DeviceState } from '../../src/renderer/screen.tsx';
 import type { ResolvedWindow } from '../../src/runtime/model.ts';
 

@@ -17,10 +17,11 @@ import { APP_URL_HELP, checkAppUrl } from '../../protocol/app-url.ts';
 import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceFrom, type BrowserSource } from '../../device/browser-source.ts';
 import { allowedOriginsFrom, REQUEST_ORIGIN_OPTION, requestOriginHelp, type AllowedOrigins } from '../../protocol/egress.ts';
 import { serveRequestsInProcess } from '../../host/requests.ts';
+import { isSavedLayout, readSavedPrototype } from '../../host/saved-layout.ts';
 
 const HELP = `Usage: protostage render SPEC -o out.png [options]
 
-Validates SPEC, shows it on the web device (Chromium), performs the taps (or the steps
+Validates SPEC (a spec file, or a saved prototype folder with its assets), shows it on the web device (Chromium), performs the taps (or the steps
 of --steps) in order, waits until the UI settles and writes the screenshot.
 
 Options:
@@ -148,9 +149,16 @@ function positiveNumber(text: string | undefined, flag: string, fallback: number
 }
 
 async function render(options: RenderOptions): Promise<number> {
+  // A saved prototype folder brings its spec and the assets it could verify.
+  const saved = (await isSavedLayout(options.specPath)) ? await readSavedPrototype(options.specPath) : null;
+  if (saved && !saved.ok) {
+    console.error(`protostage render: ${options.specPath} is not a readable saved prototype: ${saved.corrupt}`);
+    return 1;
+  }
+  for (const problem of saved?.problems ?? []) console.error(`protostage render: asset ${problem}`);
   let bytes: Buffer;
   try {
-    bytes = await readFile(options.specPath);
+    bytes = saved ? saved.spec : await readFile(options.specPath);
   } catch (error) {
     console.error(`protostage render: cannot read ${options.specPath}: ${(error as Error).message}`);
     return 1;
@@ -170,11 +178,14 @@ async function render(options: RenderOptions): Promise<number> {
     console.error(`protostage render: cannot write ${unwritable}; nothing was rendered`);
     return 1;
   }
-  const assets = await readNamedAssets(options.assets, options.assetsFolder);
-  if (!assets.ok) {
-    console.error(describeAssetProblem('render', assets));
+  const named = await readNamedAssets(options.assets, options.assetsFolder);
+  if (!named.ok) {
+    console.error(describeAssetProblem('render', named));
     return 1;
   }
+  // A flag beats the saved layout for the same id.
+  const fromLayout = (saved?.assets ?? []).filter((asset) => !named.assets.some((given) => given.id === asset.id));
+  const assets = { assets: [...fromLayout, ...named.assets], sources: [...fromLayout.map((asset) => ({ id: asset.id, file: options.specPath, flag: 'the saved prototype' })), ...named.sources] };
   let device: WebDevice;
   try {
     device = await WebDevice.launch({
