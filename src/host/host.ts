@@ -1,5 +1,8 @@
 // The host: owns the device connection (launching the device when needed), runs the show
 // pipeline, keeps the status store and event buffers, and answers awaitEvent.
+import { stat } from 'node:fs/promises';
+import { dirname, isAbsolute } from 'node:path';
+import { writeSavedPrototype } from './saved-layout.ts';
 import { serveDeviceRequests, type HostRequestOptions } from './requests.ts';
 import { AllowedOrigins } from '../protocol/egress.ts';
 import { CAPABILITIES, FONT_SCALE_RANGE } from '../protocol/constants.ts';
@@ -176,6 +179,8 @@ export class Host {
   private readonly observations = new Map<string, string>();
   /** The spec each shown id was last sent as (components expanded, anchors resolved): what patches apply to. */
   private readonly sentSpecs = new Map<string, Record<string, unknown>>();
+  /** The assets each shown prototype was shown with, for a save. */
+  private readonly sentAssets = new Map<string, StagedAsset[]>();
   private observationCounter = 0;
 
   constructor(private readonly options: HostOptions) {
@@ -307,6 +312,7 @@ export class Host {
       const sent = await this.sendShow(device, spec, args, staged);
       const lastSequence = this.recordShown(spec, sent.appearance, sent.revision, prepared.capabilities.includes(CAPABILITIES.stackTransitions), sent.locale);
       this.sentSpecs.set(id, spec);
+      this.sentAssets.set(id, staged);
       const summary: ShowSummary = {
         id,
         lastSequence,
@@ -409,6 +415,7 @@ export class Host {
   /** Remembers why an id went, forgetting the oldest past REMEMBERED_GONE. */
   private rememberGone(id: string, report: GoneReport): void {
     this.sentSpecs.delete(id);
+    this.sentAssets.delete(id);
     this.gone.delete(id);
     this.gone.set(id, report);
     for (const oldest of this.gone.keys()) {
@@ -477,6 +484,28 @@ export class Host {
   }
 
   /** Removes what the device stores for `id` (its storage block's keys); the shown prototype stays. */
+  /**
+   * Saves the shown prototype (its spec as patched, and the assets it was shown with) as a saved
+   * prototype folder at `dir`, which must lie under the folders this host may use.
+   */
+  save(args: { id?: string; dir?: string }, options: CallOptions = {}): Promise<HostResult<{ id: string; dir: string; images: number; fonts: number }>> {
+    return guard(async () => {
+      const { id, dir } = args;
+      if (id === undefined) fail('id', 'save needs the id of the shown prototype', 'Pass id.');
+      if (dir === undefined || !isAbsolute(dir)) fail('dir', 'save needs an absolute folder path to write', 'Pass dir, e.g. /home/me/prototypes/card.');
+      const spec = this.sentSpecs.get(id);
+      if (!spec) fail('id', `"${id}" is not shown`, 'Show it first; save writes what is on screen.');
+      if (!(await isFolder(dirname(dir)))) fail('dir', `the folder ${dirname(dir)} does not exist`, 'Save into a folder that exists; save makes only the last one.');
+      const roots = this.fileRoots.with(options.extraRoots ?? []);
+      await roots.check(dirname(dir), 'dir');
+      await roots.check(dir, 'dir');
+      const manifest = await writeSavedPrototype(dir, Buffer.from(`${JSON.stringify(spec, null, 2)}\n`), this.sentAssets.get(id) ?? []).catch((error: Error) =>
+        fail('dir', `the prototype could not be saved there: ${error.message}`, 'Pick a folder whose parent exists and is writable.'),
+      );
+      return { success: true, id, dir, images: manifest.assets.length, fonts: manifest.fonts.length };
+    });
+  }
+
   clearStorage(args: { id?: string }): Promise<HostResult<{ id: string; cleared: number }>> {
     return guard(async () => {
       const id = args.id;
@@ -810,4 +839,8 @@ function isLanguageTag(tag: string): boolean {
   } catch {
     return false;
   }
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null))?.isDirectory() === true;
 }

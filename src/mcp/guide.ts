@@ -172,7 +172,9 @@ morph into each other when one hides and the other shows (a visibleWhen swap, a 
 
 **Memory.** \`storage: {version, keys?, data?}\` keeps those state keys and data pointers on the
 device for this id across shows (a new version forgets them); inspect reports \`storage\`, and
-\`prototype {action: "clearStorage", id}\` removes it.
+\`prototype {action: "clearStorage", id}\` removes it. \`prototype {action: "save", id, dir}\` keeps the shown
+prototype (as patched, with its assets) as a saved folder the person opens later with
+\`protostage open DIR\`.
 
 **Reuse.** \`components\` + \`{type: "use", component, props}\` expand on the host; \`repeat\` on a
 box/row/column turns its children into a template over \`items\` (\`{item.field}\`, \`{index}\`).

@@ -44,7 +44,7 @@ const deviceSettingsInput = z.object({
 
 const prototypeInput = z.object({
   ...deviceField,
-  action: z.enum(['show', 'patch', 'advanceClock', 'clearStorage', 'dismiss', 'status', 'inspect', 'awaitEvent']).describe('What to do.'),
+  action: z.enum(['show', 'patch', 'advanceClock', 'clearStorage', 'save', 'dismiss', 'status', 'inspect', 'awaitEvent']).describe('What to do.'),
   spec: z
     .union([z.record(z.string(), z.unknown()), z.string()])
     .optional()
@@ -63,7 +63,8 @@ const prototypeInput = z.object({
     .max(32)
     .optional()
     .describe('show: image/font assets the spec references: {id, path} for a file, or {id, observation} for the screenshot of an earlier observe.'),
-  id: z.string().min(1).optional().describe('patch / clearStorage / dismiss / awaitEvent: the prototype id.'),
+  id: z.string().min(1).optional().describe('patch / clearStorage / save / dismiss / awaitEvent: the prototype id.'),
+  dir: z.string().min(1).optional().describe('save: the absolute folder to write the saved prototype to (its parent under the working directory, an --allow-dir folder or a client root).'),
   ops: z
     .array(z.record(z.string(), z.unknown()))
     .min(1)
@@ -362,6 +363,8 @@ async function runPrototypeAction(
       return host.advanceClock({ ms: args.ms });
     case 'clearStorage':
       return host.clearStorage({ id: args.id });
+    case 'save':
+      return host.save({ id: args.id, dir: args.dir }, { extraRoots: await roots() });
     case 'dismiss':
       return host.dismiss({ id: args.id, all: args.all });
     case 'status':
