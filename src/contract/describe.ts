@@ -158,6 +158,8 @@ export const nodePurposes: Readonly<Record<string, string>> = {
   chip: 'An assist, filter, input or suggestion chip; a filter chip binds a boolean state key',
   card: 'A Material 3 card (filled, elevated or outlined) around its children',
   iconButton: 'A button showing only an icon',
+  castButton: 'The cast button: the cast icon, connected while stateKey is true; a tap toggles it and runs onTap',
+  pasteButton: 'A paste button (label default Paste): a tap writes the device clipboard\'s text to stateKey, then runs onTap',
   fab: 'A floating action button, optionally extended with a label',
   segmentedButton: 'Two to five segments; the chosen value is written to a string state key',
   topAppBar: 'The bar at the top of a screen: title, navigation icon and up to three actions',

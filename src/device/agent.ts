@@ -59,6 +59,8 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.platformLinks,
   CAPABILITIES.platformShare,
   CAPABILITIES.platformConnectivity,
+  CAPABILITIES.castButton,
+  CAPABILITIES.pasteButton,
 ];
 
 export type AgentConfig = { ok: true; port: number; token: string } | { ok: false; message: string };

@@ -62,6 +62,8 @@ export interface DeviceSettings {
   locale: string;
   /** No network: the browser context is offline and the device sends no request of its own. */
   offline: boolean;
+  /** The clipboard's text, which a paste button pastes. */
+  clipboard: string;
 }
 
 /** A change of the live device, as its settings app or a rotation would make it. */
@@ -227,6 +229,7 @@ export class WebDevice {
       reducedMotion: options.reducedMotion ?? false,
       locale: options.locale ?? DEFAULT_LOCALE,
       offline: options.offline ?? false,
+      clipboard: '',
     };
     let context: BrowserContext | undefined;
     try {

@@ -85,6 +85,8 @@ browser sheet or opens its share sheet (with \`requires: {platform: ["share"]}\`
 \`share.target.messages\` or \`share.cancel\` to answer it). One \`prototype_platform\` event says how it went.
 \`{platform:/connectivity/online}\` and \`{platform: "/connectivity/online", equals: false}\` read the
 network; \`device {offline: true}\` takes the device offline (one \`connectivity.changed\` event follows).
+A \`pasteButton {stateKey}\` pastes what \`device {clipboard}\` put on the clipboard; a \`castButton\`
+toggles its boolean \`stateKey\`.
 
 **Languages.** \`strings: {default, tables: {<locale>: {key: text | {one, few, …, other}}}}\`
 with \`{t:key}\` and \`{t:key|count}\` (plural by the state key \`count\`) in any text; show with

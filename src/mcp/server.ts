@@ -39,6 +39,7 @@ const deviceSettingsInput = z.object({
   fontScale: deviceSettingsFields.fontScale.describe('Font scale (1 is the default size).'),
   reducedMotion: deviceSettingsFields.reducedMotion.describe("The device's reduce-motion setting."),
   offline: deviceSettingsFields.offline.describe("Cut the device's network (true) or give it back (false): its pages and its own requests (via device) go offline, and /platform/connectivity follows with one connectivity.changed event."),
+  clipboard: deviceSettingsFields.clipboard.describe("Put this text on the device's clipboard (up to 4096 characters): a pasteButton pastes it."),
   locale: deviceSettingsFields.locale.describe("The device's language, a BCP 47 tag such as de-CH or ar: a spec's string tables follow it (a show's own locale wins)."),
 });
 

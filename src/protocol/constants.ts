@@ -127,6 +127,10 @@ export const CAPABILITIES = {
   platformConnectivity: 'prototype_platform_connectivity_v1',
   /** The share.open platform call (with requires.platform ["share"]): the device's share sheet. */
   platformShare: 'prototype_platform_share_v1',
+  /** The castButton node: the cast icon, connected while its state key is true. */
+  castButton: 'prototype_cast_button_v1',
+  /** The pasteButton node, pasting the device's clipboard (set with the device tool) into a state key. */
+  pasteButton: 'prototype_paste_button_v1',
   /** String tables per locale, {t:key} and plural {t:key|count} references, a show's locale (and the device's). */
   strings: 'prototype_strings_v1',
   /** observe / tap / type_text / swipe on the web device. */

@@ -263,6 +263,8 @@ export const deviceSettingsFields = {
   locale: z.string().min(2).max(64).optional(),
   /** Cut the device's network (true) or give it back: its pages and its own requests go offline, /platform/connectivity follows. */
   offline: z.boolean().optional(),
+  /** What the device's clipboard holds: a paste button pastes it. */
+  clipboard: z.string().max(4096).optional(),
 };
 
 /** Changes the live device as a rotation or its settings would; the prototype keeps its runtime. */
@@ -283,6 +285,7 @@ export const deviceReportSchema = z.object({
   reducedMotion: z.boolean(),
   locale: z.string(),
   offline: z.boolean(),
+  clipboard: z.string(),
 });
 
 export const hostRequestSchema = z.discriminatedUnion('type', [

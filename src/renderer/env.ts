@@ -47,6 +47,8 @@ export interface RenderEnv {
   contentHeight: number;
   /** Today as YYYY-MM-DD on the device's clock, which a date picker rings; null with the fixed clock of repeatable screenshots. */
   today: string | null;
+  /** The device's clipboard text now (a paste button reads it when pressed). */
+  clipboard(): string;
 }
 
 export const Env = createContext<RenderEnv | null>(null);

@@ -184,7 +184,7 @@ export function Frame(props: FrameProps) {
 const LEAVING = { 'data-ps-leaving': '' };
 
 /** Node types drawn at a fixed size (with their labels), which a crowded row never squeezes. */
-const FIXED_SIZE_TYPES: ReadonlySet<string> = new Set(['switch', 'checkbox', 'radioGroup', 'badge', 'icon', 'iconButton', 'fab']);
+const FIXED_SIZE_TYPES: ReadonlySet<string> = new Set(['switch', 'checkbox', 'radioGroup', 'badge', 'icon', 'iconButton', 'castButton', 'fab']);
 
 type Handlers = Record<string, ((event: never) => void) | undefined>;
 

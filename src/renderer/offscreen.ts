@@ -17,7 +17,7 @@ import { alignmentAxes, hasCorners, withPropagatedFill } from './style-css.ts';
 /** Node types whose drawing stays inside their box (popups, pagers and inner scrolls are left out). */
 const CONTAINED_TYPES = new Set([
   'box', 'row', 'column', 'card', 'text', 'image', 'icon', 'spacer', 'divider', 'badge', 'switch', 'checkbox',
-  'button', 'radioGroup', 'listItem', 'chip', 'iconButton', 'fab', 'progress', 'slider',
+  'button', 'radioGroup', 'listItem', 'chip', 'iconButton', 'castButton', 'pasteButton', 'fab', 'progress', 'slider',
 ]);
 
 /** Types drawing no content of their own that could outgrow a fixed size. */

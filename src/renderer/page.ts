@@ -121,6 +121,7 @@ export class PageRenderer {
       liveClock: false,
       locale: navigator.language || 'en-US',
       offline: !navigator.onLine,
+      clipboard: '',
       width: innerWidth,
       height: innerHeight,
     };
@@ -405,6 +406,7 @@ export function mergeDeviceSettings(current: DeviceState, input: unknown): Devic
     liveClock: typeof update.liveClock === 'boolean' ? update.liveClock : current.liveClock,
     locale: typeof update.locale === 'string' && update.locale !== '' ? update.locale : current.locale,
     offline: typeof update.offline === 'boolean' ? update.offline : current.offline,
+    clipboard: typeof update.clipboard === 'string' ? update.clipboard : current.clipboard,
     insets: {
       systemBars: isEdges(insets.systemBars) ? insets.systemBars : current.insets.systemBars,
       cutout: isEdges(insets.cutout) ? insets.cutout : current.insets.cutout,

@@ -25,6 +25,8 @@ export interface DeviceState {
   locale: string;
   /** The device has no network. */
   offline: boolean;
+  /** What the device's clipboard holds (the agent sets it with the device tool). */
+  clipboard: string;
   width: number;
   height: number;
 }
@@ -375,6 +377,8 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
   const frame = floatingRect ?? rect;
   // A right-to-left locale mirrors the prototype; the device's RTL setting mirrors every one.
   const rtl = device.rtl || model.direction === 'rtl';
+  const clipboard = useRef(device.clipboard);
+  clipboard.current = device.clipboard;
   const insets = placement.type === 'floating' && !floatingRect ? NO_INSETS : windowInsets(frame, device, rtl);
   const insetsKey = JSON.stringify(insets);
   const now = new Date();
@@ -395,6 +399,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
       contentOrigin: { x: frame.x, y: frame.y },
       contentHeight: frame.height,
       today,
+      clipboard: () => clipboard.current,
     }),
     [model.root.key, placement.type, dialogOpen, rtl, model.motion, model.motionProfile, interact, assets, insetsKey, anchorLayer, overlayLayer, frame.x, frame.y, frame.height, today],
   );

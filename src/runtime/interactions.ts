@@ -23,6 +23,7 @@ function toggleKey(node: PrototypeNode): string | null {
     case 'checkbox':
       return node.stateKey;
     case 'chip':
+    case 'castButton':
       return node.stateKey ?? null;
     case 'listItem':
       return node.trailing && node.trailing.type !== 'icon' ? node.trailing.stateKey : null;
@@ -82,6 +83,9 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       if ((node.type !== 'textField' && node.type !== 'searchBar') || typeof interaction.text !== 'string') return MISMATCH;
       if (node.type === 'textField' && node.maxLength !== undefined && [...interaction.text].length > node.maxLength) return `the text is longer than maxLength ${node.maxLength}`;
       return unit.controlWrite([[node.stateKey, interaction.text]]);
+    case 'paste':
+      if (node.type !== 'pasteButton' || typeof interaction.text !== 'string') return MISMATCH;
+      return unit.controlWrite([[node.stateKey, interaction.text]]) ?? runOnTap(unit, node.onTap, target);
     case 'submit':
       if ((node.type !== 'textField' && node.type !== 'searchBar') || !node.onSubmit) return MISMATCH;
       return runOnTap(unit, node.onSubmit, target);

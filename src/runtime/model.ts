@@ -427,6 +427,17 @@ export interface IconButtonNode extends RenderNodeBase {
   icon: string;
   variant: 'standard' | 'filled' | 'tonal' | 'outlined';
 }
+/** A cast button: casting (its state key true) shows the connected icon. */
+export interface CastButtonNode extends RenderNodeBase {
+  type: 'castButton';
+  stateKey: string | null;
+  casting: boolean;
+}
+/** A paste button: a tap writes the device's clipboard text to its state key. */
+export interface PasteButtonNode extends RenderNodeBase {
+  type: 'pasteButton';
+  text: string;
+}
 export interface FabNode extends RenderNodeBase {
   type: 'fab';
   icon: string;
@@ -613,7 +624,7 @@ export type StackTransitionName = 'platform' | 'slide' | 'fade' | 'none' | 'shar
 export type RenderNode =
   | ContainerNode | FlowNode | GridNode | LazyListNode | AdaptiveNode | CarouselNode | CardNode | TextNode | ImageNode | IconNode | SpacerNode | DividerNode | BadgeNode
   | TextFieldNode | ToggleNode | ButtonNode | RadioGroupNode | SegmentedButtonNode | ListItemNode
-  | SliderNode | ChipNode | IconButtonNode | FabNode | TopAppBarNode | ProgressNode | DialogNode
+  | SliderNode | ChipNode | IconButtonNode | FabNode | CastButtonNode | PasteButtonNode | TopAppBarNode | ProgressNode | DialogNode
   | SnackbarNode | TimePickerNode | DatePickerNode | ScrollNode | PagerNode | NavBarNode
   | BottomSheetNode | StackNode | MenuNode | SelectNode | DrawerNode | SearchBarNode | TooltipNode;
 
@@ -681,6 +692,8 @@ export type Interaction =
   | { type: 'select'; key: string; value: string }
   /** A text field's new full text. */
   | { type: 'edit'; key: string; text: string }
+  /** A paste button pressed: the device's clipboard text goes to its state key. */
+  | { type: 'paste'; key: string; text: string }
   /** Focus on a search bar with an activeKey: writes true to it. */
   | { type: 'activate'; key: string }
   /** A search bar's trailing action (by index): runs its onTap. */

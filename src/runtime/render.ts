@@ -482,6 +482,14 @@ function buildTyped(
     }
     case 'iconButton':
       return { ...base, type: 'iconButton', icon: node.icon, variant: node.variant ?? 'standard', label: node.icon };
+    case 'castButton': {
+      const casting = node.stateKey !== undefined && read(node.stateKey) === true;
+      return { ...base, type: 'castButton', stateKey: node.stateKey ?? null, casting, label: casting ? 'Casting' : 'Cast', tappable: true };
+    }
+    case 'pasteButton': {
+      const text = node.label === undefined ? 'Paste' : interpolate(node.label, read);
+      return { ...base, type: 'pasteButton', text, label: text, tappable: true };
+    }
     case 'fab': {
       const label = node.label === undefined ? null : interpolate(node.label, read);
       return { ...base, type: 'fab', icon: node.icon, text: label, size: node.size ?? 'regular', label: label ?? node.icon };

@@ -619,6 +619,8 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       icon: iconNameSchema,
       variant: z.enum(['standard', 'filled', 'tonal', 'outlined']).optional(),
     }),
+    castButton: nodeShape('castButton', { stateKey: stateKey.optional() }),
+    pasteButton: nodeShape('pasteButton', { stateKey, label: nonEmpty.optional() }),
     fab: nodeShape('fab', {
       icon: iconNameSchema,
       label: nonEmpty.optional(),
@@ -816,6 +818,8 @@ export interface ChipNode extends z.output<typeof nodeSchemas.chip> {}
 export interface CardNode extends z.output<typeof nodeSchemas.card> {}
 export interface IconButtonNode extends z.output<typeof nodeSchemas.iconButton> {}
 export interface FabNode extends z.output<typeof nodeSchemas.fab> {}
+export interface CastButtonNode extends z.output<typeof nodeSchemas.castButton> {}
+export interface PasteButtonNode extends z.output<typeof nodeSchemas.pasteButton> {}
 export interface SegmentedButtonNode extends z.output<typeof nodeSchemas.segmentedButton> {}
 export interface TopAppBarNode extends z.output<typeof nodeSchemas.topAppBar> {}
 export interface DividerNode extends z.output<typeof nodeSchemas.divider> {}
@@ -861,6 +865,8 @@ export type PrototypeNode =
   | CardNode
   | IconButtonNode
   | FabNode
+  | CastButtonNode
+  | PasteButtonNode
   | SegmentedButtonNode
   | TopAppBarNode
   | DividerNode

@@ -4,6 +4,7 @@
 // sounds land in inspect's feedbackLog, and a dismissal takes the sheet away.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import { readExample } from '../examples/examples.ts';
 import { byTag, useDevice, validSpec } from './helpers.ts';
 
@@ -101,4 +102,20 @@ test('taking the device offline shows what reads /platform/connectivity at once,
   await device.configure({ offline: false });
   await device.settled();
   assert.ok(!(await tags()).includes('weather_offline'));
+});
+
+test('the cast button toggles its key and shows the connected icon; the paste button writes the clipboard the device holds', async () => {
+  const { device, log } = open();
+  await device.show(validSpec(JSON.parse(readFileSync(new URL('../fixtures/prototype-spec/valid/nodes-cast-paste.json', import.meta.url), 'utf8'))), { reset: true });
+  await tap('cast');
+  assert.equal((await inspected()).state.casting, true);
+  assert.equal(byTag(await device.hierarchy(), 'cast').text, 'Casting');
+  assert.equal(byTag(await device.hierarchy(), 'cast_state').text, 'Casting: true');
+  await device.configure({ clipboard: '482913' });
+  const since = log.events.length;
+  await tap('paste');
+  assert.equal((await inspected()).state.code, '482913');
+  assert.equal(byTag(await device.hierarchy(), 'code').text, '482913');
+  await log.next((event) => event.name === 'pasted', since);
+  assert.equal(device.report().clipboard, '482913');
 });

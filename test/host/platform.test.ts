@@ -28,3 +28,9 @@ for (const [call, args, capability] of CALLS) {
     assert.ok((await hostFor(device).show({ spec: spec(call, args) })).success, 'its own capability is enough');
   });
 }
+
+test('the gate refuses castButton and pasteButton without their capabilities, before sending', async () => {
+  const spec = (node: object) => ({ id: 'buttons', window: { placement: { type: 'fullscreen' } }, state: { on: false, text: '' }, root: { type: 'column', children: [node] } });
+  await assertRefusedWithout(CAPABILITIES.castButton, spec({ type: 'castButton', stateKey: 'on' }), 'root.children[0]');
+  await assertRefusedWithout(CAPABILITIES.pasteButton, spec({ type: 'pasteButton', stateKey: 'text' }), 'root.children[0]');
+});

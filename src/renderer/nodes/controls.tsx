@@ -2,7 +2,7 @@
 // fab, segmentedButton and progress (the text field has its own file).
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type {
-  ButtonNode, ChipNode, FabNode, IconButtonNode, ListItemNode, ProgressNode, RadioGroupNode, SegmentedButtonNode,
+  ButtonNode, CastButtonNode, ChipNode, FabNode, IconButtonNode, PasteButtonNode, ListItemNode, ProgressNode, RadioGroupNode, SegmentedButtonNode,
   SliderNode, ToggleNode,
 } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
@@ -243,6 +243,25 @@ export function IconButton({ node, parent, env }: NodeProps<IconButtonNode>) {
   return (
     <Frame env={env} node={node} parent={parent} class={`ps-icon-button ps-icon-button-${node.variant}`} a11y={controlA11y(node, 'Button')} onTap={() => node.tappable && env.interact({ type: 'tap', key: node.key })}>
       <Icon name={node.icon} color={node.style.color} />
+    </Frame>
+  );
+}
+
+/** A cast button: the cast icon, connected while casting; a tap toggles its state key. */
+export function CastButton({ node, parent, env }: NodeProps<CastButtonNode>) {
+  return (
+    <Frame env={env} node={node} parent={parent} class="ps-icon-button ps-icon-button-standard" a11y={controlA11y(node, 'Button')} onTap={() => env.interact({ type: 'tap', key: node.key })}>
+      <Icon name={node.casting ? 'cast_connected' : 'cast'} color={node.style.color} />
+    </Frame>
+  );
+}
+
+/** A paste button: a tonal button with the paste icon; a tap writes the clipboard to its state key. */
+export function PasteButton({ node, parent, env }: NodeProps<PasteButtonNode>) {
+  return (
+    <Frame env={env} node={node} parent={parent} class="ps-button ps-button-tonal ps-button-with-icon" a11y={controlA11y(node, 'Button')} onTap={() => env.interact({ type: 'paste', key: node.key, text: env.clipboard() })}>
+      <Icon name="content_paste" size={18} />
+      {node.text}
     </Frame>
   );
 }

@@ -1,7 +1,7 @@
 // Which component draws which node type. Each type's drawing lives in one of the files here.
 import { registerComponents } from '../node.tsx';
 import {
-  Button, Chip, Fab, IconButton, ListItem, Progress, RadioGroup, SegmentedButton, Slider, Toggle,
+  Button, CastButton, Chip, Fab, IconButton, ListItem, PasteButton, Progress, RadioGroup, SegmentedButton, Slider, Toggle,
 } from './controls.tsx';
 import { SearchBar, TextField } from './text-field.tsx';
 import { Badge, Card, Container, Divider, IconNodeView, Image, Pager, Scroll, Spacer, Text } from './layout.tsx';
@@ -37,6 +37,8 @@ registerComponents({
   slider: Slider,
   chip: Chip,
   iconButton: IconButton,
+  castButton: CastButton,
+  pasteButton: PasteButton,
   fab: Fab,
   segmentedButton: SegmentedButton,
   progress: Progress,
