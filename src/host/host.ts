@@ -2,7 +2,7 @@
 // pipeline, keeps the status store and event buffers, and answers awaitEvent.
 import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute } from 'node:path';
-import { writeSavedPrototype } from './saved-layout.ts';
+import { isSavedLayout, readSavedPrototype, replaceSavedSpec, writeSavedPrototype } from './saved-layout.ts';
 import { serveDeviceRequests, type HostRequestOptions } from './requests.ts';
 import { AllowedOrigins } from '../protocol/egress.ts';
 import { CAPABILITIES, FONT_SCALE_RANGE } from '../protocol/constants.ts';
@@ -89,6 +89,10 @@ export interface ShowSummary {
   /** The mode the show resolved to, the step that decided it, and the device's own setting. */
   appearance?: AppearanceReport;
   warning?: string;
+  /** A saved prototype shown from its folder: the assets it could not verify (they draw as placeholders). */
+  savedLayoutProblems?: string[];
+  /** This show was written through to the saved prototype folder it was loaded from (its spec.json). */
+  savedTo?: string;
 }
 
 export interface InputSummary {
@@ -181,6 +185,8 @@ export class Host {
   private readonly sentSpecs = new Map<string, Record<string, unknown>>();
   /** The assets each shown prototype was shown with, for a save. */
   private readonly sentAssets = new Map<string, StagedAsset[]>();
+  /** The saved prototype folder each id was shown from, which a later show of the id writes through to. */
+  private readonly loadedLayouts = new Map<string, string>();
   private observationCounter = 0;
 
   constructor(private readonly options: HostOptions) {
@@ -281,7 +287,9 @@ export class Host {
     const { signal, onProgress } = options;
     return guard(async () => {
       const roots = this.fileRoots.with(options.extraRoots ?? []);
-      const prepared = this.options.prepareSpec(await readSpecSource(args, roots));
+      const layout = args.specPath !== undefined && args.spec === undefined && (await isSavedLayout(args.specPath)) ? await readLayout(args.specPath, roots) : null;
+      const source = layout ? new Uint8Array(layout.spec) : await readSpecSource(args, roots);
+      const prepared = this.options.prepareSpec(source);
       if (!prepared.ok) {
         const { path, message, errors, truncated } = prepared;
         const where = errors.length > 1 ? `${path} and the ${errors.length - 1} other paths in errors` : path;
@@ -295,13 +303,15 @@ export class Host {
       const showNumber = this.claimLatest(id);
       const device = await this.device(onProgress);
       this.ensureNotCancelled(id, signal);
-      const needs = { specCapabilities: prepared.capabilities, specCapabilityPaths: prepared.capabilityPaths, reset: args.reset, appearance: args.appearance, locale: args.locale, hasAssets: (args.assets?.length ?? 0) > 0 };
+      const needs = { specCapabilities: prepared.capabilities, specCapabilityPaths: prepared.capabilityPaths, reset: args.reset, appearance: args.appearance, locale: args.locale, hasAssets: (args.assets?.length ?? 0) + (layout?.assets.length ?? 0) > 0 };
       const refused = checkCapabilities(spec, needs, device.capabilities);
       if (refused) return refused;
-      const staged = await stageAssets(args.assets ?? [], roots, (observationId) => {
+      const given = await stageAssets(args.assets ?? [], roots, (observationId) => {
         const screenshot = this.observations.get(observationId);
         return screenshot === undefined ? undefined : Buffer.from(screenshot, 'base64');
       });
+      // A saved prototype brings its own assets; one given with the show replaces the saved one.
+      const staged = [...(layout?.assets ?? []).filter((asset) => !given.some((other) => other.id === asset.id)), ...given];
       const anchoring = await this.resolveAnchors(device, spec);
       this.ensureLatest(id, showNumber);
       this.ensureNotCancelled(id, signal);
@@ -313,6 +323,7 @@ export class Host {
       const lastSequence = this.recordShown(spec, sent.appearance, sent.revision, prepared.capabilities.includes(CAPABILITIES.stackTransitions), sent.locale);
       this.sentSpecs.set(id, spec);
       this.sentAssets.set(id, staged);
+      const savedTo = await this.writeThrough(id, args.specPath, layout, source);
       const summary: ShowSummary = {
         id,
         lastSequence,
@@ -323,12 +334,30 @@ export class Host {
         ...(sent.appearance ? { appearance: sent.appearance } : {}),
         ...(sent.revision !== undefined ? { revision: sent.revision } : {}),
         ...(sent.warning ? { warning: sent.warning } : {}),
+        ...(layout && layout.problems.length > 0 ? { savedLayoutProblems: layout.problems } : {}),
+        ...(savedTo ? { savedTo } : {}),
       };
       // The caller gave up while the device was showing it: it is on screen all the same.
       const cancelled = signal?.aborted ? { cancelled: 'after it was sent: the prototype is on screen' } : {};
       this.lastResult = { action: 'show', ...summary, chrome: effectiveChrome(spec), ...cancelled };
       return { success: true, ...summary };
     });
+  }
+
+  /**
+   * A show from a saved prototype folder remembers it; a later show of the same id from anywhere
+   * else writes its spec through to that folder's spec.json (and only that file).
+   */
+  private async writeThrough(id: string, specPath: string | undefined, layout: unknown, source: unknown): Promise<string | undefined> {
+    if (layout) {
+      this.loadedLayouts.set(id, specPath!);
+      return undefined;
+    }
+    const dir = this.loadedLayouts.get(id);
+    if (dir === undefined) return undefined;
+    const bytes = source instanceof Uint8Array ? source : typeof source === 'string' ? Buffer.from(source) : Buffer.from(`${JSON.stringify(source, null, 2)}\n`);
+    await replaceSavedSpec(dir, bytes);
+    return dir;
   }
 
   /** A cancelled show stops before the device hears of it; status says so. */
@@ -843,4 +872,13 @@ function isLanguageTag(tag: string): boolean {
 
 async function isFolder(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null))?.isDirectory() === true;
+}
+
+/** A saved prototype folder a show names as specPath, read under the roots; a corrupt one fails at specPath. */
+async function readLayout(dir: string, roots: FileRoots) {
+  if (!isAbsolute(dir)) fail('specPath', `"${dir}" is not an absolute path`, 'Pass the absolute path of the saved prototype folder.');
+  await roots.check(dir, 'specPath');
+  const layout = await readSavedPrototype(dir);
+  if (!layout.ok) fail('specPath', `"${dir}" is not a readable saved prototype: ${layout.corrupt}`, 'Save it again with protostage save or prototype {action: "save"}.');
+  return layout;
 }

@@ -245,6 +245,17 @@ function parseEntry(item: unknown, list: 'assets' | 'fonts'): ManifestEntry | st
   return { id, file, sha256: hash, mediaType };
 }
 
+/** Replaces only the layout's spec.json (a same-id show writing through), atomically. */
+export async function replaceSavedSpec(dir: string, spec: Uint8Array): Promise<void> {
+  if (spec.length > MAX_SPEC_FILE_BYTES) throw new Error(`the spec is ${spec.length} bytes; a saved spec holds at most ${MAX_SPEC_FILE_BYTES}`);
+  const staging = join(dir, `.${SPEC_FILE}.tmp-${randomBytes(6).toString('hex')}`);
+  await writeFile(staging, spec);
+  await rename(staging, join(dir, SPEC_FILE)).catch(async (error: Error) => {
+    await rm(staging, { force: true });
+    throw error;
+  });
+}
+
 /** Whether `path` is a folder holding a manifest, so a command given a path can tell a layout from a spec file. */
 export async function isSavedLayout(path: string): Promise<boolean> {
   const info = await lstat(join(path, MANIFEST_FILE)).catch(() => null);

@@ -176,7 +176,8 @@ morph into each other when one hides and the other shows (a visibleWhen swap, a 
 device for this id across shows (a new version forgets them); inspect reports \`storage\`, and
 \`prototype {action: "clearStorage", id}\` removes it. \`prototype {action: "save", id, dir}\` keeps the shown
 prototype (as patched, with its assets) as a saved folder the person opens later with
-\`protostage open DIR\`.
+\`protostage open DIR\`; \`show {specPath: DIR}\` loads it again with its assets, and a later show of the same
+id writes its spec back to that folder.
 
 **Reuse.** \`components\` + \`{type: "use", component, props}\` expand on the host; \`repeat\` on a
 box/row/column turns its children into a template over \`items\` (\`{item.field}\`, \`{index}\`).

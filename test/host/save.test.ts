@@ -60,3 +60,30 @@ test('an id not shown, a relative folder and a folder outside the roots are refu
   assert.ok(!escaped.success && escaped.path === 'dir' && /outside the folders/.test(escaped.error));
   assert.equal(existsSync(join(outside, 'stolen')), false);
 });
+
+test('a show from a saved folder brings its assets and problems; a later show of the id writes through to its spec.json only', async () => {
+  const first = host();
+  assert.ok((await first.show({ spec: SPEC, assets: [{ id: 'hero', path: hero }] })).success);
+  const dir = join(root, 'loaded');
+  assert.ok((await first.save({ id: 'card', dir })).success);
+  const manifestBefore = (await readSavedPrototype(dir)).ok;
+
+  const shown = host();
+  const loaded = await shown.show({ specPath: dir });
+  assert.ok(loaded.success, JSON.stringify(loaded));
+  assert.deepEqual(loaded.success && loaded.uploadedAssets, ['hero']);
+  assert.equal(loaded.success && loaded.savedTo, undefined);
+
+  const edited = { ...SPEC, data: { title: 'Edited in chat' } };
+  const rewritten = await shown.show({ spec: edited });
+  assert.ok(rewritten.success && rewritten.savedTo === dir);
+  const read = await readSavedPrototype(dir);
+  assert.ok(read.ok && manifestBefore);
+  assert.equal(JSON.parse(read.spec.toString()).data.title, 'Edited in chat');
+  assert.deepEqual(read.assets.map((asset) => asset.id), ['hero'], 'the assets stay as saved');
+
+  const other = await shown.show({ spec: { ...SPEC, id: 'other' } });
+  assert.ok(other.success && other.savedTo === undefined, 'another id is not written through');
+  const outsideLayout = await shown.show({ specPath: join(outside, 'nothing') });
+  assert.ok(!outsideLayout.success && outsideLayout.path === 'specPath');
+});
