@@ -33,6 +33,9 @@ export const REQUEST_ERROR_CODES: readonly RequestErrorCode[] = [
   'invalid_request', 'too_many_in_flight', 'cancelled', 'blocked_destination', 'network', 'timeout', 'http_error', 'too_large', 'invalid_response', 'data_limit',
 ];
 
+/** Characters of a request's URL once bound (a longer one fails invalid_request). */
+export const MAX_REQUEST_URL_CHARS = 8192;
+
 /** A request with every binding resolved: what a transport sends. */
 export interface ResolvedRequest {
   requestId: string;
@@ -77,6 +80,7 @@ export function resolveRequest(action: RequestAction, requestId: string, read: R
     query.push([key, bound]);
   }
   const built = withQuery(url, query);
+  if (built.length > MAX_REQUEST_URL_CHARS) return { error: `the URL is ${built.length} characters; a request's URL holds at most ${MAX_REQUEST_URL_CHARS}` };
   const parsed = URL.canParse(built) ? new URL(built) : null;
   if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) return { error: `${built} is not an http or https URL` };
   if (parsed.username !== '' || parsed.password !== '') return { error: 'a URL may not carry a user name or password; send credentials in a header' };

@@ -123,6 +123,8 @@ test('a binding that reads nothing, or a URL that is not http, fails invalid_req
   assert.match((snapshot.data.weather__meta as { message: string }).message, /\{missing\} reads nothing/);
   const resolved = resolveRequest({ type: 'request', url: 'https://x.example/{host}', into: '/a', headers: { 'X-A': '{text}' } }, 'q9', { state: (key) => (key === 'host' ? 'a' : 'line\nbreak'), data: {} });
   assert.ok('error' in resolved && /line break/.test(resolved.error), 'a bound header value with a line break is refused');
+  const long = resolveRequest({ type: 'request', url: 'https://x.example/{q}', into: '/a' }, 'q10', { state: () => 'y'.repeat(9000), data: {} });
+  assert.ok('error' in long && /at most 8192/.test(long.error), 'a bound URL past the cap is refused');
 });
 
 test('a fifth request in flight fails too_many_in_flight; a newer request into the same member cancels the older', () => {
