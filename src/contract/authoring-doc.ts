@@ -416,7 +416,7 @@ onError?, via?}\` sends an HTTP request when it runs and writes what comes back 
   statusKey, emits one \`prototype_request\` event \`{requestId, method, url, via, into, ok, status?,
   code?, durationMs}\` and runs onSuccess or onError, in that order, as one unit. The emit name
   \`prototype_request\` is reserved.
-- **Errors** (\`code\`): \`invalid_request\` (a binding read nothing, the URL is not http(s)),
+- **Errors** (\`code\`): \`invalid_request\` (a binding read nothing, the URL is not http(s) or passes 8192 characters once bound),
   \`too_many_in_flight\` (${limits.requestsInFlight} already are), \`blocked_destination\` (the destination policy),
   \`network\`, \`timeout\`, \`http_error\` (not 2xx; the body is never read), \`too_large\` (a 2xx
   body past ${limits.responseBytes} bytes), \`invalid_response\` (it says JSON and is not) and \`data_limit\` (it
