@@ -105,7 +105,7 @@ export class DeviceRequests {
 
   private startOnHost(request: ResolvedRequest): void {
     const { requestId, method, url, headers, body, timeoutMs } = request;
-    const message: PrototypeRequestMessage = { type: 'prototype_request', requestId, method: method as PrototypeRequestMessage['method'], url, headers, ...(body === undefined ? {} : { body }), timeoutMs };
+    const message: PrototypeRequestMessage = { type: 'prototype_request', requestId, method, url, headers, ...(body === undefined ? {} : { body }), timeoutMs };
     const connection = this.host?.send(message) ?? null;
     if (connection === null) {
       this.complete(requestId, { ok: false, code: 'network', message: 'no host is connected to run the request (via "host"); connect one, or use via "device"', durationMs: 0 });

@@ -323,7 +323,7 @@ export class Host {
       const lastSequence = this.recordShown(spec, sent.appearance, sent.revision, prepared.capabilities.includes(CAPABILITIES.stackTransitions), sent.locale);
       this.sentSpecs.set(id, spec);
       this.sentAssets.set(id, staged);
-      const savedTo = await this.writeThrough(id, args.specPath, layout, source);
+      const savedTo = await this.writeThrough(id, layout ? args.specPath! : null, source);
       const summary: ShowSummary = {
         id,
         lastSequence,
@@ -348,9 +348,9 @@ export class Host {
    * A show from a saved prototype folder remembers it; a later show of the same id from anywhere
    * else writes its spec through to that folder's spec.json (and only that file).
    */
-  private async writeThrough(id: string, specPath: string | undefined, layout: unknown, source: unknown): Promise<string | undefined> {
-    if (layout) {
-      this.loadedLayouts.set(id, specPath!);
+  private async writeThrough(id: string, loadedFrom: string | null, source: unknown): Promise<string | undefined> {
+    if (loadedFrom !== null) {
+      this.loadedLayouts.set(id, loadedFrom);
       return undefined;
     }
     const dir = this.loadedLayouts.get(id);

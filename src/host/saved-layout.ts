@@ -18,11 +18,11 @@ import { dirname, join } from 'node:path';
 import { ASSET_LIMITS, isAssetMimeType, maxBytesFor, signatureMatches, sniffMimeType, type AssetMimeType } from '../protocol/assets.ts';
 import { collectAssetIds } from '../spec/assets.ts';
 import type { StagedAsset } from './assets.ts';
+import { MAX_SPEC_FILE_BYTES } from './spec-source.ts';
 
 export const FORMAT_VERSION = 1;
 export const SPEC_FILE = 'spec.json';
 export const MANIFEST_FILE = 'manifest.json';
-export const MAX_SPEC_FILE_BYTES = 1_048_576;
 export const MAX_MANIFEST_BYTES = 262_144;
 
 const EXTENSIONS: Record<AssetMimeType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'font/ttf': 'ttf', 'font/otf': 'otf' };

@@ -9,7 +9,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import { Agent, fetch } from 'undici';
-import { limits } from '../spec/index.ts';
+import { limits, type RequestErrorCode } from '../spec/index.ts';
 import { checkAnswers, checkUrl, portOf, type AllowedOrigins } from './egress.ts';
 
 export interface OutboundRequest {
@@ -20,7 +20,8 @@ export interface OutboundRequest {
   timeoutMs: number;
 }
 
-export type OutboundErrorCode = 'blocked_destination' | 'network' | 'timeout' | 'http_error' | 'too_large' | 'cancelled';
+/** The request error codes an HTTP exchange itself can end in. */
+export type OutboundErrorCode = Extract<RequestErrorCode, 'blocked_destination' | 'network' | 'timeout' | 'http_error' | 'too_large' | 'cancelled'>;
 
 export type OutboundResult =
   | { ok: true; status: number; headers: Record<string, string>; body: string; url: string; durationMs: number }

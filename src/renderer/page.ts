@@ -164,8 +164,9 @@ export class PageRenderer {
     const showOptions = typeof options === 'object' && options !== null ? options : {};
     const result = this.call(() => this.controller.show(decoded.spec, showOptions));
     if (!result.ok) return result;
-    // The browser a link opened closes with the prototype it belongs to.
+    // The browser a link opened closes with the prototype it belongs to, and so do its requests.
     if (!result.replaced) this.platformUi.prototypeGone();
+    this.notifyIfIdle();
     this.shows += 1;
     // The new show draws a fresh window in this same synchronous draw: the old one's
     // declaration classes are no longer drawn anywhere.

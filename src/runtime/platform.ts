@@ -10,7 +10,7 @@
  * sheet and completes when the person picks a target (shared) or closes it (cancelled).
  */
 import { renderScalar, tokenizePlaceholders } from '../expand/index.ts';
-import type { PlatformAction, PlatformCallName, Scalar } from '../spec/index.ts';
+import type { PlatformAction, Scalar } from '../spec/index.ts';
 import { PLATFORM_EVENT } from '../validate/actions.ts';
 import { readData, type JsonValue } from './data.ts';
 import { resolveShare, type ShareArgs, type SharePayload, type ShareSummary, type UploadedAsset } from './share.ts';
@@ -133,8 +133,4 @@ export function applyPlatformCompletion(unit: Unit, pending: PendingPlatformCall
   });
   const followUps = outcome.ok ? action.onSuccess : action.onError;
   if (followUps) unit.runList(followUps, pending.row);
-}
-
-export function isPlatformCallName(value: unknown): value is PlatformCallName {
-  return value === 'haptics.perform' || value === 'sound.play' || value === 'links.open' || value === 'share.open';
 }

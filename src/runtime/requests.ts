@@ -9,7 +9,7 @@
  * to statusKey, emits `prototype_request` and runs onSuccess or onError, in that order, as one unit.
  */
 import { renderScalar, tokenizePlaceholders } from '../expand/index.ts';
-import { limits, type RequestAction, type Scalar } from '../spec/index.ts';
+import { limits, requestErrorCodeSchema, type RequestAction, type RequestErrorCode, type RequestMethod, type Scalar } from '../spec/index.ts';
 import { forbiddenHeader, hasLineBreak, REQUEST_EVENT } from '../validate/actions.ts';
 import { readData, type JsonValue } from './data.ts';
 import type { RowContext } from './tree.ts';
@@ -17,21 +17,8 @@ import type { Unit } from './unit.ts';
 
 export { REQUEST_EVENT } from '../validate/actions.ts';
 
-export type RequestErrorCode =
-  | 'invalid_request'
-  | 'too_many_in_flight'
-  | 'cancelled'
-  | 'blocked_destination'
-  | 'network'
-  | 'timeout'
-  | 'http_error'
-  | 'too_large'
-  | 'invalid_response'
-  | 'data_limit';
-
-export const REQUEST_ERROR_CODES: readonly RequestErrorCode[] = [
-  'invalid_request', 'too_many_in_flight', 'cancelled', 'blocked_destination', 'network', 'timeout', 'http_error', 'too_large', 'invalid_response', 'data_limit',
-];
+export type { RequestErrorCode } from '../spec/index.ts';
+export const REQUEST_ERROR_CODES: readonly RequestErrorCode[] = requestErrorCodeSchema.options;
 
 /** Characters of a request's URL once bound (a longer one fails invalid_request). */
 export const MAX_REQUEST_URL_CHARS = 8192;
@@ -40,7 +27,7 @@ export const MAX_REQUEST_URL_CHARS = 8192;
 export interface ResolvedRequest {
   requestId: string;
   via: 'host' | 'device';
-  method: string;
+  method: RequestMethod;
   url: string;
   headers: Array<[string, string]>;
   body?: string;

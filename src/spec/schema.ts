@@ -286,6 +286,10 @@ export interface RequestAction {
 }
 
 export const requestMethodSchema = z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
+
+/** Why a request failed: the codes of its __meta, its event and the wire's prototype_response. */
+export const requestErrorCodeSchema = z.enum(['invalid_request', 'too_many_in_flight', 'cancelled', 'blocked_destination', 'network', 'timeout', 'http_error', 'too_large', 'invalid_response', 'data_limit']);
+export type RequestErrorCode = z.infer<typeof requestErrorCodeSchema>;
 export type RequestMethod = z.infer<typeof requestMethodSchema>;
 
 /** Starts (or restarts) a timer: onFire after afterMs, then every everyMs (times runs in all, when given). */

@@ -897,6 +897,7 @@ class Walker implements Position {
   /** The strings block's own cross-checks, once its fields have passed: default names a table, and no entry refers to another. */
   private checkStringTables(strings: unknown): void {
     if (!isPlainObject(strings) || !isPlainObject(strings.tables) || typeof strings.default !== 'string') return;
+    const depth = this.segments.length;
     this.segments.push('strings');
     const mark = this.mark();
     try {
@@ -917,7 +918,7 @@ class Walker implements Position {
     } catch (error) {
       this.recover(error, mark);
     }
-    this.segments.length = 0;
+    this.segments.length = depth;
   }
 
   private chargeBoundText(text: string): void {

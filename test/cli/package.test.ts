@@ -16,7 +16,7 @@ const CHECKOUT = fileURLToPath(new URL('../..', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'protostage-package-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-test('the packed package, installed into a fresh prefix, serves MCP from another directory', async () => {
+test('the packed package, installed into a fresh prefix, validates for a program importing it and serves MCP from another directory', async () => {
   const packed = join(scratch, 'packed');
   const prefix = join(scratch, 'prefix');
   const elsewhere = mkdtempSync(join(scratch, 'elsewhere-'));

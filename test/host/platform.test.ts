@@ -34,3 +34,9 @@ test('the gate refuses castButton and pasteButton without their capabilities, be
   await assertRefusedWithout(CAPABILITIES.castButton, spec({ type: 'castButton', stateKey: 'on' }), 'root.children[0]');
   await assertRefusedWithout(CAPABILITIES.pasteButton, spec({ type: 'pasteButton', stateKey: 'text' }), 'root.children[0]');
 });
+
+test('the gate refuses /platform/connectivity in text and in a condition without prototype_platform_connectivity_v1, before sending', async () => {
+  const spec = (node: object) => ({ id: 'net', window: { placement: { type: 'fullscreen' } }, root: { type: 'column', children: [node] } });
+  await assertRefusedWithout(CAPABILITIES.platformConnectivity, spec({ type: 'text', text: 'Online: {platform:/connectivity/online}' }), 'root.children[0].text');
+  await assertRefusedWithout(CAPABILITIES.platformConnectivity, spec({ type: 'text', text: 'Offline', visibleWhen: { platform: '/connectivity/online', equals: false } }), 'root.children[0].visibleWhen.platform');
+});

@@ -1,7 +1,7 @@
 // `protostage open DIR [view options]`: opens a saved prototype (see `protostage save`) in the live
 // viewer: its spec, with every asset the layout verified; what it could not verify is reported.
 import { join } from 'node:path';
-import { entryFile, readSavedPrototype, SPEC_FILE } from '../../host/saved-layout.ts';
+import { readSavedPrototype, SPEC_FILE } from '../../host/saved-layout.ts';
 
 const HELP = `Usage: protostage open DIR [view options]
 
@@ -30,7 +30,7 @@ export async function run(args: string[]): Promise<number> {
   for (const problem of layout.problems) console.error(`protostage open: asset ${problem}`);
   const assetFlags = [...layout.manifest.assets, ...layout.manifest.fonts]
     .filter((entry) => layout.assets.some((asset) => asset.id === entry.id))
-    .flatMap((entry) => ['--asset', `${entry.id}=${join(dir, entryFile(entry.mediaType, entry.sha256))}`]);
+    .flatMap((entry) => ['--asset', `${entry.id}=${join(dir, entry.file)}`]);
   const { run: view } = await import('./view.ts');
   return view([join(dir, SPEC_FILE), ...assetFlags, ...args.slice(1)]);
 }
