@@ -15,30 +15,44 @@ export interface HostRequestOptions {
   resolve?: Resolver;
 }
 
+/** The calls a host is running: each answered once unless cancelled first. */
+class RunningCalls {
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(private readonly options: HostRequestOptions) {}
+
+  start(call: PrototypeRequestMessage, answer: (response: PrototypeResponse) => void): void {
+    if (this.running.has(call.requestId)) return;
+    const abort = new AbortController();
+    this.running.set(call.requestId, abort);
+    void runRequest(call, this.options, abort.signal).then((response) => {
+      if (this.running.get(call.requestId) !== abort) return;
+      this.running.delete(call.requestId);
+      if (!abort.signal.aborted) answer(response);
+    });
+  }
+
+  /** Aborts the call; nothing is answered for it. */
+  cancel(requestId: string): void {
+    this.running.get(requestId)?.abort();
+    this.running.delete(requestId);
+  }
+
+  cancelAll(): void {
+    for (const requestId of [...this.running.keys()]) this.cancel(requestId);
+  }
+}
+
 /** Runs one device's via-host requests; answers go back on the channel they came from. */
 export function serveDeviceRequests(channel: DeviceChannel, options: HostRequestOptions): void {
   if (!channel.onDeviceCall || !channel.respond) return;
   const respond = channel.respond.bind(channel);
-  const running = new Map<string, AbortController>();
+  const calls = new RunningCalls(options);
   channel.onDeviceCall((call: DeviceCall) => {
-    if (call.type === 'prototype_request_cancel') {
-      running.get(call.requestId)?.abort();
-      running.delete(call.requestId);
-      return;
-    }
-    if (running.has(call.requestId)) return;
-    const abort = new AbortController();
-    running.set(call.requestId, abort);
-    void runRequest(call, options, abort.signal).then((response) => {
-      if (running.get(call.requestId) !== abort) return;
-      running.delete(call.requestId);
-      if (!abort.signal.aborted) respond(response);
-    });
+    if (call.type === 'prototype_request_cancel') calls.cancel(call.requestId);
+    else calls.start(call, respond);
   });
-  channel.onClose(() => {
-    for (const abort of running.values()) abort.abort();
-    running.clear();
-  });
+  channel.onClose(() => calls.cancelAll());
 }
 
 /** Runs one call; the answer the device gets. */
@@ -62,21 +76,12 @@ const IN_PROCESS = 0;
  * here, through the host's destination policy, as a connected host would run them.
  */
 export function serveRequestsInProcess(device: LocalDeviceRequests, options: HostRequestOptions): void {
-  const running = new Map<string, AbortController>();
+  const calls = new RunningCalls(options);
   device.setHost({
     send(message) {
-      const abort = new AbortController();
-      running.set(message.requestId, abort);
-      void runRequest(message, options, abort.signal).then((response) => {
-        if (running.get(message.requestId) !== abort) return;
-        running.delete(message.requestId);
-        device.hostResponse(response, IN_PROCESS);
-      });
+      calls.start(message, (response) => device.hostResponse(response, IN_PROCESS));
       return IN_PROCESS;
     },
-    sendCancel(_connection, requestId) {
-      running.get(requestId)?.abort();
-      running.delete(requestId);
-    },
+    sendCancel: (_connection, requestId) => calls.cancel(requestId),
   });
 }
