@@ -32,6 +32,7 @@ export function authoringDoc(): string {
     flowGridSection(),
     pagerCarouselSection(),
     lazyListSection(),
+    chartMapSection(),
     adaptiveSection(),
     menusSection(),
     drawerSection(),
@@ -625,6 +626,45 @@ sideways and snaps to an item: \`itemWidth\` (dp, required), \`itemSpacing\` (dp
 \`variant\` (\`multiBrowse\`, the default, \`hero\` snapping to the centre, or \`uncontained\`). The web
 device draws every variant as fixed-width items, as the iOS device does. A carousel has no page,
 event or \`setPage\`: use a pager when the page matters.`;
+}
+
+function chartMapSection(): string {
+  return `## Charts and maps
+
+A \`chart\` (\`prototype_chart_v1\`) plots \`rows\`: up to 1000 objects of scalars written in the
+spec, or a data pointer such as \`"/sales"\` naming an array of them (the chart is drawn again when
+that data changes). \`x\` names the field each row is labelled by. A \`line\`, \`bar\` or \`area\`
+chart takes \`series\` (1 to 8, each \`{field, label?, color?}\`; colours default to primary,
+tertiary, secondary, error, then the on-container roles and outline) on one value axis from \`yMin\` to \`yMax\` (default:
+from 0, or below when a value is, to a round number above the largest); \`stacked\` piles bars or
+areas. A \`pie\` or \`donut\` takes \`value\`, the field of each slice, and no series. A value that
+is missing or not a number leaves a gap (no point, no bar, an empty slice). \`legend\` defaults
+to on for a pie and for more than one series. Axis labels use the labelSmall type role, the legend
+labelMedium, the grid lines outlineVariant. A chart is as wide as its parent and 200 dp high unless
+its style says otherwise.
+
+Each row is a part the agent observes and taps: \`<testTag>.point.<i>\` (line and area: a band over
+the whole plot height), \`<testTag>.bar.<i>\` or \`<testTag>.slice.<i>\` (a 24 dp target at the
+slice's middle), reading like "Mar: Online 25, In store 15". A tap writes the row's index to the
+number \`stateKey\` (declared; a number that is no row's index, such as -1, selects none), then runs the chart's
+\`onTap\`; the chosen row is marked and the others are dimmed. Past 100 rows the rows are not
+listed one by one: one \`<testTag>.plot\` part takes the taps and picks the nearest row.
+
+\`\`\`json
+{ "type": "chart", "kind": "bar", "rows": "/sales", "x": "month", "stateKey": "month",
+  "series": [{ "field": "online", "label": "Online" }, { "field": "store", "label": "In store" }] }
+\`\`\`
+
+A \`map\` (\`prototype_map_v1\`) is a schematic map, not a street map: the world's country outlines
+at 1:110m scale (Natural Earth), drawn offline in a Web Mercator projection with no tiles, roads or
+place names, good for "where are our stores" and not for directions. \`center: {lat, lon}\`
+(latitude -85 to 85) and \`zoom\` (1, the whole world, to 8; default 2) set where it opens; a new
+authored centre or zoom moves it there. \`markers\` (up to 64, ids unique) are
+\`{id, lat, lon, label?, color?}\` pins (primary by default); each is a part
+\`<testTag>.marker.<id>\` whose tap writes the id to the string \`stateKey\` (declared) and runs the
+map's \`onTap\`. One finger pans, two pinch, a wheel zooms, and the parts \`<testTag>.zoomIn\` and
+\`<testTag>.zoomOut\` zoom by one level; the view a person moved to is the device's own, reported on
+no event. It is as wide as its parent and 240 dp high unless its style says otherwise.`;
 }
 
 function lazyListSection(): string {

@@ -158,6 +158,8 @@ export const nodePurposes: Readonly<Record<string, string>> = {
   chip: 'An assist, filter, input or suggestion chip; a filter chip binds a boolean state key',
   card: 'A Material 3 card (filled, elevated or outlined) around its children',
   iconButton: 'A button showing only an icon',
+  chart: 'A line, bar, area, pie or donut chart of rows (literal or a data pointer); a tap on a point, bar or slice writes its row index to stateKey',
+  map: 'An offline schematic world map (country outlines, no tiles) with markers; pan and pinch move it, a tap on a marker writes its id to stateKey',
   castButton: 'The cast button: the cast icon, connected while stateKey is true; a tap toggles it and runs onTap',
   pasteButton: 'A paste button (label default Paste): a tap writes the device clipboard\'s text to stateKey, then runs onTap',
   fab: 'A floating action button, optionally extended with a label',

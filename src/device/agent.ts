@@ -59,6 +59,8 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.platformLinks,
   CAPABILITIES.platformShare,
   CAPABILITIES.platformConnectivity,
+  CAPABILITIES.chart,
+  CAPABILITIES.map,
   CAPABILITIES.castButton,
   CAPABILITIES.pasteButton,
 ];

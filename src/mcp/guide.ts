@@ -88,6 +88,15 @@ network; \`device {offline: true}\` takes the device offline (one \`connectivity
 A \`pasteButton {stateKey}\` pastes what \`device {clipboard}\` put on the clipboard; a \`castButton\`
 toggles its boolean \`stateKey\`.
 
+**Charts and maps.** \`chart {kind: line|bar|area|pie|donut, rows, x, series: [{field, label?, color?}]}\`
+(a pie or donut takes \`value\`, the field of each slice, instead of series; bar and area may be
+\`stacked\`) plots rows given literally or by a data pointer (\`"rows": "/sales"\`); each row is a
+part \`<testTag>.point.<i>\`, \`.bar.<i>\` or \`.slice.<i>\` that reads its values, and a tap writes the
+row index to the number \`stateKey\` and runs onTap (past 100 rows one \`<testTag>.plot\` part picks
+the nearest row). \`map {center: {lat, lon}, zoom 1–8, markers: [{id, lat, lon, label?}]}\` is a
+schematic offline world map (country outlines only): markers are parts \`<testTag>.marker.<id>\` whose
+tap writes the id to the string \`stateKey\`; \`swipeOn\` pans it and \`<testTag>.zoomIn\` / \`.zoomOut\` zoom.
+
 **Languages.** \`strings: {default, tables: {<locale>: {key: text | {one, few, …, other}}}}\`
 with \`{t:key}\` and \`{t:key|count}\` (plural by the state key \`count\`) in any text; show with
 \`locale\`, or set the device's with \`device {locale}\`, to see it in another language (an Arabic

@@ -127,6 +127,10 @@ export const CAPABILITIES = {
   platformConnectivity: 'prototype_platform_connectivity_v1',
   /** The share.open platform call (with requires.platform ["share"]): the device's share sheet. */
   platformShare: 'prototype_platform_share_v1',
+  /** The chart node: line, bar, area, pie and donut charts of literal rows or a data pointer. */
+  chart: 'prototype_chart_v1',
+  /** The map node: an offline schematic world map with markers, panned and pinched on the device. */
+  map: 'prototype_map_v1',
   /** The castButton node: the cast icon, connected while its state key is true. */
   castButton: 'prototype_cast_button_v1',
   /** The pasteButton node, pasting the device's clipboard (set with the device tool) into a state key. */

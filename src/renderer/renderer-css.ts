@@ -360,6 +360,32 @@ textarea.ps-field-input { resize: none; field-sizing: content; padding: 16px 0; 
 .ps-progress-indicator { fill: none; stroke: var(--md-sys-color-primary); stroke-width: 4; stroke-linecap: round; }
 `;
 
+const DRAWINGS = `
+.ps-chart { display: flex; flex-direction: column; gap: 8px; }
+.ps-chart-legend { display: flex; flex-wrap: wrap; gap: 4px 16px; color: var(--md-sys-color-on-surface-variant); ${type('labelMedium')} }
+.ps-chart-legend-entry { display: inline-flex; align-items: center; gap: 6px; }
+.ps-chart-swatch { width: 10px; height: 10px; border-radius: 50%; flex-shrink: 0; }
+.ps-chart-plot { flex: 1 1 auto; min-height: 0; position: relative; }
+.ps-chart-svg { position: absolute; inset: 0; overflow: visible; }
+.ps-chart-axis text { fill: var(--md-sys-color-on-surface-variant); ${type('labelSmall')} }
+.ps-chart-grid { stroke: var(--md-sys-color-outline-variant); stroke-width: 1; }
+.ps-chart-rule { stroke: var(--md-sys-color-outline); stroke-width: 1; stroke-dasharray: 4 3; }
+.ps-chart-dot-selected { stroke: var(--md-sys-color-surface); stroke-width: 2; }
+.ps-chart-hit { fill: transparent; cursor: pointer; }
+.ps-chart-svg path { cursor: pointer; }
+.ps-map { position: relative; overflow: hidden; border-radius: var(--ps-shape-medium); }
+.ps-map-surface { position: absolute; inset: 0; overflow: hidden; touch-action: none; background: var(--md-sys-color-secondary-container); cursor: grab; }
+.ps-map-svg { position: absolute; inset: 0; }
+.ps-map-land path { fill: var(--md-sys-color-surface-container-highest); stroke: var(--md-sys-color-outline); stroke-width: 0.5; }
+.ps-map-marker circle { stroke: var(--md-sys-color-surface); stroke-width: 2; cursor: pointer; }
+.ps-map-marker text { fill: var(--md-sys-color-on-surface); paint-order: stroke; stroke: var(--md-sys-color-surface); stroke-width: 3; stroke-linejoin: round; ${type('labelMedium')} }
+.ps-map-marker.ps-on text { font-weight: 700; }
+.ps-map-zoom { position: absolute; inset-inline-end: 8px; bottom: 8px; display: flex; flex-direction: column; gap: 8px; }
+.ps-map-zoom-button { width: 40px; height: 40px; border-radius: var(--ps-shape-medium); display: flex; align-items: center; justify-content: center; cursor: pointer;
+  background: var(--md-sys-color-surface-container-high); color: var(--md-sys-color-on-surface-variant); box-shadow: 0 1px 3px rgb(0 0 0 / 0.3); }
+.ps-map-credit { position: absolute; inset-inline-start: 8px; bottom: 4px; color: var(--md-sys-color-on-surface-variant); ${type('labelSmall')} }
+`;
+
 const PRESS_FEEDBACK = `
 .ps-touch:active > .ps-button, .ps-touch:active > .ps-chip, .ps-touch:active > .ps-icon-button, .ps-touch:active > .ps-fab,
 .ps-touch:active > .ps-list-item, .ps-touch:active > .ps-card, .ps-segment:active, .ps-nav-item:active .ps-nav-pill,
@@ -555,4 +581,4 @@ const OVERLAYS = `
 
 /** The stylesheet sits in a cascade layer, so a node's own declarations (inline, or a shared
  *  declaration class from style-css.ts, which is unlayered) override it as inline styles would. */
-export const RENDERER_CSS = `@layer ps-renderer {\n${[DEVICE, LAYOUT, CONTROLS, PRESS_FEEDBACK, PICKERS, NAVIGATION, OVERLAYS, MOTION, SYSTEM_SHEETS_CSS].join('\n')}\n}`;
+export const RENDERER_CSS = `@layer ps-renderer {\n${[DEVICE, LAYOUT, CONTROLS, DRAWINGS, PRESS_FEEDBACK, PICKERS, NAVIGATION, OVERLAYS, MOTION, SYSTEM_SHEETS_CSS].join('\n')}\n}`;

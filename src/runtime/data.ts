@@ -51,14 +51,20 @@ const under = (pointer: string) => '\u0002' + pointer;
 
 /** The scalar at `pointer` (undefined when missing or not a scalar), recording its tokens in `deps`. */
 export function readData(data: JsonValue, pointer: string, deps?: Set<string>): Scalar | undefined {
+  const value = readDataValue(data, pointer, deps);
+  return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) ? value : undefined;
+}
+
+/** Whatever is at `pointer` (a chart's array of rows, say), recording the tokens of a write at,
+ *  inside or above it in `deps`. */
+export function readDataValue(data: JsonValue, pointer: string, deps?: Set<string>): JsonValue | undefined {
   const segments = segmentsOf(pointer);
   if (segments === null) return undefined;
   if (deps) {
     deps.add(exact(pointer));
     for (let length = 0; length < segments.length; length++) deps.add(under(formatPointer(segments.slice(0, length))));
   }
-  const value = valueAt(data, segments);
-  return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) ? value : undefined;
+  return valueAt(data, segments);
 }
 
 /** The tokens a write at `segments` changes; `inside: false` (an append that drops nothing) keeps the rows already there. */

@@ -50,6 +50,18 @@ function selectDestination(unit: Unit, node: NodeOfType<'adaptive'>, value: stri
   return unit.controlWrite([[node.stateKey!, value]]);
 }
 
+/** A chart's point, bar or slice tapped: its row index goes to the chart's state key, then onTap runs. */
+function chooseRow(unit: Unit, node: NodeOfType<'chart'>, index: number, target: TreeNode): string | null {
+  if (!Number.isInteger(index) || index < 0) return `no row ${index}`;
+  return (node.stateKey === undefined ? null : unit.controlWrite([[node.stateKey, index]])) ?? runOnTap(unit, node.onTap, target);
+}
+
+/** A map marker tapped: its id goes to the map's state key, then onTap runs. */
+function chooseMarker(unit: Unit, node: NodeOfType<'map'>, id: string, target: TreeNode): string | null {
+  if (!(node.markers ?? []).some((marker) => marker.id === id)) return `no marker "${id}"`;
+  return (node.stateKey === undefined ? null : unit.controlWrite([[node.stateKey, id]])) ?? runOnTap(unit, node.onTap, target);
+}
+
 /** Snap a slider value to its step grid and range. */
 export function snapSlider(node: NodeOfType<'slider'>, value: number): number {
   const clamped = Math.min(node.max, Math.max(node.min, value));
@@ -75,6 +87,7 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
     }
     case 'select': {
       if (node.type === 'adaptive') return selectDestination(unit, node, interaction.value);
+      if (node.type === 'map') return chooseMarker(unit, node, interaction.value, target);
       if (node.type !== 'radioGroup' && node.type !== 'segmentedButton' && node.type !== 'select') return MISMATCH;
       if (!node.options.some((option) => option.value === interaction.value)) return `no option "${interaction.value}"`;
       return unit.controlWrite([[node.stateKey, interaction.value]]) ?? runOnTap(unit, node.onTap, target);
@@ -114,6 +127,7 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       if (typeof interaction.date !== 'string' || !isValidDate(interaction.date)) return 'not a YYYY-MM-DD date in 1900..2100';
       return unit.controlWrite([[node.stateKey, interaction.date]]) ?? runOnTap(unit, node.onTap, target);
     case 'selectIndex': {
+      if (node.type === 'chart') return chooseRow(unit, node, interaction.index, target);
       if (node.type !== 'tabBar' && node.type !== 'bottomNav') return MISMATCH;
       const index = interaction.index;
       if (!Number.isInteger(index) || index < 0 || index >= node.items.length) return `no item ${index}`;

@@ -427,6 +427,33 @@ export interface IconButtonNode extends RenderNodeBase {
   icon: string;
   variant: 'standard' | 'filled' | 'tonal' | 'outlined';
 }
+/** One row of a chart: its category label and a value per series (null where the row has no number). */
+export interface ChartRowView {
+  label: string;
+  values: (number | null)[];
+}
+/** A chart, resolved: its rows, its series' labels and colours, and the selected row. */
+export interface ChartNode extends RenderNodeBase {
+  type: 'chart';
+  kind: 'line' | 'bar' | 'area' | 'pie' | 'donut';
+  rows: ChartRowView[];
+  series: { label: string; color: CssColor }[];
+  /** Pie and donut: one colour per slice (row). */
+  sliceColors: CssColor[];
+  stacked: boolean;
+  legend: boolean;
+  yMin: number | null;
+  yMax: number | null;
+  /** The row index held by stateKey, or -1. */
+  selected: number;
+}
+/** A map, resolved: the view it opens on, its markers and the chosen one. */
+export interface MapNode extends RenderNodeBase {
+  type: 'map';
+  center: { lat: number; lon: number };
+  zoom: number;
+  markers: { id: string; lat: number; lon: number; label: string | null; color: CssColor; selected: boolean }[];
+}
 /** A cast button: casting (its state key true) shows the connected icon. */
 export interface CastButtonNode extends RenderNodeBase {
   type: 'castButton';
@@ -624,7 +651,7 @@ export type StackTransitionName = 'platform' | 'slide' | 'fade' | 'none' | 'shar
 export type RenderNode =
   | ContainerNode | FlowNode | GridNode | LazyListNode | AdaptiveNode | CarouselNode | CardNode | TextNode | ImageNode | IconNode | SpacerNode | DividerNode | BadgeNode
   | TextFieldNode | ToggleNode | ButtonNode | RadioGroupNode | SegmentedButtonNode | ListItemNode
-  | SliderNode | ChipNode | IconButtonNode | FabNode | CastButtonNode | PasteButtonNode | TopAppBarNode | ProgressNode | DialogNode
+  | SliderNode | ChipNode | IconButtonNode | FabNode | ChartNode | MapNode | CastButtonNode | PasteButtonNode | TopAppBarNode | ProgressNode | DialogNode
   | SnackbarNode | TimePickerNode | DatePickerNode | ScrollNode | PagerNode | NavBarNode
   | BottomSheetNode | StackNode | MenuNode | SelectNode | DrawerNode | SearchBarNode | TooltipNode;
 
@@ -688,7 +715,7 @@ export type Interaction =
   | { type: 'tap'; key: string }
   /** Flip a switch, checkbox, filter chip or a listItem with a trailing switch/checkbox. */
   | { type: 'toggle'; key: string }
-  /** Choose a radioGroup option, a segmentedButton segment or a select option by value. */
+  /** Choose a radioGroup option, a segmentedButton segment, a select option or a map marker (by id) by value. */
   | { type: 'select'; key: string; value: string }
   /** A text field's new full text. */
   | { type: 'edit'; key: string; text: string }
@@ -707,7 +734,7 @@ export type Interaction =
   | { type: 'pickTime'; key: string; hour: number; minute: number }
   /** YYYY-MM-DD. */
   | { type: 'pickDate'; key: string; date: string }
-  /** Select a tabBar / bottomNav item by index. */
+  /** Select a tabBar / bottomNav item, or a chart's row (its point, bar or slice), by index. */
   | { type: 'selectIndex'; key: string; index: number }
   /** A pager's scroll settled on `page` (user swipe, or the end of a setPage animation). */
   | { type: 'pageSettled'; key: string; page: number }

@@ -18,7 +18,7 @@ import { interpolate } from './text.ts';
 import { mergedStyle, resolveStyle } from './style.ts';
 import { pageCount, pagerId, type ShownTree, type TreeNode } from './tree.ts';
 import { ownValue } from './record.ts';
-import { readData, type JsonValue } from './data.ts';
+import { readData, readDataValue, type JsonValue } from './data.ts';
 import { screenNames, stackId, type Navigation } from './stacks.ts';
 
 /** Dependency token of a pager's page (state keys cannot contain NUL). */
@@ -482,6 +482,21 @@ function buildTyped(
     }
     case 'iconButton':
       return { ...base, type: 'iconButton', icon: node.icon, variant: node.variant ?? 'standard', label: node.icon };
+    case 'chart':
+      return buildChart(node, base, read, inputs, deps);
+    case 'map': {
+      const chosen = node.stateKey === undefined ? undefined : read(node.stateKey);
+      const markers = (node.markers ?? []).map((marker) => ({
+        id: marker.id,
+        lat: marker.lat,
+        lon: marker.lon,
+        label: marker.label === undefined ? null : interpolate(marker.label, read),
+        color: resolveColor(marker.color ?? 'primary', inputs.theme),
+        selected: chosen === marker.id,
+      }));
+      const chosenLabel = markers.find((marker) => marker.selected)?.label;
+      return { ...base, type: 'map', center: node.center, zoom: node.zoom ?? 2, markers, label: chosenLabel ? `Map, ${chosenLabel}` : 'Map' };
+    }
     case 'castButton': {
       const casting = node.stateKey !== undefined && read(node.stateKey) === true;
       return { ...base, type: 'castButton', stateKey: node.stateKey ?? null, casting, label: casting ? 'Casting' : 'Cast', tappable: true };
@@ -643,4 +658,47 @@ function buildTyped(
         child: children[0]!,
       };
   }
+}
+
+/** Series and slice colours in order, when a spec names none: roles that stand out on a surface. */
+const SERIES_COLORS = ['primary', 'tertiary', 'secondary', 'error', 'onPrimaryContainer', 'onTertiaryContainer', 'onSecondaryContainer', 'outline'] as const;
+
+/** A chart's rows as drawn: literal, or read from the data (a pointer that names no array of rows draws no rows). */
+function chartRows(node: NodeOfType<'chart'>, inputs: RenderInputs, deps: Set<string>): readonly Record<string, unknown>[] {
+  const rows = typeof node.rows === 'string' ? readDataValue(inputs.data, node.rows, deps) : node.rows;
+  if (!Array.isArray(rows)) return [];
+  return rows.map((row) => (row !== null && typeof row === 'object' && !Array.isArray(row) ? (row as Record<string, unknown>) : {}));
+}
+
+function finiteOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function buildChart(node: NodeOfType<'chart'>, base: RenderNodeBase, read: StateReader, inputs: RenderInputs, deps: Set<string>): RenderNode {
+  const { theme } = inputs;
+  const fields = node.series ? node.series.map((series) => series.field) : [node.value!];
+  const rows = chartRows(node, inputs, deps).map((row) => ({
+    label: typeof row[node.x] === 'string' || typeof row[node.x] === 'number' ? String(row[node.x]) : '',
+    values: fields.map((field) => finiteOrNull(row[field])),
+  }));
+  const series = node.series
+    ? node.series.map((entry, i) => ({ label: entry.label === undefined ? entry.field : interpolate(entry.label, read), color: resolveColor(entry.color ?? SERIES_COLORS[i % SERIES_COLORS.length]!, theme) }))
+    : [{ label: node.value!, color: resolveColor('primary', theme) }];
+  const held = node.stateKey === undefined ? undefined : read(node.stateKey);
+  const selected = typeof held === 'number' && Number.isInteger(held) && held >= 0 && held < rows.length ? held : -1;
+  const pie = node.kind === 'pie' || node.kind === 'donut';
+  return {
+    ...base,
+    type: 'chart',
+    kind: node.kind,
+    rows,
+    series,
+    sliceColors: pie ? rows.map((_, i) => resolveColor(SERIES_COLORS[i % SERIES_COLORS.length]!, theme)) : [],
+    stacked: node.stacked === true,
+    legend: node.legend ?? (pie || series.length > 1),
+    yMin: node.yMin ?? null,
+    yMax: node.yMax ?? null,
+    selected,
+    label: `${node.kind[0]!.toUpperCase() + node.kind.slice(1)} chart, ${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`,
+  };
 }

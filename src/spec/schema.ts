@@ -510,6 +510,15 @@ export const swipeActionsSchema = z.strictObject({
   fullSwipe: z.boolean().optional(),
 });
 export type SwipeActions = z.infer<typeof swipeActionsSchema>;
+/** A chart's series: the row field it plots, its legend label and colour. */
+export const chartSeriesSchema = z.strictObject({ field: nonEmpty, label: nonEmpty.optional(), color: colorValueSchema.optional() });
+export type ChartSeries = z.infer<typeof chartSeriesSchema>;
+/** A chart's rows: literal objects of scalars, or a data pointer naming an array of them. */
+const chartRowsSchema = z.union([z.array(z.record(z.string(), scalarSchema)).min(1).max(1000), dataPointer]);
+const geoPointSchema = z.strictObject({ lat: z.number().min(-85).max(85), lon: z.number().min(-180).max(180) });
+/** A map marker: the id a tap writes, where it stands, its label and colour. */
+export const mapMarkerSchema = geoPointSchema.extend({ id: nonEmpty, label: nonEmpty.optional(), color: colorValueSchema.optional() });
+export type MapMarker = z.infer<typeof mapMarkerSchema>;
 /** An adaptive navigationSuite destination: the value its state key holds, and how it is shown. */
 export const suiteItemSchema = z.strictObject({ value: nonEmpty, label: nonEmpty, icon: iconNameSchema.optional() });
 export type SuiteItem = z.infer<typeof suiteItemSchema>;
@@ -622,6 +631,24 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
     iconButton: nodeShape('iconButton', {
       icon: iconNameSchema,
       variant: z.enum(['standard', 'filled', 'tonal', 'outlined']).optional(),
+    }),
+    chart: nodeShape('chart', {
+      kind: z.enum(['line', 'bar', 'area', 'pie', 'donut']),
+      rows: chartRowsSchema,
+      x: nonEmpty,
+      series: z.array(chartSeriesSchema).min(1).max(8).optional(),
+      value: nonEmpty.optional(),
+      stacked: z.boolean().optional(),
+      legend: z.boolean().optional(),
+      yMin: z.number().optional(),
+      yMax: z.number().optional(),
+      stateKey: stateKey.optional(),
+    }),
+    map: nodeShape('map', {
+      center: geoPointSchema,
+      zoom: z.number().min(1).max(8).optional(),
+      markers: z.array(mapMarkerSchema).min(1).max(64).optional(),
+      stateKey: stateKey.optional(),
     }),
     castButton: nodeShape('castButton', { stateKey: stateKey.optional() }),
     pasteButton: nodeShape('pasteButton', { stateKey, label: nonEmpty.optional() }),
@@ -822,6 +849,8 @@ export interface ChipNode extends z.output<typeof nodeSchemas.chip> {}
 export interface CardNode extends z.output<typeof nodeSchemas.card> {}
 export interface IconButtonNode extends z.output<typeof nodeSchemas.iconButton> {}
 export interface FabNode extends z.output<typeof nodeSchemas.fab> {}
+export interface ChartNode extends z.output<typeof nodeSchemas.chart> {}
+export interface MapNode extends z.output<typeof nodeSchemas.map> {}
 export interface CastButtonNode extends z.output<typeof nodeSchemas.castButton> {}
 export interface PasteButtonNode extends z.output<typeof nodeSchemas.pasteButton> {}
 export interface SegmentedButtonNode extends z.output<typeof nodeSchemas.segmentedButton> {}
@@ -869,6 +898,8 @@ export type PrototypeNode =
   | CardNode
   | IconButtonNode
   | FabNode
+  | ChartNode
+  | MapNode
   | CastButtonNode
   | PasteButtonNode
   | SegmentedButtonNode

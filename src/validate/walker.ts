@@ -1268,6 +1268,7 @@ function applyCheck(check: Check, value: Record<string, unknown>, position: Posi
       if (!check.fields.some(has)) reject(at(), `${capitalize(what)} needs at least one of ${check.fields.join(', ')}`);
       return;
     case 'less':
+      if (!has(check.field) || !has(check.than)) return;
       if (!((value[check.field] as number) < (value[check.than] as number))) {
         reject(at(), `${check.field} (${String(value[check.field])}) must be less than ${check.than} (${String(value[check.than])})`);
       }

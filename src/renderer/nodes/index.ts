@@ -4,6 +4,8 @@ import {
   Button, CastButton, Chip, Fab, IconButton, ListItem, PasteButton, Progress, RadioGroup, SegmentedButton, Slider, Toggle,
 } from './controls.tsx';
 import { SearchBar, TextField } from './text-field.tsx';
+import { Chart } from './chart.tsx';
+import { MapView } from './map.tsx';
 import { Badge, Card, Container, Divider, IconNodeView, Image, Pager, Scroll, Spacer, Text } from './layout.tsx';
 import { NavBar, TopAppBar } from './navigation.tsx';
 import { BottomSheet, Dialog, Drawer, Snackbar } from './overlays.tsx';
@@ -37,6 +39,8 @@ registerComponents({
   slider: Slider,
   chip: Chip,
   iconButton: IconButton,
+  chart: Chart,
+  map: MapView,
   castButton: CastButton,
   pasteButton: PasteButton,
   fab: Fab,

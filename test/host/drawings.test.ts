@@ -1,0 +1,12 @@
+// The host and the drawn media nodes: the gate refuses a chart or a map on a device without its
+// capability, at the node, before anything is sent.
+import { test } from 'node:test';
+import { CAPABILITIES } from '../../src/protocol/constants.ts';
+import { assertRefusedWithout } from './gate.ts';
+
+const spec = (node: object) => ({ id: 'drawn', window: { placement: { type: 'fullscreen' } }, root: { type: 'column', children: [{ type: 'text', text: 'Above' }, node] } });
+
+test('the gate refuses chart and map without their capabilities, at the node', async () => {
+  await assertRefusedWithout(CAPABILITIES.chart, spec({ type: 'chart', kind: 'pie', rows: [{ k: 'a', v: 1 }], x: 'k', value: 'v' }), 'root.children[1]');
+  await assertRefusedWithout(CAPABILITIES.map, spec({ type: 'map', center: { lat: 0, lon: 0 } }), 'root.children[1]');
+});
