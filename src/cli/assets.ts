@@ -7,7 +7,7 @@ import { extname, join, resolve } from 'node:path';
 import type { WebDevice } from '../device/web-device.ts';
 import { readHead, stageAssets, type StagedAsset } from '../host/assets.ts';
 import { HostFailureError } from '../host/errors.ts';
-import { ASSET_LIMITS, sniffMimeType } from '../protocol/assets.ts';
+import { ASSET_LIMITS, SIGNATURE_BYTES, sniffMimeType } from '../protocol/assets.ts';
 
 /** The flags, for a command's parseArgs options. */
 export const ASSET_OPTIONS = {
@@ -16,13 +16,11 @@ export const ASSET_OPTIONS = {
 } as const;
 
 /** The flags' lines for a command's --help. */
-export const ASSET_HELP = `  --asset ID=FILE        put FILE (PNG, JPEG, WebP, TTF or OTF) on the device as asset ID
+export const ASSET_HELP = `  --asset ID=FILE        put FILE (PNG, JPEG, WebP, TTF, OTF, MP4 or WebM) on the device as asset ID
                          before the show (repeatable)
-  --assets DIR           every image and font file in DIR, as the asset named by the
+  --assets DIR           every image, font and video file in DIR, as the asset named by the
                          file name without its extension (hero.png is "hero")`;
 
-/** Enough leading bytes for every signature sniffMimeType knows. */
-const SIGNATURE_BYTES = 12;
 /** A folder is scanned file by file; one this big is not a folder of assets. */
 export const MAX_FOLDER_ENTRIES = 1000;
 
@@ -93,7 +91,7 @@ export async function gatherAssetSources(explicit: AssetSource[], folder: string
   }
   if (sources.length > ASSET_LIMITS.maxAssets) {
     const flag = folder === undefined ? '--asset' : folderFlag(folder);
-    return assetProblem(flag, `${sources.length} assets are named; a show takes at most ${ASSET_LIMITS.maxAssets}`, 'Name fewer with --asset, or keep fewer image and font files in the folder.');
+    return assetProblem(flag, `${sources.length} assets are named; a show takes at most ${ASSET_LIMITS.maxAssets}`, 'Name fewer with --asset, or keep fewer image, font and video files in the folder.');
   }
   return { ok: true, sources };
 }
@@ -103,7 +101,7 @@ async function folderSources(dir: string, flag: string): Promise<AssetSource[] |
   try {
     names = (await readdir(dir)).sort();
   } catch (error) {
-    return assetProblem(flag, `cannot read the folder "${dir}" (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'Pass a folder of image and font files.');
+    return assetProblem(flag, `cannot read the folder "${dir}" (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'Pass a folder of image, font and video files.');
   }
   if (names.length > MAX_FOLDER_ENTRIES) {
     return assetProblem(flag, `the folder "${dir}" holds ${names.length} entries; at most ${MAX_FOLDER_ENTRIES} are scanned for assets`, 'Pass a folder that holds only the assets.');

@@ -33,6 +33,7 @@ export function authoringDoc(): string {
     pagerCarouselSection(),
     lazyListSection(),
     chartMapSection(),
+    videoSection(),
     adaptiveSection(),
     menusSection(),
     drawerSection(),
@@ -665,6 +666,32 @@ authored centre or zoom moves it there. \`markers\` (up to 64, ids unique) are
 map's \`onTap\`. One finger pans, two pinch, a wheel zooms, and the parts \`<testTag>.zoomIn\` and
 \`<testTag>.zoomOut\` zoom by one level; the view a person moved to is the device's own, reported on
 no event. It is as wide as its parent and 240 dp high unless its style says otherwise.`;
+}
+
+function videoSection(): string {
+  return `## Video
+
+A \`videoPlayer\` (\`prototype_video_player_v1\`) plays a video asset: an MP4 or WebM file (told by
+its signature, up to 8 MiB) given with the show like an image. \`poster\` (an image asset, or a
+light/dark pair) is drawn until the video starts; without one the player shows a film icon on
+surfaceContainerHighest. It is as wide as its parent at 16:9 unless its style says otherwise, and
+\`contentScale\` fits (default), crops or fills the picture into that box.
+
+\`controls\` (default true) draws Material controls over it, each a part: \`<testTag>.play\` (reads
+Play or Pause; a tap plays or pauses), \`<testTag>.progress\` (a progress bar whose range is the
+elapsed and whole time in seconds) and \`<testTag>.mute\` (Mute or Unmute). \`autoplay\` starts it
+muted as soon as it is shown; \`loop\` plays it again at its end, which then never comes.
+
+\`playingKey\` (a declared boolean) follows it: play writes true and pause false (each a \`change\`
+event); at its end false is written, then \`onEnded\` runs. A write to playingKey (\`setState\`, a
+patch) plays or pauses the video, so another button can drive it. With \`motion: "none"\` the video
+is never loaded and the player stays on its poster with the time at 0:00, so screenshots repeat: a
+tap on play still writes playingKey, and the end never comes.
+
+\`\`\`json
+{ "type": "videoPlayer", "asset": "trailer", "poster": "trailer_poster", "playingKey": "playing",
+  "testTag": "trailer", "onEnded": [{ "type": "emit", "name": "trailer_watched" }] }
+\`\`\``;
 }
 
 function lazyListSection(): string {

@@ -61,6 +61,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.platformConnectivity,
   CAPABILITIES.chart,
   CAPABILITIES.map,
+  CAPABILITIES.videoPlayer,
   CAPABILITIES.castButton,
   CAPABILITIES.pasteButton,
 ];

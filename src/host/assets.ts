@@ -3,7 +3,7 @@
 // its name.
 import { open, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import { ASSET_LIMITS, maxBytesFor, sniffMimeType, type AssetMimeType } from '../protocol/assets.ts';
+import { ASSET_KINDS_TEXT, ASSET_LIMITS, maxBytesFor, SIGNATURE_BYTES, sniffMimeType, type AssetMimeType } from '../protocol/assets.ts';
 import { fail } from './errors.ts';
 import type { FileRoots } from './file-roots.ts';
 
@@ -69,15 +69,15 @@ function observedAsset(request: { id: string; observation: string }, observation
 }
 
 async function readAsset(request: { id: string; path: string }, path: string, roots: FileRoots | undefined): Promise<StagedAsset> {
-  if (!isAbsolute(request.path)) fail(path, `"${request.path}" is not an absolute path`, 'Pass the absolute path of a PNG, JPEG, WebP, TTF or OTF file.');
+  if (!isAbsolute(request.path)) fail(path, `"${request.path}" is not an absolute path`, `Pass the absolute path of a ${ASSET_KINDS_TEXT} file.`);
   await roots?.check(request.path, path);
   const info = await stat(request.path).catch((error: NodeJS.ErrnoException) =>
     fail(path, `cannot read "${request.path}" (${error.code ?? error.message})`, 'Check that the file exists and is readable by the protostage process.'),
   );
   if (!info.isFile()) fail(path, `"${request.path}" is not a regular file`, 'Point at an image or font file.');
-  const head = await readHead(request.path, 12);
+  const head = await readHead(request.path, SIGNATURE_BYTES);
   const mimeType = sniffMimeType(head);
-  if (!mimeType) fail(path, `"${request.path}" is not a PNG, JPEG, WebP, TTF or OTF file (checked by its signature)`, 'Convert it to one of those formats.');
+  if (!mimeType) fail(path, `"${request.path}" is not a ${ASSET_KINDS_TEXT} file (checked by its signature)`, 'Convert it to one of those formats.');
   const limit = maxBytesFor(mimeType);
   if (info.size > limit) fail(path, `${mimeType} file of ${info.size} bytes is over the ${limit}-byte limit`, 'Downscale or recompress it.');
   const bytes = await readWhole(request.path, limit, path);

@@ -25,7 +25,7 @@ export const SPEC_FILE = 'spec.json';
 export const MANIFEST_FILE = 'manifest.json';
 export const MAX_MANIFEST_BYTES = 262_144;
 
-const EXTENSIONS: Record<AssetMimeType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'font/ttf': 'ttf', 'font/otf': 'otf' };
+const EXTENSIONS: Record<AssetMimeType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'font/ttf': 'ttf', 'font/otf': 'otf', 'video/mp4': 'mp4', 'video/webm': 'webm' };
 
 export interface ManifestEntry {
   id: string;

@@ -96,6 +96,9 @@ row index to the number \`stateKey\` and runs onTap (past 100 rows one \`<testTa
 the nearest row). \`map {center: {lat, lon}, zoom 1–8, markers: [{id, lat, lon, label?}]}\` is a
 schematic offline world map (country outlines only): markers are parts \`<testTag>.marker.<id>\` whose
 tap writes the id to the string \`stateKey\`; \`swipeOn\` pans it and \`<testTag>.zoomIn\` / \`.zoomOut\` zoom.
+\`videoPlayer {asset, poster?, autoplay?, loop?, playingKey?, onEnded?}\` plays an MP4 or WebM asset;
+\`<testTag>.play\` plays or pauses it, \`.progress\` and \`.mute\` are parts; playingKey follows it and
+onEnded runs at its end. With \`motion: "none"\` it stays on its poster.
 
 **Languages.** \`strings: {default, tables: {<locale>: {key: text | {one, few, …, other}}}}\`
 with \`{t:key}\` and \`{t:key|count}\` (plural by the state key \`count\`) in any text; show with
@@ -193,7 +196,7 @@ box/row/column turns its children into a template over \`items\` (\`{item.field}
 
 **Assets.** Images and fonts are referenced by opaque id (\`{type: "image", asset: "hero"}\`) and
 supplied with the show as \`assets: [{id, path}]\` (absolute path; PNG, JPEG, WebP up to 4 MiB,
-TTF/OTF up to 2 MiB; 32 assets, 16 MiB in all), or as \`{id, observation}\` with the
+TTF/OTF up to 2 MiB, MP4/WebM videos up to 8 MiB; 32 assets, 16 MiB in all), or as \`{id, observation}\` with the
 \`observationId\` of an earlier observe, whose screenshot becomes the picture (the latest 8 are kept).
 Files (\`specPath\`, asset paths) are read only under the server's working directory, its
 \`--allow-dir\` folders and the roots your client offers. Ids the device lacks come back in \`missingAssets\`

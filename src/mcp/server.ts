@@ -57,7 +57,7 @@ const prototypeInput = z.object({
   assets: z
     .array(
       z.union([
-        z.strictObject({ id: z.string().min(1).max(256), path: z.string().min(1).describe('Absolute path of a PNG, JPEG, WebP, TTF or OTF file.') }),
+        z.strictObject({ id: z.string().min(1).max(256), path: z.string().min(1).describe('Absolute path of a PNG, JPEG, WebP, TTF, OTF, MP4 or WebM file.') }),
         z.strictObject({ id: z.string().min(1).max(256), observation: z.string().min(1).describe('The observationId of an earlier observe: its screenshot.') }),
       ]),
     )

@@ -131,6 +131,8 @@ export const CAPABILITIES = {
   chart: 'prototype_chart_v1',
   /** The map node: an offline schematic world map with markers, panned and pinched on the device. */
   map: 'prototype_map_v1',
+  /** The videoPlayer node: an MP4 or WebM video asset with a poster, Material controls and playback state. */
+  videoPlayer: 'prototype_video_player_v1',
   /** The castButton node: the cast icon, connected while its state key is true. */
   castButton: 'prototype_cast_button_v1',
   /** The pasteButton node, pasting the device's clipboard (set with the device tool) into a state key. */

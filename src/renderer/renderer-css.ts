@@ -383,6 +383,18 @@ const DRAWINGS = `
 .ps-map-zoom { position: absolute; inset-inline-end: 8px; bottom: 8px; display: flex; flex-direction: column; gap: 8px; }
 .ps-map-zoom-button { width: 40px; height: 40px; border-radius: var(--ps-shape-medium); display: flex; align-items: center; justify-content: center; cursor: pointer;
   background: var(--md-sys-color-surface-container-high); color: var(--md-sys-color-on-surface-variant); box-shadow: 0 1px 3px rgb(0 0 0 / 0.3); }
+.ps-video { position: relative; overflow: hidden; background: #000; border-radius: var(--ps-shape-medium); }
+.ps-video-media, .ps-video-poster { position: absolute; inset: 0; width: 100%; height: 100%; }
+.ps-video-no-poster { display: flex; align-items: center; justify-content: center; background: var(--md-sys-color-surface-container-highest); color: var(--md-sys-color-on-surface-variant); }
+.ps-video-play { position: absolute; left: 50%; top: 50%; width: 64px; height: 64px; margin: -32px 0 0 -32px; border-radius: 50%; cursor: pointer;
+  display: flex; align-items: center; justify-content: center; background: rgb(0 0 0 / 0.5); color: #fff; }
+.ps-video-bar { position: absolute; left: 0; right: 0; bottom: 0; height: 40px; padding: 0 4px 0 12px; display: flex; align-items: center; gap: 12px;
+  background: linear-gradient(transparent, rgb(0 0 0 / 0.6)); color: #fff; ${type('labelMedium')} }
+.ps-video-time { font-variant-numeric: tabular-nums; white-space: nowrap; }
+.ps-video-progress { flex: 1; height: 4px; border-radius: 2px; background: rgb(255 255 255 / 0.35); position: relative; overflow: hidden; }
+.ps-video-progress-done { position: absolute; inset: 0 auto 0 0; background: var(--md-sys-color-primary); }
+[dir="rtl"] .ps-video-progress-done { inset: 0 0 0 auto; }
+.ps-video-mute { width: 40px; height: 40px; display: flex; align-items: center; justify-content: center; cursor: pointer; }
 .ps-map-credit { position: absolute; inset-inline-start: 8px; bottom: 4px; color: var(--md-sys-color-on-surface-variant); ${type('labelSmall')} }
 `;
 

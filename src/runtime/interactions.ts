@@ -96,6 +96,11 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       if ((node.type !== 'textField' && node.type !== 'searchBar') || typeof interaction.text !== 'string') return MISMATCH;
       if (node.type === 'textField' && node.maxLength !== undefined && [...interaction.text].length > node.maxLength) return `the text is longer than maxLength ${node.maxLength}`;
       return unit.controlWrite([[node.stateKey, interaction.text]]);
+    case 'playback': {
+      if (node.type !== 'videoPlayer' || typeof interaction.playing !== 'boolean') return MISMATCH;
+      const violation = node.playingKey === undefined || unit.get(node.playingKey) === interaction.playing ? null : unit.controlWrite([[node.playingKey, interaction.playing]]);
+      return violation ?? (interaction.ended === true ? runOnTap(unit, node.onEnded, target) : null);
+    }
     case 'paste':
       if (node.type !== 'pasteButton' || typeof interaction.text !== 'string') return MISMATCH;
       return unit.controlWrite([[node.stateKey, interaction.text]]) ?? runOnTap(unit, node.onTap, target);

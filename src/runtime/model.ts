@@ -454,6 +454,21 @@ export interface MapNode extends RenderNodeBase {
   zoom: number;
   markers: { id: string; lat: number; lon: number; label: string | null; color: CssColor; selected: boolean }[];
 }
+/** A video player: its video and poster asset ids, how it plays, and whether it is playing. */
+export interface VideoPlayerNode extends RenderNodeBase {
+  type: 'videoPlayer';
+  asset: string;
+  /** Poster asset id for the resolved mode, or null. */
+  poster: string | null;
+  autoplay: boolean;
+  loop: boolean;
+  controls: boolean;
+  contentScale: 'fit' | 'crop' | 'fill';
+  /** The spec binds playing to a state key (playingKey); without one the player keeps it itself. */
+  playingBound: boolean;
+  /** What playingKey holds (false without one). */
+  playing: boolean;
+}
 /** A cast button: casting (its state key true) shows the connected icon. */
 export interface CastButtonNode extends RenderNodeBase {
   type: 'castButton';
@@ -651,7 +666,7 @@ export type StackTransitionName = 'platform' | 'slide' | 'fade' | 'none' | 'shar
 export type RenderNode =
   | ContainerNode | FlowNode | GridNode | LazyListNode | AdaptiveNode | CarouselNode | CardNode | TextNode | ImageNode | IconNode | SpacerNode | DividerNode | BadgeNode
   | TextFieldNode | ToggleNode | ButtonNode | RadioGroupNode | SegmentedButtonNode | ListItemNode
-  | SliderNode | ChipNode | IconButtonNode | FabNode | ChartNode | MapNode | CastButtonNode | PasteButtonNode | TopAppBarNode | ProgressNode | DialogNode
+  | SliderNode | ChipNode | IconButtonNode | FabNode | ChartNode | MapNode | VideoPlayerNode | CastButtonNode | PasteButtonNode | TopAppBarNode | ProgressNode | DialogNode
   | SnackbarNode | TimePickerNode | DatePickerNode | ScrollNode | PagerNode | NavBarNode
   | BottomSheetNode | StackNode | MenuNode | SelectNode | DrawerNode | SearchBarNode | TooltipNode;
 
@@ -719,6 +734,8 @@ export type Interaction =
   | { type: 'select'; key: string; value: string }
   /** A text field's new full text. */
   | { type: 'edit'; key: string; text: string }
+  /** A video started (true) or stopped (false) playing; `ended` when it stopped at its end (then onEnded runs). */
+  | { type: 'playback'; key: string; playing: boolean; ended: boolean }
   /** A paste button pressed: the device's clipboard text goes to its state key. */
   | { type: 'paste'; key: string; text: string }
   /** Focus on a search bar with an activeKey: writes true to it. */

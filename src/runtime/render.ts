@@ -497,6 +497,22 @@ function buildTyped(
       const chosenLabel = markers.find((marker) => marker.selected)?.label;
       return { ...base, type: 'map', center: node.center, zoom: node.zoom ?? 2, markers, label: chosenLabel ? `Map, ${chosenLabel}` : 'Map' };
     }
+    case 'videoPlayer': {
+      const playing = node.playingKey !== undefined && read(node.playingKey) === true;
+      return {
+        ...base,
+        type: 'videoPlayer',
+        asset: node.asset,
+        poster: node.poster === undefined ? null : typeof node.poster === 'string' ? node.poster : node.poster[inputs.theme.mode],
+        autoplay: node.autoplay === true,
+        loop: node.loop === true,
+        controls: node.controls ?? true,
+        contentScale: node.contentScale ?? 'fit',
+        playingBound: node.playingKey !== undefined,
+        playing,
+        label: 'Video',
+      };
+    }
     case 'castButton': {
       const casting = node.stateKey !== undefined && read(node.stateKey) === true;
       return { ...base, type: 'castButton', stateKey: node.stateKey ?? null, casting, label: casting ? 'Casting' : 'Cast', tappable: true };

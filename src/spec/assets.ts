@@ -1,5 +1,5 @@
 /**
- * The asset ids a spec refers to: image nodes, navigation item images, font assets, and what a
+ * The asset ids a spec refers to: image nodes, video players and their posters, navigation item images, font assets, and what a
  * share hands on. The page reports the ones it has no copy of; a saved layout, the ones it lacks.
  */
 
@@ -12,6 +12,10 @@ export function collectAssetIds(value: unknown, ids: Set<string>): void {
   if (value === null || typeof value !== 'object') return;
   const record = value as Record<string, unknown>;
   if (record.type === 'image') addAssetId(record.asset, ids);
+  if (record.type === 'videoPlayer') {
+    addAssetId(record.asset, ids);
+    addAssetId(record.poster, ids);
+  }
   if (Array.isArray(record.items)) for (const item of record.items) addAssetId((item as { image?: unknown })?.image, ids);
   if (record.fontFamily && typeof record.fontFamily === 'object') addAssetId(record.fontFamily, ids);
   if (record.type === 'platform' && record.call === 'share.open') addSharedAssets(record.args, ids);

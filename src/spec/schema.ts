@@ -650,6 +650,16 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       markers: z.array(mapMarkerSchema).min(1).max(64).optional(),
       stateKey: stateKey.optional(),
     }),
+    videoPlayer: nodeShape('videoPlayer', {
+      asset: nonEmpty,
+      poster: assetRefSchema.optional(),
+      autoplay: z.boolean().optional(),
+      loop: z.boolean().optional(),
+      controls: z.boolean().optional(),
+      playingKey: stateKey.optional(),
+      onEnded: onTapSchema.optional(),
+      contentScale: z.enum(['fit', 'crop', 'fill']).optional(),
+    }),
     castButton: nodeShape('castButton', { stateKey: stateKey.optional() }),
     pasteButton: nodeShape('pasteButton', { stateKey, label: nonEmpty.optional() }),
     fab: nodeShape('fab', {
@@ -851,6 +861,7 @@ export interface IconButtonNode extends z.output<typeof nodeSchemas.iconButton> 
 export interface FabNode extends z.output<typeof nodeSchemas.fab> {}
 export interface ChartNode extends z.output<typeof nodeSchemas.chart> {}
 export interface MapNode extends z.output<typeof nodeSchemas.map> {}
+export interface VideoPlayerNode extends z.output<typeof nodeSchemas.videoPlayer> {}
 export interface CastButtonNode extends z.output<typeof nodeSchemas.castButton> {}
 export interface PasteButtonNode extends z.output<typeof nodeSchemas.pasteButton> {}
 export interface SegmentedButtonNode extends z.output<typeof nodeSchemas.segmentedButton> {}
@@ -900,6 +911,7 @@ export type PrototypeNode =
   | FabNode
   | ChartNode
   | MapNode
+  | VideoPlayerNode
   | CastButtonNode
   | PasteButtonNode
   | SegmentedButtonNode

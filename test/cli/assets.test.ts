@@ -92,7 +92,7 @@ test('a file that fails the checks is reported against the flag that named it, w
   const staged = await stageAssetSources(sources);
   assert.ok(!staged.ok);
   assert.equal(describeAssetProblem('render', staged),
-    `protostage render: --asset bad=bad.gif: "${join(folder, 'bad.gif')}" is not a PNG, JPEG, WebP, TTF or OTF file (checked by its signature); convert it to one of those formats`);
+    `protostage render: --asset bad=bad.gif: "${join(folder, 'bad.gif')}" is not a PNG, JPEG, WebP, TTF, OTF, MP4 or WebM file (checked by its signature); convert it to one of those formats`);
 
   const good = await readNamedAssets(sources.slice(0, 1), undefined);
   assert.ok(good.ok);

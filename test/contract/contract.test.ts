@@ -43,7 +43,7 @@ describe('contract vocabulary', () => {
       'adaptive', 'badge', 'bottomNav', 'bottomSheet', 'box', 'button', 'card', 'carousel', 'castButton', 'chart', 'checkbox', 'chip', 'column', 'datePicker',
       'dialog', 'divider', 'drawer', 'fab', 'flow', 'grid', 'icon', 'iconButton', 'image', 'list', 'listItem', 'map', 'menu', 'pager', 'pasteButton', 'progress', 'radioGroup',
       'row', 'scroll', 'searchBar', 'segmentedButton', 'select', 'slider', 'snackbar', 'spacer', 'stack', 'switch', 'tabBar', 'text', 'textField',
-      'timePicker', 'tooltip', 'topAppBar',
+      'timePicker', 'tooltip', 'topAppBar', 'videoPlayer',
     ]);
     assert.deepEqual([...actionTypes].sort(), [
       'appendData', 'cancelTimer', 'decrement', 'dismiss', 'emit', 'increment', 'platform', 'pop', 'popToRoot', 'prependData', 'push', 'removeData', 'replace', 'request', 'setData', 'setPage', 'setState', 'startTimer', 'toggle',

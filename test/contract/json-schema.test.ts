@@ -47,7 +47,7 @@ const validatorOnlyRules: Array<{ rule: string; message: RegExp }> = [
   { rule: 'tree limits', message: /^(Node|Node depth|Image|Expanded node|Expanded image|Expanded spec byte|Component nesting depth) limit exceeded/ },
   { rule: 'pager ids and references', message: /^(Duplicate pager id|No pager with id|Two pagers keep their page|A node inside a repeat template cannot bind a pager|A vertical pager cannot be inside)/ },
   { rule: 'stack ids, screens and references', message: /^(Duplicate stack id|No stack with id|Stack .* has no screen|".*" is not one of screens)/ },
-  { rule: 'distinct option values', message: /^Duplicate value .* entries must be unique/ },
+  { rule: 'distinct option values, series fields and marker ids', message: /^Duplicate (value|field|id) .* entries must be unique/ },
   { rule: 'value comparisons', message: /must be less than|must divide .* evenly|must name different state keys/ },
   { rule: 'repeat fields and bound keys', message: /^(Unknown repeat field|Bound state key)/ },
   { rule: 'component references', message: /^(Component cycle|Unknown component|Missing component prop|Unused component prop)/ },

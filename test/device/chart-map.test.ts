@@ -4,7 +4,7 @@
 // tap writes their id, and a drag pans, a pinch or the zoom buttons zoom the map.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { HierarchyNode } from '../../src/renderer/a11y.ts';
+import type { HierarchyNode } from '../../src/device/hierarchy.ts';
 import { byTag, readValidFixture, useDevice, validSpec } from './helpers.ts';
 
 const open = useDevice();

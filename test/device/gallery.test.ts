@@ -8,6 +8,7 @@ import { exampleNames, readExample, readExampleAt, startWeatherApi, type Running
 import { serveRequestsInProcess } from '../../src/host/requests.ts';
 import { AllowedOrigins } from '../../src/protocol/egress.ts';
 import type { DeviceChange } from '../../src/device/web-device.ts';
+import { PNG } from 'pngjs';
 import { differingPixels, readValidFixture, useDevices, validSpec, withBoundsAnchors, type OpenDevice } from './helpers.ts';
 
 const GALLERY_DIR = new URL('../../docs/gallery/', import.meta.url);
@@ -24,6 +25,8 @@ interface GalleryEntry {
   device?: DeviceChange;
   /** In the device's bezel, as render --frame draws it. */
   frame?: boolean;
+  /** Assets put on the device before the show (made at test time). */
+  assets?: () => { id: string; mimeType: string; bytes: Buffer }[];
   /** Loads from examples/weather-api.mjs, run for it: pictured once its requests have completed. */
   weatherApi?: true;
 }
@@ -33,6 +36,26 @@ const FIXTURES: GalleryEntry[] = ['doc-example-1', 'doc-example-2', 'doc-example
   picture: name,
   spec: () => withBoundsAnchors(readValidFixture(`${name}.json`)),
 }));
+
+/** A poster made at test time: a diagonal gradient from a deep blue to a warm orange. */
+function posterPng(): Buffer {
+  const png = new PNG({ width: 320, height: 180 });
+  for (let y = 0; y < 180; y++) {
+    for (let x = 0; x < 320; x++) {
+      const t = (x / 320 + y / 180) / 2;
+      const at = (y * 320 + x) * 4;
+      png.data[at] = Math.round(30 + t * 210);
+      png.data[at + 1] = Math.round(40 + t * 100);
+      png.data[at + 2] = Math.round(120 - t * 80);
+      png.data[at + 3] = 255;
+    }
+  }
+  return PNG.sync.write(png);
+}
+
+const MEDIA: GalleryEntry[] = [
+  { picture: 'nodes-video', spec: () => readValidFixture('nodes-video.json'), assets: () => [{ id: 'trailer_poster', mimeType: 'image/png', bytes: posterPng() }] },
+];
 
 /** Examples whose interesting state is one tap away are pictured after that tap. */
 const EXAMPLE_TAPS: Record<string, string[]> = {
@@ -89,6 +112,7 @@ async function pictured(open: OpenDevice, entry: GalleryEntry): Promise<Buffer> 
     serveRequestsInProcess(open.device.requests, { allowed: new AllowedOrigins([origin]) });
     spec = readExampleAt('weather.json', origin);
   }
+  for (const asset of entry.assets?.() ?? []) await open.device.putAsset(asset.id, asset.mimeType, asset.bytes);
   const shown = await open.device.show(validSpec(spec), { reset: true });
   assert.notEqual((shown as { ok?: unknown }).ok, false, `show failed: ${JSON.stringify(shown)}`);
   for (const testTag of entry.taps ?? []) {
@@ -106,7 +130,7 @@ async function pictured(open: OpenDevice, entry: GalleryEntry): Promise<Buffer> 
   return entry.frame ? open.device.framed(screenshot) : screenshot;
 }
 
-for (const entry of [...FIXTURES, ...EXAMPLES, ...OPEN_STATES, ...DEVICE_STATES]) {
+for (const entry of [...FIXTURES, ...MEDIA, ...EXAMPLES, ...OPEN_STATES, ...DEVICE_STATES]) {
   for (const mode of ['light', 'dark'] as const) {
     const file = new URL(`${entry.picture}-${mode}.png`, GALLERY_DIR);
     test(`gallery ${entry.picture} (${mode}) matches docs/gallery`, async () => {

@@ -1,4 +1,4 @@
-// The host and the drawn media nodes: the gate refuses a chart or a map on a device without its
+// The host and the drawn media nodes: the gate refuses a chart, a map or a video player on a device without its
 // capability, at the node, before anything is sent.
 import { test } from 'node:test';
 import { CAPABILITIES } from '../../src/protocol/constants.ts';
@@ -9,4 +9,8 @@ const spec = (node: object) => ({ id: 'drawn', window: { placement: { type: 'ful
 test('the gate refuses chart and map without their capabilities, at the node', async () => {
   await assertRefusedWithout(CAPABILITIES.chart, spec({ type: 'chart', kind: 'pie', rows: [{ k: 'a', v: 1 }], x: 'k', value: 'v' }), 'root.children[1]');
   await assertRefusedWithout(CAPABILITIES.map, spec({ type: 'map', center: { lat: 0, lon: 0 } }), 'root.children[1]');
+});
+
+test('the gate refuses videoPlayer without its capability, at the node', async () => {
+  await assertRefusedWithout(CAPABILITIES.videoPlayer, spec({ type: 'videoPlayer', asset: 'clip' }), 'root.children[1]');
 });

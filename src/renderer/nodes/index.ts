@@ -6,6 +6,7 @@ import {
 import { SearchBar, TextField } from './text-field.tsx';
 import { Chart } from './chart.tsx';
 import { MapView } from './map.tsx';
+import { VideoPlayer } from './video.tsx';
 import { Badge, Card, Container, Divider, IconNodeView, Image, Pager, Scroll, Spacer, Text } from './layout.tsx';
 import { NavBar, TopAppBar } from './navigation.tsx';
 import { BottomSheet, Dialog, Drawer, Snackbar } from './overlays.tsx';
@@ -41,6 +42,7 @@ registerComponents({
   iconButton: IconButton,
   chart: Chart,
   map: MapView,
+  videoPlayer: VideoPlayer,
   castButton: CastButton,
   pasteButton: PasteButton,
   fab: Fab,
