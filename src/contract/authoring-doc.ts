@@ -669,7 +669,7 @@ no event. It is as wide as its parent and 240 dp high unless its style says othe
 }
 
 function videoSection(): string {
-  return `## Video
+  return `## Video and camera
 
 A \`videoPlayer\` (\`prototype_video_player_v1\`) plays a video asset: an MP4 or WebM file (told by
 its signature, up to 8 MiB) given with the show like an image. \`poster\` (an image asset, or a
@@ -691,6 +691,26 @@ tap on play still writes playingKey, and the end never comes.
 \`\`\`json
 { "type": "videoPlayer", "asset": "trailer", "poster": "trailer_poster", "playingKey": "playing",
   "testTag": "trailer", "onEnded": [{ "type": "emit", "name": "trailer_watched" }] }
+\`\`\`
+
+A \`cameraPreview\` (\`prototype_camera_preview_v1\`) shows the device camera's live picture, the
+\`back\` camera by default or the \`front\` one (mirrored, as a selfie camera is), filling a 3:4 box
+as wide as its parent unless its style says otherwise. On a web device the browser launched
+itself, the camera is Chromium's fake camera showing a still test card (a sun over a field), so
+the picture is real and the same every time; a browser reached remotely shows its own camera. A
+device without a camera, or one that refuses it, shows "No camera" and reads "Camera, unavailable".
+
+Its shutter (\`shutter\`, default true) is the part \`<testTag>.shutter\` ("Take photo", disabled
+until the picture is live). A tap keeps the frame as a new PNG image asset named \`capture-<n>\`
+(the device keeps the newest 8), writes that id to the string \`captureKey\` (declared; a
+\`change\` event) and then runs \`onCapture\`. An \`image\` with \`assetKey\` (a declared string key,
+same capability) draws the asset whose id that key holds, and its \`asset\` while the key is empty,
+so a capture appears where the spec wants it:
+
+\`\`\`json
+{ "type": "column", "children": [
+  { "type": "cameraPreview", "captureKey": "photo", "testTag": "camera" },
+  { "type": "image", "asset": "avatar_placeholder", "assetKey": "photo", "contentScale": "crop" } ] }
 \`\`\``;
 }
 

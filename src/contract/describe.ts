@@ -161,6 +161,7 @@ export const nodePurposes: Readonly<Record<string, string>> = {
   chart: 'A line, bar, area, pie or donut chart of rows (literal or a data pointer); a tap on a point, bar or slice writes its row index to stateKey',
   map: 'An offline schematic world map (country outlines, no tiles) with markers; pan and pinch move it, a tap on a marker writes its id to stateKey',
   videoPlayer: 'A video (an MP4 or WebM asset) with a poster image and Material controls; playingKey follows play, pause and the end, onEnded runs at the end',
+  cameraPreview: 'The device camera\'s live picture; its shutter keeps the frame as a new image asset and writes that asset id to captureKey (an image with assetKey shows it), then runs onCapture',
   castButton: 'The cast button: the cast icon, connected while stateKey is true; a tap toggles it and runs onTap',
   pasteButton: 'A paste button (label default Paste): a tap writes the device clipboard\'s text to stateKey, then runs onTap',
   fab: 'A floating action button, optionally extended with a label',

@@ -62,6 +62,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.chart,
   CAPABILITIES.map,
   CAPABILITIES.videoPlayer,
+  CAPABILITIES.cameraPreview,
   CAPABILITIES.castButton,
   CAPABILITIES.pasteButton,
 ];

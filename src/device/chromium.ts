@@ -1,6 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import type { BrowserSource } from './browser-source.ts';
 import { chooseBrowser } from './browser.ts';
+import { fakeCameraFlags } from './camera.ts';
 
 /**
  * Flags that keep Chromium quiet and its pixels reproducible: no GPU, no background
@@ -20,7 +21,8 @@ export const CHROMIUM_FLAGS = [
 
 /**
  * Launches the chosen browser (see chooseBrowser: `browser` is a path or chrome, msedge or
- * chromium; default PROTOSTAGE_BROWSER, then discovery) headless, or as a window when `headed`.
+ * chromium; default PROTOSTAGE_BROWSER, then discovery) headless, or as a window when `headed`,
+ * with the test card as its camera.
  */
 export async function launchChromium(options: { headed?: boolean; browser?: string } = {}): Promise<Browser> {
   const headed = options.headed === true;
@@ -29,7 +31,7 @@ export async function launchChromium(options: { headed?: boolean; browser?: stri
   return chromium.launch({
     ...choice,
     headless: !headed,
-    args: headed ? [...CHROMIUM_FLAGS] : ['--headless', ...CHROMIUM_FLAGS],
+    args: [...(headed ? [] : ['--headless']), ...CHROMIUM_FLAGS, ...fakeCameraFlags()],
     // The process that owns the device decides what a signal does (the agent dismisses with
     // reason teardown first); Chromium still exits with its parent, through the closed pipe.
     handleSIGINT: false,

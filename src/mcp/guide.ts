@@ -99,6 +99,9 @@ tap writes the id to the string \`stateKey\`; \`swipeOn\` pans it and \`<testTag
 \`videoPlayer {asset, poster?, autoplay?, loop?, playingKey?, onEnded?}\` plays an MP4 or WebM asset;
 \`<testTag>.play\` plays or pauses it, \`.progress\` and \`.mute\` are parts; playingKey follows it and
 onEnded runs at its end. With \`motion: "none"\` it stays on its poster.
+\`cameraPreview {captureKey, facing?, onCapture?}\` shows the camera (a fixed test card on a launched
+device); tapping \`<testTag>.shutter\` keeps the frame as an image asset \`capture-<n>\` and writes its id
+to captureKey, and \`image {asset, assetKey: "photo"}\` draws the capture the key names.
 
 **Languages.** \`strings: {default, tables: {<locale>: {key: text | {one, few, …, other}}}}\`
 with \`{t:key}\` and \`{t:key|count}\` (plural by the state key \`count\`) in any text; show with

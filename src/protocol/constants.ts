@@ -133,6 +133,8 @@ export const CAPABILITIES = {
   map: 'prototype_map_v1',
   /** The videoPlayer node: an MP4 or WebM video asset with a poster, Material controls and playback state. */
   videoPlayer: 'prototype_video_player_v1',
+  /** The cameraPreview node (the device's camera, a shutter that keeps the frame as an asset) and image.assetKey. */
+  cameraPreview: 'prototype_camera_preview_v1',
   /** The castButton node: the cast icon, connected while its state key is true. */
   castButton: 'prototype_cast_button_v1',
   /** The pasteButton node, pasting the device's clipboard (set with the device tool) into a state key. */

@@ -15,8 +15,8 @@ export interface StoredAsset {
 const FONT_TYPES = new Set(['font/ttf', 'font/otf']);
 
 /** A backstop on one upload's base64 text (the device agent enforces the asset contract's exact
- *  caps before anything reaches the page): a 4 MiB image is about 5.6 MB of base64. */
-export const MAX_ASSET_BASE64_LENGTH = 6 * 1024 * 1024;
+ *  caps before anything reaches the page): an 8 MiB video is about 11.2 MB of base64. */
+export const MAX_ASSET_BASE64_LENGTH = 12 * 1024 * 1024;
 
 export class AssetStore {
   private readonly assets = new Map<string, StoredAsset>();
@@ -49,13 +49,18 @@ export class AssetStore {
     } catch {
       return { ok: false, message: `asset "${id}": dataBase64 is not valid base64` };
     }
+    this.putBytes(id, mimeType, bytes);
+    return { ok: true };
+  }
+
+  /** Stores bytes the page made itself (a camera capture), replacing any asset of the same id. */
+  putBytes(id: string, mimeType: string, bytes: Uint8Array): void {
     this.drop(id);
     const isFont = FONT_TYPES.has(mimeType);
     const url = isFont ? null : URL.createObjectURL(new Blob([bytes as BlobPart], { type: mimeType }));
     this.assets.set(id, { mimeType, url, version: ++this.version, bytes: bytes.length });
     if (isFont) this.loadFont(id, bytes);
     this.changed();
-    return { ok: true };
   }
 
   /** Removes an asset; removing an unknown id succeeds. */

@@ -1,4 +1,5 @@
-// Image decoding state, tracked page-wide so settled() can wait for every image to load or fail.
+// Image decoding state, tracked page-wide so settled() can wait for every image to load or fail
+// (and for what other media start: a camera stream, a capture, a video's metadata).
 import { useEffect, useLayoutEffect, useReducer, useState } from 'preact/hooks';
 import type { AssetStore } from './assets.ts';
 
@@ -29,6 +30,13 @@ export function useImageLoad(url: string | null): ImageStatus {
     };
   }, [url]);
   return status;
+}
+
+/** Makes settled() wait for `work` too (it may fail; settled goes on either way). */
+export function trackLoad(work: Promise<unknown>): void {
+  const settledWork = work.catch(() => undefined);
+  pending.add(settledWork);
+  settledWork.finally(() => pending.delete(settledWork));
 }
 
 /** Resolves once every image that started decoding has loaded or failed. */

@@ -18,6 +18,7 @@ import { alignmentAxes, hasCorners, withPropagatedFill } from './style-css.ts';
 const CONTAINED_TYPES = new Set([
   'box', 'row', 'column', 'card', 'text', 'image', 'icon', 'spacer', 'divider', 'badge', 'switch', 'checkbox',
   'button', 'radioGroup', 'listItem', 'chip', 'iconButton', 'castButton', 'pasteButton', 'fab', 'progress', 'slider',
+  'chart', 'map', 'videoPlayer', 'cameraPreview',
 ]);
 
 /** Types drawing no content of their own that could outgrow a fixed size. */

@@ -395,6 +395,15 @@ const DRAWINGS = `
 .ps-video-progress-done { position: absolute; inset: 0 auto 0 0; background: var(--md-sys-color-primary); }
 [dir="rtl"] .ps-video-progress-done { inset: 0 0 0 auto; }
 .ps-video-mute { width: 40px; height: 40px; display: flex; align-items: center; justify-content: center; cursor: pointer; }
+.ps-camera { position: relative; overflow: hidden; background: #000; border-radius: var(--ps-shape-medium); }
+.ps-camera-feed { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+.ps-camera-mirrored { transform: scaleX(-1); }
+.ps-camera-unavailable { position: absolute; inset: 0; display: flex; flex-direction: column; gap: 8px; align-items: center; justify-content: center;
+  background: var(--md-sys-color-surface-container-highest); color: var(--md-sys-color-on-surface-variant); ${type('labelLarge')} }
+.ps-camera-shutter { position: absolute; left: 50%; bottom: 16px; width: 64px; height: 64px; margin-left: -32px; border-radius: 50%; cursor: pointer;
+  background: #fff; box-shadow: 0 0 0 4px rgb(255 255 255 / 0.5), 0 2px 6px rgb(0 0 0 / 0.4); }
+.ps-camera-shutter[aria-disabled="true"] { opacity: 0.38; cursor: default; }
+.ps-camera-shutter:active { transform: scale(0.92); }
 .ps-map-credit { position: absolute; inset-inline-start: 8px; bottom: 4px; color: var(--md-sys-color-on-surface-variant); ${type('labelSmall')} }
 `;
 

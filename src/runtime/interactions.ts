@@ -101,6 +101,9 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       const violation = node.playingKey === undefined || unit.get(node.playingKey) === interaction.playing ? null : unit.controlWrite([[node.playingKey, interaction.playing]]);
       return violation ?? (interaction.ended === true ? runOnTap(unit, node.onEnded, target) : null);
     }
+    case 'capture':
+      if (node.type !== 'cameraPreview' || typeof interaction.asset !== 'string' || interaction.asset === '') return MISMATCH;
+      return unit.controlWrite([[node.captureKey, interaction.asset]]) ?? runOnTap(unit, node.onCapture, target);
     case 'paste':
       if (node.type !== 'pasteButton' || typeof interaction.text !== 'string') return MISMATCH;
       return unit.controlWrite([[node.stateKey, interaction.text]]) ?? runOnTap(unit, node.onTap, target);

@@ -469,6 +469,12 @@ export interface VideoPlayerNode extends RenderNodeBase {
   /** What playingKey holds (false without one). */
   playing: boolean;
 }
+/** The camera's live picture and its shutter. */
+export interface CameraPreviewNode extends RenderNodeBase {
+  type: 'cameraPreview';
+  facing: 'back' | 'front';
+  shutter: boolean;
+}
 /** A cast button: casting (its state key true) shows the connected icon. */
 export interface CastButtonNode extends RenderNodeBase {
   type: 'castButton';
@@ -666,7 +672,7 @@ export type StackTransitionName = 'platform' | 'slide' | 'fade' | 'none' | 'shar
 export type RenderNode =
   | ContainerNode | FlowNode | GridNode | LazyListNode | AdaptiveNode | CarouselNode | CardNode | TextNode | ImageNode | IconNode | SpacerNode | DividerNode | BadgeNode
   | TextFieldNode | ToggleNode | ButtonNode | RadioGroupNode | SegmentedButtonNode | ListItemNode
-  | SliderNode | ChipNode | IconButtonNode | FabNode | ChartNode | MapNode | VideoPlayerNode | CastButtonNode | PasteButtonNode | TopAppBarNode | ProgressNode | DialogNode
+  | SliderNode | ChipNode | IconButtonNode | FabNode | ChartNode | MapNode | VideoPlayerNode | CameraPreviewNode | CastButtonNode | PasteButtonNode | TopAppBarNode | ProgressNode | DialogNode
   | SnackbarNode | TimePickerNode | DatePickerNode | ScrollNode | PagerNode | NavBarNode
   | BottomSheetNode | StackNode | MenuNode | SelectNode | DrawerNode | SearchBarNode | TooltipNode;
 
@@ -736,6 +742,8 @@ export type Interaction =
   | { type: 'edit'; key: string; text: string }
   /** A video started (true) or stopped (false) playing; `ended` when it stopped at its end (then onEnded runs). */
   | { type: 'playback'; key: string; playing: boolean; ended: boolean }
+  /** A camera's shutter: the frame was kept as the image asset `asset`, whose id goes to captureKey (then onCapture runs). */
+  | { type: 'capture'; key: string; asset: string }
   /** A paste button pressed: the device's clipboard text goes to its state key. */
   | { type: 'paste'; key: string; text: string }
   /** Focus on a search bar with an activeKey: writes true to it. */

@@ -431,7 +431,7 @@ function buildTyped(
       return {
         ...base,
         type: 'image',
-        asset: typeof node.asset === 'string' ? node.asset : node.asset[inputs.theme.mode],
+        asset: keptAsset(node.assetKey, read) ?? (typeof node.asset === 'string' ? node.asset : node.asset[inputs.theme.mode]),
         contentScale: node.contentScale ?? 'fit',
       };
     case 'icon':
@@ -513,6 +513,8 @@ function buildTyped(
         label: 'Video',
       };
     }
+    case 'cameraPreview':
+      return { ...base, type: 'cameraPreview', facing: node.facing ?? 'back', shutter: node.shutter ?? true, label: 'Camera' };
     case 'castButton': {
       const casting = node.stateKey !== undefined && read(node.stateKey) === true;
       return { ...base, type: 'castButton', stateKey: node.stateKey ?? null, casting, label: casting ? 'Casting' : 'Cast', tappable: true };
@@ -717,4 +719,10 @@ function buildChart(node: NodeOfType<'chart'>, base: RenderNodeBase, read: State
     selected,
     label: `${node.kind[0]!.toUpperCase() + node.kind.slice(1)} chart, ${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`,
   };
+}
+
+/** The asset id an image's assetKey holds (a camera capture), or null while it holds none. */
+function keptAsset(assetKey: string | undefined, read: StateReader): string | null {
+  const held = assetKey === undefined ? undefined : read(assetKey);
+  return typeof held === 'string' && held !== '' ? held : null;
 }

@@ -564,7 +564,7 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       ...gestureFields,
       contentTransition: z.enum(['numeric', 'crossfade', 'none']).optional(),
     }),
-    image: nodeShape('image', { asset: assetRefSchema, contentScale: z.enum(['fit', 'crop', 'fill']).optional(), ...gestureFields }),
+    image: nodeShape('image', { asset: assetRefSchema, assetKey: stateKey.optional(), contentScale: z.enum(['fit', 'crop', 'fill']).optional(), ...gestureFields }),
     icon: nodeShape('icon', {
       ...gestureFields,
       name: iconNameSchema,
@@ -659,6 +659,12 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       playingKey: stateKey.optional(),
       onEnded: onTapSchema.optional(),
       contentScale: z.enum(['fit', 'crop', 'fill']).optional(),
+    }),
+    cameraPreview: nodeShape('cameraPreview', {
+      facing: z.enum(['back', 'front']).optional(),
+      captureKey: stateKey,
+      onCapture: onTapSchema.optional(),
+      shutter: z.boolean().optional(),
     }),
     castButton: nodeShape('castButton', { stateKey: stateKey.optional() }),
     pasteButton: nodeShape('pasteButton', { stateKey, label: nonEmpty.optional() }),
@@ -862,6 +868,7 @@ export interface FabNode extends z.output<typeof nodeSchemas.fab> {}
 export interface ChartNode extends z.output<typeof nodeSchemas.chart> {}
 export interface MapNode extends z.output<typeof nodeSchemas.map> {}
 export interface VideoPlayerNode extends z.output<typeof nodeSchemas.videoPlayer> {}
+export interface CameraPreviewNode extends z.output<typeof nodeSchemas.cameraPreview> {}
 export interface CastButtonNode extends z.output<typeof nodeSchemas.castButton> {}
 export interface PasteButtonNode extends z.output<typeof nodeSchemas.pasteButton> {}
 export interface SegmentedButtonNode extends z.output<typeof nodeSchemas.segmentedButton> {}
@@ -912,6 +919,7 @@ export type PrototypeNode =
   | ChartNode
   | MapNode
   | VideoPlayerNode
+  | CameraPreviewNode
   | CastButtonNode
   | PasteButtonNode
   | SegmentedButtonNode

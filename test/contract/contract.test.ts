@@ -40,7 +40,7 @@ describe('contract vocabulary', () => {
 
   test('every node type, action type and placement type of the spec is an entry', () => {
     assert.deepEqual([...nodeTypes].sort(), [
-      'adaptive', 'badge', 'bottomNav', 'bottomSheet', 'box', 'button', 'card', 'carousel', 'castButton', 'chart', 'checkbox', 'chip', 'column', 'datePicker',
+      'adaptive', 'badge', 'bottomNav', 'bottomSheet', 'box', 'button', 'cameraPreview', 'card', 'carousel', 'castButton', 'chart', 'checkbox', 'chip', 'column', 'datePicker',
       'dialog', 'divider', 'drawer', 'fab', 'flow', 'grid', 'icon', 'iconButton', 'image', 'list', 'listItem', 'map', 'menu', 'pager', 'pasteButton', 'progress', 'radioGroup',
       'row', 'scroll', 'searchBar', 'segmentedButton', 'select', 'slider', 'snackbar', 'spacer', 'stack', 'switch', 'tabBar', 'text', 'textField',
       'timePicker', 'tooltip', 'topAppBar', 'videoPlayer',

@@ -1,4 +1,4 @@
-// The host and the drawn media nodes: the gate refuses a chart, a map or a video player on a device without its
+// The host and the drawn media nodes: the gate refuses a chart, a map, a video player or a camera on a device without its
 // capability, at the node, before anything is sent.
 import { test } from 'node:test';
 import { CAPABILITIES } from '../../src/protocol/constants.ts';
@@ -13,4 +13,10 @@ test('the gate refuses chart and map without their capabilities, at the node', a
 
 test('the gate refuses videoPlayer without its capability, at the node', async () => {
   await assertRefusedWithout(CAPABILITIES.videoPlayer, spec({ type: 'videoPlayer', asset: 'clip' }), 'root.children[1]');
+});
+
+test('the gate refuses cameraPreview and an image assetKey without the camera capability', async () => {
+  const state = { state: { photo: '' } };
+  await assertRefusedWithout(CAPABILITIES.cameraPreview, { ...spec({ type: 'cameraPreview', captureKey: 'photo' }), ...state }, 'root.children[1]');
+  await assertRefusedWithout(CAPABILITIES.cameraPreview, { ...spec({ type: 'image', asset: 'avatar', assetKey: 'photo' }), ...state }, 'root.children[1].assetKey');
 });

@@ -98,7 +98,7 @@ test('every condition form decodes, and a key with two comparisons does not', ()
 });
 
 test('the node union has one schema per node type of the Nodes table', () => {
-  assert.equal(nodeTypes.length, 48);
+  assert.equal(nodeTypes.length, 49);
   assert.equal(prototypeNodeSchema.safeParse({ type: 'use', component: 'x' }).success, false);
 });
 

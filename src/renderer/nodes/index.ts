@@ -7,6 +7,7 @@ import { SearchBar, TextField } from './text-field.tsx';
 import { Chart } from './chart.tsx';
 import { MapView } from './map.tsx';
 import { VideoPlayer } from './video.tsx';
+import { CameraPreview } from './camera.tsx';
 import { Badge, Card, Container, Divider, IconNodeView, Image, Pager, Scroll, Spacer, Text } from './layout.tsx';
 import { NavBar, TopAppBar } from './navigation.tsx';
 import { BottomSheet, Dialog, Drawer, Snackbar } from './overlays.tsx';
@@ -43,6 +44,7 @@ registerComponents({
   chart: Chart,
   map: MapView,
   videoPlayer: VideoPlayer,
+  cameraPreview: CameraPreview,
   castButton: CastButton,
   pasteButton: PasteButton,
   fab: Fab,

@@ -8,8 +8,11 @@ import type { VideoPlayerNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
 import { Frame } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
-import { useAssetUrl } from '../loading.ts';
+import { trackLoad, useAssetUrl } from '../loading.ts';
 import type { NodeProps } from '../node.tsx';
+
+/** How long settled() waits for a video's metadata at most. */
+const METADATA_WAIT_MS = 5000;
 
 interface Clock {
   current: number;
@@ -48,6 +51,17 @@ export function VideoPlayer({ node, parent, env }: NodeProps<VideoPlayerNode>) {
   useEffect(() => {
     if (live && node.autoplay) report(true);
   }, [live, node.autoplay]);
+  // settled() waits for the duration, so the time the controls read is known when the screen is.
+  useEffect(() => {
+    const element = video.current;
+    if (!live || !element || element.readyState >= HTMLMediaElement.HAVE_METADATA) return;
+    trackLoad(new Promise((resolve) => {
+      const done = () => resolve(undefined);
+      element.addEventListener('loadedmetadata', done, { once: true });
+      element.addEventListener('error', done, { once: true });
+      setTimeout(done, METADATA_WAIT_MS);
+    }));
+  }, [src, live]);
 
   const toggle = () => report(!playing);
   const tick = () => {
