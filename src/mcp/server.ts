@@ -1,7 +1,9 @@
-// The MCP surface: six tools and three resources, each a thin skin over the host. Every result
-// carries structured content and the same JSON as text; a failure is an isError result naming
-// the path and the fix. Long calls report progress and stop when the client cancels them.
+// The MCP surface: seven tools and three resources, each a thin skin over the host (and, for a
+// client that shows MCP Apps, the device view the prototype tool links). Every result carries
+// structured content and the same JSON as text; a failure is an isError result naming the path
+// and the fix. Long calls report progress and stop when the client cancels them.
 import { McpServer, ResourceTemplate, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
+import { getUiCapability, registerAppResource, registerAppTool, RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -11,6 +13,7 @@ import { MAX_CLOCK_ADVANCE_MS, type CallOptions, type Host, type HostResult } fr
 import type { DevicePool, PooledDevice } from '../host/pool.ts';
 import { DEVICE_PROFILES, catalogueSummary } from '../device/profiles.ts';
 import { appearanceSchema, deviceSettingsFields, eventKindSchema, swipeDirectionSchema } from '../protocol/messages.ts';
+import { deviceAppHtml } from './device-app/build.ts';
 import { authoringGuide } from './guide.ts';
 import { searchIcons } from './icons.ts';
 import { outputSchemas } from './output-schemas.ts';
@@ -18,6 +21,8 @@ import { outputSchemas } from './output-schemas.ts';
 export const SERVER_INFO = { name: 'protostage', title: 'Protostage: live UI prototypes', version: packageJson.version };
 export const GUIDE_URI = 'protostage://guide';
 export const PROTOTYPE_URI_TEMPLATE = 'protostage://prototypes/{id}';
+/** The device view an MCP Apps host draws inline with a prototype tool result. */
+export const DEVICE_APP_URI = 'ui://protostage/device.html';
 /** How often a waiting awaitEvent tells a client with a progress token that it is still waiting. */
 export const AWAIT_HEARTBEAT_MS = 2_000;
 
@@ -151,7 +156,8 @@ export function createMcpServer(pool: DevicePool): McpServer {
     instructions: SERVER_INSTRUCTIONS,
   });
 
-  server.registerTool(
+  registerAppTool(
+    server,
     'prototype',
     {
       title: 'Show and follow a UI prototype',
@@ -161,6 +167,8 @@ export function createMcpServer(pool: DevicePool): McpServer {
       outputSchema: outputSchemas.prototype,
       // show and dismiss change the screen but lose nothing the agent cannot show again.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      // A host that shows MCP Apps draws the device view with the result; others ignore this.
+      _meta: { ui: { resourceUri: DEVICE_APP_URI } },
     },
     async (args, ctx) => toolResult(await onDevice(pool, args.device, (device) => runPrototypeAction(pool, device, args, ctx, () => clientRoots(server)))),
   );
@@ -247,6 +255,11 @@ export function createMcpServer(pool: DevicePool): McpServer {
     },
     async ({ device, ...change }) => toolResult(await onDevice(pool, device, (chosen) => chosen.host.configureDevice(change))),
   );
+
+  // The view's resource is listed only to a client that says it shows MCP Apps.
+  server.server.oninitialized = () => {
+    if (getUiCapability(server.server.getClientCapabilities())) registerDeviceApp(server);
+  };
 
   server.registerResource(
     'authoring-guide',
@@ -377,4 +390,15 @@ async function runPrototypeAction(
     case 'awaitEvent':
       return awaitWithHeartbeat(host, args, ctx);
   }
+}
+
+/** The device view: the screen as observe sees it, clicks and keys sent back as tapOn and sendKeys. */
+function registerDeviceApp(server: McpServer): void {
+  registerAppResource(
+    server,
+    'device-view',
+    DEVICE_APP_URI,
+    { title: 'The device, live', description: 'The device screen a prototype is shown on; click to tap it, type to enter text.' },
+    async () => ({ contents: [{ uri: DEVICE_APP_URI, mimeType: RESOURCE_MIME_TYPE, text: await deviceAppHtml(), _meta: { ui: { prefersBorder: false } } }] }),
+  );
 }
