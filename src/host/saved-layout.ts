@@ -3,7 +3,7 @@
  *
  *   manifest.json   {"formatVersion": 1, "specFile": "spec.json", "assets": […], "fonts": […]}
  *   spec.json
- *   assets/<sha256>.png|jpg|webp
+ *   assets/<sha256>.png|jpg|webp|mp4|webm
  *   fonts/<sha256>.ttf|otf
  *
  * Files are content addressed: the same bytes of the same media type are one file. The writer

@@ -88,3 +88,20 @@ test('with motion "none" the player stays on its poster: play writes the key and
   const second = await device.observe();
   assert.ok(first.screenshot.equals(second.screenshot), 'nothing plays, so the screen is the same');
 });
+
+test('autoplay starts the video muted as soon as it is shown, and loop never ends it', async () => {
+  const { device, log } = open();
+  await device.putAsset('clip', 'video/webm', await recordClip(device, 'video/webm', 400));
+  const spec = playerSpec() as { root: { children: Record<string, unknown>[] } };
+  Object.assign(spec.root.children[0]!, { autoplay: true, loop: true });
+  const since = log.events.length;
+  await device.show(validSpec(spec), { reset: true });
+  await log.next((event) => event.kind === 'change' && (event.payload as { value?: unknown }).value === true, since);
+  await device.settled();
+  const hierarchy = await device.hierarchy();
+  assert.equal(byTag(hierarchy, 'clip.play').text, 'Pause');
+  assert.equal(byTag(hierarchy, 'clip.mute').text, 'Unmute', 'autoplay is muted');
+  await new Promise((resolve) => setTimeout(resolve, 1200));
+  assert.ok(!log.events.slice(since).some((event) => event.kind === 'emit' && event.name === 'clip_ended'), 'a looping clip of 0.4 s played past its length without ending');
+  assert.equal((await state()).playing, true);
+});

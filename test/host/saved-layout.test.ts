@@ -142,3 +142,15 @@ test('the writer refuses what the asset contract refuses, and writes nothing the
   await assert.rejects(writeSavedPrototype(dir, Buffer.alloc(1_048_577, 32), []), /at most 1048576/);
   assert.deepEqual(readdirSync(scratch).filter((name) => name === `layout-${counter}` || name.startsWith('.tmp-')), []);
 });
+
+test('a video asset is saved under assets/ with its own extension and reads back as the same bytes', async () => {
+  const dir = fresh();
+  const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from('webm'), Buffer.alloc(40, 3)]);
+  const spec = Buffer.from(JSON.stringify({ id: 'clip', window: { placement: { type: 'fullscreen' } }, root: { type: 'videoPlayer', asset: 'trailer' } }));
+  const manifest = await writeSavedPrototype(dir, spec, [{ id: 'trailer', mimeType: 'video/webm', bytes: webm }]);
+  assert.deepEqual(manifest.assets, [{ id: 'trailer', file: `assets/${hash(webm)}.webm`, sha256: hash(webm), mediaType: 'video/webm' }]);
+  const read = await readSavedPrototype(dir);
+  assert.ok(read.ok);
+  assert.deepEqual(read.problems, []);
+  assert.ok(read.assets[0]!.bytes.equals(webm));
+});
