@@ -5,17 +5,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { HierarchyNode } from '../../src/device/hierarchy.ts';
-import { byTag, readValidFixture, useDevice, validSpec } from './helpers.ts';
+import { byTag, readValidFixture, tapSettled, useDevice, validSpec } from './helpers.ts';
 
 const open = useDevice();
 
-async function tap(testTag: string): Promise<void> {
-  const { device } = open();
-  await device.settled();
-  const tapped = await device.tap({ testTag });
-  assert.ok(tapped.ok, tapped.ok ? '' : `${tapped.message} (${tapped.hint})`);
-  await device.settled();
-}
+const tap = (testTag: string) => tapSettled(open().device, testTag);
 
 async function state(): Promise<Record<string, unknown>> {
   return ((await open().device.inspect()) as { prototypes: { state: Record<string, unknown> }[] }).prototypes[0]!.state;

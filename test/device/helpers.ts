@@ -95,6 +95,14 @@ export function readValidFixture(name: string): unknown {
   return JSON.parse(readFileSync(new URL(name, VALID_FIXTURES_DIR), 'utf8'));
 }
 
+/** Taps a testTag once the screen has settled, asserts the tap landed, and lets the screen settle again. */
+export async function tapSettled(device: WebDevice, testTag: string): Promise<void> {
+  await device.settled();
+  const tapped = await device.tap({ testTag });
+  assert.ok(tapped.ok, tapped.ok ? '' : `${tapped.message} (${tapped.hint})`);
+  await device.settled();
+}
+
 /** The one node of the hierarchy with this testTag. */
 export function byTag(hierarchy: readonly HierarchyNode[], testTag: string): HierarchyNode {
   const found = hierarchy.filter((node) => node.testTag === testTag);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { readExample } from '../examples/examples.ts';
-import { byTag, useDevice, validSpec } from './helpers.ts';
+import { byTag, tapSettled, useDevice, validSpec } from './helpers.ts';
 
 const open = useDevice();
 const CONTACT = validSpec(readExample('contact.json'));
@@ -19,13 +19,7 @@ async function inspected(): Promise<{ state: Record<string, unknown>; data: Reco
   return ((await open().device.inspect()) as { prototypes: any[] }).prototypes[0];
 }
 
-async function tap(testTag: string): Promise<void> {
-  const { device } = open();
-  await device.settled();
-  const tapped = await device.tap({ testTag });
-  assert.ok(tapped.ok, tapped.ok ? '' : `${tapped.message} (${tapped.hint})`);
-  await device.settled();
-}
+const tap = (testTag: string) => tapSettled(open().device, testTag);
 
 test('Share contact opens the sheet with the vCard preview; Messages completes the share into data and plays a sound', async () => {
   const { device, log } = open();
