@@ -96,7 +96,7 @@ test('a file that is no accepted type stops the render before the show, naming t
   writeFileSync(join(dir, 'x.gif'), Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'));
   const result = await render('spec.json', '-o', 'never.png', '--asset', 'hero=./x.gif');
   assert.equal(result.code, 1);
-  assert.match(result.stderr, /^protostage render: --asset hero=\.\/x\.gif: ".*\/x\.gif" is not a PNG, JPEG, WebP, TTF or OTF file \(checked by its signature\); convert it/);
+  assert.match(result.stderr, /^protostage render: --asset hero=\.\/x\.gif: ".*\/x\.gif" is not a PNG, JPEG, WebP, TTF, OTF, MP4 or WebM file \(checked by its signature\); convert it/);
   assert.equal(existsSync(join(dir, 'never.png')), false, 'nothing was rendered');
 });
 

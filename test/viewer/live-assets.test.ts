@@ -138,7 +138,7 @@ test('an unusable rewrite is reported to the viewers and the caller, and the old
   assert.equal(change.ok, false);
   assert.ok(!change.ok);
   assert.equal(change.flag, `--assets ${assetsDir}`);
-  assert.match(change.message, /hero\.png" is not a PNG, JPEG, WebP, TTF or OTF file/);
+  assert.match(change.message, /hero\.png" is not a PNG, JPEG, WebP, TTF, OTF, MP4 or WebM file/);
   const status = await viewerStatus(view.url);
   assert.ok(!status.ok, 'the viewer shows the problem');
   assert.equal(status.file, 'hero.png');
@@ -193,7 +193,7 @@ test('view refuses an unusable asset file before it starts, and a malformed flag
   writeFileSync(join(folder, 'x.gif'), 'GIF89a');
   const refused = runCommand(['view', specPath, '--asset', `hero=${join(folder, 'x.gif')}`]);
   assert.equal(await refused.exited, 1);
-  assert.match(refused.output(), /^protostage view: --asset hero=.*x\.gif: ".*x\.gif" is not a PNG, JPEG, WebP, TTF or OTF file \(checked by its signature\); convert it/);
+  assert.match(refused.output(), /^protostage view: --asset hero=.*x\.gif: ".*x\.gif" is not a PNG, JPEG, WebP, TTF, OTF, MP4 or WebM file \(checked by its signature\); convert it/);
   assert.doesNotMatch(refused.output(), /open http/, 'the viewer never started');
 
   const malformed = runCommand(['view', specPath, '--asset', 'hero']);
