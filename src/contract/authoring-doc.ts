@@ -19,6 +19,7 @@ export function authoringDoc(): string {
     actionsSection(),
     conditionsSection(),
     styleSection(),
+    stylePolishSection(),
     coloursSection(),
     windowSection(),
     themeSection(),
@@ -192,6 +193,39 @@ function styleSection(): string {
 take the same object and override the base style property by property while their condition holds.
 
 ${table(['property', 'accepts'], Object.entries(style.properties).map(([name, rule]) => [`\`${name}\``, accepts(rule)]))}`;
+}
+
+function stylePolishSection(): string {
+  return `## Style polish
+
+These need a device with \`prototype_style_polish_v2\`.
+
+- \`style.shadows\`: 1 to 8 layers \`{offset?: {x, y}, blur?, spread?, color, inner?}\` in dp, painted in
+  the order written (the first lowest), outer and inner layers each as a group. \`blur\` is CSS's
+  (a Gaussian of half that radius); a positive \`spread\` grows an outer shadow and shrinks an inner
+  one's hole; \`x\` points to the end edge, so it mirrors in RTL as \`style.offset\` does. Outer
+  layers lie above the node's \`elevation\` shadow. \`inner: true\` draws inside the node's shape,
+  over its content and above its border.
+- \`style.cornerStyle\`: \`circular\` (the default) or \`continuous\`, corners whose curve eases in
+  like a squircle's; a full radius still clamps to half the short side.
+- \`style.border.gradient\`: a border of \`width\` painted with a linear or radial gradient (the
+  same shape as \`style.gradient\`) instead of a \`color\`; a border takes exactly one of the two.
+  It follows the corners.
+- \`scroll.fadeEdges\`: dp over which a scroll fades out at each edge that has more content to
+  scroll to, and only there: at the start only the end fades, in the middle both do. Horizontal
+  start and end mirror in RTL, and a fade is never longer than half the viewport.
+- \`image.filter\`: \`{saturation?, tint?}\`, at least one. \`saturation\` is 0 (grey) to 2 (twice as
+  vivid), 1 keeping the colours; \`tint\` (a colour, a role or a light/dark pair) is then
+  multiplied in, so white becomes the tint and black stays black, and transparent parts stay
+  transparent.
+
+\`\`\`json
+{ "type": "box", "style": { "cornerRadius": 24, "cornerStyle": "continuous", "background": "surface",
+  "shadows": [{ "offset": { "x": 0, "y": 8 }, "blur": 24, "spread": -4, "color": "#40000000" },
+              { "offset": { "x": 0, "y": 4 }, "blur": 10, "color": "#66000000", "inner": true }],
+  "border": { "width": 2, "gradient": { "type": "linear", "angle": 90, "stops": [{ "color": "primary" }, { "color": "tertiary" }] } } },
+  "children": [] }
+\`\`\``;
 }
 
 function coloursSection(): string {

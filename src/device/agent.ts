@@ -59,6 +59,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.platformLinks,
   CAPABILITIES.platformShare,
   CAPABILITIES.platformConnectivity,
+  CAPABILITIES.stylePolish,
   CAPABILITIES.chart,
   CAPABILITIES.map,
   CAPABILITIES.videoPlayer,

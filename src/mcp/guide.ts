@@ -88,6 +88,10 @@ network; \`device {offline: true}\` takes the device offline (one \`connectivity
 A \`pasteButton {stateKey}\` pastes what \`device {clipboard}\` put on the clipboard; a \`castButton\`
 toggles its boolean \`stateKey\`.
 
+**Style polish.** \`style.shadows\` (layers \`{offset, blur, spread, color, inner?}\` in authored order),
+\`style.cornerStyle: "continuous"\`, \`style.border: {width, gradient}\`, \`scroll.fadeEdges\` (dp; only edges
+with more content fade) and \`image.filter: {saturation, tint}\`.
+
 **Charts and maps.** \`chart {kind: line|bar|area|pie|donut, rows, x, series: [{field, label?, color?}]}\`
 (a pie or donut takes \`value\`, the field of each slice, instead of series; bar and area may be
 \`stacked\`) plots rows given literally or by a data pointer (\`"rows": "/sales"\`); each row is a

@@ -127,6 +127,8 @@ export const CAPABILITIES = {
   platformConnectivity: 'prototype_platform_connectivity_v1',
   /** The share.open platform call (with requires.platform ["share"]): the device's share sheet. */
   platformShare: 'prototype_platform_share_v1',
+  /** Style polish: style.shadows, cornerStyle, border.gradient, scroll.fadeEdges and image.filter. */
+  stylePolish: 'prototype_style_polish_v2',
   /** The chart node: line, bar, area, pie and donut charts of literal rows or a data pointer. */
   chart: 'prototype_chart_v1',
   /** The map node: an offline schematic world map with markers, panned and pinched on the device. */

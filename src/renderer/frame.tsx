@@ -7,7 +7,8 @@ import { a11yAttributes, type A11yInfo } from './a11y.ts';
 import { gestureActions, gestureHandlers } from './gestures.ts';
 import { SwipeButtons, swipeActionNames, swipeHandlers } from './swipe.tsx';
 import { ConsumedInsets, DragGuard, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
-import { containerCss, cssText, decorationCss, paddingCss, sharedDeclarationClass, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
+import { DecorationLayers } from './decoration.tsx';
+import { containerCss, cssText, decorationCss, hasDecorationLayers, paddingCss, sharedDeclarationClass, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
 
 /** Padding a safeAreaPadding adds per edge: the union (max) of the selected inset types on the
  *  selected edges, minus what ancestors already consumed. */
@@ -152,6 +153,7 @@ export function Frame(props: FrameProps) {
       onAnimationEnd={wrapped ? undefined : endOwnAnimation(motion)}
     >
       {consumes ? <ConsumedInsets.Provider value={consumedBelow}>{props.children}</ConsumedInsets.Provider> : props.children}
+      {hasDecorationLayers(style) ? <DecorationLayers style={style} rtl={env.rtl} /> : null}
       {swipeContext ? <SwipeButtons context={swipeContext} /> : null}
     </div>
   );

@@ -361,6 +361,7 @@ textarea.ps-field-input { resize: none; field-sizing: content; padding: 16px 0; 
 `;
 
 const DRAWINGS = `
+.ps-filter-defs { position: absolute; width: 0; height: 0; overflow: hidden; }
 .ps-chart { display: flex; flex-direction: column; gap: 8px; }
 .ps-chart-legend { display: flex; flex-wrap: wrap; gap: 4px 16px; color: var(--md-sys-color-on-surface-variant); ${type('labelMedium')} }
 .ps-chart-legend-entry { display: inline-flex; align-items: center; gap: 6px; }

@@ -1,7 +1,7 @@
 // The Style table as CSS: a pure mapping from a resolved style (and where the node sits) to the
 // inline declarations of its element. Layout follows Compose: rows and columns are flex boxes, a box
 // stacks its children in one grid cell, start/end follow the layout direction.
-import type { Alignment, Corners, Dimension, ResolvedStyle } from '../runtime/model.ts';
+import type { Alignment, Corners, Dimension, ResolvedShadow, ResolvedStyle } from '../runtime/model.ts';
 import { gradientToCss, withAlpha } from './color.ts';
 import { FONT_STACKS, assetFontFamily, px, sp } from './tokens.ts';
 
@@ -175,6 +175,27 @@ export function elevationShadow(elevation: number, shadowColor = '#000000'): str
   return `${key}, ${ambient}`;
 }
 
+/**
+ * Authored shadow layers of one group (outer or inner) as a CSS box-shadow, or null when there are
+ * none. CSS paints the first shadow listed on top and the seed paints in authored order, so the list
+ * is reversed. Blur is CSS's (a Gaussian of half that radius); spread grows an outer shadow and
+ * shrinks an inner one's hole; x points to the end edge, so it mirrors in RTL as style.offset does.
+ */
+export function shadowLayersCss(shadows: readonly ResolvedShadow[] | undefined, inner: boolean, rtl: boolean): string | null {
+  const layers = (shadows ?? []).filter((layer) => layer.inner === inner);
+  if (layers.length === 0) return null;
+  return layers
+    .map((layer) => `${inner ? 'inset ' : ''}${px(rtl ? -layer.x : layer.x)} ${px(layer.y)} ${px(layer.blur)} ${px(layer.spread)} ${layer.color}`)
+    .reverse()
+    .join(', ');
+}
+
+/** Whether the node draws its border and inner shadows in layers of their own: inner shadows paint
+ *  above the border, and a gradient border is a masked layer. */
+export function hasDecorationLayers(style: ResolvedStyle): boolean {
+  return (style.shadows?.some((layer) => layer.inner) ?? false) || (style.border !== undefined && style.border.width > 0 && 'gradient' in style.border);
+}
+
 /** Background, gradient, corners, border, elevation, offset, alpha and press scale. */
 export function decorationCss(style: ResolvedStyle, rtl: boolean): Css {
   const css: Css = {};
@@ -184,12 +205,17 @@ export function decorationCss(style: ResolvedStyle, rtl: boolean): Css {
     Object.assign(css, cornersCss(style.cornerRadius));
     css.overflow = 'clip';
   }
-  if (style.border && style.border.width > 0) {
+  const layered = hasDecorationLayers(style);
+  if (style.border && style.border.width > 0 && 'color' in style.border && !layered) {
     // Drawn inside the bounds without taking layout room, over the content, like Compose's border.
     css.outline = `${px(style.border.width)} solid ${style.border.color}`;
     css.outlineOffset = px(-style.border.width);
   }
-  if (style.elevation) css.boxShadow = elevationShadow(style.elevation, style.shadowColor);
+  // The border and inner shadows of a layered node are drawn by <DecorationLayers> inside it.
+  if (layered) css.position = 'relative';
+  const outer = [shadowLayersCss(style.shadows, false, rtl), style.elevation ? elevationShadow(style.elevation, style.shadowColor) : null].filter((shadow) => shadow !== null);
+  if (outer.length > 0) css.boxShadow = outer.join(', ');
+  if (style.cornerStyle === 'continuous') css.cornerShape = 'squircle';
   if (style.offset && (style.offset.x !== 0 || style.offset.y !== 0)) {
     css.translate = `${px(rtl ? -style.offset.x : style.offset.x)} ${px(style.offset.y)}`;
   }

@@ -15,6 +15,16 @@
 /** A CSS colour string: `#rrggbb` or `#rrggbbaa` (alpha last, as CSS reads 8-digit hex). */
 export type CssColor = string;
 
+/** One resolved layer of style.shadows, in dp. */
+export interface ResolvedShadow {
+  x: number;
+  y: number;
+  blur: number;
+  spread: number;
+  color: CssColor;
+  inner: boolean;
+}
+
 import { colorRoles, textStyleRoles, type ColorRole, type TextStyleRole } from '../spec/vocabulary.ts';
 
 /** The 36 Material 3 colour roles a spec may name. */
@@ -119,7 +129,12 @@ export interface ResolvedStyle {
   background?: CssColor;
   color?: CssColor;
   cornerRadius?: Corners;
-  border?: { width: number; color: CssColor };
+  /** A solid border (color) or, with prototype_style_polish_v2, a gradient one. */
+  border?: { width: number; color: CssColor } | { width: number; gradient: ResolvedGradient };
+  /** Authored shadow layers in order (first painted first); inner ones draw inside the shape, above the border. */
+  shadows?: ResolvedShadow[];
+  /** continuous: squircle corners (full radii still clamp to half the short side). */
+  cornerStyle?: 'circular' | 'continuous';
   elevation?: number;
   shadowColor?: CssColor;
   gradient?: ResolvedGradient;
@@ -312,6 +327,8 @@ export interface ImageNode extends RenderNodeBase {
   /** Asset id for the resolved mode. */
   asset: string;
   contentScale: 'fit' | 'crop' | 'fill';
+  /** Saturation (1 keeps the colours), then a tint multiplied in; null draws the image as it is. */
+  filter: { saturation: number; tint: CssColor | null } | null;
 }
 export interface IconNode extends RenderNodeBase {
   type: 'icon';
@@ -552,6 +569,8 @@ export interface ScrollNode extends RenderNodeBase {
   type: 'scroll';
   axis: 'vertical' | 'horizontal';
   child: RenderNode;
+  /** dp over which the edges with more content fade out, or null. */
+  fadeEdges: number | null;
   /** Pull-to-refresh: whether the scroll takes a pull, and whether its key is true (the indicator shows). */
   refresh: { refreshing: boolean } | null;
 }

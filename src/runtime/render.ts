@@ -433,6 +433,7 @@ function buildTyped(
         type: 'image',
         asset: keptAsset(node.assetKey, read) ?? (typeof node.asset === 'string' ? node.asset : node.asset[inputs.theme.mode]),
         contentScale: node.contentScale ?? 'fit',
+        filter: node.filter ? { saturation: node.filter.saturation ?? 1, tint: node.filter.tint === undefined ? null : resolveColor(node.filter.tint, inputs.theme) } : null,
       };
     case 'icon':
       return { ...base, type: 'icon', name: node.name, variant: node.variant ?? 'filled', label: base.tappable ? node.name : null };
@@ -582,7 +583,7 @@ function buildTyped(
       return { ...base, type: 'datePicker', stateKey: node.stateKey, value: typeof value === 'string' ? value : '' };
     }
     case 'scroll':
-      return { ...base, type: 'scroll', axis: node.axis ?? 'vertical', child: children[0]!, refresh: node.refresh ? { refreshing: read(node.refresh.stateKey) === true } : null };
+      return { ...base, type: 'scroll', axis: node.axis ?? 'vertical', child: children[0]!, fadeEdges: node.fadeEdges ?? null, refresh: node.refresh ? { refreshing: read(node.refresh.stateKey) === true } : null };
     case 'pager': {
       const id = pagerId(node);
       return {

@@ -61,7 +61,9 @@ export function resolveStyle(style: Style | undefined, theme: ResolvedTheme, isT
           break;
         case 'border': {
           const border = value as NonNullable<Style['border']>;
-          out.border = { width: border.width, color: resolveColor(border.color, theme) };
+          out.border = border.gradient !== undefined
+            ? { width: border.width, gradient: gradient(border.gradient, theme) }
+            : { width: border.width, color: resolveColor(border.color!, theme) };
           break;
         }
         case 'cornerRadius':
@@ -69,6 +71,16 @@ export function resolveStyle(style: Style | undefined, theme: ResolvedTheme, isT
           break;
         case 'gradient':
           out.gradient = gradient(value as NonNullable<Style['gradient']>, theme);
+          break;
+        case 'shadows':
+          out.shadows = (value as NonNullable<Style['shadows']>).map((layer) => ({
+            x: layer.offset?.x ?? 0,
+            y: layer.offset?.y ?? 0,
+            blur: layer.blur ?? 0,
+            spread: layer.spread ?? 0,
+            color: resolveColor(layer.color, theme),
+            inner: layer.inner === true,
+          }));
           break;
         case 'padding': {
           const padding = value as NonNullable<Style['padding']>;

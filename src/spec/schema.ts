@@ -72,6 +72,18 @@ export const gradientSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('radial'), stops: gradientStopsSchema }),
 ]);
 
+/** One layer of style.shadows: offset, blur, spread (dp) and colour; inner draws inside the shape. */
+export const shadowLayerSchema = z.strictObject({
+  offset: offsetSchema.optional(),
+  blur: nonNegative.optional(),
+  spread: z.number().optional(),
+  color: colorValueSchema,
+  inner: z.boolean().optional(),
+});
+export type ShadowLayer = z.infer<typeof shadowLayerSchema>;
+/** An image's colour filter: saturation (0 grey, 1 as is, 2 doubled), then a multiplied tint. */
+export const imageFilterSchema = z.strictObject({ saturation: z.number().min(0).max(2).optional(), tint: colorValueSchema.optional() });
+
 export const fontFamilySchema = z.union([
   z.enum(['default', 'sansSerif', 'serif', 'monospace']),
   z.strictObject({ asset: nonEmpty }),
@@ -96,9 +108,12 @@ export const styleSchema = z.strictObject({
   background: colorValueSchema.optional(),
   color: colorValueSchema.optional(),
   cornerRadius: cornerRadiusSchema.optional(),
-  border: z.strictObject({ width: nonNegative, color: colorValueSchema }).optional(),
+  border: z.strictObject({ width: nonNegative, color: colorValueSchema.optional(), gradient: gradientSchema.optional() }).optional(),
   elevation: nonNegative.optional(),
   shadowColor: colorValueSchema.optional(),
+  /** Layered shadows, painted in authored order; inner ones above the border (prototype_style_polish_v2). */
+  shadows: z.array(shadowLayerSchema).min(1).max(8).optional(),
+  cornerStyle: z.enum(['circular', 'continuous']).optional(),
   gradient: gradientSchema.optional(),
   aspectRatio: positive.optional(),
   offset: offsetSchema.optional(),
@@ -564,7 +579,7 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       ...gestureFields,
       contentTransition: z.enum(['numeric', 'crossfade', 'none']).optional(),
     }),
-    image: nodeShape('image', { asset: assetRefSchema, assetKey: stateKey.optional(), contentScale: z.enum(['fit', 'crop', 'fill']).optional(), ...gestureFields }),
+    image: nodeShape('image', { asset: assetRefSchema, filter: imageFilterSchema.optional(), assetKey: stateKey.optional(), contentScale: z.enum(['fit', 'crop', 'fill']).optional(), ...gestureFields }),
     icon: nodeShape('icon', {
       ...gestureFields,
       name: iconNameSchema,
@@ -707,6 +722,8 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
     scroll: nodeShape('scroll', {
       child: nodeRef,
       axis: z.enum(['vertical', 'horizontal']).optional(),
+      /** Fades the edges with more content to scroll over this many dp (at most half the viewport). */
+      fadeEdges: positive.max(10_000).optional(),
       /** Pull-to-refresh: a pull writes true to stateKey and runs onRefresh; the indicator shows while it is true. */
       refresh: z.strictObject({ stateKey, onRefresh: onTapSchema }).optional(),
     }),

@@ -54,6 +54,7 @@ function posterPng(): Buffer {
 }
 
 const MEDIA: GalleryEntry[] = [
+  { picture: 'style-polish', spec: () => readValidFixture('style-polish.json'), assets: () => [{ id: 'photo', mimeType: 'image/png', bytes: posterPng() }] },
   { picture: 'nodes-camera', spec: () => readValidFixture('nodes-camera.json'), taps: ['camera.shutter'] },
   { picture: 'nodes-video', spec: () => readValidFixture('nodes-video.json'), assets: () => [{ id: 'trailer_poster', mimeType: 'image/png', bytes: posterPng() }] },
 ];

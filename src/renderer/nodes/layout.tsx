@@ -14,6 +14,7 @@ import { cssText, textCss } from '../style-css.ts';
 import { useAssetUrl, useImageLoad } from '../loading.ts';
 import { skipsOffscreenRows, widthForChildren } from '../offscreen.ts';
 import { PullToRefresh } from './refresh.tsx';
+import { ScrollFades, useImageFilter } from '../polish.tsx';
 import { TransitionText } from '../content-transition.tsx';
 
 /** What a tap on a plain node does: run its onTap list, if it has one. */
@@ -159,10 +160,12 @@ export function Image({ node, parent, env }: NodeProps<ImageNode>) {
   const status = useImageLoad(url);
   const fit = { fit: 'contain', crop: 'cover', fill: 'fill' }[node.contentScale];
   const a11y = defaultA11y(node, 'Image');
+  const filter = useImageFilter(node.filter);
   return (
     <Frame env={env} node={node} parent={parent} a11y={a11y} onTap={nodeTap(node, env)} pressable base={{ minWidth: '24px', minHeight: '24px' }}>
+      {filter.defs}
       {status === 'loaded' && url ? (
-        <img class="ps-image-content" src={url} alt="" draggable={false} style={{ objectFit: fit }} />
+        <img class="ps-image-content" src={url} alt="" draggable={false} style={{ objectFit: fit, filter: filter.css }} />
       ) : (
         <div class={`ps-image-placeholder ps-image-${status}`} data-ps-image-status={status}>
           {status === 'broken' ? <Icon name="broken_image" size={24} /> : null}
@@ -229,6 +232,7 @@ export function Scroll({ node, parent, env }: NodeProps<ScrollNode>) {
   return (
     <Frame env={env} node={node} parent={parent} class={`ps-scroll-${node.axis}${skipsRows ? ' ps-skip-rows' : ''}`} base={base} a11y={defaultA11y(node, null)} onTap={nodeTap(node, env)}>
       {node.refresh ? <PullToRefresh node={node} env={env} /> : null}
+      {node.fadeEdges !== null ? <ScrollFades length={node.fadeEdges} vertical={vertical} rtl={env.rtl} /> : null}
       <ParentWidthContext.Provider value={vertical ? widthForChildren(node, parentWidth) : UNKNOWN_WIDTH}>
         <Node node={node.child} parent={vertical ? 'column' : 'row'} />
       </ParentWidthContext.Provider>
