@@ -20,6 +20,7 @@ export function authoringDoc(): string {
     conditionsSection(),
     styleSection(),
     stylePolishSection(),
+    platformNamespacesSection(),
     coloursSection(),
     windowSection(),
     themeSection(),
@@ -226,6 +227,32 @@ These need a device with \`prototype_style_polish_v2\`.
   "border": { "width": 2, "gradient": { "type": "linear", "angle": 90, "stops": [{ "color": "primary" }, { "color": "tertiary" }] } } },
   "children": [] }
 \`\`\``;
+}
+
+function platformNamespacesSection(): string {
+  return `## Platform namespaces and design
+
+A spec written for a phone's own device may carry \`android: {…}\` and \`ios: {…}\` blocks on any
+node, on the window and on the theme (\`prototype_platform_namespace_v1\`). Prefer portable fields;
+these blocks are for native semantics one platform has. Each block is closed: an unknown field is
+refused with its path, so a typo never passes silently.
+
+| block | fields |
+|---|---|
+| \`android\` (node, window, theme) | \`indication\`: \`ripple\` \\| \`none\`; \`predictiveBack\`: \`{style: default \\| crossActivity \\| none}\` |
+| \`ios\` (node, window, theme) | \`buttonStyle\`: \`glass\` \\| \`glassProminent\`; \`hover\`: \`lift\` \\| \`highlight\`; \`navigationTitle\` (text); \`sheetSizing\`: \`fitted\` \\| \`page\` \\| \`form\` |
+| \`ios\` (node only) | \`glassGroup\`, \`glassUnion\` (text), \`glassTransition\`: \`matchedGeometry\` \\| \`materialize\` \\| \`identity\`, \`backgroundExtension\` |
+
+The web device honours what the web can on a node: \`android.indication: "none"\` drops the press
+state layer (the node still takes the tap), and \`ios.hover\` lifts the node 2 dp with a shadow, or
+lays the 8% hover state layer over it, while a pointer is over it. Every other field, and every
+field of a window or theme block (they apply to no node), is ignored, and the show lists each in
+\`platformNotes\` as \`{path, code: "namespace.ignored", message}\`, in the order the validator
+walks the spec, hidden nodes and repeat templates included.
+
+\`theme.design\` is \`material\` (the default here) or \`platform\` (\`prototype_design_platform_v1\`):
+the platform look of the web device is Material, so \`platform\` draws Material and the show notes
+\`{path: "theme.design", code: "design.fallback"}\`.`;
 }
 
 function coloursSection(): string {

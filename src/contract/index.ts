@@ -90,6 +90,8 @@ export interface ObjectShape extends RuleBase {
   noun?: string;
   /** Field whose asset value counts as image uses at entry (image node, nav item). */
   imageUses?: string;
+  /** A platform namespace block (android: {…}, ios: {…}), which the walk records for platformNotes. */
+  namespace?: 'android' | 'ios';
 }
 
 export interface ObjectRule extends ObjectShape {

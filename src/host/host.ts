@@ -18,7 +18,8 @@ import { readSpecSource, type SpecSource } from './spec-source.ts';
 import { visitObjects } from './spec-walk.ts';
 import { applyDataWrite, dataWriteOf, parsePointer, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
 import { applyPatchOps } from '../validate/patch.ts';
-import { validatePrototypeSpec } from '../validate/index.ts';
+import { validatePrototypeSpec, type NamespaceBlock } from '../validate/index.ts';
+import { platformNotes, type PlatformNote } from './platform-notes.ts';
 import { limits } from '../spec/index.ts';
 import { parseDeviceProfile } from '../device/profiles.ts';
 
@@ -34,6 +35,8 @@ export type SpecPreparer = (
       /** Capabilities the spec's features need, and where each is first needed. */
       capabilities: string[];
       capabilityPaths?: Record<string, string>;
+      /** Its android and ios blocks, which the show reports in platformNotes. */
+      namespaceBlocks?: NamespaceBlock[];
     }
   /** `errors`: every error of the spec, the first being `path` and `message`. */
   | { ok: false; path: string; message: string; errors: SpecError[]; truncated: boolean };
@@ -93,6 +96,8 @@ export interface ShowSummary {
   savedLayoutProblems?: string[];
   /** This show was written through to the saved prototype folder it was loaded from (its spec.json). */
   savedTo?: string;
+  /** What of the spec's android / ios blocks and theme.design the web device ignores or draws otherwise, by path. */
+  platformNotes?: PlatformNote[];
 }
 
 export interface InputSummary {
@@ -336,6 +341,7 @@ export class Host {
         ...(sent.warning ? { warning: sent.warning } : {}),
         ...(layout && layout.problems.length > 0 ? { savedLayoutProblems: layout.problems } : {}),
         ...(savedTo ? { savedTo } : {}),
+        ...withPlatformNotes(platformNotes(spec, prepared.namespaceBlocks ?? [])),
       };
       // The caller gave up while the device was showing it: it is on screen all the same.
       const cancelled = signal?.aborted ? { cancelled: 'after it was sent: the prototype is on screen' } : {};
@@ -881,4 +887,8 @@ async function readLayout(dir: string, roots: FileRoots) {
   const layout = await readSavedPrototype(dir);
   if (!layout.ok) fail('specPath', `"${dir}" is not a readable saved prototype: ${layout.corrupt}`, 'Save it again with protostage save or prototype {action: "save"}.');
   return layout;
+}
+
+function withPlatformNotes(notes: PlatformNote[]): { platformNotes?: PlatformNote[] } {
+  return notes.length > 0 ? { platformNotes: notes } : {};
 }

@@ -88,6 +88,9 @@ network; \`device {offline: true}\` takes the device offline (one \`connectivity
 A \`pasteButton {stateKey}\` pastes what \`device {clipboard}\` put on the clipboard; a \`castButton\`
 toggles its boolean \`stateKey\`.
 
+**Specs from a phone's own device.** \`android: {…}\` and \`ios: {…}\` blocks (nodes, window, theme) and
+\`theme.design\` are accepted; the show's \`platformNotes\` lists by path what the web device ignores.
+
 **Style polish.** \`style.shadows\` (layers \`{offset, blur, spread, color, inner?}\` in authored order),
 \`style.cornerStyle: "continuous"\`, \`style.border: {width, gradient}\`, \`scroll.fadeEdges\` (dp; only edges
 with more content fade) and \`image.filter: {saturation, tint}\`.

@@ -127,6 +127,10 @@ export const CAPABILITIES = {
   platformConnectivity: 'prototype_platform_connectivity_v1',
   /** The share.open platform call (with requires.platform ["share"]): the device's share sheet. */
   platformShare: 'prototype_platform_share_v1',
+  /** android: {…} and ios: {…} blocks on nodes, window and theme: validated strictly, honoured where the web can, else reported in platformNotes. */
+  platformNamespace: 'prototype_platform_namespace_v1',
+  /** theme.design: "platform" (the web device's platform look is Material, reported as design.fallback). */
+  designPlatform: 'prototype_design_platform_v1',
   /** Style polish: style.shadows, cornerStyle, border.gradient, scroll.fadeEdges and image.filter. */
   stylePolish: 'prototype_style_polish_v2',
   /** The chart node: line, bar, area, pie and donut charts of literal rows or a data pointer. */

@@ -409,11 +409,16 @@ const DRAWINGS = `
 `;
 
 const PRESS_FEEDBACK = `
-.ps-touch:active > .ps-button, .ps-touch:active > .ps-chip, .ps-touch:active > .ps-icon-button, .ps-touch:active > .ps-fab,
-.ps-touch:active > .ps-list-item, .ps-touch:active > .ps-card, .ps-segment:active, .ps-nav-item:active .ps-nav-pill,
+.ps-touch:active > .ps-button:not(.ps-no-indication), .ps-touch:active > .ps-chip:not(.ps-no-indication),
+.ps-touch:active > .ps-icon-button:not(.ps-no-indication), .ps-touch:active > .ps-fab:not(.ps-no-indication),
+.ps-touch:active > .ps-list-item:not(.ps-no-indication), .ps-touch:active > .ps-card:not(.ps-no-indication), .ps-segment:active, .ps-nav-item:active .ps-nav-pill,
 .ps-app-bar-button:active, .ps-dialog-button:active, .ps-snackbar-action:active, .ps-date-day:active, .ps-dial-number:active {
   box-shadow: inset 0 0 0 100vmax color-mix(in srgb, currentColor 12%, transparent); }
 .ps-segmented { margin-block: 4px; }
+/* ios.hover: a pointer over the node lifts it, or lays the hover state layer over it. */
+.ps-motion:not(.ps-reduced) .ps-hover-lift { transition: translate 150ms cubic-bezier(0.2, 0, 0, 1), box-shadow 150ms cubic-bezier(0.2, 0, 0, 1); }
+.ps-touch:hover > .ps-hover-lift, .ps-hover-lift:hover { translate: 0 -2px; box-shadow: 0 6px 12px rgb(0 0 0 / 0.2); }
+.ps-touch:hover > .ps-hover-highlight, .ps-hover-highlight:hover { box-shadow: inset 0 0 0 100vmax color-mix(in srgb, currentColor 8%, transparent); }
 `;
 
 const PICKERS = `

@@ -193,6 +193,9 @@ export interface RenderNodeBase {
   tappable: boolean;
   /** Which of onLongPress and onDoubleTap the node has, or null for neither. */
   gestures: Gestures | null;
+  /** The platform feedback its android / ios block asks for that the web device draws (no press
+   *  ripple, a hover lift or highlight), or null for the default. */
+  platformFeedback: { indication: 'ripple' | 'none'; hover: 'lift' | 'highlight' | null } | null;
   /** The node's authored semantics (label and hint interpolated), or null. */
   semantics: SemanticsView | null;
   anchor: ResolvedAnchor | null;

@@ -233,6 +233,7 @@ function buildRenderNode(
     tappable: node.onTap !== undefined,
     gestures: gesturesOf(node),
     semantics: node.semantics ? semanticsView(node.semantics, read) : null,
+    platformFeedback: platformFeedbackOf(node),
     anchor: resolveAnchor(node.anchor),
     safeAreaPadding: node.safeAreaPadding ?? null,
     shared: node.shared ? { key: node.shared.key, as: node.shared.as ?? 'bounds' } : node.sharedKey !== undefined ? { key: node.sharedKey, as: 'bounds' } : null,
@@ -284,6 +285,14 @@ function semanticsView(semantics: Semantics, read: StateReader): SemanticsView {
     hint: semantics.hint === undefined ? null : interpolate(semantics.hint, read),
     traits: semantics.traits ?? [],
   };
+}
+
+/** android.indication and ios.hover, the namespace fields the web device honours. */
+function platformFeedbackOf(node: PrototypeNode): RenderNodeBase['platformFeedback'] {
+  const indication = node.android?.indication;
+  const hover = node.ios?.hover;
+  if (indication === undefined && hover === undefined) return null;
+  return { indication: indication ?? 'ripple', hover: hover ?? null };
 }
 
 function gesturesOf(node: PrototypeNode): Gestures | null {

@@ -81,6 +81,29 @@ export const shadowLayerSchema = z.strictObject({
   inner: z.boolean().optional(),
 });
 export type ShadowLayer = z.infer<typeof shadowLayerSchema>;
+/**
+ * Platform namespaces: native semantics for one platform's device, closed field by field. The web
+ * device honours android.indication and ios.hover on nodes and reports every other field as
+ * ignored, with its path, in a show's platformNotes.
+ */
+export const androidNamespaceSchema = z.strictObject({
+  indication: z.enum(['ripple', 'none']).optional(),
+  predictiveBack: z.strictObject({ style: z.enum(['default', 'crossActivity', 'none']) }).optional(),
+});
+export const iosNamespaceSchema = z.strictObject({
+  buttonStyle: z.enum(['glass', 'glassProminent']).optional(),
+  hover: z.enum(['lift', 'highlight']).optional(),
+  navigationTitle: nonEmpty.optional(),
+  sheetSizing: z.enum(['fitted', 'page', 'form']).optional(),
+});
+/** A node's ios block adds the glass fields, which belong to nodes only. */
+export const iosNodeNamespaceSchema = iosNamespaceSchema.extend({
+  glassGroup: z.boolean().optional(),
+  glassUnion: nonEmpty.optional(),
+  glassTransition: z.enum(['matchedGeometry', 'materialize', 'identity']).optional(),
+  backgroundExtension: z.boolean().optional(),
+});
+
 /** An image's colour filter: saturation (0 grey, 1 as is, 2 doubled), then a multiplied tint. */
 export const imageFilterSchema = z.strictObject({ saturation: z.number().min(0).max(2).optional(), tint: colorValueSchema.optional() });
 
@@ -469,6 +492,8 @@ function commonNodeFields({ condition, style }: NodeParts<z.ZodType>) {
     sharedKey: nonEmpty.optional(),
     shared: z.strictObject({ key: nonEmpty, as: z.enum(['element', 'bounds']).optional() }).optional(),
     semantics: semanticsSchema.optional(),
+    android: androidNamespaceSchema.optional(),
+    ios: iosNodeNamespaceSchema.optional(),
   };
 }
 
@@ -985,6 +1010,8 @@ export const windowSchema = z.strictObject({
   chrome: z.enum(['bar', 'none']).optional(),
   /** Taps nothing handled arrive as prototype_dead_tap emit events (the host gates prototype_dead_tap_v1). */
   deadTaps: z.boolean().optional(),
+  android: androidNamespaceSchema.optional(),
+  ios: iosNamespaceSchema.optional(),
 });
 export type WindowSpec = z.infer<typeof windowSchema>;
 
@@ -995,6 +1022,9 @@ const roleOverrides = Object.fromEntries(colorRoles.map((role) => [role, hexColo
 
 export const themeSchema = z.strictObject({
   mode: z.enum(['light', 'dark', 'system']).optional(),
+  design: z.enum(['material', 'platform']).optional(),
+  android: androidNamespaceSchema.optional(),
+  ios: iosNamespaceSchema.optional(),
   colors: z
     .strictObject({
       seed: hexColorSchema.optional(),

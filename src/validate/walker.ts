@@ -147,6 +147,17 @@ export interface WalkResult {
   capabilities: string[];
   /** Where each capability is first needed (a spec path). */
   capabilityPaths: Record<string, string>;
+  /** Every android and ios block, in walk order: a device reports what it ignores of them. */
+  namespaceBlocks: NamespaceBlock[];
+}
+
+/** An android: {…} or ios: {…} block of a node, the window or the theme, with its fields. */
+export interface NamespaceBlock {
+  path: string;
+  namespace: 'android' | 'ios';
+  /** The node type it sits on, or the window or theme. */
+  owner: string;
+  fields: string[];
 }
 
 const DATA_MODEL_CAPABILITY = 'prototype_data_model_v1';
@@ -371,6 +382,7 @@ class Walker implements Position {
   private readonly nesting = new Map<object, number>();
   /** Each capability needed, with the path of its first use. */
   private readonly capabilities = new Map<string, string>();
+  private readonly namespaceBlocks: NamespaceBlock[] = [];
   /** The spec's data block, or null when it has none (every data binding then fails). */
   private data: Record<string, unknown> | null = null;
   /** Rows times template nodes of every data-path repeat so far. */
@@ -407,7 +419,14 @@ class Walker implements Position {
       nodeCount: this.nodeCount,
       capabilities: [...this.capabilities.keys()].sort(),
       capabilityPaths: Object.fromEntries(this.capabilities),
+      namespaceBlocks: this.namespaceBlocks,
     };
+  }
+
+  private recordNamespaceBlock(value: Record<string, unknown>, namespace: 'android' | 'ios'): void {
+    const top = this.segments[0];
+    const owner = top === 'window' || top === 'theme' ? top : this.currentType;
+    this.namespaceBlocks.push({ path: this.path(), namespace, owner, fields: Object.keys(value) });
   }
 
   path(): string {
@@ -604,6 +623,7 @@ class Walker implements Position {
     if (shape.depthLimit) return this.walkNested(value, shape, what);
     if (shape.imageUses) this.countImageUses(value[shape.imageUses], shape.imageUses);
     this.walkShape(value, shape, what, declaredProperties(shape));
+    if (shape.namespace) this.recordNamespaceBlock(value, shape.namespace);
   }
 
   /** An object that may contain itself (selector containers): its chain depth is checked at entry. */

@@ -71,6 +71,7 @@ function supportingSheet(node: AdaptiveNode, supporting: RenderNode, compact: bo
     label: null,
     tappable: false,
     gestures: null,
+    platformFeedback: null,
     semantics: null,
     anchor: null,
     safeAreaPadding: null,

@@ -1,0 +1,38 @@
+// What a show tells the agent about the parts of a spec written for another platform: every field
+// of an android or ios block the web device does not honour, with its path, and the Material look a
+// platform design falls back to. Nothing here changes what is drawn; the notes make it visible.
+import type { NamespaceBlock } from '../validate/index.ts';
+
+export interface PlatformNote {
+  path: string;
+  code: 'namespace.ignored' | 'design.fallback';
+  message: string;
+}
+
+/** The namespace fields the web device honours on a node (each the closest thing the web has). */
+const HONOURED_ON_NODES: Readonly<Record<NamespaceBlock['namespace'], ReadonlySet<string>>> = {
+  android: new Set(['indication']),
+  ios: new Set(['hover']),
+};
+
+function ignoredReason(block: NamespaceBlock, field: string): string {
+  if (block.owner === 'window' || block.owner === 'theme') return `${block.namespace}.${field} on the ${block.owner} applies to no node; the web device ignores it`;
+  return `the web device draws Material and has no equivalent of ${block.namespace}.${field}; it is ignored`;
+}
+
+/** The notes for a validated spec's namespace blocks and its theme.design. */
+export function platformNotes(spec: Record<string, unknown>, blocks: readonly NamespaceBlock[]): PlatformNote[] {
+  const notes: PlatformNote[] = [];
+  const design = (spec.theme as { design?: unknown } | undefined)?.design;
+  if (design === 'platform') {
+    notes.push({ path: 'theme.design', code: 'design.fallback', message: "the web device's platform look is Material: the prototype is drawn in Material" });
+  }
+  for (const block of blocks) {
+    const onNode = block.owner !== 'window' && block.owner !== 'theme';
+    for (const field of block.fields) {
+      if (onNode && HONOURED_ON_NODES[block.namespace].has(field)) continue;
+      notes.push({ path: `${block.path}.${field}`, code: 'namespace.ignored', message: ignoredReason(block, field) });
+    }
+  }
+  return notes;
+}
