@@ -1141,7 +1141,48 @@ to reduce motion, is the reduced profile: \`visibleWhen\` transitions, dialogs, 
 snackbars fade instead of moving, stack transitions and shared elements crossfade, container sizes,
 press scales, pager moves and sheet and swipe settles snap, and the refresh indicator rests, while
 fades and colours still animate. \`"none"\` is the off profile: every change is instant, which
-makes screenshots deterministic.`;
+makes screenshots deterministic. \`"expressive"\` (\`prototype_motion_tokens_v1\`) is the full profile
+with the expressive scheme of the motion tokens below.
+
+**Motion v2** (\`prototype_motion_v2\`):
+
+- \`animate\` on a node makes changes of its style (a \`styleWhen\` that starts or stops holding, a
+  patch) move instead of jump: \`{durationMs?, easing?}\` (0 to 10000 ms, default 300; \`standard\`,
+  \`emphasized\`, \`decelerate\`, \`accelerate\` or \`linear\`, default standard), or
+  \`{tempo: fast | default | slow}\` (\`prototype_motion_tokens_v1\`, not with durationMs or easing),
+  or \`{easing: "spring"}\` (the default tempo). A tempo picks a physical spring from the contract's
+  motion token table by scheme (\`motion: "expressive"\` or the standard one) and property role:
+  offset, scale, rotation, corner radius, elevation and shadows, padding, border width and dp sizes
+  are spatial; alpha, background, colour and border colour are effects. The device runs the spring
+  as a CSS \`linear()\` curve sampled from its step response over the time it takes to settle
+  within 0.1% of its target. The reduced profile snaps the spatial part and still animates colour
+  and alpha; \`motion: "none"\` animates nothing. \`animate.layout\` is motion v3
+  (\`prototype_motion_v3\`), which the web device does not advertise: a spec using it is refused.
+- \`style.scale\` (0 to 10, about the centre) and \`style.rotation\` (degrees, -3600 to 3600) draw a
+  node bigger, smaller or turned without changing the layout around it (the observed bounds are the
+  drawn ones).
+- \`transition\` also takes \`slideStart\` and \`slideEnd\` (in from, and out to, that edge, mirrored in
+  RTL) and \`scale\` (from 80% with a fade); the reduced profile crossfades them.
+- \`image.zoomable\`: a double tap zooms the picture 2× about the tapped point and a second one
+  zooms it out, two fingers pinch it between 1× and 4×, one finger pans it while zoomed, never past
+  its edges. An image with \`onDoubleTap\` keeps its double tap for that.
+
+| scheme / role | damping ratio (fast / default / slow) | stiffness (fast / default / slow) |
+|---|---|---|
+${motionTokenRows()}`;
+}
+
+/** The contract's motion token table, one row per scheme and role. */
+function motionTokenRows(): string {
+  const rows: string[] = [];
+  for (const scheme of ['standard', 'expressive'] as const) {
+    for (const role of ['spatial', 'effects'] as const) {
+      const tempos = contract.motionTokens[scheme][role];
+      const springs = [tempos.fast, tempos.default, tempos.slow];
+      rows.push(`| ${scheme} ${role} | ${springs.map((spring) => spring.dampingRatio).join(' / ')} | ${springs.map((spring) => spring.stiffness).join(' / ')} |`);
+    }
+  }
+  return rows.join('\n');
 }
 
 function refreshSection(): string {

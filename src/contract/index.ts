@@ -208,8 +208,19 @@ export interface ComponentRules {
   use: ObjectShape;
 }
 
+/** One spring of the motion token table: spring(dampingRatio, stiffness) with mass 1. */
+export interface SpringToken {
+  dampingRatio: number;
+  stiffness: number;
+}
+export type MotionTempo = 'fast' | 'default' | 'slow';
+export type MotionRole = 'spatial' | 'effects';
+export type MotionScheme = 'standard' | 'expressive';
+
 export interface Contract {
   limits: Record<string, number>;
+  /** animate's springs by scheme, property role and tempo. */
+  motionTokens: Record<MotionScheme, Record<MotionRole, Record<MotionTempo, SpringToken>>>;
   patterns: Record<string, string>;
   patternHints: Record<string, string>;
   dateRange: { minYear: number; maxYear: number };

@@ -91,6 +91,11 @@ toggles its boolean \`stateKey\`.
 **Specs from a phone's own device.** \`android: {…}\` and \`ios: {…}\` blocks (nodes, window, theme) and
 \`theme.design\` are accepted; the show's \`platformNotes\` lists by path what the web device ignores.
 
+**Motion.** \`animate: {durationMs, easing}\` or \`{tempo: fast|default|slow}\` (springs of the motion
+tokens; \`motion: "expressive"\` picks that scheme) moves a node's style changes; \`style.scale\`,
+\`style.rotation\`; transitions \`slideStart\`, \`slideEnd\`, \`scale\`; \`image.zoomable\`. \`animate.layout\`
+(motion v3) is refused.
+
 **Style polish.** \`style.shadows\` (layers \`{offset, blur, spread, color, inner?}\` in authored order),
 \`style.cornerStyle: "continuous"\`, \`style.border: {width, gradient}\`, \`scroll.fadeEdges\` (dp; only edges
 with more content fade) and \`image.filter: {saturation, tint}\`.

@@ -131,6 +131,12 @@ export const CAPABILITIES = {
   platformNamespace: 'prototype_platform_namespace_v1',
   /** theme.design: "platform" (the web device's platform look is Material, reported as design.fallback). */
   designPlatform: 'prototype_design_platform_v1',
+  /** Motion v2: animate on a node's style changes, style scale and rotation, transitions slideStart, slideEnd and scale, image.zoomable. */
+  motionV2: 'prototype_motion_v2',
+  /** animate.tempo and motion "expressive": the contract's motion-token springs. */
+  motionTokens: 'prototype_motion_tokens_v1',
+  /** Motion v3 (animate.layout): not drawn by the web device, so never advertised; the host refuses it. */
+  motionV3: 'prototype_motion_v3',
   /** Style polish: style.shadows, cornerStyle, border.gradient, scroll.fadeEdges and image.filter. */
   stylePolish: 'prototype_style_polish_v2',
   /** The chart node: line, bar, area, pie and donut charts of literal rows or a data pointer. */

@@ -34,6 +34,8 @@ export interface RenderEnv {
   motion: boolean;
   /** The reduced profile: spatial motion becomes a crossfade or snaps; fades and colours still animate. */
   reducedMotion: boolean;
+  /** The motion tokens' scheme animate springs come from. */
+  motionScheme: 'standard' | 'expressive';
   interact(interaction: Interaction): void;
   assets: AssetStore;
   insets: WindowInsets;

@@ -8,7 +8,7 @@ import { gestureActions, gestureHandlers } from './gestures.ts';
 import { SwipeButtons, swipeActionNames, swipeHandlers } from './swipe.tsx';
 import { ConsumedInsets, DragGuard, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
 import { DecorationLayers } from './decoration.tsx';
-import { containerCss, cssText, decorationCss, hasDecorationLayers, paddingCss, sharedDeclarationClass, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
+import { animateTransitionCss, containerCss, cssText, decorationCss, hasDecorationLayers, paddingCss, sharedDeclarationClass, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
 
 /** Padding a safeAreaPadding adds per edge: the union (max) of the selected inset types on the
  *  selected edges, minus what ancestors already consumed. */
@@ -121,6 +121,10 @@ export function Frame(props: FrameProps) {
     paddingCss(style.padding, inset),
     props.layout ? containerCss(props.layout, style) : undefined,
   );
+  if (node.animate) {
+    const transition = animateTransitionCss(node.animate, { on: env.motion, reduced: env.reducedMotion, scheme: env.motionScheme });
+    if (transition !== null) css.transition = transition;
+  }
   // Pressing the touch target scales the drawn node (CSS :active, see renderer-css.ts).
   const pressScale = props.pressable && wrapped && style.pressScale !== undefined && style.pressScale < 1 ? style.pressScale : null;
   if (pressScale !== null) css['--ps-press-scale'] = String(pressScale);

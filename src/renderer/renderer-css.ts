@@ -69,6 +69,21 @@ const MOTION = `
 @keyframes ps-expand-in { from { opacity: 0; height: 0; min-height: 0; overflow: clip; } }
 @keyframes ps-expand-out { to { opacity: 0; height: 0; min-height: 0; padding-top: 0; padding-bottom: 0; overflow: clip; } }
 @keyframes ps-slide-in { from { opacity: 0; translate: 0 24px; } }
+@keyframes ps-slide-from-left { from { opacity: 0; translate: -24px 0; } }
+@keyframes ps-slide-from-right { from { opacity: 0; translate: 24px 0; } }
+@keyframes ps-scale-in { from { opacity: 0; scale: 0.8; } }
+.ps-motion .ps-enter-slideStart { animation: ps-slide-from-left 180ms cubic-bezier(0.2, 0, 0, 1) both; }
+.ps-motion .ps-exit-slideStart { animation: ps-slide-from-left 150ms cubic-bezier(0.3, 0, 1, 1) reverse both; }
+.ps-motion .ps-enter-slideEnd { animation: ps-slide-from-right 180ms cubic-bezier(0.2, 0, 0, 1) both; }
+.ps-motion .ps-exit-slideEnd { animation: ps-slide-from-right 150ms cubic-bezier(0.3, 0, 1, 1) reverse both; }
+.ps-motion:not(.ps-reduced)[dir="rtl"] .ps-enter-slideStart { animation-name: ps-slide-from-right; }
+.ps-motion:not(.ps-reduced)[dir="rtl"] .ps-exit-slideStart { animation-name: ps-slide-from-right; }
+.ps-motion:not(.ps-reduced)[dir="rtl"] .ps-enter-slideEnd { animation-name: ps-slide-from-left; }
+.ps-motion:not(.ps-reduced)[dir="rtl"] .ps-exit-slideEnd { animation-name: ps-slide-from-left; }
+.ps-motion .ps-enter-scale { animation: ps-scale-in 180ms cubic-bezier(0.2, 0, 0, 1) both; }
+.ps-motion .ps-exit-scale { animation: ps-scale-in 150ms cubic-bezier(0.3, 0, 1, 1) reverse both; }
+.ps-reduced .ps-enter-slideStart, .ps-reduced .ps-enter-slideEnd, .ps-reduced .ps-enter-scale { animation: ps-fade-in 150ms ease-out both; }
+.ps-reduced .ps-exit-slideStart, .ps-reduced .ps-exit-slideEnd, .ps-reduced .ps-exit-scale { animation: ps-fade-in 120ms ease-in reverse both; }
 @keyframes ps-dialog-in { from { opacity: 0; scale: 0.9; } }
 @keyframes ps-sheet-in { from { translate: 0 100%; } }
 @keyframes ps-drawer-from-left { from { translate: -100% 0; } }

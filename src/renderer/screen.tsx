@@ -391,6 +391,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
       rtl,
       motion: model.motion,
       reducedMotion: model.motionProfile === 'reduced',
+      motionScheme: model.motionScheme,
       interact,
       assets,
       insets,
@@ -401,7 +402,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
       today,
       clipboard: () => clipboard.current,
     }),
-    [model.root.key, placement.type, dialogOpen, rtl, model.motion, model.motionProfile, interact, assets, insetsKey, anchorLayer, overlayLayer, frame.x, frame.y, frame.height, today],
+    [model.root.key, placement.type, dialogOpen, rtl, model.motion, model.motionProfile, model.motionScheme, interact, assets, insetsKey, anchorLayer, overlayLayer, frame.x, frame.y, frame.height, today],
   );
   const hidden = dialogOpen ? { 'data-ps-a11y-hidden': '', inert: true } : {};
   const bodyStyle: Record<string, string> = { opacity: String(model.window.opacity), ...themeVariables(model) };

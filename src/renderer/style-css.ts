@@ -1,7 +1,9 @@
 // The Style table as CSS: a pure mapping from a resolved style (and where the node sits) to the
 // inline declarations of its element. Layout follows Compose: rows and columns are flex boxes, a box
 // stacks its children in one grid cell, start/end follow the layout direction.
-import type { Alignment, Corners, Dimension, ResolvedShadow, ResolvedStyle } from '../runtime/model.ts';
+import type { Alignment, AnimateView, Corners, Dimension, ResolvedShadow, ResolvedStyle } from '../runtime/model.ts';
+import type { MotionRole, MotionScheme } from '../spec/index.ts';
+import { springToken, springTransition } from '../theme/motion.ts';
 import { gradientToCss, withAlpha } from './color.ts';
 import { FONT_STACKS, assetFontFamily, px, sp } from './tokens.ts';
 
@@ -216,6 +218,8 @@ export function decorationCss(style: ResolvedStyle, rtl: boolean): Css {
   const outer = [shadowLayersCss(style.shadows, false, rtl), style.elevation ? elevationShadow(style.elevation, style.shadowColor) : null].filter((shadow) => shadow !== null);
   if (outer.length > 0) css.boxShadow = outer.join(', ');
   if (style.cornerStyle === 'continuous') css.cornerShape = 'squircle';
+  if (style.scale !== undefined && style.scale !== 1) css.scale = String(style.scale);
+  if (style.rotation) css.rotate = `${style.rotation}deg`;
   if (style.offset && (style.offset.x !== 0 || style.offset.y !== 0)) {
     css.translate = `${px(rtl ? -style.offset.x : style.offset.x)} ${px(style.offset.y)}`;
   }
@@ -331,4 +335,36 @@ export function withPropagatedFill<T extends SizedNode>(node: T): ResolvedStyle 
   const height = node.style.height === undefined && fillsAxis(node, 'height') ? 'fill' : node.style.height;
   if (width === node.style.width && height === node.style.height) return node.style;
   return { ...node.style, width, height };
+}
+
+/** CSS properties animate moves with the spatial springs: place, size, shape and depth. */
+const SPATIAL_PROPERTIES = [
+  'translate', 'scale', 'rotate', 'width', 'height', 'padding', 'border-radius', 'box-shadow', 'outline-width', 'outline-offset',
+];
+/** CSS properties animate moves with the effects springs: colour and alpha. */
+const EFFECTS_PROPERTIES = ['opacity', 'background-color', 'color', 'outline-color'];
+
+/** The easing curves of animate's named easings (Material 3's). */
+const EASINGS: Record<Extract<AnimateView, { kind: 'timed' }>['easing'], string> = {
+  standard: 'cubic-bezier(0.2, 0, 0, 1)',
+  emphasized: 'cubic-bezier(0.3, 0, 0, 1)',
+  decelerate: 'cubic-bezier(0, 0, 0, 1)',
+  accelerate: 'cubic-bezier(0.3, 0, 1, 1)',
+  linear: 'linear',
+};
+
+/**
+ * The CSS transition animate asks for, or null for none. Motion off animates nothing; the reduced
+ * profile snaps spatial properties and still animates colour and alpha.
+ */
+export function animateTransitionCss(animate: AnimateView, motion: { on: boolean; reduced: boolean; scheme: MotionScheme }): string | null {
+  if (!motion.on) return null;
+  const timing = (role: MotionRole) => {
+    if (animate.kind === 'timed') return `${animate.durationMs}ms ${EASINGS[animate.easing]}`;
+    const spring = springTransition(springToken(motion.scheme, role, animate.tempo));
+    return `${spring.durationMs}ms ${spring.easing}`;
+  };
+  const spatial = motion.reduced ? [] : SPATIAL_PROPERTIES.map((property) => `${property} ${timing('spatial')}`);
+  const effects = EFFECTS_PROPERTIES.map((property) => `${property} ${timing('effects')}`);
+  return [...spatial, ...effects].join(', ');
 }

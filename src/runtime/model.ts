@@ -15,6 +15,11 @@
 /** A CSS colour string: `#rrggbb` or `#rrggbbaa` (alpha last, as CSS reads 8-digit hex). */
 export type CssColor = string;
 
+/** A node's animate: one duration and easing for every property, or the motion tokens' springs by role at a tempo. */
+export type AnimateView =
+  | { kind: 'timed'; durationMs: number; easing: 'standard' | 'emphasized' | 'decelerate' | 'accelerate' | 'linear' }
+  | { kind: 'spring'; tempo: 'fast' | 'default' | 'slow' };
+
 /** One resolved layer of style.shadows, in dp. */
 export interface ResolvedShadow {
   x: number;
@@ -133,6 +138,9 @@ export interface ResolvedStyle {
   border?: { width: number; color: CssColor } | { width: number; gradient: ResolvedGradient };
   /** Authored shadow layers in order (first painted first); inner ones draw inside the shape, above the border. */
   shadows?: ResolvedShadow[];
+  /** Scale about the centre (1 as drawn) and rotation in degrees: drawn only, never laid out. */
+  scale?: number;
+  rotation?: number;
   /** continuous: squircle corners (full radii still clamp to half the short side). */
   cornerStyle?: 'circular' | 'continuous';
   elevation?: number;
@@ -185,7 +193,7 @@ export interface RenderNodeBase {
   visible: boolean;
   /** True when the node has a visibleWhen and no shared key (only those get an enter/exit animation). */
   animatesVisibility: boolean;
-  transition: 'none' | 'fade' | 'expand' | 'slide' | null;
+  transition: 'none' | 'fade' | 'expand' | 'slide' | 'slideStart' | 'slideEnd' | 'scale' | null;
   style: ResolvedStyle;
   /** The accessible label ("Accessible labels"): contentDescription, else text, else icon name. */
   label: string | null;
@@ -196,6 +204,8 @@ export interface RenderNodeBase {
   /** The platform feedback its android / ios block asks for that the web device draws (no press
    *  ripple, a hover lift or highlight), or null for the default. */
   platformFeedback: { indication: 'ripple' | 'none'; hover: 'lift' | 'highlight' | null } | null;
+  /** How changes of its style animate (animate), or null: they are instant. */
+  animate: AnimateView | null;
   /** The node's authored semantics (label and hint interpolated), or null. */
   semantics: SemanticsView | null;
   anchor: ResolvedAnchor | null;
@@ -330,6 +340,8 @@ export interface ImageNode extends RenderNodeBase {
   /** Asset id for the resolved mode. */
   asset: string;
   contentScale: 'fit' | 'crop' | 'fill';
+  /** A pinch or a double tap zooms into the picture. */
+  zoomable: boolean;
   /** Saturation (1 keeps the colours), then a tint multiplied in; null draws the image as it is. */
   filter: { saturation: number; tint: CssColor | null } | null;
 }
@@ -722,6 +734,8 @@ export interface RenderModel {
    * `motion: "none"`.
    */
   motionProfile: MotionProfile;
+  /** The motion tokens' scheme animate springs come from: expressive for `motion: "expressive"`. */
+  motionScheme: 'standard' | 'expressive';
   /** Some node has a shared key: a draw may morph one into another. */
   sharedElements: boolean;
   /** The string table drawn from (null without strings). */

@@ -7,9 +7,9 @@
  * Data reads are dependencies too (see data.ts), and so is each node itself: rows a data write
  * built again are rebuilt by naming their keys (`nodeDependency`).
  */
-import type { PrototypeNode, Scalar, NodeOfType, Anchor, MenuItem, Semantics, SwipeActions } from '../spec/index.ts';
+import type { PrototypeNode, Scalar, NodeOfType, Anchor, MenuItem, Semantics, SwipeActions, Animate } from '../spec/index.ts';
 import { dialogScrim, modeForBackground, resolveColor, resolveColorArgb, resolveScrim, type ResolvedTheme } from '../theme/index.ts';
-import type { RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, MenuEntryView, SpanView, Gestures, SemanticsView, SwipeEntryView, SwipeView, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
+import type { AnimateView, RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, MenuEntryView, SpanView, Gestures, SemanticsView, SwipeEntryView, SwipeView, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
 import { conditionHolds, type StateReader } from './conditions.ts';
 import type { TextReader } from './text.ts';
 import type { StringResolver } from './strings.ts';
@@ -234,6 +234,7 @@ function buildRenderNode(
     gestures: gesturesOf(node),
     semantics: node.semantics ? semanticsView(node.semantics, read) : null,
     platformFeedback: platformFeedbackOf(node),
+    animate: animateOf(node.animate),
     anchor: resolveAnchor(node.anchor),
     safeAreaPadding: node.safeAreaPadding ?? null,
     shared: node.shared ? { key: node.shared.key, as: node.shared.as ?? 'bounds' } : node.sharedKey !== undefined ? { key: node.sharedKey, as: 'bounds' } : null,
@@ -285,6 +286,15 @@ function semanticsView(semantics: Semantics, read: StateReader): SemanticsView {
     hint: semantics.hint === undefined ? null : interpolate(semantics.hint, read),
     traits: semantics.traits ?? [],
   };
+}
+
+/** A node's animate as the renderer runs it: easing spring without a tempo is the default tempo. */
+function animateOf(animate: Animate | undefined): AnimateView | null {
+  if (!animate) return null;
+  if (animate.tempo !== undefined) return { kind: 'spring', tempo: animate.tempo };
+  if (animate.easing === 'spring') return { kind: 'spring', tempo: 'default' };
+  if (animate.durationMs === undefined && animate.easing === undefined) return null;
+  return { kind: 'timed', durationMs: animate.durationMs ?? 300, easing: animate.easing ?? 'standard' };
 }
 
 /** android.indication and ios.hover, the namespace fields the web device honours. */
@@ -442,6 +452,7 @@ function buildTyped(
         type: 'image',
         asset: keptAsset(node.assetKey, read) ?? (typeof node.asset === 'string' ? node.asset : node.asset[inputs.theme.mode]),
         contentScale: node.contentScale ?? 'fit',
+        zoomable: node.zoomable === true,
         filter: node.filter ? { saturation: node.filter.saturation ?? 1, tint: node.filter.tint === undefined ? null : resolveColor(node.filter.tint, inputs.theme) } : null,
       };
     case 'icon':

@@ -235,6 +235,7 @@ export class Session implements CommittedState {
       shapes: this.theme.shapes,
       motion: this.motion !== 'off',
       motionProfile: this.motion,
+      motionScheme: this.spec.motion === 'expressive' ? 'expressive' : 'standard',
       sharedElements: this.sharedElements,
       locale: this.strings?.locale ?? null,
       direction: this.strings?.direction ?? 'ltr',

@@ -104,6 +104,15 @@ export const iosNodeNamespaceSchema = iosNamespaceSchema.extend({
   backgroundExtension: z.boolean().optional(),
 });
 
+/** How a node's style changes animate: a duration and easing, a tempo of the motion tokens, or (motion v3) its layout. */
+export const animateSchema = z.strictObject({
+  durationMs: z.number().int().min(0).max(10_000).optional(),
+  easing: z.enum(['standard', 'emphasized', 'decelerate', 'accelerate', 'linear', 'spring']).optional(),
+  tempo: z.enum(['fast', 'default', 'slow']).optional(),
+  layout: z.boolean().optional(),
+});
+export type Animate = z.infer<typeof animateSchema>;
+
 /** An image's colour filter: saturation (0 grey, 1 as is, 2 doubled), then a multiplied tint. */
 export const imageFilterSchema = z.strictObject({ saturation: z.number().min(0).max(2).optional(), tint: colorValueSchema.optional() });
 
@@ -135,6 +144,8 @@ export const styleSchema = z.strictObject({
   elevation: nonNegative.optional(),
   shadowColor: colorValueSchema.optional(),
   /** Layered shadows, painted in authored order; inner ones above the border (prototype_style_polish_v2). */
+  scale: z.number().min(0).max(10).optional(),
+  rotation: z.number().min(-3600).max(3600).optional(),
   shadows: z.array(shadowLayerSchema).min(1).max(8).optional(),
   cornerStyle: z.enum(['circular', 'continuous']).optional(),
   gradient: gradientSchema.optional(),
@@ -483,7 +494,8 @@ function commonNodeFields({ condition, style }: NodeParts<z.ZodType>) {
     style: style.optional(),
     styleWhen: z.array(z.strictObject({ when: condition, style })).min(1).max(8).optional(),
     visibleWhen: condition.optional(),
-    transition: z.enum(['none', 'fade', 'expand', 'slide']).optional(),
+    transition: z.enum(['none', 'fade', 'expand', 'slide', 'slideStart', 'slideEnd', 'scale']).optional(),
+    animate: animateSchema.optional(),
     anchor: anchorSchema.optional(),
     safeAreaPadding: safeAreaPaddingSchema.optional(),
     /** Columns a grid child takes (direct grid children only, checked by the walker). */
@@ -604,7 +616,7 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       ...gestureFields,
       contentTransition: z.enum(['numeric', 'crossfade', 'none']).optional(),
     }),
-    image: nodeShape('image', { asset: assetRefSchema, filter: imageFilterSchema.optional(), assetKey: stateKey.optional(), contentScale: z.enum(['fit', 'crop', 'fill']).optional(), ...gestureFields }),
+    image: nodeShape('image', { asset: assetRefSchema, filter: imageFilterSchema.optional(), zoomable: z.boolean().optional(), assetKey: stateKey.optional(), contentScale: z.enum(['fit', 'crop', 'fill']).optional(), ...gestureFields }),
     icon: nodeShape('icon', {
       ...gestureFields,
       name: iconNameSchema,
@@ -1074,7 +1086,7 @@ export const prototypeSpecSchema = z.strictObject({
       data: z.array(dataPointer).min(1).max(64).optional(),
     })
     .optional(),
-  motion: z.enum(['none', 'standard', 'reduced']).optional(),
+  motion: z.enum(['none', 'standard', 'reduced', 'expressive']).optional(),
   theme: themeSchema.optional(),
   strings: stringTablesSchema.optional(),
   /** Platform features the spec opts into: "share" enables share.open. */

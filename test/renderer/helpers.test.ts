@@ -134,7 +134,7 @@ test('a layout container reports an accessibility node only when tagged, tappabl
   const { defaultA11y, withAddedSemantics } = await import('../../src/renderer/frame.tsx');
   const base = {
     key: 'root', id: null, testTag: null, visible: true, animatesVisibility: false, transition: null, style: {},
-    label: null, tappable: false, gestures: null, platformFeedback: null, semantics: null, anchor: null, safeAreaPadding: null, shared: null, type: 'column' as const, children: [], swipe: null,
+    label: null, tappable: false, gestures: null, platformFeedback: null, animate: null, semantics: null, anchor: null, safeAreaPadding: null, shared: null, type: 'column' as const, children: [], swipe: null,
   };
   assert.equal(defaultA11y(base, null), null);
   assert.deepEqual(defaultA11y({ ...base, testTag: 'list' }, null), { id: 'root', testTag: 'list', role: null, text: null });

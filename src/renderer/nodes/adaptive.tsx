@@ -72,6 +72,7 @@ function supportingSheet(node: AdaptiveNode, supporting: RenderNode, compact: bo
     tappable: false,
     gestures: null,
     platformFeedback: null,
+    animate: null,
     semantics: null,
     anchor: null,
     safeAreaPadding: null,

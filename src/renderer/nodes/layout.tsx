@@ -15,6 +15,7 @@ import { useAssetUrl, useImageLoad } from '../loading.ts';
 import { skipsOffscreenRows, widthForChildren } from '../offscreen.ts';
 import { PullToRefresh } from './refresh.tsx';
 import { ScrollFades, useImageFilter } from '../polish.tsx';
+import { useImageZoom } from '../zoom.ts';
 import { TransitionText } from '../content-transition.tsx';
 
 /** What a tap on a plain node does: run its onTap list, if it has one. */
@@ -161,11 +162,20 @@ export function Image({ node, parent, env }: NodeProps<ImageNode>) {
   const fit = { fit: 'contain', crop: 'cover', fill: 'fill' }[node.contentScale];
   const a11y = defaultA11y(node, 'Image');
   const filter = useImageFilter(node.filter);
+  const zoom = useImageZoom(node.zoomable, node.gestures?.doubleTap === true);
+  const base: Record<string, string> = node.zoomable ? { minWidth: '24px', minHeight: '24px', overflow: 'hidden', touchAction: 'none' } : { minWidth: '24px', minHeight: '24px' };
   return (
-    <Frame env={env} node={node} parent={parent} a11y={a11y} onTap={nodeTap(node, env)} pressable base={{ minWidth: '24px', minHeight: '24px' }}>
+    <Frame env={env} node={node} parent={parent} a11y={a11y} onTap={nodeTap(node, env)} pressable base={base}>
       {filter.defs}
       {status === 'loaded' && url ? (
-        <img class="ps-image-content" src={url} alt="" draggable={false} style={{ objectFit: fit, filter: filter.css }} />
+        <img
+          class={zoom.zoomed ? 'ps-image-content ps-image-zoomed' : 'ps-image-content'}
+          src={url}
+          alt=""
+          draggable={false}
+          style={{ objectFit: fit, filter: filter.css, transform: zoom.transform, transformOrigin: '0 0' }}
+          {...zoom.handlers}
+        />
       ) : (
         <div class={`ps-image-placeholder ps-image-${status}`} data-ps-image-status={status}>
           {status === 'broken' ? <Icon name="broken_image" size={24} /> : null}
