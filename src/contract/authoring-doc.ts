@@ -21,6 +21,7 @@ export function authoringDoc(): string {
     styleSection(),
     stylePolishSection(),
     platformNamespacesSection(),
+    effectsSection(),
     coloursSection(),
     windowSection(),
     themeSection(),
@@ -253,6 +254,39 @@ walks the spec, hidden nodes and repeat templates included.
 \`theme.design\` is \`material\` (the default here) or \`platform\` (\`prototype_design_platform_v1\`):
 the platform look of the web device is Material, so \`platform\` draws Material and the show notes
 \`{path: "theme.design", code: "design.fallback"}\`.`;
+}
+
+function effectsSection(): string {
+  return `## Effects
+
+\`style.effects\` (\`prototype_effects_v1\`) takes 1 to 8 effects, each \`{type, …}\`, layered as
+they are written. None changes the layout, what a tap reaches or what observe lists.
+
+| type | fields (defaults) | drawn |
+|---|---|---|
+| \`noise\` | \`amount\` 0–1 (0.1), \`scale\` grain 0.5–8 (1) | film grain over the content, the same on every draw |
+| \`gradientMesh\` | \`colors\` 2–4 colours | a wash from each corner in turn, between the background and the content |
+| \`shimmer\` | \`color\` (white at 50%), \`angle\` (20), \`width\` 0.05–1 (0.3), \`phase\` 0–1 (0), \`animate\` | a bright band over the content, at \`phase\` (0 before the start edge, 1 past the end) |
+| \`glow\` | \`color\` (primary), \`radius\` 1–64 dp (12), \`intensity\` 0–1 (0.6) | a soft light inward from the edges, over the content |
+| \`vignette\` | \`color\` (black), \`intensity\` 0–1 (0.5), \`radius\` 0–1 (0.5) | the edges darkened toward \`color\`, over the content |
+| \`blur\` | \`radius\` 0–64 dp (8) | the background and content blurred |
+| \`pixelate\` | \`size\` 2–64 dp (8) | the background and content in blocks of \`size\` |
+| \`chromaticAberration\` | \`offset\` 0–16 dp (2) | red shifted to the start, blue to the end |
+| \`wave\` | \`amplitude\` 0–64 dp (4), \`wavelength\` 4–1000 dp (48), \`phase\` 0–1, \`animate\` | rows of the content pushed sideways along a sine |
+| \`ripple\` | \`amplitude\` (4), \`wavelength\` (32), \`phase\`, \`animate\` | rings about the centre pushing the content |
+
+The five distortions (blur, pixelate, chromaticAberration, wave, ripple) filter the node's
+background and content, clipped to its corners, in the order written. On the web device the layers
+over the content are inside the node, so a distortion bends them too. A distortion on a node that
+scrolls its content (\`scroll\`, \`list\`, \`pager\`, \`carousel\`) would redraw all it holds on every
+scroll frame: the web device leaves it out, and the show and status list it in \`degradedEffects\`
+as \`{path, type, reason}\` (put it on a node inside instead).
+
+\`animate: {durationMs?}\` (200–10000, default 1500) moves a shimmer's band across, a wave along and
+a ripple's rings in and out, one cycle each \`durationMs\`, starting at \`phase\`. Only these three
+move, and only under the full motion profile: with \`motion: "reduced"\` or \`"none"\`, or a device
+that reduces motion, they rest at their \`phase\`, so screenshots repeat. A spec animates at most
+${limits.animatedEffects} effects, every repeat instance counted; give the others a \`phase\`.`;
 }
 
 function coloursSection(): string {

@@ -116,6 +116,8 @@ export interface ArrayRule extends RuleBase {
   unique?: boolean;
   /** Items must have distinct values of this field. */
   uniqueBy?: string;
+  /** style.effects: the walk records each effect (for degradedEffects) and counts the animated ones. */
+  recordEffects?: boolean;
 }
 
 /** An untagged union resolved by the JSON type of the value. */
@@ -277,6 +279,7 @@ export const limits = {
   defaultRequestTimeoutMs: limit('DEFAULT_PROTOTYPE_REQUEST_TIMEOUT_MS'),
   /** Action lists nest at most this deep: an onTap list is 1, a follow-up list of one of its actions 2. */
   actionDepth: limit('MAX_PROTOTYPE_ACTION_DEPTH'),
+  animatedEffects: limit('MAX_PROTOTYPE_ANIMATED_EFFECTS'),
 } as const;
 
 /** Names of a closed list; throws for an unknown list name (a programming error). */

@@ -19,7 +19,7 @@ export function unexpressedRules(): string {
 export function unexpressedRuleList(): string[] {
   return [
     `Bytes: strict UTF-8 JSON of at most ${limits.specBytes} bytes, no duplicate keys, no lone surrogates, nesting at most ${limits.jsonNesting} deep.`,
-    `Tree limits: at most ${limits.nodes} nodes (every repeat instance and expanded use counted), nodes nest at most ${limits.depth} deep (the root has depth 1), at most ${limits.images} image uses (a {light, dark} pair of two ids counts twice).`,
+    `Tree limits: at most ${limits.nodes} nodes (every repeat instance and expanded use counted), nodes nest at most ${limits.depth} deep (the root has depth 1), at most ${limits.images} image uses (a {light, dark} pair of two ids counts twice), at most ${limits.animatedEffects} animated effects (a shimmer, wave or ripple with animate; every repeat instance counted).`,
     `State bindings: each field names a key of state holding the given value: ${bindingList()}.`,
     `Value comparisons: ${comparisonList()}.`,
     `Distinct entries: ${uniqueByList()}.`,

@@ -60,6 +60,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.platformShare,
   CAPABILITIES.platformConnectivity,
   CAPABILITIES.stylePolish,
+  CAPABILITIES.effects,
   CAPABILITIES.motionV2,
   CAPABILITIES.motionTokens,
   CAPABILITIES.platformNamespace,

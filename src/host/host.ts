@@ -18,7 +18,8 @@ import { readSpecSource, type SpecSource } from './spec-source.ts';
 import { visitObjects } from './spec-walk.ts';
 import { applyDataWrite, dataWriteOf, parsePointer, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
 import { applyPatchOps } from '../validate/patch.ts';
-import { validatePrototypeSpec, type NamespaceBlock } from '../validate/index.ts';
+import { validatePrototypeSpec, type EffectRecord, type NamespaceBlock } from '../validate/index.ts';
+import { degradedEffects, type DegradedEffect } from './effects.ts';
 import { platformNotes, type PlatformNote } from './platform-notes.ts';
 import { limits } from '../spec/index.ts';
 import { parseDeviceProfile } from '../device/profiles.ts';
@@ -37,6 +38,8 @@ export type SpecPreparer = (
       capabilityPaths?: Record<string, string>;
       /** Its android and ios blocks, which the show reports in platformNotes. */
       namespaceBlocks?: NamespaceBlock[];
+      /** Its style effects, of which the show reports those the device leaves out. */
+      effects?: EffectRecord[];
     }
   /** `errors`: every error of the spec, the first being `path` and `message`. */
   | { ok: false; path: string; message: string; errors: SpecError[]; truncated: boolean };
@@ -98,6 +101,8 @@ export interface ShowSummary {
   savedTo?: string;
   /** What of the spec's android / ios blocks and theme.design the web device ignores or draws otherwise, by path. */
   platformNotes?: PlatformNote[];
+  /** Style effects the web device leaves out where they are, with why (also in status). */
+  degradedEffects?: DegradedEffect[];
 }
 
 export interface InputSummary {
@@ -325,7 +330,8 @@ export class Host {
       this.ensureNotCancelled(id, signal);
       const replacedInPlace = this.shown.has(id) && !args.reset;
       const sent = await this.sendShow(device, spec, args, staged);
-      const lastSequence = this.recordShown(spec, sent.appearance, sent.revision, prepared.capabilities.includes(CAPABILITIES.stackTransitions), sent.locale);
+      const degraded = degradedEffects(prepared.effects ?? []);
+      const lastSequence = this.recordShown(spec, sent.appearance, sent.revision, prepared.capabilities.includes(CAPABILITIES.stackTransitions), sent.locale, degraded);
       this.sentSpecs.set(id, spec);
       this.sentAssets.set(id, staged);
       const savedTo = await this.writeThrough(id, layout ? args.specPath! : null, source);
@@ -342,6 +348,7 @@ export class Host {
         ...(layout && layout.problems.length > 0 ? { savedLayoutProblems: layout.problems } : {}),
         ...(savedTo ? { savedTo } : {}),
         ...withPlatformNotes(platformNotes(spec, prepared.namespaceBlocks ?? [])),
+        ...(degraded.length > 0 ? { degradedEffects: degraded } : {}),
       };
       // The caller gave up while the device was showing it: it is on screen all the same.
       const cancelled = signal?.aborted ? { cancelled: 'after it was sent: the prototype is on screen' } : {};
@@ -423,7 +430,7 @@ export class Host {
    * device shows one prototype at a time, so any other id it showed is replaced: its entry goes
    * and calls waiting on it return now.
    */
-  private recordShown(spec: Record<string, unknown>, appearance: AppearanceReport | undefined, revision: number | undefined, hasStacks = false, locale?: string): number {
+  private recordShown(spec: Record<string, unknown>, appearance: AppearanceReport | undefined, revision: number | undefined, hasStacks = false, locale?: string, degraded: DegradedEffect[] = []): number {
     const id = spec.id as string;
     const previous = this.shown.get(id);
     const state = (spec.state ?? {}) as PrototypeStatus['state'];
@@ -435,7 +442,7 @@ export class Host {
       const data = isRecord(spec.data) ? { data: spec.data } : {};
       // Only a spec the validator found stacks in is walked for them.
       const stacks = previous?.stacks ?? (hasStacks ? initialStacks(spec) : undefined);
-      const entry = { id, persistent, state, ...data, ...(revision !== undefined ? { revision } : {}), pages: previous?.pages ?? {}, ...(stacks ? { stacks } : {}), ...(locale ? { locale } : {}), lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null };
+      const entry = { id, persistent, state, ...data, ...(revision !== undefined ? { revision } : {}), pages: previous?.pages ?? {}, ...(stacks ? { stacks } : {}), ...(locale ? { locale } : {}), ...(degraded.length > 0 ? { degradedEffects: degraded } : {}), lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null };
       this.shown.set(id, withHostLocalAppearance(entry, appearance));
     });
     this.gone.delete(id);

@@ -13,5 +13,5 @@ export const prepareSpec: SpecPreparer = (input) => {
   }
   // The decoded spec is plain JSON (components already expanded); the device re-validates it.
   const spec = result.spec as unknown as Record<string, unknown> & { id: string };
-  return { ok: true, spec, capabilities: result.capabilities, capabilityPaths: result.capabilityPaths, namespaceBlocks: result.namespaceBlocks };
+  return { ok: true, spec, capabilities: result.capabilities, capabilityPaths: result.capabilityPaths, namespaceBlocks: result.namespaceBlocks, effects: result.effects };
 };

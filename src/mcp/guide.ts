@@ -96,6 +96,10 @@ tokens; \`motion: "expressive"\` picks that scheme) moves a node's style changes
 \`style.rotation\`; transitions \`slideStart\`, \`slideEnd\`, \`scale\`; \`image.zoomable\`. \`animate.layout\`
 (motion v3) is refused.
 
+**Effects.** \`style.effects\`: noise, gradientMesh, shimmer, glow, vignette, blur, pixelate,
+chromaticAberration, wave, ripple (at most 8 animated per spec; \`degradedEffects\` in the show lists
+any the device leaves out).
+
 **Style polish.** \`style.shadows\` (layers \`{offset, blur, spread, color, inner?}\` in authored order),
 \`style.cornerStyle: "continuous"\`, \`style.border: {width, gradient}\`, \`scroll.fadeEdges\` (dp; only edges
 with more content fade) and \`image.filter: {saturation, tint}\`.

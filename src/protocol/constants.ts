@@ -137,6 +137,8 @@ export const CAPABILITIES = {
   motionTokens: 'prototype_motion_tokens_v1',
   /** Motion v3 (animate.layout): not drawn by the web device, so never advertised; the host refuses it. */
   motionV3: 'prototype_motion_v3',
+  /** style.effects: noise, gradientMesh, shimmer, glow, vignette, blur, pixelate, chromaticAberration, wave, ripple. */
+  effects: 'prototype_effects_v1',
   /** Style polish: style.shadows, cornerStyle, border.gradient, scroll.fadeEdges and image.filter. */
   stylePolish: 'prototype_style_polish_v2',
   /** The chart node: line, bar, area, pie and donut charts of literal rows or a data pointer. */

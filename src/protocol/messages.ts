@@ -119,6 +119,8 @@ export const prototypeStatusSchema = z.object({
   storageVersion: z.number().int().min(1).optional(),
   /** The string table drawn from, for a spec with strings. */
   locale: z.string().optional(),
+  /** Style effects the web device leaves out where they are (the host's, from the spec). */
+  degradedEffects: z.array(z.object({ path: z.string(), type: z.string(), reason: z.string() })).optional(),
   /** The latest haptics and sounds (at most 64), oldest first: inspect only. */
   feedbackLog: z.array(z.object({ call: z.enum(['haptics.perform', 'sound.play']), name: z.string(), at: z.number() })).max(64).optional(),
   /** What the device keeps for this id (prototype_storage_v1, a spec with a storage block). */

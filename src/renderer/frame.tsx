@@ -2,12 +2,14 @@
 // press scale, visibility motion, container size animation and its accessibility node.
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import type { RenderNode, SafeAreaPadding, SwipeView } from '../runtime/model.ts';
+import type { EffectView, RenderNode, SafeAreaPadding, SwipeView } from '../runtime/model.ts';
 import { a11yAttributes, type A11yInfo } from './a11y.ts';
 import { gestureActions, gestureHandlers } from './gestures.ts';
 import { SwipeButtons, swipeActionNames, swipeHandlers } from './swipe.tsx';
 import { ConsumedInsets, DragGuard, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
 import { DecorationLayers } from './decoration.tsx';
+import { EffectOverlays, EffectUnderlay, effectsCss } from './effects.tsx';
+import { effectOmission } from '../spec/effects.ts';
 import { animateTransitionCss, containerCss, cssText, decorationCss, hasDecorationLayers, paddingCss, sharedDeclarationClass, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
 
 /** Padding a safeAreaPadding adds per edge: the union (max) of the selected inset types on the
@@ -121,6 +123,8 @@ export function Frame(props: FrameProps) {
     paddingCss(style.padding, inset),
     props.layout ? containerCss(props.layout, style) : undefined,
   );
+  const effects = drawnEffects(style.effects, node.type);
+  if (effects.length > 0) Object.assign(css, effectsCss(effects, style, node.key));
   if (node.animate) {
     const transition = animateTransitionCss(node.animate, { on: env.motion, reduced: env.reducedMotion, scheme: env.motionScheme });
     if (transition !== null) css.transition = transition;
@@ -158,8 +162,10 @@ export function Frame(props: FrameProps) {
       {...(wrapped ? null : handlers)}
       onAnimationEnd={wrapped ? undefined : endOwnAnimation(motion)}
     >
+      {effects.length > 0 ? <EffectUnderlay effects={effects} /> : null}
       {consumes ? <ConsumedInsets.Provider value={consumedBelow}>{props.children}</ConsumedInsets.Provider> : props.children}
       {hasDecorationLayers(style) ? <DecorationLayers style={style} rtl={env.rtl} /> : null}
+      {effects.length > 0 ? <EffectOverlays effects={effects} nodeKey={node.key} moving={env.motion && !env.reducedMotion} /> : null}
       {swipeContext ? <SwipeButtons context={swipeContext} /> : null}
     </div>
   );
@@ -288,4 +294,12 @@ function useContainerSizeAnimation(enabled: boolean, node: RenderNode): { curren
 function useConsumedBelow(consumed: Edges, inset: Edges): Edges {
   const below = addEdges(consumed, inset);
   return useMemo(() => below, [below.top, below.bottom, below.start, below.end]);
+}
+
+const NO_EFFECTS: readonly EffectView[] = [];
+
+/** The node's effects the web device draws on it (those it leaves out are reported by the host). */
+function drawnEffects(effects: readonly EffectView[] | undefined, nodeType: string): readonly EffectView[] {
+  if (!effects) return NO_EFFECTS;
+  return effects.filter((effect) => effectOmission(effect.type, nodeType) === null);
 }

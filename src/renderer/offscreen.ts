@@ -70,7 +70,7 @@ function parentWidth(definite: boolean, free: boolean, atStart: boolean, stretch
 /** Whether anything shows a node's own box: a background, border, shadow, rounded clip or accessibility node. */
 function showsOwnBox(node: RenderNode): boolean {
   const style = node.style;
-  if (style.background || style.gradient || (style.border && style.border.width > 0) || style.elevation || style.shadows || hasCorners(style.cornerRadius)) return true;
+  if (style.background || style.gradient || (style.border && style.border.width > 0) || style.elevation || style.shadows || style.effects || hasCorners(style.cornerRadius)) return true;
   return node.type === 'card' || node.testTag !== null || node.label !== null || node.tappable;
 }
 

@@ -72,6 +72,7 @@ const MOTION = `
 @keyframes ps-slide-from-left { from { opacity: 0; translate: -24px 0; } }
 @keyframes ps-slide-from-right { from { opacity: 0; translate: 24px 0; } }
 @keyframes ps-scale-in { from { opacity: 0; scale: 0.8; } }
+@keyframes ps-fx-shimmer { from { background-position: 100% 0; } to { background-position: 0% 0; } }
 .ps-motion .ps-enter-slideStart { animation: ps-slide-from-left 180ms cubic-bezier(0.2, 0, 0, 1) both; }
 .ps-motion .ps-exit-slideStart { animation: ps-slide-from-left 150ms cubic-bezier(0.3, 0, 1, 1) reverse both; }
 .ps-motion .ps-enter-slideEnd { animation: ps-slide-from-right 180ms cubic-bezier(0.2, 0, 0, 1) both; }

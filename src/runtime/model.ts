@@ -20,6 +20,18 @@ export type AnimateView =
   | { kind: 'timed'; durationMs: number; easing: 'standard' | 'emphasized' | 'decelerate' | 'accelerate' | 'linear' }
   | { kind: 'spring'; tempo: 'fast' | 'default' | 'slow' };
 
+/** One resolved style effect, every default filled in and every colour a CSS colour. */
+export type EffectView =
+  | { type: 'noise'; amount: number; scale: number }
+  | { type: 'gradientMesh'; colors: CssColor[] }
+  | { type: 'shimmer'; color: CssColor; angle: number; width: number; phase: number; durationMs: number | null }
+  | { type: 'glow'; color: CssColor; radius: number; intensity: number }
+  | { type: 'vignette'; color: CssColor; intensity: number; radius: number }
+  | { type: 'blur'; radius: number }
+  | { type: 'pixelate'; size: number }
+  | { type: 'chromaticAberration'; offset: number }
+  | { type: 'wave' | 'ripple'; amplitude: number; wavelength: number; phase: number; durationMs: number | null };
+
 /** One resolved layer of style.shadows, in dp. */
 export interface ResolvedShadow {
   x: number;
@@ -138,6 +150,8 @@ export interface ResolvedStyle {
   border?: { width: number; color: CssColor } | { width: number; gradient: ResolvedGradient };
   /** Authored shadow layers in order (first painted first); inner ones draw inside the shape, above the border. */
   shadows?: ResolvedShadow[];
+  /** Style effects in authored order (prototype_effects_v1). */
+  effects?: EffectView[];
   /** Scale about the centre (1 as drawn) and rotation in degrees: drawn only, never laid out. */
   scale?: number;
   rotation?: number;

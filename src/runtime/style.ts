@@ -3,9 +3,9 @@
  * order (spec "Conditional style: styleWhen"), then every colour and token resolved against the
  * theme for the current mode.
  */
-import type { Style, PrototypeNode } from '../spec/index.ts';
+import type { Effect, Style, PrototypeNode } from '../spec/index.ts';
 import { resolveColor, type ResolvedTheme } from '../theme/index.ts';
-import type { Corners, FontFamily, ResolvedGradient, ResolvedStyle } from './model.ts';
+import type { Corners, EffectView, FontFamily, ResolvedGradient, ResolvedStyle } from './model.ts';
 import { conditionHolds, type StateReader } from './conditions.ts';
 
 /** Plain text keeps its authored 14 sp default, unscaled. */
@@ -72,6 +72,9 @@ export function resolveStyle(style: Style | undefined, theme: ResolvedTheme, isT
         case 'gradient':
           out.gradient = gradient(value as NonNullable<Style['gradient']>, theme);
           break;
+        case 'effects':
+          out.effects = (value as NonNullable<Style['effects']>).map((effect) => resolveEffect(effect, theme));
+          break;
         case 'shadows':
           out.shadows = (value as NonNullable<Style['shadows']>).map((layer) => ({
             x: layer.offset?.x ?? 0,
@@ -113,4 +116,33 @@ function applyTextDefaults(out: ResolvedStyle, style: Style | undefined, theme: 
   }
   out.fontFamily ??= theme.fontFamily;
   out.color ??= theme.css.onSurface;
+}
+
+/** The default cycle of an animated shimmer, wave or ripple (ms). */
+const DEFAULT_EFFECT_CYCLE_MS = 1500;
+
+/** An effect with its defaults filled in and its colours resolved. */
+function resolveEffect(effect: Effect, theme: ResolvedTheme): EffectView {
+  const cycle = (animate: { durationMs?: number } | undefined) => (animate === undefined ? null : animate.durationMs ?? DEFAULT_EFFECT_CYCLE_MS);
+  switch (effect.type) {
+    case 'noise':
+      return { type: 'noise', amount: effect.amount ?? 0.1, scale: effect.scale ?? 1 };
+    case 'gradientMesh':
+      return { type: 'gradientMesh', colors: effect.colors.map((color) => resolveColor(color, theme)) };
+    case 'shimmer':
+      return { type: 'shimmer', color: resolveColor(effect.color ?? '#80FFFFFF', theme), angle: effect.angle ?? 20, width: effect.width ?? 0.3, phase: effect.phase ?? 0, durationMs: cycle(effect.animate) };
+    case 'glow':
+      return { type: 'glow', color: resolveColor(effect.color ?? 'primary', theme), radius: effect.radius ?? 12, intensity: effect.intensity ?? 0.6 };
+    case 'vignette':
+      return { type: 'vignette', color: resolveColor(effect.color ?? '#000000', theme), intensity: effect.intensity ?? 0.5, radius: effect.radius ?? 0.5 };
+    case 'blur':
+      return { type: 'blur', radius: effect.radius ?? 8 };
+    case 'pixelate':
+      return { type: 'pixelate', size: effect.size ?? 8 };
+    case 'chromaticAberration':
+      return { type: 'chromaticAberration', offset: effect.offset ?? 2 };
+    case 'wave':
+    case 'ripple':
+      return { type: effect.type, amplitude: effect.amplitude ?? 4, wavelength: effect.wavelength ?? (effect.type === 'wave' ? 48 : 32), phase: effect.phase ?? 0, durationMs: cycle(effect.animate) };
+  }
 }

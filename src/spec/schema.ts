@@ -86,32 +86,70 @@ export type ShadowLayer = z.infer<typeof shadowLayerSchema>;
  * device honours android.indication and ios.hover on nodes and reports every other field as
  * ignored, with its path, in a show's platformNotes.
  */
-export const androidNamespaceSchema = z.strictObject({
+export type AndroidNamespace = { indication?: 'ripple' | 'none'; predictiveBack?: { style: 'default' | 'crossActivity' | 'none' } };
+export type IosNamespace = { buttonStyle?: 'glass' | 'glassProminent'; hover?: 'lift' | 'highlight'; navigationTitle?: string; sheetSizing?: 'fitted' | 'page' | 'form' };
+export type IosNodeNamespace = IosNamespace & { glassGroup?: boolean; glassUnion?: string; glassTransition?: 'matchedGeometry' | 'materialize' | 'identity'; backgroundExtension?: boolean };
+export const androidNamespaceSchema: z.ZodType<AndroidNamespace> = z.strictObject({
   indication: z.enum(['ripple', 'none']).optional(),
   predictiveBack: z.strictObject({ style: z.enum(['default', 'crossActivity', 'none']) }).optional(),
 });
-export const iosNamespaceSchema = z.strictObject({
+const iosNamespaceShape = z.strictObject({
   buttonStyle: z.enum(['glass', 'glassProminent']).optional(),
   hover: z.enum(['lift', 'highlight']).optional(),
   navigationTitle: nonEmpty.optional(),
   sheetSizing: z.enum(['fitted', 'page', 'form']).optional(),
 });
+export const iosNamespaceSchema: z.ZodType<IosNamespace> = iosNamespaceShape;
 /** A node's ios block adds the glass fields, which belong to nodes only. */
-export const iosNodeNamespaceSchema = iosNamespaceSchema.extend({
+export const iosNodeNamespaceSchema: z.ZodType<IosNodeNamespace> = iosNamespaceShape.extend({
   glassGroup: z.boolean().optional(),
   glassUnion: nonEmpty.optional(),
   glassTransition: z.enum(['matchedGeometry', 'materialize', 'identity']).optional(),
   backgroundExtension: z.boolean().optional(),
 });
 
+/** A shimmer's, wave's or ripple's own motion: one cycle every durationMs. */
+const effectAnimationSchema = z.strictObject({ durationMs: z.number().int().min(200).max(10_000).optional() });
+const unit = z.number().min(0).max(1);
+const waveFields = { amplitude: z.number().min(0).max(64).optional(), wavelength: z.number().min(4).max(1000).optional(), phase: unit.optional(), animate: effectAnimationSchema.optional() };
+type ColorValueInput = z.infer<typeof colorValueSchema>;
+type EffectAnimation = { durationMs?: number };
+type WaveFields = { amplitude?: number; wavelength?: number; phase?: number; animate?: EffectAnimation };
+/** One style effect (written out, so declarations name it instead of spelling the union out per node). */
+export type Effect =
+  | { type: 'noise'; amount?: number; scale?: number }
+  | { type: 'gradientMesh'; colors: ColorValueInput[] }
+  | { type: 'shimmer'; color?: ColorValueInput; angle?: number; width?: number; phase?: number; animate?: EffectAnimation }
+  | { type: 'glow'; color?: ColorValueInput; radius?: number; intensity?: number }
+  | { type: 'vignette'; color?: ColorValueInput; intensity?: number; radius?: number }
+  | { type: 'blur'; radius?: number }
+  | { type: 'pixelate'; size?: number }
+  | { type: 'chromaticAberration'; offset?: number }
+  | ({ type: 'wave' } & WaveFields)
+  | ({ type: 'ripple' } & WaveFields);
+
+/** style.effects: the ten effects, drawn over, under or through a node without changing its layout. */
+export const effectSchema: z.ZodType<Effect> = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('noise'), amount: unit.optional(), scale: z.number().min(0.5).max(8).optional() }),
+  z.strictObject({ type: z.literal('gradientMesh'), colors: z.array(colorValueSchema).min(2).max(4) }),
+  z.strictObject({ type: z.literal('shimmer'), color: colorValueSchema.optional(), angle: z.number().min(-360).max(360).optional(), width: z.number().min(0.05).max(1).optional(), phase: unit.optional(), animate: effectAnimationSchema.optional() }),
+  z.strictObject({ type: z.literal('glow'), color: colorValueSchema.optional(), radius: z.number().min(1).max(64).optional(), intensity: unit.optional() }),
+  z.strictObject({ type: z.literal('vignette'), color: colorValueSchema.optional(), intensity: unit.optional(), radius: unit.optional() }),
+  z.strictObject({ type: z.literal('blur'), radius: z.number().min(0).max(64).optional() }),
+  z.strictObject({ type: z.literal('pixelate'), size: z.number().min(2).max(64).optional() }),
+  z.strictObject({ type: z.literal('chromaticAberration'), offset: z.number().min(0).max(16).optional() }),
+  z.strictObject({ type: z.literal('wave'), ...waveFields }),
+  z.strictObject({ type: z.literal('ripple'), ...waveFields }),
+]);
+
 /** How a node's style changes animate: a duration and easing, a tempo of the motion tokens, or (motion v3) its layout. */
-export const animateSchema = z.strictObject({
+export type Animate = { durationMs?: number; easing?: 'standard' | 'emphasized' | 'decelerate' | 'accelerate' | 'linear' | 'spring'; tempo?: 'fast' | 'default' | 'slow'; layout?: boolean };
+export const animateSchema: z.ZodType<Animate> = z.strictObject({
   durationMs: z.number().int().min(0).max(10_000).optional(),
   easing: z.enum(['standard', 'emphasized', 'decelerate', 'accelerate', 'linear', 'spring']).optional(),
   tempo: z.enum(['fast', 'default', 'slow']).optional(),
   layout: z.boolean().optional(),
 });
-export type Animate = z.infer<typeof animateSchema>;
 
 /** An image's colour filter: saturation (0 grey, 1 as is, 2 doubled), then a multiplied tint. */
 export const imageFilterSchema = z.strictObject({ saturation: z.number().min(0).max(2).optional(), tint: colorValueSchema.optional() });
@@ -144,6 +182,7 @@ export const styleSchema = z.strictObject({
   elevation: nonNegative.optional(),
   shadowColor: colorValueSchema.optional(),
   /** Layered shadows, painted in authored order; inner ones above the border (prototype_style_polish_v2). */
+  effects: z.array(effectSchema).min(1).max(8).optional(),
   scale: z.number().min(0).max(10).optional(),
   rotation: z.number().min(-3600).max(3600).optional(),
   shadows: z.array(shadowLayerSchema).min(1).max(8).optional(),

@@ -14,14 +14,14 @@ import { CollectionEnded, DEFAULT_MAX_ERRORS, ErrorCollector, type ValidationErr
 import { inDocumentOrder } from './document-order.ts';
 import { checkReferences, collectReferenceErrors } from './references.ts';
 import { Rejection } from './rejection.ts';
-import { collectWalkErrors, walkSpec, type NamespaceBlock } from './walker.ts';
+import { collectWalkErrors, walkSpec, type EffectRecord, type NamespaceBlock } from './walker.ts';
 
 export { DEFAULT_MAX_ERRORS, type ValidationError } from './collector.ts';
-export type { NamespaceBlock } from './walker.ts';
+export type { EffectRecord, NamespaceBlock } from './walker.ts';
 
 export type ValidationResult =
   /** `capabilities`: what a device must advertise to show the spec (e.g. prototype_anchor_v1). */
-  | { ok: true; spec: PrototypeSpec; nodeCount: number; capabilities: string[]; /** Where each is first needed. */ capabilityPaths: Record<string, string>; /** Every android and ios block. */ namespaceBlocks: NamespaceBlock[] }
+  | { ok: true; spec: PrototypeSpec; nodeCount: number; capabilities: string[]; /** Where each is first needed. */ capabilityPaths: Record<string, string>; /** Every android and ios block. */ namespaceBlocks: NamespaceBlock[]; /** Every style effect. */ effects: EffectRecord[] }
   | { ok: false; path: string; message: string };
 
 export type ValidationFailure = Extract<ValidationResult, { ok: false }>;
@@ -69,7 +69,7 @@ function validateValue(value: unknown): ValidationResult {
     checkReferences(expanded as Record<string, unknown>, walk);
     const decoded = decodePrototypeSpec(expanded);
     if (!decoded.ok) return decoded;
-    return { ok: true, spec: decoded.spec, nodeCount: walk.nodeCount, capabilities: walk.capabilities, capabilityPaths: walk.capabilityPaths, namespaceBlocks: walk.namespaceBlocks };
+    return { ok: true, spec: decoded.spec, nodeCount: walk.nodeCount, capabilities: walk.capabilities, capabilityPaths: walk.capabilityPaths, namespaceBlocks: walk.namespaceBlocks, effects: walk.effects };
   } catch (error) {
     if (!(error instanceof Rejection)) throw error;
     // Paths inside an expanded use name the use chain they came through.
@@ -130,7 +130,7 @@ function collectErrors(value: unknown, maxErrors: number): AllErrorsResult {
   if (walk !== null && collector.errors.length === 0) {
     const decoded = decodePrototypeSpec(expanded);
     if (!decoded.ok) return oneError(decoded);
-    return { ok: true, spec: decoded.spec, nodeCount: walk.nodeCount, capabilities: walk.capabilities, capabilityPaths: walk.capabilityPaths, namespaceBlocks: walk.namespaceBlocks };
+    return { ok: true, spec: decoded.spec, nodeCount: walk.nodeCount, capabilities: walk.capabilities, capabilityPaths: walk.capabilityPaths, namespaceBlocks: walk.namespaceBlocks, effects: walk.effects };
   }
   const authored = collector.errors.map(({ path, message }) => ({ path: path === '$' ? '$' : expansion.authoredPath(path), message }));
   const [first, ...rest] = oncePerComponentPlace(authored);

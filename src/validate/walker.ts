@@ -149,7 +149,19 @@ export interface WalkResult {
   capabilityPaths: Record<string, string>;
   /** Every android and ios block, in walk order: a device reports what it ignores of them. */
   namespaceBlocks: NamespaceBlock[];
+  /** Every style effect, in walk order: a device reports those it cannot draw where they are. */
+  effects: EffectRecord[];
 }
+
+/** One entry of style.effects (or of a styleWhen's), with the node type it is on. */
+export interface EffectRecord {
+  path: string;
+  type: string;
+  nodeType: string;
+}
+
+/** Effects that move on their own when they have animate: only these count against the budget. */
+const ANIMATABLE_EFFECTS = new Set(['shimmer', 'wave', 'ripple']);
 
 /** An android: {…} or ios: {…} block of a node, the window or the theme, with its fields. */
 export interface NamespaceBlock {
@@ -383,6 +395,9 @@ class Walker implements Position {
   /** Each capability needed, with the path of its first use. */
   private readonly capabilities = new Map<string, string>();
   private readonly namespaceBlocks: NamespaceBlock[] = [];
+  private readonly effects: EffectRecord[] = [];
+  /** Animated effects in the repeat-expanded tree. */
+  private animatedEffects = 0;
   /** The spec's data block, or null when it has none (every data binding then fails). */
   private data: Record<string, unknown> | null = null;
   /** Rows times template nodes of every data-path repeat so far. */
@@ -420,6 +435,7 @@ class Walker implements Position {
       capabilities: [...this.capabilities.keys()].sort(),
       capabilityPaths: Object.fromEntries(this.capabilities),
       namespaceBlocks: this.namespaceBlocks,
+      effects: this.effects,
     };
   }
 
@@ -725,6 +741,20 @@ class Walker implements Position {
       }
       this.segments.pop();
     }
+    if (rule.recordEffects) this.recordEffects(value);
+  }
+
+  /** Records each effect of a style and counts the animated ones against the spec's budget. */
+  private recordEffects(effects: unknown[]): void {
+    effects.forEach((effect, index) => {
+      if (!isPlainObject(effect) || typeof effect.type !== 'string') return;
+      this.effects.push({ path: spellPath([...this.segments, index]), type: effect.type, nodeType: this.currentType });
+      if (!ANIMATABLE_EFFECTS.has(effect.type) || !isPlainObject(effect.animate)) return;
+      this.animatedEffects++;
+      if (this.animatedEffects > limits.animatedEffects) {
+        rejectCount(spellPath([...this.segments, index, 'animate']), `Animated effect limit exceeded: a spec animates at most ${limits.animatedEffects} effects (shimmer, wave or ripple with animate), counting every repeat instance; give the others a phase instead`);
+      }
+    });
   }
 
   /** Adds the identity of the array item being walked to `seen`; fails if it is there already. */
@@ -818,6 +848,7 @@ class Walker implements Position {
     const ownTemplate = entry.repeatable && hasOwn(value, 'repeat') && !this.template ? repeatContext(value.repeat, this.pathTo('repeat'), this.data) : null;
     let templateNodes = 0;
     let templateImages = 0;
+    let templateAnimated = 0;
     const what = nodeNoun(type);
     const failedKeys = this.walkFields(value, entry, what, declared, 'type', (key, rule) => {
       if (key === 'repeat' && entry.repeatable) {
@@ -827,18 +858,20 @@ class Walker implements Position {
         // Counting needs the items the walk has just proved (a collecting walk may go on past a failure in them).
         if (this.failureCount() !== failures) return;
         const items = (value.repeat as { items: unknown[] | string }).items;
-        if (typeof items === 'string') this.checkDataRows(items, templateNodes);
-        else this.applyExpandedLimits(items.length, templateNodes, templateImages);
+        if (typeof items === 'string') this.checkDataRows(items, templateNodes, templateAnimated);
+        else this.applyExpandedLimits(items.length, templateNodes, templateImages, templateAnimated);
       } else if (key === 'onAppear' && !(this.segments.length === 2 && this.segments[0] === 'root') && !hasOwn(value, 'visibleWhen')) {
         reject(this.path(), 'onAppear runs when a node appears: only the root and nodes with visibleWhen take it');
       } else if (key === 'children' && ownTemplate) {
         const nodesBefore = this.nodeCount;
         const imagesBefore = this.imageCount;
+        const animatedBefore = this.animatedEffects;
         this.template = ownTemplate;
         this.walk(value[key], rule, key);
         this.template = null;
         templateNodes = this.nodeCount - nodesBefore;
         templateImages = this.imageCount - imagesBefore;
+        templateAnimated = this.animatedEffects - animatedBefore;
       } else {
         this.walk(value[key], rule, key);
       }
@@ -871,10 +904,12 @@ class Walker implements Position {
    * A data-path repeat: its rows are those of the data, objects, and its template counts once in
    * the node limit; rows times template nodes count against the repeat path cells instead.
    */
-  private checkDataRows(pointer: string, templateNodes: number): void {
+  private checkDataRows(pointer: string, templateNodes: number, templateAnimated: number): void {
     this.segments.push('items');
     const rows = dataRows(this.data, pointer);
     if (rows === null) reject(this.path(), `${pointer} names no array in data; point items at an array of rows (an empty one is fine)`);
+    // The template's animated effects counted once; a data repeat draws one per row now in data.
+    this.countExpandedAnimatedEffects(rows.length, templateAnimated);
     const row = rows.findIndex((item) => !isPlainObject(item));
     if (row >= 0) reject(this.path(), `Row ${row} of ${pointer} is ${describeValue(rows[row])}; every row of a repeat is an object`);
     this.pathCells += rows.length * templateNodes;
@@ -980,7 +1015,8 @@ class Walker implements Position {
   }
 
   /** The template was counted once while walking it (at its `repeat`); every further instance counts too. */
-  private applyExpandedLimits(itemCount: number, templateNodes: number, templateImages: number): void {
+  private applyExpandedLimits(itemCount: number, templateNodes: number, templateImages: number, templateAnimated: number): void {
+    this.countExpandedAnimatedEffects(itemCount, templateAnimated);
     this.nodeCount += (itemCount - 1) * templateNodes;
     if (this.nodeCount > limits.nodes) {
       rejectCount(this.path(), `Expanded node limit exceeded: ${itemCount} instances of a ${templateNodes}-node template pass ${limits.nodes} nodes in all; use fewer items or a smaller template`);
@@ -988,6 +1024,15 @@ class Walker implements Position {
     this.imageCount += (itemCount - 1) * templateImages;
     if (this.imageCount > limits.images) {
       rejectCount(this.path(), `Expanded image limit exceeded: ${itemCount} instances of the template pass ${limits.images} image uses in all`);
+    }
+  }
+
+  /** A template's animated effects were counted once while walking it; each further instance counts too. */
+  private countExpandedAnimatedEffects(itemCount: number, templateAnimated: number): void {
+    if (templateAnimated === 0) return;
+    this.animatedEffects += (itemCount - 1) * templateAnimated;
+    if (this.animatedEffects > limits.animatedEffects) {
+      rejectCount(this.path(), `Animated effect limit exceeded: ${itemCount} instances of a template with ${templateAnimated} animated effects pass ${limits.animatedEffects} in all; animate fewer, or give the others a phase instead`);
     }
   }
 

@@ -44,7 +44,7 @@ const validatorOnlyRules: Array<{ rule: string; message: RegExp }> = [
   { rule: 'state binding types', message: / must name (a|an) .*state value/ },
   { rule: 'setState keeps a control type', message: /^setState would write/ },
   { rule: 'emit payload budget', message: /^Emit payload/ },
-  { rule: 'tree limits', message: /^(Node|Node depth|Image|Expanded node|Expanded image|Expanded spec byte|Component nesting depth) limit exceeded/ },
+  { rule: 'tree limits', message: /^(Node|Node depth|Image|Expanded node|Expanded image|Expanded spec byte|Component nesting depth|Animated effect) limit exceeded/ },
   { rule: 'pager ids and references', message: /^(Duplicate pager id|No pager with id|Two pagers keep their page|A node inside a repeat template cannot bind a pager|A vertical pager cannot be inside)/ },
   { rule: 'stack ids, screens and references', message: /^(Duplicate stack id|No stack with id|Stack .* has no screen|".*" is not one of screens)/ },
   { rule: 'distinct option values, series fields and marker ids', message: /^Duplicate (value|field|id) .* entries must be unique/ },

@@ -32,7 +32,7 @@ interface GalleryEntry {
 }
 
 /** doc-example-3's element anchor becomes a fixed bounds anchor (only the host resolves selectors). */
-const FIXTURES: GalleryEntry[] = ['doc-example-1', 'doc-example-2', 'doc-example-3', 'every-node', 'nodes-cast-paste', 'nodes-chart', 'nodes-map'].map((name) => ({
+const FIXTURES: GalleryEntry[] = ['doc-example-1', 'doc-example-2', 'doc-example-3', 'every-node', 'nodes-cast-paste', 'nodes-chart', 'nodes-map', 'style-effects'].map((name) => ({
   picture: name,
   spec: () => withBoundsAnchors(readValidFixture(`${name}.json`)),
 }));

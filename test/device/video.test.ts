@@ -91,11 +91,14 @@ test('with motion "none" the player stays on its poster: play writes the key and
 
 test('autoplay starts the video muted as soon as it is shown, and loop never ends it', async () => {
   const { device, log } = open();
-  await device.putAsset('clip', 'video/webm', await recordClip(device, 'video/webm', 400));
-  const spec = playerSpec() as { root: { children: Record<string, unknown>[] } };
+  const clip = await recordClip(device, 'video/webm', 400);
+  const spec = playerSpec() as { id: string; root: { children: Record<string, unknown>[] } };
+  spec.id = 'autoplayer';
   Object.assign(spec.root.children[0]!, { autoplay: true, loop: true });
   const since = log.events.length;
+  // A new id dismisses the last prototype and its assets: the clip goes up after the show.
   await device.show(validSpec(spec), { reset: true });
+  await device.putAsset('clip', 'video/webm', clip);
   await log.next((event) => event.kind === 'change' && (event.payload as { value?: unknown }).value === true, since);
   await device.settled();
   const hierarchy = await device.hierarchy();
