@@ -22,6 +22,7 @@ export function authoringDoc(): string {
     stylePolishSection(),
     platformNamespacesSection(),
     effectsSection(),
+    glassSection(),
     coloursSection(),
     windowSection(),
     themeSection(),
@@ -287,6 +288,25 @@ a ripple's rings in and out, one cycle each \`durationMs\`, starting at \`phase\
 move, and only under the full motion profile: with \`motion: "reduced"\` or \`"none"\`, or a device
 that reduces motion, they rest at their \`phase\`, so screenshots repeat. A spec animates at most
 ${limits.animatedEffects} effects, every repeat instance counted; give the others a \`phase\`.`;
+}
+
+function glassSection(): string {
+  return `## Glass and scroll edges
+
+\`style.surface: "glass"\` (\`prototype_glass_v1\`) makes a node a glass surface: what lies behind
+it is blurred and saturated through it (the browser's backdrop filter), a tint lies over that, and
+a fine light edge rims it. \`style.glass\` sets \`variant\` (\`regular\`, the default, blurs 16 dp and
+tints 40%; \`clear\` blurs 4 dp and tints 12%), \`tint\` (a colour; the surface colour by default) and
+\`interactive\` (a press shrinks it to 97% and brightens it). \`cornerRadius\` gives the shape; without
+one the surface is a capsule. A style that sets \`glass\` must set \`surface: "glass"\` itself, a
+\`styleWhen\` entry included. Glass shows what is behind it, so put it over a picture, a mesh or
+scrolled content. The glass keys of an \`ios\` block (\`glassGroup\`, \`glassUnion\`,
+\`glassTransition\`) are native morphing between glass shapes, which the web device does not draw:
+it lists them in \`platformNotes\`.
+
+\`scroll.edgeEffect\` (\`prototype_scroll_edge_effect_v1\`) fades a scroll's edges where there is more
+to scroll: \`soft\` over 24 dp, \`hard\` over 8 dp, \`none\` (the default) not at all. An authored
+\`fadeEdges\` length wins over it.`;
 }
 
 function coloursSection(): string {

@@ -60,6 +60,8 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.platformShare,
   CAPABILITIES.platformConnectivity,
   CAPABILITIES.stylePolish,
+  CAPABILITIES.glass,
+  CAPABILITIES.scrollEdgeEffect,
   CAPABILITIES.effects,
   CAPABILITIES.motionV2,
   CAPABILITIES.motionTokens,

@@ -100,6 +100,9 @@ tokens; \`motion: "expressive"\` picks that scheme) moves a node's style changes
 chromaticAberration, wave, ripple (at most 8 animated per spec; \`degradedEffects\` in the show lists
 any the device leaves out).
 
+**Glass.** \`style.surface: "glass"\` with \`style.glass: {variant: regular|clear, tint, interactive}\` blurs
+what is behind the node; \`scroll.edgeEffect: soft|hard|none\` fades edges with more content.
+
 **Style polish.** \`style.shadows\` (layers \`{offset, blur, spread, color, inner?}\` in authored order),
 \`style.cornerStyle: "continuous"\`, \`style.border: {width, gradient}\`, \`scroll.fadeEdges\` (dp; only edges
 with more content fade) and \`image.filter: {saturation, tint}\`.

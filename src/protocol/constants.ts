@@ -139,6 +139,10 @@ export const CAPABILITIES = {
   motionV3: 'prototype_motion_v3',
   /** style.effects: noise, gradientMesh, shimmer, glow, vignette, blur, pixelate, chromaticAberration, wave, ripple. */
   effects: 'prototype_effects_v1',
+  /** style.surface "glass" with style.glass (variant, tint, interactive), drawn with the browser's backdrop filter. */
+  glass: 'prototype_glass_v1',
+  /** scroll.edgeEffect: soft or hard fades at the edges with more content. */
+  scrollEdgeEffect: 'prototype_scroll_edge_effect_v1',
   /** Style polish: style.shadows, cornerStyle, border.gradient, scroll.fadeEdges and image.filter. */
   stylePolish: 'prototype_style_polish_v2',
   /** The chart node: line, bar, area, pie and donut charts of literal rows or a data pointer. */

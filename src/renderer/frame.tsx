@@ -139,6 +139,7 @@ export function Frame(props: FrameProps) {
   if (props.class) classes += ` ${props.class}`;
   if (pressScale !== null) classes += ' ps-press';
   if (node.platformFeedback?.indication === 'none') classes += ' ps-no-indication';
+  if (style.glass?.interactive) classes += ' ps-glass-interactive';
   if (node.platformFeedback?.hover) classes += ` ps-hover-${node.platformFeedback.hover}`;
   if (!wrapped && motion?.className) classes += ` ${motion.className}`;
   if (props.swipe) classes += wrapped ? ' ps-swipe-host' : ' ps-swipe-host ps-swipeable';

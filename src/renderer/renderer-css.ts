@@ -431,6 +431,9 @@ const PRESS_FEEDBACK = `
 .ps-app-bar-button:active, .ps-dialog-button:active, .ps-snackbar-action:active, .ps-date-day:active, .ps-dial-number:active {
   box-shadow: inset 0 0 0 100vmax color-mix(in srgb, currentColor 12%, transparent); }
 .ps-segmented { margin-block: 4px; }
+/* An interactive glass surface gives under a press: it shrinks a little and brightens. */
+.ps-motion:not(.ps-reduced) .ps-glass-interactive { transition: scale 150ms cubic-bezier(0.2, 0, 0, 1), filter 150ms linear; }
+.ps-glass-interactive:active, .ps-touch:active > .ps-glass-interactive { scale: 0.97; filter: brightness(1.08); }
 /* ios.hover: a pointer over the node lifts it, or lays the hover state layer over it. */
 .ps-motion:not(.ps-reduced) .ps-hover-lift { transition: translate 150ms cubic-bezier(0.2, 0, 0, 1), box-shadow 150ms cubic-bezier(0.2, 0, 0, 1); }
 .ps-touch:hover > .ps-hover-lift, .ps-hover-lift:hover { translate: 0 -2px; box-shadow: 0 6px 12px rgb(0 0 0 / 0.2); }

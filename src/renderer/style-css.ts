@@ -218,6 +218,11 @@ export function decorationCss(style: ResolvedStyle, rtl: boolean): Css {
   const outer = [shadowLayersCss(style.shadows, false, rtl), style.elevation ? elevationShadow(style.elevation, style.shadowColor) : null].filter((shadow) => shadow !== null);
   if (outer.length > 0) css.boxShadow = outer.join(', ');
   if (style.cornerStyle === 'continuous') css.cornerShape = 'squircle';
+  if (style.glass) {
+    const glass = glassCss(style.glass, !hasCorners(style.cornerRadius));
+    glass.boxShadow = css.boxShadow ? `${glass.boxShadow}, ${css.boxShadow}` : glass.boxShadow!;
+    Object.assign(css, glass);
+  }
   if (style.scale !== undefined && style.scale !== 1) css.scale = String(style.scale);
   if (style.rotation) css.rotate = `${style.rotation}deg`;
   if (style.offset && (style.offset.x !== 0 || style.offset.y !== 0)) {
@@ -367,4 +372,23 @@ export function animateTransitionCss(animate: AnimateView, motion: { on: boolean
   const spatial = motion.reduced ? [] : SPATIAL_PROPERTIES.map((property) => `${property} ${timing('spatial')}`);
   const effects = EFFECTS_PROPERTIES.map((property) => `${property} ${timing('effects')}`);
   return [...spatial, ...effects].join(', ');
+}
+
+/** How much of the backdrop a glass surface lets through: blur (dp) and the tint's share. */
+const GLASS = { regular: { blur: 16, tint: 40 }, clear: { blur: 4, tint: 12 } } as const;
+
+/**
+ * A glass surface: the backdrop blurred and saturated through the node, a tint over it, and a fine
+ * light edge. Without a corner radius the shape is a capsule.
+ */
+export function glassCss(glass: NonNullable<ResolvedStyle['glass']>, capsule: boolean): Css {
+  const look = GLASS[glass.variant];
+  const tint = glass.tint ?? 'var(--md-sys-color-surface)';
+  const css: Css = {
+    backdropFilter: `blur(${look.blur}px) saturate(180%)`,
+    backgroundColor: `color-mix(in srgb, ${tint} ${look.tint}%, transparent)`,
+    boxShadow: 'inset 0 1px 0 rgb(255 255 255 / 0.45), inset 0 0 0 1px rgb(255 255 255 / 0.18), 0 4px 16px rgb(0 0 0 / 0.12)',
+  };
+  if (capsule) css.borderRadius = '9999px';
+  return css;
 }

@@ -150,6 +150,8 @@ export interface ResolvedStyle {
   border?: { width: number; color: CssColor } | { width: number; gradient: ResolvedGradient };
   /** Authored shadow layers in order (first painted first); inner ones draw inside the shape, above the border. */
   shadows?: ResolvedShadow[];
+  /** A glass surface: the backdrop blurred through the node, clear or regular, tinted, answering presses when interactive. */
+  glass?: { variant: 'regular' | 'clear'; tint: CssColor | null; interactive: boolean };
   /** Style effects in authored order (prototype_effects_v1). */
   effects?: EffectView[];
   /** Scale about the centre (1 as drawn) and rotation in degrees: drawn only, never laid out. */

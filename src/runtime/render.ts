@@ -288,6 +288,9 @@ function semanticsView(semantics: Semantics, read: StateReader): SemanticsView {
   };
 }
 
+/** The scroll edge effect as a fade length (dp) at the edges with more content; fadeEdges wins over it. */
+const EDGE_EFFECT_FADES: Record<'soft' | 'hard' | 'none', number | null> = { soft: 24, hard: 8, none: null };
+
 /** A node's animate as the renderer runs it: easing spring without a tempo is the default tempo. */
 function animateOf(animate: Animate | undefined): AnimateView | null {
   if (!animate) return null;
@@ -603,7 +606,7 @@ function buildTyped(
       return { ...base, type: 'datePicker', stateKey: node.stateKey, value: typeof value === 'string' ? value : '' };
     }
     case 'scroll':
-      return { ...base, type: 'scroll', axis: node.axis ?? 'vertical', child: children[0]!, fadeEdges: node.fadeEdges ?? null, refresh: node.refresh ? { refreshing: read(node.refresh.stateKey) === true } : null };
+      return { ...base, type: 'scroll', axis: node.axis ?? 'vertical', child: children[0]!, fadeEdges: node.fadeEdges ?? EDGE_EFFECT_FADES[node.edgeEffect ?? 'none'], refresh: node.refresh ? { refreshing: read(node.refresh.stateKey) === true } : null };
     case 'pager': {
       const id = pagerId(node);
       return {

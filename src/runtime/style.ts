@@ -72,6 +72,14 @@ export function resolveStyle(style: Style | undefined, theme: ResolvedTheme, isT
         case 'gradient':
           out.gradient = gradient(value as NonNullable<Style['gradient']>, theme);
           break;
+        case 'surface':
+          out.glass ??= { variant: 'regular', tint: null, interactive: false };
+          break;
+        case 'glass': {
+          const glass = value as NonNullable<Style['glass']>;
+          out.glass = { variant: glass.variant ?? 'regular', tint: glass.tint === undefined ? null : resolveColor(glass.tint, theme), interactive: glass.interactive === true };
+          break;
+        }
         case 'effects':
           out.effects = (value as NonNullable<Style['effects']>).map((effect) => resolveEffect(effect, theme));
           break;

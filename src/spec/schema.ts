@@ -183,6 +183,9 @@ export const styleSchema = z.strictObject({
   shadowColor: colorValueSchema.optional(),
   /** Layered shadows, painted in authored order; inner ones above the border (prototype_style_polish_v2). */
   effects: z.array(effectSchema).min(1).max(8).optional(),
+  /** A Liquid Glass-like surface: the backdrop blurred and tinted through the node (prototype_glass_v1). */
+  surface: z.enum(['glass']).optional(),
+  glass: z.strictObject({ variant: z.enum(['regular', 'clear']).optional(), tint: colorValueSchema.optional(), interactive: z.boolean().optional() }).optional(),
   scale: z.number().min(0).max(10).optional(),
   rotation: z.number().min(-3600).max(3600).optional(),
   shadows: z.array(shadowLayerSchema).min(1).max(8).optional(),
@@ -800,6 +803,8 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       axis: z.enum(['vertical', 'horizontal']).optional(),
       /** Fades the edges with more content to scroll over this many dp (at most half the viewport). */
       fadeEdges: positive.max(10_000).optional(),
+      /** The scroll edge effect: soft (a 24 dp fade) or hard (8 dp) at edges with more content; fadeEdges wins. */
+      edgeEffect: z.enum(['soft', 'hard', 'none']).optional(),
       /** Pull-to-refresh: a pull writes true to stateKey and runs onRefresh; the indicator shows while it is true. */
       refresh: z.strictObject({ stateKey, onRefresh: onTapSchema }).optional(),
     }),

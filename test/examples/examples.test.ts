@@ -14,7 +14,7 @@ import { EXAMPLES_DIR, exampleNames, readExample } from './examples.ts';
 
 const EXPECTED_EXAMPLES = [
   'alarm.json', 'booking.json', 'chat.json', 'confirm-dialog.json', 'countdown.json', 'dashboard-dark.json', 'feed.json',
-  'filters-sheet.json', 'mail.json', 'onboarding.json', 'quick-reply.json', 'settings.json', 'shop.json', 'shopping-list.json', 'sign-in.json',
+  'filters-sheet.json', 'mail.json', 'onboarding.json', 'quick-reply.json', 'settings.json', 'shop.json', 'shopping-list.json', 'sign-in.json', 'style-sheet.json',
 ];
 
 /** Node types a person can act on, so each needs a testTag for tapOn and for tests. */

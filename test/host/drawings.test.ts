@@ -45,3 +45,9 @@ test('the gate refuses motion v2 and token fields without their capabilities, an
   await assertRefusedWithout(CAPABILITIES.motionV3, box({ animate: { layout: true } }), 'root.children[1].animate.layout');
   assert.ok(!WEB_DEVICE_CAPABILITIES.includes(CAPABILITIES.motionV3), 'the web device never advertises motion v3');
 });
+
+test('the gate refuses glass and the scroll edge effect without their capabilities', async () => {
+  await assertRefusedWithout(CAPABILITIES.glass, spec({ type: 'box', children: [], style: { surface: 'glass' } }), 'root.children[1].style.surface');
+  await assertRefusedWithout(CAPABILITIES.glass, spec({ type: 'box', children: [], style: { surface: 'glass', glass: { tint: 'primary' } } }), 'root.children[1].style.glass');
+  await assertRefusedWithout(CAPABILITIES.scrollEdgeEffect, spec({ type: 'scroll', edgeEffect: 'soft', child: { type: 'text', text: 'x' } }), 'root.children[1].edgeEffect');
+});
