@@ -23,6 +23,7 @@ export function authoringDoc(): string {
     platformNamespacesSection(),
     effectsSection(),
     glassSection(),
+    iconEffectsSection(),
     coloursSection(),
     windowSection(),
     themeSection(),
@@ -307,6 +308,23 @@ it lists them in \`platformNotes\`.
 \`scroll.edgeEffect\` (\`prototype_scroll_edge_effect_v1\`) fades a scroll's edges where there is more
 to scroll: \`soft\` over 24 dp, \`hard\` over 8 dp, \`none\` (the default) not at all. An authored
 \`fadeEdges\` length wins over it.`;
+}
+
+function iconEffectsSection(): string {
+  return `## Icon effects
+
+An \`icon\`'s \`effect\` (\`prototype_icon_effects_v1\`) animates its glyph: \`bounce\`, \`pulse\`,
+\`scale.up\`, \`variableColor\`, \`replace\`, \`wiggle\`, \`rotate\`, \`breathe\` or \`drawOn\`.
+
+- \`trigger: {key}\` (a declared state key) or \`{data}\` (a pointer to a scalar) replays the effect
+  each time that value changes, and not before.
+- \`repeat\`: \`"infinite"\` or 1 to 20 runs, played when the icon appears; not with a trigger. A
+  repeating effect counts against the ${limits.animatedEffects} animated effects a spec may have.
+- With neither, the effect plays once when the icon appears. \`replace\` plays when the icon's
+  \`name\` changes (a show of the same id, a patch).
+
+Under the reduced or off motion profile every effect rests (\`replace\` only crossfades when reduced),
+and observe's screenshots show the icon at rest.`;
 }
 
 function coloursSection(): string {

@@ -60,6 +60,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.platformShare,
   CAPABILITIES.platformConnectivity,
   CAPABILITIES.stylePolish,
+  CAPABILITIES.iconEffects,
   CAPABILITIES.glass,
   CAPABILITIES.scrollEdgeEffect,
   CAPABILITIES.effects,

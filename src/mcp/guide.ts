@@ -103,6 +103,9 @@ any the device leaves out).
 **Glass.** \`style.surface: "glass"\` with \`style.glass: {variant: regular|clear, tint, interactive}\` blurs
 what is behind the node; \`scroll.edgeEffect: soft|hard|none\` fades edges with more content.
 
+**Icon effects.** \`icon.effect: {type: bounce|pulse|scale.up|variableColor|replace|wiggle|rotate|breathe|drawOn,
+trigger?: {key} | {data}, repeat?: "infinite" | 1–20}\`.
+
 **Style polish.** \`style.shadows\` (layers \`{offset, blur, spread, color, inner?}\` in authored order),
 \`style.cornerStyle: "continuous"\`, \`style.border: {width, gradient}\`, \`scroll.fadeEdges\` (dp; only edges
 with more content fade) and \`image.filter: {saturation, tint}\`.

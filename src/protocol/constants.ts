@@ -143,6 +143,8 @@ export const CAPABILITIES = {
   glass: 'prototype_glass_v1',
   /** scroll.edgeEffect: soft or hard fades at the edges with more content. */
   scrollEdgeEffect: 'prototype_scroll_edge_effect_v1',
+  /** icon.effect: bounce, pulse, scale.up, variableColor, replace, wiggle, rotate, breathe, drawOn, with a trigger or a repeat. */
+  iconEffects: 'prototype_icon_effects_v1',
   /** Style polish: style.shadows, cornerStyle, border.gradient, scroll.fadeEdges and image.filter. */
   stylePolish: 'prototype_style_polish_v2',
   /** The chart node: line, bar, area, pie and donut charts of literal rows or a data pointer. */

@@ -72,6 +72,26 @@ const MOTION = `
 @keyframes ps-slide-from-left { from { opacity: 0; translate: -24px 0; } }
 @keyframes ps-slide-from-right { from { opacity: 0; translate: 24px 0; } }
 @keyframes ps-scale-in { from { opacity: 0; scale: 0.8; } }
+.ps-icon-fx { display: inline-flex; animation-timing-function: cubic-bezier(0.2, 0, 0, 1); animation-fill-mode: both; }
+.ps-icon-fx-bounce { animation-name: ps-icon-bounce; }
+.ps-icon-fx-pulse { animation-name: ps-icon-pulse; }
+.ps-icon-fx-scale-up { animation-name: ps-icon-scale-up; }
+.ps-icon-fx-variableColor { animation-name: ps-icon-variable-color; animation-timing-function: steps(3, end); }
+.ps-icon-fx-replace { animation-name: ps-icon-replace; }
+.ps-icon-fx-wiggle { animation-name: ps-icon-wiggle; }
+.ps-icon-fx-rotate { animation-name: ps-icon-rotate; animation-timing-function: linear; }
+.ps-icon-fx-breathe { animation-name: ps-icon-breathe; animation-timing-function: ease-in-out; }
+.ps-icon-fx-drawOn { animation-name: ps-icon-draw-on; animation-timing-function: linear; }
+.ps-icon-fx-crossfade { animation-name: ps-fade-in; }
+@keyframes ps-icon-bounce { 30% { translate: 0 -25%; } 50% { translate: 0 0; } 65% { translate: 0 -10%; } }
+@keyframes ps-icon-pulse { 50% { opacity: 0.35; } }
+@keyframes ps-icon-scale-up { 50% { scale: 1.25; } }
+@keyframes ps-icon-variable-color { 0% { opacity: 0.35; } 33% { opacity: 0.65; } 66% { opacity: 1; } }
+@keyframes ps-icon-replace { from { opacity: 0; scale: 0.6; } }
+@keyframes ps-icon-wiggle { 25% { rotate: -15deg; } 75% { rotate: 15deg; } }
+@keyframes ps-icon-rotate { to { rotate: 360deg; } }
+@keyframes ps-icon-breathe { 50% { scale: 1.12; opacity: 0.8; } }
+@keyframes ps-icon-draw-on { from { clip-path: inset(0 100% 0 0); } }
 @keyframes ps-fx-shimmer { from { background-position: 100% 0; } to { background-position: 0% 0; } }
 .ps-motion .ps-enter-slideStart { animation: ps-slide-from-left 180ms cubic-bezier(0.2, 0, 0, 1) both; }
 .ps-motion .ps-exit-slideStart { animation: ps-slide-from-left 150ms cubic-bezier(0.3, 0, 1, 1) reverse both; }

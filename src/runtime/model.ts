@@ -365,6 +365,15 @@ export interface IconNode extends RenderNodeBase {
   type: 'icon';
   name: string;
   variant: 'filled' | 'outlined' | 'rounded' | 'sharp' | 'twoTone';
+  /** Its symbol effect: played on appear, repeated, or replayed whenever the trigger's value changes. */
+  effect: IconEffectView | null;
+}
+export interface IconEffectView {
+  type: 'bounce' | 'pulse' | 'scale.up' | 'variableColor' | 'replace' | 'wiggle' | 'rotate' | 'breathe' | 'drawOn';
+  repeat: 'infinite' | number | null;
+  /** Whether a trigger replays it; its value now (a change replays the effect). */
+  triggered: boolean;
+  trigger: Scalar | null;
 }
 export interface SpacerNode extends RenderNodeBase {
   type: 'spacer';

@@ -9,7 +9,7 @@
  */
 import type { PrototypeNode, Scalar, NodeOfType, Anchor, MenuItem, Semantics, SwipeActions, Animate } from '../spec/index.ts';
 import { dialogScrim, modeForBackground, resolveColor, resolveColorArgb, resolveScrim, type ResolvedTheme } from '../theme/index.ts';
-import type { AnimateView, RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, MenuEntryView, SpanView, Gestures, SemanticsView, SwipeEntryView, SwipeView, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
+import type { AnimateView, IconEffectView, RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, MenuEntryView, SpanView, Gestures, SemanticsView, SwipeEntryView, SwipeView, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
 import { conditionHolds, type StateReader } from './conditions.ts';
 import type { TextReader } from './text.ts';
 import type { StringResolver } from './strings.ts';
@@ -288,6 +288,13 @@ function semanticsView(semantics: Semantics, read: StateReader): SemanticsView {
   };
 }
 
+/** An icon's effect, with the trigger's value read now (a state key, or a scalar in data). */
+function iconEffectOf(effect: NodeOfType<'icon'>['effect'], read: StateReader): IconEffectView | null {
+  if (!effect) return null;
+  const source = effect.trigger?.key ?? effect.trigger?.data;
+  return { type: effect.type, repeat: effect.repeat ?? null, triggered: source !== undefined, trigger: source === undefined ? null : read(source) ?? null };
+}
+
 /** The scroll edge effect as a fade length (dp) at the edges with more content; fadeEdges wins over it. */
 const EDGE_EFFECT_FADES: Record<'soft' | 'hard' | 'none', number | null> = { soft: 24, hard: 8, none: null };
 
@@ -459,7 +466,7 @@ function buildTyped(
         filter: node.filter ? { saturation: node.filter.saturation ?? 1, tint: node.filter.tint === undefined ? null : resolveColor(node.filter.tint, inputs.theme) } : null,
       };
     case 'icon':
-      return { ...base, type: 'icon', name: node.name, variant: node.variant ?? 'filled', label: base.tappable ? node.name : null };
+      return { ...base, type: 'icon', name: node.name, variant: node.variant ?? 'filled', label: base.tappable ? node.name : null, effect: iconEffectOf(node.effect, read) };
     case 'spacer':
       return { ...base, type: 'spacer' };
     case 'divider':

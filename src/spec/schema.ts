@@ -562,6 +562,18 @@ export const semanticsSchema = z.strictObject({
 });
 export type Semantics = z.infer<typeof semanticsSchema>;
 
+/** An icon's effect: one of nine symbol effects, replayed on a trigger's change or repeated. */
+export type IconEffect = {
+  type: 'bounce' | 'pulse' | 'scale.up' | 'variableColor' | 'replace' | 'wiggle' | 'rotate' | 'breathe' | 'drawOn';
+  trigger?: { key?: string; data?: string };
+  repeat?: 'infinite' | number;
+};
+export const iconEffectSchema: z.ZodType<IconEffect> = z.strictObject({
+  type: z.enum(['bounce', 'pulse', 'scale.up', 'variableColor', 'replace', 'wiggle', 'rotate', 'breathe', 'drawOn']),
+  trigger: z.strictObject({ key: stateKey.optional(), data: dataPointer.optional() }).optional(),
+  repeat: z.union([z.literal('infinite'), z.number().int().min(1).max(20)]).optional(),
+});
+
 export const repeatSchema = z.strictObject({
   /** Literal items, or a data pointer naming an array of rows. */
   items: z.union([z.array(z.record(z.string(), scalarSchema)).min(1).max(128), dataPointer]),
@@ -663,6 +675,7 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
       ...gestureFields,
       name: iconNameSchema,
       variant: z.enum(['filled', 'outlined', 'rounded', 'sharp', 'twoTone']).optional(),
+      effect: iconEffectSchema.optional(),
     }),
     spacer: nodeShape('spacer', {}),
     textField: nodeShape('textField', {

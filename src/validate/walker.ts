@@ -749,12 +749,16 @@ class Walker implements Position {
     effects.forEach((effect, index) => {
       if (!isPlainObject(effect) || typeof effect.type !== 'string') return;
       this.effects.push({ path: spellPath([...this.segments, index]), type: effect.type, nodeType: this.currentType });
-      if (!ANIMATABLE_EFFECTS.has(effect.type) || !isPlainObject(effect.animate)) return;
-      this.animatedEffects++;
-      if (this.animatedEffects > limits.animatedEffects) {
-        rejectCount(spellPath([...this.segments, index, 'animate']), `Animated effect limit exceeded: a spec animates at most ${limits.animatedEffects} effects (shimmer, wave or ripple with animate), counting every repeat instance; give the others a phase instead`);
-      }
+      if (ANIMATABLE_EFFECTS.has(effect.type) && isPlainObject(effect.animate)) this.countAnimatedEffect([index, 'animate']);
     });
+  }
+
+  /** One more effect that moves on its own (an animated shimmer, wave or ripple, a repeating icon effect), at the path below the current one. */
+  private countAnimatedEffect(below: (string | number)[]): void {
+    this.animatedEffects++;
+    if (this.animatedEffects > limits.animatedEffects) {
+      rejectCount(spellPath([...this.segments, ...below]), `Animated effect limit exceeded: a spec animates at most ${limits.animatedEffects} effects (shimmer, wave or ripple with animate, icon effects with repeat), counting every repeat instance; give the others a phase or a trigger instead`);
+    }
   }
 
   /** Adds the identity of the array item being walked to `seen`; fails if it is there already. */
@@ -799,6 +803,7 @@ class Walker implements Position {
       reject(this.path(), `A repeat template may not contain a ${type}; move it outside the repeating container (${this.template.path})`);
     }
     if (entry!.capability) this.needs(entry!.capability);
+    if (type === 'icon' && isPlainObject(value.effect) && value.effect.repeat !== undefined) this.countAnimatedEffect(['effect', 'repeat']);
     // An id inside a repeat template is one per row: never the one node a tooltip can point at.
     if (typeof value.id === 'string') this.nodeIds.set(value.id, (this.nodeIds.get(value.id) ?? 0) + (this.template ? 2 : 1));
     if (type === 'tooltip' && typeof value.anchorTo === 'string') {

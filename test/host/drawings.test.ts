@@ -51,3 +51,7 @@ test('the gate refuses glass and the scroll edge effect without their capabiliti
   await assertRefusedWithout(CAPABILITIES.glass, spec({ type: 'box', children: [], style: { surface: 'glass', glass: { tint: 'primary' } } }), 'root.children[1].style.glass');
   await assertRefusedWithout(CAPABILITIES.scrollEdgeEffect, spec({ type: 'scroll', edgeEffect: 'soft', child: { type: 'text', text: 'x' } }), 'root.children[1].edgeEffect');
 });
+
+test('the gate refuses icon effects without prototype_icon_effects_v1', async () => {
+  await assertRefusedWithout(CAPABILITIES.iconEffects, spec({ type: 'icon', name: 'sync', effect: { type: 'rotate', repeat: 'infinite' } }), 'root.children[1].effect');
+});

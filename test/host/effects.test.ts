@@ -53,6 +53,11 @@ test('at most eight animated effects, counting each repeat instance; resting one
   const repeated = validatePrototypeSpec(spec([{ type: 'column', repeat: { items: rows, as: 'row' }, children: boxes(2, { type: 'wave', animate: {} }) }]));
   assert.equal(repeated.ok, false, 'five rows of two animated waves are ten');
   assert.match(repeated.ok ? '' : repeated.message, /Animated effect limit exceeded: 5 instances/);
+  // A repeating icon effect counts; one replayed by a trigger does not.
+  const icons = (count: number, effect: object) => Array.from({ length: count }, () => ({ type: 'icon', name: 'sync', effect }));
+  const withIcons = validatePrototypeSpec({ ...spec([...boxes(7, shimmer), ...icons(2, { type: 'rotate', repeat: 'infinite' })]) });
+  assert.deepEqual(withIcons.ok ? null : withIcons.path, 'root.children[8].effect.repeat');
+  assert.ok(validatePrototypeSpec({ ...spec([...boxes(8, shimmer), ...icons(3, { type: 'bounce', trigger: { key: 'n' } })]), state: { n: 0 } }).ok);
 });
 
 test('the gate refuses style effects without prototype_effects_v1', async () => {

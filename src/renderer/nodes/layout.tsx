@@ -16,6 +16,7 @@ import { skipsOffscreenRows, widthForChildren } from '../offscreen.ts';
 import { PullToRefresh } from './refresh.tsx';
 import { ScrollFades, useImageFilter } from '../polish.tsx';
 import { useImageZoom } from '../zoom.ts';
+import { IconEffect } from '../icon-effects.tsx';
 import { TransitionText } from '../content-transition.tsx';
 
 /** What a tap on a plain node does: run its onTap list, if it has one. */
@@ -190,7 +191,9 @@ export function IconNodeView({ node, parent, env }: NodeProps<IconNode>) {
   const size = typeof node.style.width === 'object' ? node.style.width.dp : 24;
   return (
     <Frame env={env} node={node} parent={parent} a11y={defaultA11y(node, node.tappable ? 'Button' : 'Image')} onTap={nodeTap(node, env)} pressable base={{ color: 'var(--md-sys-color-on-surface-variant)', display: 'flex' }}>
-      <Icon name={node.name} variant={node.variant} size={size} color={color} />
+      <IconEffect effect={node.effect} name={node.name} nodeKey={node.key} moving={env.motion && !env.reducedMotion} reduced={env.motion && env.reducedMotion}>
+        <Icon name={node.name} variant={node.variant} size={size} color={color} />
+      </IconEffect>
     </Frame>
   );
 }
