@@ -278,8 +278,9 @@ they are written. None changes the layout, what a tap reaches or what observe li
 | \`ripple\` | \`amplitude\` (4), \`wavelength\` (32), \`phase\`, \`animate\` | rings about the centre pushing the content |
 
 The five distortions (blur, pixelate, chromaticAberration, wave, ripple) filter the node's
-background and content, clipped to its corners, in the order written. On the web device the layers
-over the content are inside the node, so a distortion bends them too. A distortion on a node that
+background and content, inside its corners, in the order written among themselves; noise,
+shimmer, glow and vignette paint over them and are not distorted, and the mesh lies under the
+content. A distortion on a node that
 scrolls its content (\`scroll\`, \`list\`, \`pager\`, \`carousel\`) would redraw all it holds on every
 scroll frame: the web device leaves it out, and the show and status list it in \`degradedEffects\`
 as \`{path, type, reason}\` (put it on a node inside instead).

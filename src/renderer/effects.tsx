@@ -1,7 +1,8 @@
 // style.effects on the web device. gradientMesh is a layer between the node's background and its
-// content; noise, shimmer, glow and vignette are layers over the content, in authored order; blur,
-// pixelate, chromaticAberration, wave and ripple filter the node's background and content (through
-// SVG filters for all but blur), clipped to its corners. None changes layout, hit testing or
+// content; blur, pixelate, chromaticAberration, wave and ripple are one layer over the content that
+// filters what the node painted under it (its background and content; a backdrop filter, through
+// SVG filters for all but blur), inside its corners; noise, shimmer, glow and vignette are layers
+// over that, in authored order, and are not distorted. None changes layout, hit testing or
 // accessibility: layers take no input and are hidden from the accessibility tree. shimmer, wave
 // and ripple move only with animate under the full motion profile; otherwise they rest at their phase.
 import type { JSX } from 'preact';
@@ -21,22 +22,24 @@ export function effectFilterId(nodeKey: string, index: number): string {
   return `ps-fx-${nodeKey.replace(/[^A-Za-z0-9_-]/g, '_')}-${index}`;
 }
 
-/** What the effects add to the node's own CSS: their filter chain, the corner clip it needs, and
- *  the stacking context and position their layers need. */
-export function effectsCss(effects: readonly EffectView[], style: ResolvedStyle, nodeKey: string): Css {
-  const css: Css = {};
+/** The distortions' filter chain in authored order, or null for none. */
+function distortionChain(effects: readonly EffectView[], nodeKey: string): string | null {
   const filters = effects.flatMap((effect, index) => {
     if (!DISTORTION_EFFECTS.has(effect.type)) return [];
     return effect.type === 'blur' ? [`blur(${effect.radius}px)`] : [`url(#${effectFilterId(nodeKey, index)})`];
   });
-  if (filters.length > 0) {
-    css.filter = filters.join(' ');
+  return filters.length > 0 ? filters.join(' ') : null;
+}
+
+/** What the effects add to the node's own CSS: the position and stacking context their layers
+ *  need; with a distortion, a no-op filter that makes the node the root of what the distortion
+ *  layer filters (only the node's own painting, never what lies behind it), clipped to its corners. */
+export function effectsCss(effects: readonly EffectView[], style: ResolvedStyle): Css {
+  const css: Css = { position: 'relative', isolation: 'isolate' };
+  if (effects.some((effect) => DISTORTION_EFFECTS.has(effect.type))) {
+    css.filter = 'opacity(1)';
     const corners = style.cornerRadius;
     if (hasCorners(corners)) css.clipPath = `inset(0 round ${corners.topStart}px ${corners.topEnd}px ${corners.bottomEnd}px ${corners.bottomStart}px)`;
-  }
-  if (effects.some((effect) => !DISTORTION_EFFECTS.has(effect.type))) {
-    css.position = 'relative';
-    css.isolation = 'isolate';
   }
   return css;
 }
@@ -171,25 +174,35 @@ export function EffectUnderlay({ effects }: { effects: readonly EffectView[] }) 
   return <>{meshes.map((mesh, i) => <span key={i} class="ps-fx ps-fx-mesh" aria-hidden="true" style={meshLayer(mesh)} />)}</>;
 }
 
-/** The layers over the content, in authored order, and the SVG filters of the distortions. */
-export function EffectOverlays({ effects, nodeKey, moving }: { effects: readonly EffectView[]; nodeKey: string; moving: boolean }) {
+/** The distortions: one layer filtering what the node painted under it, and the SVG filters it uses. */
+export function EffectDistortion({ effects, nodeKey, moving }: { effects: readonly EffectView[]; nodeKey: string; moving: boolean }) {
   const marker = useRef<HTMLSpanElement>(null);
   const displaces = effects.some((effect) => effect.type === 'wave' || effect.type === 'ripple');
   const size = useNodeSize(marker, displaces) ?? UNMEASURED;
+  const chain = distortionChain(effects, nodeKey);
+  if (chain === null) return null;
   const filters = effects.map((effect, index) => (DISTORTION_EFFECTS.has(effect.type) ? distortionFilter(effect, effectFilterId(nodeKey, index), moving, size) : null)).filter((filter) => filter !== null);
   return (
     <>
-      {displaces ? <span ref={marker} hidden /> : null}
-      {effects.map((effect, i) => {
-        if (!OVERLAYS.has(effect.type)) return null;
-        return <span key={i} class={`ps-fx ps-fx-${effect.type}`} aria-hidden="true" style={overlayLayer(effect, moving)!} />;
-      })}
+      <span ref={marker} class="ps-fx ps-fx-distortion" aria-hidden="true" style={`${LAYER}backdrop-filter:${chain};`} />
       {filters.length > 0 ? <svg class="ps-filter-defs" aria-hidden="true" width="0" height="0">{filters}</svg> : null}
     </>
   );
 }
 
-/** The size of the node a marker is drawn in (its parent), kept as it resizes; null until measured or when not asked. */
+/** The layers over the content (and over the distortion), in authored order. */
+export function EffectOverlays({ effects, moving }: { effects: readonly EffectView[]; moving: boolean }) {
+  return (
+    <>
+      {effects.map((effect, i) => {
+        if (!OVERLAYS.has(effect.type)) return null;
+        return <span key={i} class={`ps-fx ps-fx-${effect.type}`} aria-hidden="true" style={overlayLayer(effect, moving)!} />;
+      })}
+    </>
+  );
+}
+
+/** The size of the node a layer is drawn in (its parent), kept as it resizes; null until measured or when not asked. */
 function useNodeSize(marker: { current: HTMLElement | null }, wanted: boolean): BoxSize | null {
   const [size, setSize] = useState<BoxSize | null>(null);
   useLayoutEffect(() => {

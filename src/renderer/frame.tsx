@@ -8,7 +8,7 @@ import { gestureActions, gestureHandlers } from './gestures.ts';
 import { SwipeButtons, swipeActionNames, swipeHandlers } from './swipe.tsx';
 import { ConsumedInsets, DragGuard, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
 import { DecorationLayers } from './decoration.tsx';
-import { EffectOverlays, EffectUnderlay, effectsCss } from './effects.tsx';
+import { EffectDistortion, EffectOverlays, EffectUnderlay, effectsCss } from './effects.tsx';
 import { effectOmission } from '../spec/effects.ts';
 import { animateTransitionCss, containerCss, cssText, decorationCss, hasDecorationLayers, paddingCss, sharedDeclarationClass, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
 
@@ -124,7 +124,7 @@ export function Frame(props: FrameProps) {
     props.layout ? containerCss(props.layout, style) : undefined,
   );
   const effects = drawnEffects(style.effects, node.type);
-  if (effects.length > 0) Object.assign(css, effectsCss(effects, style, node.key));
+  if (effects.length > 0) Object.assign(css, effectsCss(effects, style));
   if (node.animate) {
     const transition = animateTransitionCss(node.animate, { on: env.motion, reduced: env.reducedMotion, scheme: env.motionScheme });
     if (transition !== null) css.transition = transition;
@@ -165,8 +165,9 @@ export function Frame(props: FrameProps) {
     >
       {effects.length > 0 ? <EffectUnderlay effects={effects} /> : null}
       {consumes ? <ConsumedInsets.Provider value={consumedBelow}>{props.children}</ConsumedInsets.Provider> : props.children}
+      {effects.length > 0 ? <EffectDistortion effects={effects} nodeKey={node.key} moving={env.motion && !env.reducedMotion} /> : null}
       {hasDecorationLayers(style) ? <DecorationLayers style={style} rtl={env.rtl} /> : null}
-      {effects.length > 0 ? <EffectOverlays effects={effects} nodeKey={node.key} moving={env.motion && !env.reducedMotion} /> : null}
+      {effects.length > 0 ? <EffectOverlays effects={effects} moving={env.motion && !env.reducedMotion} /> : null}
       {swipeContext ? <SwipeButtons context={swipeContext} /> : null}
     </div>
   );

@@ -1,7 +1,8 @@
 // Style effects on the real web device: they change no layout, hit testing or accessibility (the
 // same nodes at the same bounds, and a tap through a shimmer reaches its node); a shimmer moves
 // only under the full motion profile with animate, and rests at its phase otherwise; with motion
-// "none" two observes are the same picture; a distortion on a scroll is left out.
+// "none" two observes are the same picture; a distortion on a scroll is left out; a distortion
+// bends the background and content but not the overlays over it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -63,7 +64,23 @@ test('a distortion on a scroll is left out and its other effects are drawn', asy
   await device.settled();
   const scroll = await page(0).evaluate(() => {
     const element = document.querySelector('[data-testid="fx_scroll"]')!;
-    return { filter: getComputedStyle(element).filter, glow: element.querySelector(':scope > .ps-fx-glow') !== null };
+    return { distorted: element.querySelector(':scope > .ps-fx-distortion') !== null, glow: element.querySelector(':scope > .ps-fx-glow') !== null };
   });
-  assert.deepEqual(scroll, { filter: 'none', glow: true });
+  assert.deepEqual(scroll, { distorted: false, glow: true });
+});
+
+test('a distortion filters the background and content under it, and the overlays above it stay sharp', async () => {
+  const { device } = devices()[0]!;
+  await device.show(validSpec({
+    id: 'layers',
+    window: { placement: { type: 'fullscreen' } },
+    motion: 'none',
+    root: { type: 'box', testTag: 'tile', style: { width: { dp: 120 }, height: { dp: 120 }, background: 'primaryContainer', effects: [{ type: 'shimmer', phase: 0.5 }, { type: 'blur', radius: 6 }, { type: 'vignette' }] }, children: [{ type: 'text', text: 'Blurred' }] },
+  }), { reset: true });
+  await device.settled();
+  const layers = await page(0).evaluate(() => [...document.querySelector('[data-testid="tile"]')!.children]
+    .filter((child) => child.classList.contains('ps-fx'))
+    .map((child) => [child.className.replace('ps-fx ', ''), getComputedStyle(child).backdropFilter]));
+  // The distortion comes first whatever the authored order, so it never bends the overlays.
+  assert.deepEqual(layers, [['ps-fx-distortion', 'blur(6px)'], ['ps-fx-shimmer', 'none'], ['ps-fx-vignette', 'none']]);
 });

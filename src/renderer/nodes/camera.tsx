@@ -28,6 +28,14 @@ function keepCapture(assets: AssetStore, bytes: Uint8Array): string {
   return id;
 }
 
+/** Resolves once the video has presented a frame, so a capture never takes an empty one. */
+function firstFrame(video: HTMLVideoElement): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof video.requestVideoFrameCallback === 'function') video.requestVideoFrameCallback(() => resolve());
+    else resolve();
+  });
+}
+
 /** The video's current frame as PNG bytes, as the camera delivers it (a front camera's unmirrored). */
 async function frameBytes(video: HTMLVideoElement): Promise<Uint8Array | null> {
   const canvas = document.createElement('canvas');
@@ -57,6 +65,7 @@ export function CameraPreview({ node, parent, env }: NodeProps<CameraPreviewNode
         stream = opened;
         video.current!.srcObject = opened;
         await video.current!.play();
+        await firstFrame(video.current!);
         if (current) setStatus('live');
       },
     ).catch(() => current && setStatus('unavailable'));
