@@ -304,7 +304,10 @@ one the surface is a capsule. A style that sets \`glass\` must set \`surface: "g
 \`styleWhen\` entry included. Glass shows what is behind it, so put it over a picture, a mesh or
 scrolled content. The glass keys of an \`ios\` block (\`glassGroup\`, \`glassUnion\`,
 \`glassTransition\`) are native morphing between glass shapes, which the web device does not draw:
-it lists them in \`platformNotes\`.
+it lists them in \`platformNotes\`. The rules of glass IDs hold all the same: inside an
+\`ios.glassGroup\` a glass surface's \`shared.key\` is its glass ID, unique within its nearest group
+(a nested group scopes its own), never the key of a visibility pair, and inside a repeat template
+naming its row by the repeat's key (\`"tab-{tab.id}"\`).
 
 \`scroll.edgeEffect\` (\`prototype_scroll_edge_effect_v1\`) fades a scroll's edges where there is more
 to scroll: \`soft\` over 24 dp, \`hard\` over 8 dp, \`none\` (the default) not at all. An authored

@@ -2,7 +2,9 @@
  * Shared elements after the walk (seeds/001 "Shared elements"): every key resolved (a repeat
  * template's key once per row), at most two nodes per key (one on each side of the morph), both in
  * one layer (not across a dialog or bottom sheet), at most MAX_PROTOTYPE_SHARED_KEYS keys in all;
- * and each push or replace `source` naming exactly one shared node inside the target stack.
+ * and each push or replace `source` naming exactly one shared node inside the target stack. A glass
+ * surface's key inside an ios.glassGroup is a glass ID instead: unique within its nearest group and
+ * never a visibility pair's key.
  */
 import { limits } from '../contract/index.ts';
 import { spellPath } from '../expand/path.ts';
@@ -25,9 +27,16 @@ export function resolveSharedKeys(records: readonly SharedRecord[]): ResolvedKey
   });
 }
 
+/** A glass surface's key inside an ios.glassGroup names its glass (a glass ID), not a morph pair. */
+function isGlassId(record: SharedRecord): boolean {
+  return record.glass && record.glassGroup !== null;
+}
+
 export function checkSharedElements(resolved: readonly ResolvedKey[]): void {
+  checkGlassIds(resolved);
   const byKey = new Map<string, SharedRecord[]>();
   for (const { key, record } of resolved) {
+    if (isGlassId(record)) continue;
     const path = spellPath(record.path);
     const holders = byKey.get(key) ?? [];
     if (holders.includes(record)) reject(path, `Two rows of one repeat resolve to the shared key ${JSON.stringify(key)}; their repeat keys must differ`);
@@ -37,6 +46,26 @@ export function checkSharedElements(resolved: readonly ResolvedKey[]): void {
     }
     if (holders.length === 0 && byKey.size === limits.sharedKeys) reject(path, `Shared key limit exceeded: a spec resolves at most ${limits.sharedKeys} shared keys (rows of a repeat count one each)`);
     byKey.set(key, [...holders, record]);
+  }
+}
+
+/**
+ * Glass IDs (seeds/001 "Glass and scroll edges"): unique within their nearest glass group (each
+ * repeat row's once resolved), and never the key of a visibility pair.
+ */
+function checkGlassIds(resolved: readonly ResolvedKey[]): void {
+  const pairKeys = new Map<string, SharedRecord>();
+  for (const { key, record } of resolved) if (!isGlassId(record) && !pairKeys.has(key)) pairKeys.set(key, record);
+  const seen = new Map<string, SharedRecord>();
+  for (const { key, record } of resolved) {
+    if (!isGlassId(record)) continue;
+    const path = spellPath(record.path);
+    const pair = pairKeys.get(key);
+    if (pair) reject(path, `The glass ID ${JSON.stringify(key)} is also the shared key of ${spellPath(pair.path)}, which morphs as a pair; give the glass another key`);
+    const inGroup = `${record.glassGroup}\u0000${key}`;
+    const other = seen.get(inGroup);
+    if (other) reject(path, `The glass ID ${JSON.stringify(key)} is used twice in the glass group ${record.glassGroup} (${other === record ? 'two rows of one repeat' : spellPath(other.path)}); glass IDs are unique within their group`);
+    seen.set(inGroup, record);
   }
 }
 

@@ -101,6 +101,8 @@ export interface Surroundings {
   sharedAncestor: string | null;
   /** Ids of the stacks whose screens hold the node, outermost first. */
   stacks: readonly string[];
+  /** The nearest node with ios.glassGroup around this one (its path), or null. */
+  glassGroup: string | null;
 }
 
 /** A node's shared key as authored (in a repeat template, once for all its rows). */
@@ -111,6 +113,10 @@ export interface SharedRecord {
   template: RepeatContext | null;
   layer: string | null;
   stacks: readonly string[];
+  /** The node is a glass surface (its style, or a styleWhen's, sets surface "glass"). */
+  glass: boolean;
+  /** The nearest ios.glassGroup around it: with glass, its key is a glass ID unique in that group. */
+  glassGroup: string | null;
 }
 
 /** A tooltip's anchorTo and where it is. */
@@ -378,7 +384,7 @@ class Walker implements Position {
   private verticalScrolls = 0;
   /** Horizontal pagers and carousels around the node: their drag would fight a row's swipe actions. */
   private sidewaysDrags = 0;
-  private surroundings: Surroundings = { layer: null, sharedAncestor: null, stacks: [] };
+  private surroundings: Surroundings = { layer: null, sharedAncestor: null, stacks: [], glassGroup: null };
   private readonly sharedElements: SharedRecord[] = [];
   private readonly stackReferences: StackReference[] = [];
   /** The type of the node being walked ('' outside nodes), and the node itself. */
@@ -1154,13 +1160,16 @@ class Walker implements Position {
       if (typeof key === 'string' && key !== '') {
         if (outer.sharedAncestor !== null) reject(spellPath(keyPath), `A shared element cannot be inside another (${outer.sharedAncestor}); give the key to one of them`);
         this.checkSharedKeyForm(key, keyPath, field);
-        this.sharedElements.push({ key, path: keyPath, template: this.template, layer: outer.layer, stacks: outer.stacks });
+        this.sharedElements.push({ key, path: keyPath, template: this.template, layer: outer.layer, stacks: outer.stacks, glass: isGlassNode(value), glassGroup: outer.glassGroup });
         sharedAncestor = this.path();
       }
     }
     const layer = type === 'dialog' || type === 'bottomSheet' ? this.path() : outer.layer;
     const stacks = type === 'stack' && typeof value.id === 'string' ? [...outer.stacks, value.id] : outer.stacks;
-    if (layer !== outer.layer || stacks !== outer.stacks || sharedAncestor !== outer.sharedAncestor) this.surroundings = { layer, sharedAncestor, stacks };
+    const glassGroup = isPlainObject(value.ios) && value.ios.glassGroup === true ? this.path() : outer.glassGroup;
+    if (layer !== outer.layer || stacks !== outer.stacks || sharedAncestor !== outer.sharedAncestor || glassGroup !== outer.glassGroup) {
+      this.surroundings = { layer, sharedAncestor, stacks, glassGroup };
+    }
   }
 
   private checkSharedKeyForm(key: string, keyPath: PathSegments, field: 'shared' | 'sharedKey'): void {
@@ -1493,4 +1502,11 @@ const NODE_TYPES_TAKING: Record<string, string> = Object.fromEntries(
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A glass surface: its style, or one of its styleWhen styles, sets surface "glass". */
+function isGlassNode(node: Record<string, unknown>): boolean {
+  const glassStyle = (style: unknown) => isPlainObject(style) && style.surface === 'glass';
+  if (glassStyle(node.style)) return true;
+  return Array.isArray(node.styleWhen) && node.styleWhen.some((entry) => isPlainObject(entry) && glassStyle(entry.style));
 }

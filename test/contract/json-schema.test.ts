@@ -55,7 +55,7 @@ const validatorOnlyRules: Array<{ rule: string; message: RegExp }> = [
   { rule: 'where a list goes', message: /^A list scrolls itself/ },
   { rule: 'where swipe actions go', message: /^Swipe actions cannot be inside/ },
   { rule: 'tooltip targets', message: /^(No node has the id|A tooltip cannot point at itself|".*" is the id of more than one node)/ },
-  { rule: 'shared element pairs and zoom sources', message: /^(A shared element cannot be inside|A shared key|A node takes sharedKey or shared|The shared key|The nodes sharing|Two rows of one repeat resolve|Shared key limit|source .* names)/ },
+  { rule: 'shared element pairs and zoom sources', message: /^(A shared element cannot be inside|A shared key|The glass ID|A node takes sharedKey or shared|The shared key|The nodes sharing|Two rows of one repeat resolve|Shared key limit|source .* names)/ },
   { rule: 'flow and grid fields', message: /^(span is how many columns|span \d+ is more than|runSpacing is the gap)/ },
   { rule: 'a base device lacks the capability', message: /which a device with the base vocabulary does not advertise/ },
   { rule: 'request rules', message: /^(A (GET|HEAD) request has no body|Header .* (cannot be set|may not hold|is \d+ characters)|Query value .* (may not hold|is \d+ characters)|A URL may not hold|into names a member|The emit name "prototype_(request|platform)" is reserved|Actions nest at most|share\.open (needs the spec to opt in|shares something)|[a-z]+\.[a-z]+ (takes .* in args|needs args\.))/ },
