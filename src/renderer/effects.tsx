@@ -6,8 +6,8 @@
 // accessibility: layers take no input and are hidden from the accessibility tree. shimmer, wave
 // and ripple move only with animate under the full motion profile; otherwise they rest at their phase.
 import type { JSX } from 'preact';
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { BoxSize } from './measure.ts';
+import { useRef } from 'preact/hooks';
+import { useBoxSize, type BoxSize } from './measure.ts';
 import type { EffectView, ResolvedStyle } from '../runtime/model.ts';
 import { DISTORTION_EFFECTS } from '../spec/effects.ts';
 import { hasCorners, type Css } from './style-css.ts';
@@ -176,15 +176,15 @@ export function EffectUnderlay({ effects }: { effects: readonly EffectView[] }) 
 
 /** The distortions: one layer filtering what the node painted under it, and the SVG filters it uses. */
 export function EffectDistortion({ effects, nodeKey, moving }: { effects: readonly EffectView[]; nodeKey: string; moving: boolean }) {
-  const marker = useRef<HTMLSpanElement>(null);
-  const displaces = effects.some((effect) => effect.type === 'wave' || effect.type === 'ripple');
-  const size = useNodeSize(marker, displaces) ?? UNMEASURED;
+  const layer = useRef<HTMLSpanElement>(null);
+  // The layer covers the node, so its size is the node's.
+  const size = useBoxSize(layer) ?? UNMEASURED;
   const chain = distortionChain(effects, nodeKey);
   if (chain === null) return null;
   const filters = effects.map((effect, index) => (DISTORTION_EFFECTS.has(effect.type) ? distortionFilter(effect, effectFilterId(nodeKey, index), moving, size) : null)).filter((filter) => filter !== null);
   return (
     <>
-      <span ref={marker} class="ps-fx ps-fx-distortion" aria-hidden="true" style={`${LAYER}backdrop-filter:${chain};`} />
+      <span ref={layer} class="ps-fx ps-fx-distortion" aria-hidden="true" style={`${LAYER}backdrop-filter:${chain};`} />
       {filters.length > 0 ? <svg class="ps-filter-defs" aria-hidden="true" width="0" height="0">{filters}</svg> : null}
     </>
   );
@@ -202,17 +202,3 @@ export function EffectOverlays({ effects, moving }: { effects: readonly EffectVi
   );
 }
 
-/** The size of the node a layer is drawn in (its parent), kept as it resizes; null until measured or when not asked. */
-function useNodeSize(marker: { current: HTMLElement | null }, wanted: boolean): BoxSize | null {
-  const [size, setSize] = useState<BoxSize | null>(null);
-  useLayoutEffect(() => {
-    const node = wanted ? marker.current?.parentElement : null;
-    if (!node) return;
-    const measure = () => setSize((last) => (last && last.width === node.offsetWidth && last.height === node.offsetHeight ? last : { width: node.offsetWidth, height: node.offsetHeight }));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [wanted]);
-  return size;
-}
