@@ -401,7 +401,15 @@ test('on a phone that reduces motion a push, a zoom and a shared swap crossfade 
     { type: 'text', text: 'Hello', testTag: 'hello', visibleWhen: { key: 'on', equals: true }, transition: 'expand' },
   ] } });
   await shows(device, expanding);
+  // The enter animation is heard as it starts: a loaded machine may finish it before a later look.
+  await pageOf(device).evaluate(() => {
+    const heard = window as unknown as { enterAnimation?: string };
+    document.addEventListener('animationstart', (event) => {
+      if ((event.target as Element).classList.contains('ps-enter-expand')) heard.enterAnimation ??= event.animationName;
+    }, { capture: true });
+  });
   await tapTag(device, 'show');
-  const animation = await pageOf(device).evaluate(() => getComputedStyle(document.querySelector('.ps-enter-expand')!).animationName);
+  await device.settled();
+  const animation = await pageOf(device).evaluate(() => (window as unknown as { enterAnimation?: string }).enterAnimation);
   assert.equal(animation, 'ps-fade-in');
 });
