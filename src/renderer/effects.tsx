@@ -18,7 +18,7 @@ const LAYER = 'position:absolute;inset:0;border-radius:inherit;corner-shape:inhe
 const OVERLAYS: ReadonlySet<string> = new Set(['noise', 'shimmer', 'glow', 'vignette']);
 
 /** An id for an effect's SVG filter, unique per node and effect. */
-export function effectFilterId(nodeKey: string, index: number): string {
+function effectFilterId(nodeKey: string, index: number): string {
   return `ps-fx-${nodeKey.replace(/[^A-Za-z0-9_-]/g, '_')}-${index}`;
 }
 

@@ -29,7 +29,7 @@ export function useImageFilter(filter: ImageNode['filter']): { css: string | und
 }
 
 /** The mask of a scroll's faded edges now: only an edge with content beyond it fades. */
-export function fadeMask(element: HTMLElement, vertical: boolean, length: number, rtl: boolean): string {
+function fadeMask(element: HTMLElement, vertical: boolean, length: number, rtl: boolean): string {
   const viewport = vertical ? element.clientHeight : element.clientWidth;
   const extent = (vertical ? element.scrollHeight : element.scrollWidth) - viewport;
   // Chromium counts an RTL scroll from 0 at the start down to negative values.

@@ -381,7 +381,7 @@ const GLASS = { regular: { blur: 16, tint: 40 }, clear: { blur: 4, tint: 12 } } 
  * A glass surface: the backdrop blurred and saturated through the node, a tint over it, and a fine
  * light edge. Without a corner radius the shape is a capsule.
  */
-export function glassCss(glass: NonNullable<ResolvedStyle['glass']>, capsule: boolean): Css {
+function glassCss(glass: NonNullable<ResolvedStyle['glass']>, capsule: boolean): Css {
   const look = GLASS[glass.variant];
   const tint = glass.tint ?? 'var(--md-sys-color-surface)';
   const css: Css = {

@@ -3,7 +3,7 @@
 // never past its edges. The zoom is the image's own and reported on no event.
 import { useRef, useState } from 'preact/hooks';
 
-export const MAX_IMAGE_ZOOM = 4;
+const MAX_IMAGE_ZOOM = 4;
 const DOUBLE_TAP_ZOOM = 2;
 
 interface Zoom {

@@ -12,7 +12,7 @@ import { trackLoad } from '../loading.ts';
 import type { NodeProps } from '../node.tsx';
 
 /** Captures the page keeps as assets; an older one is removed when a newer one is taken. */
-export const MAX_KEPT_CAPTURES = 8;
+const MAX_KEPT_CAPTURES = 8;
 
 type CameraStatus = 'starting' | 'live' | 'unavailable';
 

@@ -14,7 +14,7 @@ import type { NodeProps } from '../node.tsx';
 /** Room for the value axis' labels (start), the category labels (bottom) and the strokes. */
 const MARGIN = { top: 8, end: 8, bottom: 24, start: 40 };
 /** Rows past this count are tapped by position on one plot part, not listed one by one. */
-export const MAX_CHART_ROW_PARTS = 100;
+const MAX_CHART_ROW_PARTS = 100;
 /** A slice's part: a target this large (dp) at the slice's middle. */
 const SLICE_TARGET_RADIUS = 12;
 /** Dims the rows a selection passes over. */

@@ -16,8 +16,8 @@ import { Icon } from '../icons.tsx';
 import { useBoxSize, type BoxSize } from '../measure.ts';
 import type { NodeProps } from '../node.tsx';
 
-export const MIN_MAP_ZOOM = 1;
-export const MAX_MAP_ZOOM = 8;
+const MIN_MAP_ZOOM = 1;
+const MAX_MAP_ZOOM = 8;
 /** A finger that moves farther than this (dp) pans; its lift is then no tap. */
 const TAP_SLOP = 8;
 
