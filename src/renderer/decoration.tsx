@@ -3,10 +3,10 @@
 // border. Both follow the node's corners and take no input and no room.
 import type { ResolvedStyle } from '../runtime/model.ts';
 import { gradientToCss } from './color.ts';
-import { shadowLayersCss } from './style-css.ts';
+import { INSIDE_LAYER, shadowLayersCss } from './style-css.ts';
 import { px } from './tokens.ts';
 
-const LAYER = 'position:absolute;inset:0;border-radius:inherit;corner-shape:inherit;pointer-events:none;box-sizing:border-box;';
+const LAYER = `${INSIDE_LAYER}box-sizing:border-box;`;
 
 function borderLayer(border: NonNullable<ResolvedStyle['border']>): string | null {
   if (border.width <= 0) return null;

@@ -10,11 +10,10 @@ import { useRef } from 'preact/hooks';
 import { useBoxSize, type BoxSize } from './measure.ts';
 import type { EffectView, ResolvedStyle } from '../runtime/model.ts';
 import { DISTORTION_EFFECTS } from '../spec/effects.ts';
-import { hasCorners, type Css } from './style-css.ts';
+import { hasCorners, INSIDE_LAYER, type Css } from './style-css.ts';
 
 type Of<T extends EffectView['type']> = Extract<EffectView, { type: T }>;
 
-const LAYER = 'position:absolute;inset:0;border-radius:inherit;corner-shape:inherit;pointer-events:none;';
 const OVERLAYS: ReadonlySet<string> = new Set(['noise', 'shimmer', 'glow', 'vignette']);
 
 /** An id for an effect's SVG filter, unique per node and effect. */
@@ -48,14 +47,14 @@ export function effectsCss(effects: readonly EffectView[], style: ResolvedStyle)
 function meshLayer(effect: Of<'gradientMesh'>): string {
   const corners = ['0% 0%', '100% 100%', '100% 0%', '0% 100%'];
   const washes = effect.colors.map((color, i) => `radial-gradient(circle at ${corners[i]}, ${color}, transparent 75%)`);
-  return `${LAYER}z-index:-1;background:${washes.join(',')};`;
+  return `${INSIDE_LAYER}z-index:-1;background:${washes.join(',')};`;
 }
 
 /** Film grain: fractal noise of a fixed seed, so it is the same on every draw. */
 function noiseLayer(effect: Of<'noise'>): string {
   const frequency = (0.9 / effect.scale).toFixed(3);
   const svg = `<svg xmlns='http://www.w3.org/2000/svg' width='128' height='128'><filter id='n'><feTurbulence type='fractalNoise' baseFrequency='${frequency}' numOctaves='2' seed='7' stitchTiles='stitch'/><feColorMatrix type='saturate' values='0'/></filter><rect width='128' height='128' filter='url(%23n)'/></svg>`;
-  return `${LAYER}background-image:url("data:image/svg+xml,${svg.replace(/"/g, "'").replace(/</g, '%3C').replace(/>/g, '%3E')}");background-size:128px 128px;opacity:${effect.amount};`;
+  return `${INSIDE_LAYER}background-image:url("data:image/svg+xml,${svg.replace(/"/g, "'").replace(/</g, '%3C').replace(/>/g, '%3E')}");background-size:128px 128px;opacity:${effect.amount};`;
 }
 
 /** A bright band across the node; its place is the phase (0 before the start edge, 1 past the end). */
@@ -66,16 +65,16 @@ function shimmerLayer(effect: Of<'shimmer'>, moving: boolean): string {
   const motion = moving && effect.durationMs !== null
     ? `animation:ps-fx-shimmer ${effect.durationMs}ms linear ${-effect.phase * effect.durationMs}ms infinite;`
     : '';
-  return `${LAYER}background:${band};background-size:300% 100%;background-repeat:no-repeat;background-position:${position};${motion}`;
+  return `${INSIDE_LAYER}background:${band};background-size:300% 100%;background-repeat:no-repeat;background-position:${position};${motion}`;
 }
 
 function glowLayer(effect: Of<'glow'>): string {
-  return `${LAYER}box-shadow:inset 0 0 ${effect.radius}px ${effect.radius / 2}px color-mix(in srgb, ${effect.color} ${Math.round(effect.intensity * 100)}%, transparent);`;
+  return `${INSIDE_LAYER}box-shadow:inset 0 0 ${effect.radius}px ${effect.radius / 2}px color-mix(in srgb, ${effect.color} ${Math.round(effect.intensity * 100)}%, transparent);`;
 }
 
 function vignetteLayer(effect: Of<'vignette'>): string {
   const edge = `color-mix(in srgb, ${effect.color} ${Math.round(effect.intensity * 100)}%, transparent)`;
-  return `${LAYER}background:radial-gradient(ellipse at center, transparent ${Math.round(effect.radius * 70)}%, ${edge} 100%);`;
+  return `${INSIDE_LAYER}background:radial-gradient(ellipse at center, transparent ${Math.round(effect.radius * 70)}%, ${edge} 100%);`;
 }
 
 function overlayLayer(effect: EffectView, moving: boolean): string | null {
@@ -184,7 +183,7 @@ export function EffectDistortion({ effects, nodeKey, moving }: { effects: readon
   const filters = effects.map((effect, index) => (DISTORTION_EFFECTS.has(effect.type) ? distortionFilter(effect, effectFilterId(nodeKey, index), moving, size) : null)).filter((filter) => filter !== null);
   return (
     <>
-      <span ref={layer} class="ps-fx ps-fx-distortion" aria-hidden="true" style={`${LAYER}backdrop-filter:${chain};`} />
+      <span ref={layer} class="ps-fx ps-fx-distortion" aria-hidden="true" style={`${INSIDE_LAYER}backdrop-filter:${chain};`} />
       {filters.length > 0 ? <svg class="ps-filter-defs" aria-hidden="true" width="0" height="0">{filters}</svg> : null}
     </>
   );

@@ -342,6 +342,12 @@ export function withPropagatedFill<T extends SizedNode>(node: T): ResolvedStyle 
   return { ...node.style, width, height };
 }
 
+/** object-fit of an image's or a video's contentScale. */
+export const OBJECT_FIT: Record<'fit' | 'crop' | 'fill', string> = { fit: 'contain', crop: 'cover', fill: 'fill' };
+
+/** A layer drawn inside a node over its whole box, following its corners, taking no input and no room. */
+export const INSIDE_LAYER = 'position:absolute;inset:0;border-radius:inherit;corner-shape:inherit;pointer-events:none;';
+
 /** CSS properties animate moves with the spatial springs: place, size, shape and depth. */
 const SPATIAL_PROPERTIES = [
   'translate', 'scale', 'rotate', 'width', 'height', 'padding', 'border-radius', 'box-shadow', 'outline-width', 'outline-offset',
@@ -369,8 +375,10 @@ export function animateTransitionCss(animate: AnimateView, motion: { on: boolean
     const spring = springTransition(springToken(motion.scheme, role, animate.tempo));
     return `${spring.durationMs}ms ${spring.easing}`;
   };
-  const spatial = motion.reduced ? [] : SPATIAL_PROPERTIES.map((property) => `${property} ${timing('spatial')}`);
-  const effects = EFFECTS_PROPERTIES.map((property) => `${property} ${timing('effects')}`);
+  const spatialTiming = timing('spatial');
+  const effectsTiming = timing('effects');
+  const spatial = motion.reduced ? [] : SPATIAL_PROPERTIES.map((property) => `${property} ${spatialTiming}`);
+  const effects = EFFECTS_PROPERTIES.map((property) => `${property} ${effectsTiming}`);
   return [...spatial, ...effects].join(', ');
 }
 

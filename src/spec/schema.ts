@@ -181,13 +181,13 @@ export const styleSchema = z.strictObject({
   border: z.strictObject({ width: nonNegative, color: colorValueSchema.optional(), gradient: gradientSchema.optional() }).optional(),
   elevation: nonNegative.optional(),
   shadowColor: colorValueSchema.optional(),
-  /** Layered shadows, painted in authored order; inner ones above the border (prototype_style_polish_v2). */
   effects: z.array(effectSchema).min(1).max(8).optional(),
   /** A Liquid Glass-like surface: the backdrop blurred and tinted through the node (prototype_glass_v1). */
   surface: z.enum(['glass']).optional(),
   glass: z.strictObject({ variant: z.enum(['regular', 'clear']).optional(), tint: colorValueSchema.optional(), interactive: z.boolean().optional() }).optional(),
   scale: z.number().min(0).max(10).optional(),
   rotation: z.number().min(-3600).max(3600).optional(),
+  /** Layered shadows, painted in authored order; inner ones above the border (prototype_style_polish_v2). */
   shadows: z.array(shadowLayerSchema).min(1).max(8).optional(),
   cornerStyle: z.enum(['circular', 'continuous']).optional(),
   gradient: gradientSchema.optional(),

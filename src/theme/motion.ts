@@ -42,8 +42,20 @@ export function springSettleMs(spring: SpringToken): number {
   return Math.round(seconds * 1000);
 }
 
-/** The spring as a CSS transition: its settle time and a linear() easing through its samples. */
+const transitions = new Map<SpringToken, { durationMs: number; easing: string }>();
+
+/** The spring as a CSS transition: its settle time and a linear() easing through its samples
+ *  (worked out once per token: a frame drawing an animated node asks for it on every draw). */
 export function springTransition(spring: SpringToken): { durationMs: number; easing: string } {
+  let transition = transitions.get(spring);
+  if (transition === undefined) {
+    transition = sampledTransition(spring);
+    transitions.set(spring, transition);
+  }
+  return transition;
+}
+
+function sampledTransition(spring: SpringToken): { durationMs: number; easing: string } {
   const durationMs = springSettleMs(spring);
   const points: string[] = [];
   for (let i = 0; i <= SAMPLES; i++) {

@@ -10,7 +10,7 @@ import { DragGuard, ParentWidthContext, UNKNOWN_WIDTH, type RenderEnv } from '..
 import { Frame, defaultA11y } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
 import { Node, type NodeProps } from '../node.tsx';
-import { cssText, textCss } from '../style-css.ts';
+import { cssText, OBJECT_FIT, textCss } from '../style-css.ts';
 import { useAssetUrl, useImageLoad } from '../loading.ts';
 import { skipsOffscreenRows, widthForChildren } from '../offscreen.ts';
 import { PullToRefresh } from './refresh.tsx';
@@ -160,7 +160,7 @@ export function Text({ node, parent, env }: NodeProps<TextNode>) {
 export function Image({ node, parent, env }: NodeProps<ImageNode>) {
   const url = useAssetUrl(env.assets, node.asset);
   const status = useImageLoad(url);
-  const fit = { fit: 'contain', crop: 'cover', fill: 'fill' }[node.contentScale];
+  const fit = OBJECT_FIT[node.contentScale];
   const a11y = defaultA11y(node, 'Image');
   const filter = useImageFilter(node.filter);
   const zoom = useImageZoom(node.zoomable, node.gestures?.doubleTap === true);

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { VideoPlayerNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
 import { Frame } from '../frame.tsx';
+import { OBJECT_FIT } from '../style-css.ts';
 import { Icon } from '../icons.tsx';
 import { trackLoad, useAssetUrl } from '../loading.ts';
 import type { NodeProps } from '../node.tsx';
@@ -68,7 +69,7 @@ export function VideoPlayer({ node, parent, env }: NodeProps<VideoPlayerNode>) {
     const element = video.current!;
     setClock({ current: element.currentTime, duration: element.duration });
   };
-  const fit = { fit: 'contain', crop: 'cover', fill: 'fill' }[node.contentScale];
+  const fit = OBJECT_FIT[node.contentScale];
   const a11y = { id: node.key, testTag: node.testTag, role: null, text: node.label };
   return (
     <Frame env={env} node={node} parent={parent} class="ps-video" a11y={a11y} base={{ width: '100%', aspectRatio: '16 / 9' }}>
