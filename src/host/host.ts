@@ -1,8 +1,8 @@
 // The host: owns the device connection (launching the device when needed), runs the show
 // pipeline, keeps the status store and event buffers, and answers awaitEvent.
-import { stat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
 import { dirname, isAbsolute } from 'node:path';
-import { isSavedLayout, readSavedPrototype, replaceSavedSpec, writeSavedPrototype } from './saved-layout.ts';
+import { isSavedLayout, readSavedPrototype, replaceSavedSpec, SaveRefusedError, writeSavedPrototype } from './saved-layout.ts';
 import { serveDeviceRequests, type HostRequestOptions } from './requests.ts';
 import { AllowedOrigins } from '../protocol/egress.ts';
 import { CAPABILITIES, FONT_SCALE_RANGE } from '../protocol/constants.ts';
@@ -99,6 +99,8 @@ export interface ShowSummary {
   savedLayoutProblems?: string[];
   /** This show was written through to the saved prototype folder it was loaded from (its spec.json). */
   savedTo?: string;
+  /** The saved prototype folder this id was loaded from could not be written through (it became a link, left the roots or lost its manifest), with why; the link to it is forgotten. */
+  savedToRefused?: { dir: string; reason: string };
   /** What of the spec's android / ios blocks and theme.design the web device ignores or draws otherwise, by path. */
   platformNotes?: PlatformNote[];
   /** Style effects the web device leaves out where they are, with why (also in status). */
@@ -297,7 +299,7 @@ export class Host {
     const { signal, onProgress } = options;
     return guard(async () => {
       const roots = this.fileRoots.with(options.extraRoots ?? []);
-      const layout = args.specPath !== undefined && args.spec === undefined && (await isSavedLayout(args.specPath)) ? await readLayout(args.specPath, roots) : null;
+      const layout = args.specPath !== undefined && args.spec === undefined ? await readLayoutIfSaved(args.specPath, roots) : null;
       const source = layout ? new Uint8Array(layout.spec) : await readSpecSource(args, roots);
       const prepared = this.options.prepareSpec(source);
       if (!prepared.ok) {
@@ -334,7 +336,7 @@ export class Host {
       const lastSequence = this.recordShown(spec, sent.appearance, sent.revision, prepared.capabilities.includes(CAPABILITIES.stackTransitions), sent.locale, degraded);
       this.sentSpecs.set(id, spec);
       this.sentAssets.set(id, staged);
-      const savedTo = await this.writeThrough(id, layout ? args.specPath! : null, source);
+      const savedTo = await this.writeThrough(id, layout ? args.specPath! : null, source, roots);
       const summary: ShowSummary = {
         id,
         lastSequence,
@@ -346,7 +348,7 @@ export class Host {
         ...(sent.revision !== undefined ? { revision: sent.revision } : {}),
         ...(sent.warning ? { warning: sent.warning } : {}),
         ...(layout && layout.problems.length > 0 ? { savedLayoutProblems: layout.problems } : {}),
-        ...(savedTo ? { savedTo } : {}),
+        ...savedTo,
         ...withPlatformNotes(platformNotes(spec, prepared.namespaceBlocks ?? [])),
         ...(degraded.length > 0 ? { degradedEffects: degraded } : {}),
       };
@@ -361,16 +363,23 @@ export class Host {
    * A show from a saved prototype folder remembers it; a later show of the same id from anywhere
    * else writes its spec through to that folder's spec.json (and only that file).
    */
-  private async writeThrough(id: string, loadedFrom: string | null, source: unknown): Promise<string | undefined> {
+  private async writeThrough(id: string, loadedFrom: string | null, source: unknown, roots: FileRoots): Promise<Pick<ShowSummary, 'savedTo' | 'savedToRefused'>> {
     if (loadedFrom !== null) {
       this.loadedLayouts.set(id, loadedFrom);
-      return undefined;
+      return {};
     }
     const dir = this.loadedLayouts.get(id);
-    if (dir === undefined) return undefined;
+    if (dir === undefined) return {};
     const bytes = source instanceof Uint8Array ? source : typeof source === 'string' ? Buffer.from(source) : Buffer.from(`${JSON.stringify(source, null, 2)}\n`);
-    await replaceSavedSpec(dir, bytes);
-    return dir;
+    try {
+      // The folder is judged again at every write: it may have been replaced since it was read.
+      await replaceSavedSpec(await roots.check(dir, 'specPath'), bytes);
+      return { savedTo: dir };
+    } catch (error) {
+      this.loadedLayouts.delete(id);
+      const reason = error instanceof HostFailureError ? error.failure.error : (error as Error).message;
+      return { savedToRefused: { dir, reason: `${reason}; nothing was written there` } };
+    }
   }
 
   /** A cancelled show stops before the device hears of it; status says so. */
@@ -530,21 +539,24 @@ export class Host {
    * Saves the shown prototype (its spec as patched, and the assets it was shown with) as a saved
    * prototype folder at `dir`, which must lie under the folders this host may use.
    */
-  save(args: { id?: string; dir?: string }, options: CallOptions = {}): Promise<HostResult<{ id: string; dir: string; images: number; fonts: number }>> {
+  save(args: { id?: string; dir?: string }, options: CallOptions = {}): Promise<HostResult<{ id: string; dir: string; images: number; fonts: number; replaced?: true }>> {
     return guard(async () => {
       const { id, dir } = args;
       if (id === undefined) fail('id', 'save needs the id of the shown prototype', 'Pass id.');
       if (dir === undefined || !isAbsolute(dir)) fail('dir', 'save needs an absolute folder path to write', 'Pass dir, e.g. /home/me/prototypes/card.');
       const spec = this.sentSpecs.get(id);
       if (!spec) fail('id', `"${id}" is not shown`, 'Show it first; save writes what is on screen.');
-      if (!(await isFolder(dirname(dir)))) fail('dir', `the folder ${dirname(dir)} does not exist`, 'Save into a folder that exists; save makes only the last one.');
       const roots = this.fileRoots.with(options.extraRoots ?? []);
-      await roots.check(dirname(dir), 'dir');
-      await roots.check(dir, 'dir');
-      const manifest = await writeSavedPrototype(dir, Buffer.from(`${JSON.stringify(spec, null, 2)}\n`), this.sentAssets.get(id) ?? []).catch((error: Error) =>
-        fail('dir', `the prototype could not be saved there: ${error.message}`, 'Pick a folder whose parent exists and is writable.'),
+      const real = await roots.check(dir, 'dir');
+      if ((await lstat(dir).catch(() => null))?.isSymbolicLink()) fail('dir', `nothing was saved: ${dir} is a link; save never writes through a link`, 'Save into the folder itself, or into a new folder.');
+      if (!(await isFolder(dirname(real)))) fail('dir', `the folder ${dirname(dir)} does not exist`, 'Save into a folder that exists; save makes only the last one.');
+      const written = await writeSavedPrototype(real, Buffer.from(`${JSON.stringify(spec, null, 2)}\n`), this.sentAssets.get(id) ?? []).catch((error: Error) =>
+        error instanceof SaveRefusedError
+          ? fail('dir', `nothing was saved: ${error.message}`, 'Save into a new folder, or into one that holds a saved prototype you mean to replace.')
+          : fail('dir', `the prototype could not be saved there: ${error.message}`, 'Pick a folder whose parent exists and is writable.'),
       );
-      return { success: true, id, dir, images: manifest.assets.length, fonts: manifest.fonts.length };
+      const { manifest, target } = written;
+      return { success: true, id, dir, images: manifest.assets.length, fonts: manifest.fonts.length, ...(target === 'replaces' ? { replaced: true } : {}) };
     });
   }
 
@@ -887,11 +899,16 @@ async function isFolder(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null))?.isDirectory() === true;
 }
 
-/** A saved prototype folder a show names as specPath, read under the roots; a corrupt one fails at specPath. */
-async function readLayout(dir: string, roots: FileRoots) {
-  if (!isAbsolute(dir)) fail('specPath', `"${dir}" is not an absolute path`, 'Pass the absolute path of the saved prototype folder.');
-  await roots.check(dir, 'specPath');
-  const layout = await readSavedPrototype(dir);
+/**
+ * The saved prototype folder a show names as specPath, read under the roots, or null when
+ * specPath is a spec file; a corrupt folder fails at specPath. The roots are checked before the
+ * path is looked at, so nothing outside them is ever probed.
+ */
+async function readLayoutIfSaved(dir: string, roots: FileRoots) {
+  if (!isAbsolute(dir)) fail('specPath', `"${dir}" is not an absolute path`, 'Pass the absolute path of a .json spec file or a saved prototype folder.');
+  const real = await roots.check(dir, 'specPath');
+  if (!(await isSavedLayout(real))) return null;
+  const layout = await readSavedPrototype(real);
   if (!layout.ok) fail('specPath', `"${dir}" is not a readable saved prototype: ${layout.corrupt}`, 'Save it again with protostage save or prototype {action: "save"}.');
   return layout;
 }

@@ -11,9 +11,15 @@
  * replacement first moves the old folder to `.old-<token>` and puts it back if the commit fails.
  * The reader refuses an unknown version before anything else, never changes a file, and reports
  * the assets it could not verify as sorted problems while still loading the spec.
+ *
+ * Nothing is lost and nothing leaks through links: the writer replaces only a folder that already
+ * holds a saved prototype (or an empty one) and never a file, a link or any other folder; the
+ * reader reads only plain files that lie, links resolved, inside the layout folder itself; the
+ * spec is written through only into a real folder that still holds a layout.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, readdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ASSET_LIMITS, isAssetMimeType, maxBytesFor, signatureMatches, sniffMimeType, type AssetMimeType } from '../protocol/assets.ts';
 import { collectAssetIds } from '../spec/assets.ts';
@@ -82,10 +88,33 @@ export interface LayoutRenamer {
   rename(from: string, to: string): Promise<void>;
 }
 
-/** Saves a spec (its bytes as given) and its assets as the layout at `dir`, replacing what is there. */
-export async function writeSavedPrototype(dir: string, spec: Uint8Array, assets: readonly StagedAsset[], renamer: LayoutRenamer = { rename }): Promise<Manifest> {
+/** A save that would replace something that is not a saved prototype; nothing was touched. */
+export class SaveRefusedError extends Error {}
+
+/** What a save finds at its folder: nothing, an empty folder, or a saved prototype it replaces. */
+export type SaveTarget = 'new' | 'empty' | 'replaces';
+
+/** Refuses a file, a link, or a folder that holds anything but a saved prototype. */
+export async function checkSaveTarget(dir: string): Promise<SaveTarget> {
+  const info = await lstat(dir).catch(() => null);
+  if (info === null) return 'new';
+  if (info.isSymbolicLink()) throw new SaveRefusedError(`${dir} is a link; save never writes through a link`);
+  if (!info.isDirectory()) throw new SaveRefusedError(`${dir} is a file, not a saved prototype folder; save never replaces a file`);
+  if ((await readdir(dir)).length === 0) return 'empty';
+  const manifest = await readCapped(dir, MANIFEST_FILE, MAX_MANIFEST_BYTES);
+  const parsed = typeof manifest === 'string' ? manifest : parseManifestText(manifest);
+  if (typeof parsed === 'string') throw new SaveRefusedError(`${dir} is a folder that holds no saved prototype (${MANIFEST_FILE}: ${parsed}); save replaces only a saved prototype`);
+  return 'replaces';
+}
+
+/**
+ * Saves a spec (its bytes as given) and its assets as the layout at `dir`: a new folder, an empty
+ * one, or one holding a saved prototype, which is replaced. Anything else is refused untouched.
+ */
+export async function writeSavedPrototype(dir: string, spec: Uint8Array, assets: readonly StagedAsset[], renamer: LayoutRenamer = { rename }): Promise<{ manifest: Manifest; target: SaveTarget }> {
   if (spec.length > MAX_SPEC_FILE_BYTES) throw new Error(`the spec is ${spec.length} bytes; a saved spec holds at most ${MAX_SPEC_FILE_BYTES}`);
   checkAssetCaps(assets);
+  const target = await checkSaveTarget(dir);
   const manifest = manifestFor(assets);
   const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
   if (Buffer.byteLength(manifestText) > MAX_MANIFEST_BYTES) throw new Error(`the manifest would pass ${MAX_MANIFEST_BYTES} bytes`);
@@ -109,7 +138,7 @@ export async function writeSavedPrototype(dir: string, spec: Uint8Array, assets:
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
-  return manifest;
+  return { manifest, target };
 }
 
 /** Renames the staged folder into place; an old layout is moved aside first and put back if that fails. */
@@ -141,23 +170,19 @@ async function exists(path: string): Promise<boolean> {
 
 /** Reads the layout at `dir` without changing anything. */
 export async function readSavedPrototype(dir: string): Promise<ReadLayout> {
-  const manifestText = await readCapped(join(dir, MANIFEST_FILE), MAX_MANIFEST_BYTES);
+  const folder = await realFolder(dir);
+  if (folder === null) return { ok: false, corrupt: `${MANIFEST_FILE}: missing (the folder ${dir} does not exist)` };
+  const manifestText = await readCapped(folder, MANIFEST_FILE, MAX_MANIFEST_BYTES);
   if (typeof manifestText === 'string') return { ok: false, corrupt: `${MANIFEST_FILE}: ${manifestText}` };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(manifestText.toString('utf8'));
-  } catch (error) {
-    return { ok: false, corrupt: `${MANIFEST_FILE} is not JSON: ${(error as Error).message}` };
-  }
-  const manifest = parseManifest(raw);
-  if (typeof manifest === 'string') return { ok: false, corrupt: `${MANIFEST_FILE}: ${manifest}` };
-  const spec = await readCapped(join(dir, SPEC_FILE), MAX_SPEC_FILE_BYTES);
+  const manifest = parseManifestText(manifestText);
+  if (typeof manifest === 'string') return { ok: false, corrupt: manifest.startsWith('not JSON') ? `${MANIFEST_FILE} is ${manifest}` : `${MANIFEST_FILE}: ${manifest}` };
+  const spec = await readCapped(folder, SPEC_FILE, MAX_SPEC_FILE_BYTES);
   if (typeof spec === 'string') return { ok: false, corrupt: `${SPEC_FILE}: ${spec}` };
   const problems: string[] = [];
   const assets: StagedAsset[] = [];
   let verifiedBytes = 0;
   for (const entry of [...manifest.assets, ...manifest.fonts]) {
-    const verified = await verifyEntry(dir, entry);
+    const verified = await verifyEntry(folder, entry);
     if (typeof verified === 'string') {
       problems.push(`${entry.id}: ${verified}`);
       continue;
@@ -184,13 +209,25 @@ function missingEntries(spec: Buffer, manifest: Manifest): string[] {
   return [...used].filter((id) => !listed.has(id)).map((id) => `${id}: the spec uses it and the manifest has no entry for it`);
 }
 
-/** A file's bytes, or why they cannot be read: missing, not a plain file, or over `cap`. */
-async function readCapped(path: string, cap: number): Promise<Buffer | string> {
+/** The folder's real path when it is a folder (a link to one resolved), else null. */
+async function realFolder(dir: string): Promise<string | null> {
+  const real = await realpath(dir).catch(() => null);
+  if (real === null) return null;
+  return (await lstat(real)).isDirectory() ? real : null;
+}
+
+/**
+ * The bytes of `file` (relative to the resolved `folder`), or why they cannot be read: missing,
+ * a link or reached through one, not a plain file, or over `cap`.
+ */
+async function readCapped(folder: string, file: string, cap: number): Promise<Buffer | string> {
+  const path = join(folder, file);
   const info = await lstat(path).catch(() => null);
   if (info === null) return 'missing';
+  if (info.isSymbolicLink() || (await realpath(path).catch(() => null)) !== path) return 'a link (a saved prototype holds only plain files of its own)';
   if (!info.isFile()) return 'not a plain file';
   if (info.size > cap) return `${info.size} bytes; at most ${cap}`;
-  const handle = await open(path, 'r').catch(() => null);
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => null);
   if (handle === null) return 'unreadable';
   try {
     return await handle.readFile();
@@ -200,13 +237,23 @@ async function readCapped(path: string, cap: number): Promise<Buffer | string> {
 }
 
 /** The entry's verified bytes, or why not. */
-async function verifyEntry(dir: string, entry: ManifestEntry): Promise<Buffer | string> {
-  const bytes = await readCapped(join(dir, entry.file), maxBytesFor(entry.mediaType));
+async function verifyEntry(folder: string, entry: ManifestEntry): Promise<Buffer | string> {
+  const bytes = await readCapped(folder, entry.file, maxBytesFor(entry.mediaType));
   if (typeof bytes === 'string') return bytes;
   if (bytes.length === 0) return 'empty';
   if (sha256(bytes) !== entry.sha256) return 'its bytes do not match its sha256';
   if (!signatureMatches(sniffMimeType(bytes), entry.mediaType)) return `its bytes are not ${entry.mediaType}`;
   return bytes;
+}
+
+function parseManifestText(text: Buffer): Manifest | string {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.toString('utf8'));
+  } catch (error) {
+    return `not JSON: ${(error as Error).message}`;
+  }
+  return parseManifest(raw);
 }
 
 /** The manifest, checked strictly (version first), or what is wrong with it. */
@@ -245,11 +292,24 @@ function parseEntry(item: unknown, list: 'assets' | 'fonts'): ManifestEntry | st
   return { id, file, sha256: hash, mediaType };
 }
 
-/** Replaces only the layout's spec.json (a same-id show writing through), atomically. */
+/**
+ * Replaces only the layout's spec.json (a same-id show writing through), atomically. `dir` is the
+ * folder's resolved path: it must still be a real folder (not a link) holding a manifest, and the
+ * new file is created there without following any link.
+ */
 export async function replaceSavedSpec(dir: string, spec: Uint8Array): Promise<void> {
   if (spec.length > MAX_SPEC_FILE_BYTES) throw new Error(`the spec is ${spec.length} bytes; a saved spec holds at most ${MAX_SPEC_FILE_BYTES}`);
+  const info = await lstat(dir).catch(() => null);
+  if (info === null || !info.isDirectory() || (await realpath(dir)) !== dir) throw new SaveRefusedError(`${dir} is no longer a folder of its own (it is missing or a link)`);
+  const manifest = await readCapped(dir, MANIFEST_FILE, MAX_MANIFEST_BYTES);
+  if (typeof manifest === 'string') throw new SaveRefusedError(`${dir} no longer holds a saved prototype (${MANIFEST_FILE}: ${manifest})`);
   const staging = join(dir, `.${SPEC_FILE}.tmp-${randomBytes(6).toString('hex')}`);
-  await writeFile(staging, spec);
+  const handle = await open(staging, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+  try {
+    await handle.writeFile(spec);
+  } finally {
+    await handle.close();
+  }
   await rename(staging, join(dir, SPEC_FILE)).catch(async (error: Error) => {
     await rm(staging, { force: true });
     throw error;

@@ -46,6 +46,12 @@ export function describeValue(value: unknown): string {
   }
 }
 
+/** The kind of a value without its content ("a string", "an array"), for where the content may be a secret. */
+export function describeType(value: unknown): string {
+  const type = jsonType(value);
+  return type === 'null' ? 'null' : type === 'array' || type === 'object' ? `an ${type}` : type === 'non-JSON value' ? 'a value JSON cannot represent' : `a ${type}`;
+}
+
 /** Order-independent identity of a JSON value, for uniqueness checks. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

@@ -43,6 +43,7 @@ import { conservativePayloadByteLength } from '../json/index.ts';
 import {
   canonicalJson,
   closestWord,
+  describeType,
   describeValue,
   hasOwn,
   isPlainObject,
@@ -420,7 +421,8 @@ class Walker implements Position {
   constructor(private readonly collector: ErrorCollector | null) {}
 
   run(spec: unknown): WalkResult {
-    if (!isPlainObject(spec)) reject('', `A spec is a JSON object {id, window, root, …}; got ${describeValue(spec)}`);
+    // The type, not the value: a file that holds one string may hold a secret.
+    if (!isPlainObject(spec)) reject('', `A spec is a JSON object {id, window, root, …}; got ${describeType(spec)}`);
     this.data = isPlainObject(spec.data) ? spec.data : null;
     this.strings = stringsOf(spec);
     this.platform = isPlainObject(spec.requires) && Array.isArray(spec.requires.platform) ? spec.requires.platform.filter((entry): entry is string => typeof entry === 'string') : [];

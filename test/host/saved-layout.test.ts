@@ -50,7 +50,7 @@ function snapshot(dir: string): Record<string, string> {
 
 test('a written layout reads back with the same spec bytes and assets; equal bytes share one content-addressed file', async () => {
   const dir = fresh();
-  const manifest = await writeSavedPrototype(dir, SPEC, ASSETS);
+  const { manifest } = await writeSavedPrototype(dir, SPEC, ASSETS);
   const image = hash(ASSETS[0]!.bytes);
   assert.deepEqual(manifest, {
     formatVersion: 1,
@@ -87,7 +87,7 @@ test('a replacement whose commit fails puts the old layout back, and leaves no s
 
 test('missing, mismatched, unsafe and unlisted assets are sorted problems; the spec still loads; nothing is changed', async () => {
   const dir = fresh();
-  const manifest = await writeSavedPrototype(dir, SPEC, [ASSETS[0]!, ASSETS[2]!]);
+  const { manifest } = await writeSavedPrototype(dir, SPEC, [ASSETS[0]!, ASSETS[2]!]);
   unlinkSync(join(dir, manifest.assets[0]!.file));
   writeFileSync(join(dir, manifest.fonts[0]!.file), Buffer.concat([font, Buffer.from([1])]));
   const before = snapshot(dir);
@@ -99,19 +99,19 @@ test('missing, mismatched, unsafe and unlisted assets are sorted problems; the s
   assert.deepEqual(snapshot(dir), before, 'reading changed nothing');
 
   const linked = fresh();
-  const written = await writeSavedPrototype(linked, SPEC, [ASSETS[0]!]);
+  const { manifest: written } = await writeSavedPrototype(linked, SPEC, [ASSETS[0]!]);
   const target = join(linked, written.assets[0]!.file);
   const real = join(scratch, 'outside.png');
   writeFileSync(real, ASSETS[0]!.bytes);
   unlinkSync(target);
   symlinkSync(real, target);
   const viaLink = await readSavedPrototype(linked);
-  assert.ok(viaLink.ok && viaLink.problems.includes('hero: not a plain file'), 'a link out of the layout is not followed');
+  assert.ok(viaLink.ok && viaLink.problems.includes('hero: a link (a saved prototype holds only plain files of its own)'), 'a link out of the layout is not followed');
 });
 
 test('the reader refuses an unknown version before anything else, and every malformed manifest', async () => {
   const dir = fresh();
-  const manifest = await writeSavedPrototype(dir, SPEC, [ASSETS[0]!]);
+  const { manifest } = await writeSavedPrototype(dir, SPEC, [ASSETS[0]!]);
   const corrupt = async (value: unknown) => {
     writeFileSync(join(dir, 'manifest.json'), typeof value === 'string' ? value : JSON.stringify(value));
     const read = await readSavedPrototype(dir);
@@ -147,7 +147,7 @@ test('a video asset is saved under assets/ with its own extension and reads back
   const dir = fresh();
   const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from('webm'), Buffer.alloc(40, 3)]);
   const spec = Buffer.from(JSON.stringify({ id: 'clip', window: { placement: { type: 'fullscreen' } }, root: { type: 'videoPlayer', asset: 'trailer' } }));
-  const manifest = await writeSavedPrototype(dir, spec, [{ id: 'trailer', mimeType: 'video/webm', bytes: webm }]);
+  const { manifest } = await writeSavedPrototype(dir, spec, [{ id: 'trailer', mimeType: 'video/webm', bytes: webm }]);
   assert.deepEqual(manifest.assets, [{ id: 'trailer', file: `assets/${hash(webm)}.webm`, sha256: hash(webm), mediaType: 'video/webm' }]);
   const read = await readSavedPrototype(dir);
   assert.ok(read.ok);

@@ -69,7 +69,7 @@ export async function run(args: string[]): Promise<number> {
   if (missing.length > 0) console.error(missingAssetsWarning(missing));
   const out = resolve(values.output);
   try {
-    const manifest = await writeSavedPrototype(out, bytes, assets.assets);
+    const { manifest } = await writeSavedPrototype(out, bytes, assets.assets);
     console.error(`saved ${validated.spec.id} to ${out} (${manifest.assets.length} images, ${manifest.fonts.length} fonts)`);
     return 0;
   } catch (error) {
