@@ -165,6 +165,20 @@ export function checkDecodedJson(value: unknown): string | null {
   return typeof walk === 'string' ? walk : null;
 }
 
+/** Whether a container sits at depth `maxDepth` or below (the value itself has depth 0), without recursion. */
+export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  // Pairs of a value and its depth.
+  const stack: unknown[] = [value, 0];
+  while (stack.length > 0) {
+    const depth = stack.pop() as number;
+    const member = stack.pop();
+    if (typeof member !== 'object' || member === null) continue;
+    if (depth >= maxDepth) return true;
+    for (const inner of Array.isArray(member) ? member : Object.values(member)) stack.push(inner, depth + 1);
+  }
+  return false;
+}
+
 const NON_FINITE_NUMBER = 'Non-finite number';
 const LONE_ESCAPED_SURROGATE = 'Lone surrogate: a \\u escape names an unpaired UTF-16 surrogate; use valid Unicode text';
 

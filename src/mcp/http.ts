@@ -9,6 +9,7 @@ import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '
 import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
 import type { DevicePool } from '../host/pool.ts';
 import { createMcpServer, followShownPrototypes } from './server.ts';
+import { refuseDeepMessage } from './stdio.ts';
 
 /** Sessions kept at once; a new one beyond this closes the one used least recently. */
 export const MAX_HTTP_SESSIONS = 32;
@@ -47,19 +48,21 @@ export function mcpHttpHandler(pool: DevicePool): McpHttpHandler {
 
   return {
     async handle(request, response) {
+      let parsed: unknown;
+      if (request.method === 'POST') {
+        const body = await readMessage(request, response);
+        if (body === null) return;
+        parsed = body.message;
+      }
       const sessionId = request.headers['mcp-session-id'];
       if (typeof sessionId === 'string') {
         const transport = sessions.get(sessionId);
         if (!transport) return answerError(response, 404, -32001, 'unknown or closed MCP session; initialize a new one');
         sessions.delete(sessionId);
         sessions.set(sessionId, transport);
-        return transport.handleRequest(request, response);
+        return transport.handleRequest(request, response, parsed);
       }
       if (request.method !== 'POST') return handleModern(request, response);
-      const body = await readBody(request);
-      if (body === 'tooLarge') return answerError(response, 413, -32600, `request body over ${MAX_HTTP_BODY_BYTES} bytes`);
-      const parsed = parseJson(body);
-      if (parsed === undefined) return answerError(response, 400, -32700, 'parse error: the request body is not JSON');
       if (!(await isLegacyRequest(await toWebRequest(request, parsed), parsed))) return handleModern(request, response, parsed);
       if (!isInitialize(parsed)) return answerError(response, 400, -32600, 'no MCP session: send initialize first (or the mcp-session-id header of a live session)');
       const transport = await openSession();
@@ -76,6 +79,39 @@ export function mcpHttpHandler(pool: DevicePool): McpHttpHandler {
 function isInitialize(message: unknown): boolean {
   const messages = Array.isArray(message) ? message : [message];
   return messages.some((item) => typeof item === 'object' && item !== null && (item as { method?: unknown }).method === 'initialize');
+}
+
+/** A POST's JSON message, or null once the request was answered with why it cannot be read. */
+async function readMessage(request: IncomingMessage, response: ServerResponse): Promise<{ message: unknown } | null> {
+  if (Number(request.headers['content-length']) > MAX_HTTP_BODY_BYTES) {
+    answerError(response, 413, -32600, `request body over ${MAX_HTTP_BODY_BYTES} bytes`);
+    discardBody(request);
+    return null;
+  }
+  const body = await readBody(request);
+  if (body === 'tooLarge') {
+    answerError(response, 413, -32600, `request body over ${MAX_HTTP_BODY_BYTES} bytes`);
+    return null;
+  }
+  const message = parseJson(body);
+  const problem = message === undefined ? 'parse error: the request body is not JSON' : refuseDeepMessage(message);
+  if (problem !== null) {
+    answerError(response, 400, -32700, problem);
+    return null;
+  }
+  return { message };
+}
+
+/**
+ * Lets the rest of a refused body arrive unkept, so the client reads the answer instead of a
+ * reset, but closes the connection once more than a few caps' worth has come.
+ */
+function discardBody(request: IncomingMessage): void {
+  let discarded = 0;
+  request.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > 4 * MAX_HTTP_BODY_BYTES) request.socket.destroy();
+  });
 }
 
 async function readBody(request: IncomingMessage): Promise<Buffer | 'tooLarge'> {

@@ -4,9 +4,20 @@
 // logs the first two and closes the connection on the third.)
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json/index.ts';
 
 /** The largest message read, the same cap as the HTTP transport's. */
 export const MAX_STDIO_MESSAGE_BYTES = 4 * 1024 * 1024;
+/**
+ * The deepest nesting a message may have, either transport: room for a spec at the strict
+ * reader's own depth limit inside its tool call, far below what would overflow the stack.
+ */
+export const MAX_MESSAGE_DEPTH = 2 * MAX_JSON_DEPTH;
+
+/** The -32700 answer to a message nested deeper than MAX_MESSAGE_DEPTH, or null. */
+export function refuseDeepMessage(message: unknown): string | null {
+  return nestsDeeperThan(message, MAX_MESSAGE_DEPTH) ? `parse error: JSON nested deeper than ${MAX_MESSAGE_DEPTH} levels` : null;
+}
 
 export function guardedStdioTransport(stdin: Readable = process.stdin, stdout: Writable = process.stdout): StdioServerTransport {
   const checked = new PassThrough();
@@ -36,6 +47,8 @@ export function checkLine(line: string): Verdict {
   } catch (error) {
     return { ok: false, id: null, code: -32700, message: `parse error: ${(error as Error).message}` };
   }
+  const tooDeep = refuseDeepMessage(message);
+  if (tooDeep !== null) return { ok: false, id: null, code: -32700, message: tooDeep };
   if (typeof message !== 'object' || message === null || Array.isArray(message)) {
     return { ok: false, id: null, code: -32600, message: 'invalid request: a message is one JSON-RPC object (batches are not accepted)' };
   }

@@ -1,11 +1,12 @@
 // The live mirror: an HTTP + WebSocket server on 127.0.0.1 that streams a device's screen to
 // viewer pages in the person's own browser, turns their pointer and keys into real input on the
 // device, and streams the prototype's events, state and pages. Every request needs the token.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Point } from '../device/web-device.ts';
 import { createLaunchToken, tokensMatch } from '../protocol/handshake.ts';
+import { createGuardedServer, HTTP_LIMITS, listenOnLoopback, portOf, refuseForeignRequest, type HttpLimits } from '../protocol/http-guard.ts';
 import type { DeviceReport } from '../protocol/messages.ts';
 import type { PrototypeEvent } from '../runtime/model.ts';
 import { PointerGesture, type PointerDevice } from './gesture.ts';
@@ -40,6 +41,8 @@ export interface MirrorOptions {
   port?: number;
   /** Shown in the viewer's side panel. */
   title: string;
+  /** Timeouts and the connection cap (the defaults every protostage server uses). */
+  limits?: HttpLimits;
 }
 
 export interface MirrorServer {
@@ -59,15 +62,14 @@ export async function startMirrorServer(options: MirrorOptions): Promise<MirrorS
   const page = buildViewerPage();
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_INPUT_MESSAGE_BYTES });
   sockets.on('connection', (socket) => mirror.join(socket));
-  const server = createServer((request, response) => servePage(request, response, token, page));
+  const server = createGuardedServer((request, response) => servePage(request, response, token, page, portOf(server)), options.limits ?? HTTP_LIMITS);
   server.on('upgrade', (request, socket, head) => {
     // Node leaves an upgrading socket without an error listener; a reset must not crash the server.
     socket.on('error', () => socket.destroy());
-    if (!isAuthorised(request, token, SOCKET_PATH)) return refuseUpgrade(socket, '403 Forbidden');
+    if (refuseForeignRequest(request, portOf(server)) !== null || !isAuthorised(request, token, SOCKET_PATH)) return refuseUpgrade(socket, '403 Forbidden');
     if (sockets.clients.size >= MAX_VIEWERS) return refuseUpgrade(socket, '503 Service Unavailable');
     sockets.handleUpgrade(request, socket, head, (webSocket) => sockets.emit('connection', webSocket, request));
   });
-  server.on('clientError', (_error, socket) => socket.destroy());
   const port = await listenOnLoopback(server, options.port ?? 0);
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
@@ -84,7 +86,12 @@ export async function startMirrorServer(options: MirrorOptions): Promise<MirrorS
   };
 }
 
-function servePage(request: IncomingMessage, response: ServerResponse, token: string, page: ReturnType<typeof buildViewerPage>): void {
+function servePage(request: IncomingMessage, response: ServerResponse, token: string, page: ReturnType<typeof buildViewerPage>, port: number): void {
+  const foreign = refuseForeignRequest(request, port);
+  if (foreign !== null) {
+    response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end(`${foreign}; open the viewer URL protostage printed.\n`);
+    return;
+  }
   if (!isAuthorised(request, token, '/')) {
     response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Open the viewer URL protostage printed, token included.\n');
     return;
@@ -111,17 +118,6 @@ function isAuthorised(request: IncomingMessage, token: string, path: string): bo
 
 function refuseUpgrade(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
-}
-
-function listenOnLoopback(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      const address = server.address();
-      resolve(typeof address === 'object' && address !== null ? address.port : port);
-    });
-  });
 }
 
 /**

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -132,4 +133,71 @@ test('--token sets the token; a short one is refused with exit 2', async () => {
   const exited = new Promise((resolve) => chosen.once('exit', resolve));
   chosen.kill('SIGTERM');
   await exited;
+});
+
+/** A fresh socket to serve that has written `raw`; `outcome` is what serve sent until it closed the socket (or `ms` passed). */
+async function rawSocketTo(raw: string, ms = 25_000): Promise<{ socket: Socket; outcome: Promise<{ text: string; closed: boolean }> }> {
+  const target = new URL(url);
+  const socket = connect({ host: '127.0.0.1', port: Number(target.port) });
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(raw);
+  const outcome = new Promise<{ text: string; closed: boolean }>((resolve) => {
+    let text = '';
+    const timer = setTimeout(() => resolve({ text, closed: false }), ms);
+    socket.on('data', (chunk) => (text += chunk.toString()));
+    socket.on('error', () => {});
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve({ text, closed: true });
+    });
+  });
+  return { socket, outcome };
+}
+
+test('a body nested 100,000 arrays deep gets the JSON-RPC parse error, with or without a session, and serve goes on', async () => {
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  const bare = await post(deep);
+  assert.deepEqual([bare.status, bare.json.error.code], [400, -32700]);
+  assert.match(bare.json.error.message, /nested deeper than 256 levels/);
+  const inParams = await post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":${deep}}`, { 'mcp-session-id': 'any' });
+  assert.deepEqual([inParams.status, inParams.json.error.code], [400, -32700]);
+  const client = new Client({ name: 'protostage-deep-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  assert.equal((await client.listTools()).tools.length, 7);
+  await client.close();
+});
+
+test('a declared body over the cap is answered 413 before the body is sent', async () => {
+  const target = new URL(url);
+  const { socket } = await rawSocketTo(`POST ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/json\r\nContent-Length: ${MAX_HTTP_BODY_BYTES + 1}\r\n\r\n{`);
+  const answer = await new Promise<string>((resolve) => {
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk.toString();
+      if (text.includes('}}')) resolve(text);
+    });
+  });
+  socket.destroy();
+  assert.match(answer, /^HTTP\/1\.1 413 /);
+  assert.match(answer, /"code":-32600/);
+});
+
+test('sockets that send nothing, drip their headers or drip their body are closed by the timeouts; a client is answered meanwhile', async () => {
+  const target = new URL(url);
+  const start = `POST ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n`;
+  const silent = await rawSocketTo('');
+  const headers = await rawSocketTo(start);
+  const body = await rawSocketTo(`${start}Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n[`);
+  const drip = setInterval(() => {
+    if (!headers.socket.destroyed) headers.socket.write('X-A: 1\r\n');
+    if (!body.socket.destroyed) body.socket.write(' ');
+  }, 500);
+  try {
+    const answered = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    assert.equal(answered.status, 400, 'a normal request is answered while the slow sockets are open');
+    const outcomes = await Promise.all([silent.outcome, headers.outcome, body.outcome]);
+    assert.deepEqual(outcomes.map((outcome) => outcome.closed), [true, true, true]);
+  } finally {
+    clearInterval(drip);
+  }
 });

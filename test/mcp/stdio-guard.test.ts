@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { checkLine, MAX_STDIO_MESSAGE_BYTES } from '../../src/mcp/stdio.ts';
+import { checkLine, MAX_MESSAGE_DEPTH, MAX_STDIO_MESSAGE_BYTES } from '../../src/mcp/stdio.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
 
@@ -13,6 +13,9 @@ test('checkLine tells a JSON-RPC message from what is not one', () => {
   assert.deepEqual(checkLine('{"jsonrpc":"2.0","id":1,"method":"ping"}'), { ok: true });
   assert.deepEqual(checkLine('{"jsonrpc":"2.0","method":"notifications/initialized"}'), { ok: true });
   assert.deepEqual(checkLine('{"jsonrpc":"2.0","id":"a","result":{}}'), { ok: true });
+  const atTheLimit = `{"jsonrpc":"2.0","id":1,"method":"ping","params":${'['.repeat(MAX_MESSAGE_DEPTH - 1)}${']'.repeat(MAX_MESSAGE_DEPTH - 1)}}`;
+  assert.deepEqual(checkLine(atTheLimit), { ok: true });
+  assert.equal(checkLine(atTheLimit.replace('[', '[[').replace(']', ']]')).ok, false);
   const cases: Array<[string, number, unknown]> = [
     ['{not json', -32700, null],
     ['[1]', -32600, null],
@@ -21,6 +24,7 @@ test('checkLine tells a JSON-RPC message from what is not one', () => {
     ['{"jsonrpc":"2.0","id":4}', -32600, 4],
     ['{"jsonrpc":"2.0","id":{},"method":"ping"}', -32600, {}],
     ['{"jsonrpc":"2.0","method":5}', -32600, undefined],
+    [`{"jsonrpc":"2.0","id":5,"method":"ping","params":{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`, -32700, null],
   ];
   for (const [line, code, id] of cases) {
     const verdict = checkLine(line);

@@ -2,6 +2,7 @@
 // viewer module alone: no browser).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import WebSocket from 'ws';
 import type { Point, TouchPhase } from '../../src/device/web-device.ts';
@@ -166,7 +167,7 @@ test('connections reset in the middle of an upgrade leave the server up', async 
     for (let attempt = 0; attempt < 20; attempt++) {
       const socket = connect({ host: '127.0.0.1', port: Number(port) });
       await new Promise((resolve) => socket.once('connect', resolve));
-      socket.write(`GET /socket?token=${token} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${'a'.repeat(22)}==\r\n\r\n`);
+      socket.write(`GET /socket?token=${token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${'a'.repeat(22)}==\r\n\r\n`);
       socket.resetAndDestroy();
     }
   }
@@ -207,4 +208,54 @@ test('a viewer turns the device or flips a setting; every viewer hears the devic
   await first.next(() => first.texts.some((message) => message.type === 'device' && message.settings.orientation === 'portrait'));
   device.settings = { ...device.settings, orientation: 'portrait', dark: false };
   await closeAll([first.socket, second.socket]);
+});
+
+/** The status the mirror answers a request with these headers (the right token included). */
+function statusWith(path: string, headers: Record<string, string>): Promise<number> {
+  const { port, searchParams } = new URL(mirror.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: `${path}?token=${searchParams.get('token')}`, headers }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    req.once('upgrade', (_response, socket) => {
+      socket.destroy();
+      resolve(101);
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
+
+test('a request with the right token is refused unless it names this server: Host and Origin, page and socket alike', async () => {
+  const { host } = new URL(mirror.url);
+  const upgrade = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' };
+  assert.equal(await statusWith('/', { host }), 200);
+  assert.equal(await statusWith('/', { host: 'evil.example' }), 403);
+  assert.equal(await statusWith('/', { host, origin: 'http://evil.example' }), 403);
+  assert.equal(await statusWith('/socket', { host, ...upgrade }), 101);
+  assert.equal(await statusWith('/socket', { host: 'evil.example', ...upgrade }), 403);
+  assert.equal(await statusWith('/socket', { host, origin: 'http://evil.example', ...upgrade }), 403);
+  assert.equal(await statusWith('/socket', { host, origin: `http://${host}`, ...upgrade }), 101);
+});
+
+test('the mirror closes a socket slow with its headers and still answers a viewer at once', async () => {
+  const limits = { headersTimeoutMs: 300, requestTimeoutMs: 600, checkIntervalMs: 100, keepAliveTimeoutMs: 300, maxConnectionsPerAddress: 4 };
+  const guarded = await startMirrorServer({ device, title: 'guarded', limits });
+  try {
+    const { port, searchParams } = new URL(guarded.url);
+    const silent = connect({ host: '127.0.0.1', port: Number(port) });
+    const dripping = connect({ host: '127.0.0.1', port: Number(port) });
+    dripping.write('GET / HTTP/1.1\r\n');
+    const drip = setInterval(() => dripping.destroyed || dripping.write('X-A: 1\r\n'), 50);
+    const closed = [silent, dripping].map((socket) => new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 8_000);
+      socket.on('error', () => {}).once('close', () => (clearTimeout(timer), resolve(true)));
+    }));
+    assert.equal((await fetch(`http://127.0.0.1:${port}/?token=${searchParams.get('token')}`)).status, 200);
+    assert.deepEqual(await Promise.all(closed), [true, true]);
+    clearInterval(drip);
+  } finally {
+    await guarded.close();
+  }
 });

@@ -1,8 +1,9 @@
 // `protostage serve`: the MCP server over streamable HTTP on 127.0.0.1.
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { createLaunchToken, isAcceptableToken } from '../../protocol/handshake.ts';
 import { parseCommandArgs } from '../args.ts';
 import { refuseAccess } from '../http-access.ts';
+import { createGuardedServer, listenOnLoopback, portOf } from '../../protocol/http-guard.ts';
 import { createDevicePool, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom } from '../../host/index.ts';
 import { mcpHttpHandler, type McpHttpHandler } from '../../mcp/http.ts';
 import { mirrorAnnouncer } from '../mirror.ts';
@@ -54,15 +55,14 @@ export async function run(args: string[]): Promise<number> {
   const mcp = mcpHttpHandler(pool);
   const server = mcpHttpServer(mcp, token);
   try {
-    await listen(server, port);
+    await listenOnLoopback(server, port);
   } catch (error) {
     console.error(`protostage serve: cannot listen on 127.0.0.1:${port} (${(error as Error).message}); pass another --port`);
     await pool.close();
     return 1;
   }
   if (!values['lazy-device']) pool.devices.forEach(announceMirror);
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}${MCP_PATH}?token=${token}`;
+  const url = `http://127.0.0.1:${portOf(server)}${MCP_PATH}?token=${token}`;
   console.log(`protostage MCP server listening on ${url}`);
   console.log('Register it with your MCP client, e.g.:');
   console.log(JSON.stringify({ mcpServers: { protostage: { type: 'http', url } } }, null, 2));
@@ -75,9 +75,8 @@ export async function run(args: string[]): Promise<number> {
 }
 
 function mcpHttpServer(mcp: McpHttpHandler, token: string): Server {
-  const server = createServer((request, response) => {
-    const address = server.address();
-    const refusal = refuseAccess(request, typeof address === 'object' && address ? address.port : 0, token);
+  const server = createGuardedServer((request, response) => {
+    const refusal = refuseAccess(request, portOf(server), token);
     if (refusal) {
       const headers = { 'content-type': 'application/json', ...(refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {}) };
       response.writeHead(refusal.status, headers).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: refusal.message } }));
@@ -92,11 +91,4 @@ function mcpHttpServer(mcp: McpHttpHandler, token: string): Server {
     });
   });
   return server;
-}
-
-function listen(server: Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
 }
