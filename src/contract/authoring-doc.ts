@@ -555,7 +555,8 @@ onError?, via?}\` sends an HTTP request when it runs and writes what comes back 
   statusKey, emits one \`prototype_request\` event \`{requestId, method, url, via, into, ok, status?,
   code?, durationMs}\` and runs onSuccess or onError, in that order, as one unit. The emit name
   \`prototype_request\` is reserved.
-- **Errors** (\`code\`): \`invalid_request\` (a binding read nothing, the URL is not http(s) or passes 8192 characters once bound),
+- **Errors** (\`code\`): \`invalid_request\` (a binding read nothing, the URL is not http(s) or passes 8192 characters once bound,
+  or a header value once bound holds a control character other than a tab, or a character past U+00FF),
   \`too_many_in_flight\` (${limits.requestsInFlight} already are), \`blocked_destination\` (the destination policy),
   \`network\`, \`timeout\`, \`http_error\` (not 2xx; the body is never read), \`too_large\` (a 2xx
   body past ${limits.responseBytes} bytes), \`invalid_response\` (it says JSON and is not) and \`data_limit\` (it
@@ -565,7 +566,10 @@ onError?, via?}\` sends an HTTP request when it runs and writes what comes back 
   cancel every request in flight; a same-id show and a patch keep them.
 - **Where requests may go.** Both transports refuse localhost and \`*.localhost\`; loopback,
   unspecified, link-local, broadcast and multicast addresses and the emulator host aliases
-  (10.0.2.2, 10.0.3.2); names with no DNS answer or any refused answer (checked on every
+  (10.0.2.2, 10.0.3.2), also inside an IPv6 address that carries one (NAT64 \`64:ff9b::/96\`,
+  6to4, Teredo, IPv4-compatible or -translated; the local-use NAT64 prefix cannot be judged and is
+  refused); the addresses of the machine the request leaves from (a service bound to every
+  interface answers on them, so private addresses of other machines pass and this one's do not); names with no DNS answer or any refused answer (checked on every
   connection); addresses spelled ambiguously (\`2130706433\`, \`0x7f.1\`, \`127.1\`); the daemon's
   HTTP ports 3000-3010 and 8765 on private addresses; every redirect is checked again (at most 5).
   Only the person running Protostage can open an exact origin for a server of their own, with

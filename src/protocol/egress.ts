@@ -3,9 +3,12 @@
  * request the host runs and one the device runs. Pure: the caller brings the DNS answers.
  *
  * Refused: localhost and *.localhost; loopback, unspecified, link-local, broadcast and multicast
- * addresses and the Android emulator's host aliases; a name with no DNS answer or with any refused
- * answer; an address spelled ambiguously (2130706433, 0x7f.1, 127.1); the daemon's HTTP ports
- * (3000-3010, 8765) on private addresses. Other private and public addresses are permitted.
+ * addresses and the Android emulator's host aliases, also when an IPv6 address carries one
+ * (NAT64, 6to4, Teredo, IPv4-compatible or -translated); the addresses of the machine the request
+ * leaves from (its network interfaces, where a service of the user's bound to 0.0.0.0 answers);
+ * a name with no DNS answer or with any refused answer; an address spelled ambiguously
+ * (2130706433, 0x7f.1, 127.1); the daemon's HTTP ports (3000-3010, 8765) on private addresses.
+ * Other private and public addresses are permitted.
  *
  * Only the person running the host can open an exact origin for local development
  * (`--allow-request-origin http://127.0.0.1:8080`); a spec never can.
@@ -18,6 +21,17 @@ const ALLOWED: EgressVerdict = { ok: true };
 
 /** Addresses the Android emulator (10.0.2.2) and Genymotion (10.0.3.2) give the machine they run on. */
 const EMULATOR_HOST_ALIASES = new Set(['10.0.2.2', '10.0.3.2']);
+
+/** The addresses of the machine a request leaves from, each as `normalAddress` spells it. */
+export type MachineAddresses = ReadonlySet<string>;
+
+const NO_ADDRESSES: MachineAddresses = new Set();
+
+/** An address as the policy compares it: IPv4-mapped IPv6 as IPv4, IPv6 compressed, no zone. */
+export function normalAddress(text: string): string | null {
+  const bare = text.replace(/%.*$/, '');
+  return ipaddr.isValid(bare) ? ipaddr.process(bare).toString() : null;
+}
 
 const REFUSED_RANGES = new Set(['loopback', 'unspecified', 'linkLocal', 'multicast', 'broadcast']);
 
@@ -72,7 +86,7 @@ export function parseAllowedOrigin(text: string): { origin: string } | { error: 
  * URL, the address itself. `rawUrl` is the text as written, to catch ambiguous numeric spellings
  * the URL parser would otherwise normalize away.
  */
-export function checkUrl(url: URL, rawUrl: string, allowed: AllowedOrigins): EgressVerdict {
+export function checkUrl(url: URL, rawUrl: string, allowed: AllowedOrigins, machine: MachineAddresses = NO_ADDRESSES): EgressVerdict {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return refuse(`${url.protocol} is not http or https`);
   if (allowed.has(url)) return ALLOWED;
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
@@ -83,28 +97,70 @@ export function checkUrl(url: URL, rawUrl: string, allowed: AllowedOrigins): Egr
   if (address.kind() === 'ipv4' && written !== null && written !== url.hostname) {
     return refuse(`the address ${written} is spelled ambiguously; write it as ${url.hostname}`);
   }
-  return checkAddress(address.toString(), portOf(url));
+  return checkAddress(address.toString(), portOf(url), machine);
 }
 
 /** Checks one address a request would connect to, on `port`. */
-export function checkAddress(text: string, port: number): EgressVerdict {
+export function checkAddress(text: string, port: number, machine: MachineAddresses = NO_ADDRESSES): EgressVerdict {
   if (!ipaddr.isValid(text)) return refuse(`${text} is not an IP address`);
   const address = ipaddr.process(text);
+  if (address.kind() === 'ipv6') {
+    const embedded = embeddedIPv4(address as ipaddr.IPv6);
+    if (embedded === 'unjudgeable') return refuse(`${address.toString()} carries an IPv4 address in a form that cannot be judged (a network-specific NAT64 prefix)`);
+    for (const inner of embedded) {
+      const verdict = checkAddress(inner.address, port, machine);
+      if (!verdict.ok) return refuse(`${address.toString()} carries ${inner.address} (${inner.form}): ${verdict.reason}`);
+    }
+  }
   const normal = address.toString();
   const range = address.range();
   if (REFUSED_RANGES.has(range)) return refuse(`${normal} is a ${rangeWords(range)} address`);
   if (EMULATOR_HOST_ALIASES.has(normal)) return refuse(`${normal} is an emulator's alias for the machine it runs on`);
+  if (machine.has(normal)) return refuse(`${normal} is an address of this machine`);
   if ((range === 'private' || range === 'uniqueLocal') && isDaemonPort(port)) {
     return refuse(`port ${port} on the private address ${normal} is a Protostage daemon port`);
   }
   return ALLOWED;
 }
 
+interface EmbeddedIPv4 {
+  /** How it is carried: "NAT64, 64:ff9b::/96". */
+  form: string;
+  address: string;
+}
+
+/**
+ * The IPv4 addresses an IPv6 address carries and some router or gateway would turn it into:
+ * IPv4-compatible (::a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d), the well-known NAT64 prefix
+ * (64:ff9b::/96), 6to4 (2002:AABB:CCDD::/48) and Teredo (its server and its client, whose
+ * address is stored inverted); :: and ::1 are themselves. The local-use NAT64 prefix (64:ff9b:1::/48) puts the IPv4 where
+ * its operator chose, so it cannot be judged. (IPv4-mapped ::ffff:a.b.c.d is turned into IPv4
+ * before this.)
+ */
+function embeddedIPv4(address: ipaddr.IPv6): EmbeddedIPv4[] | 'unjudgeable' {
+  const bytes = address.toByteArray();
+  const ipv4At = (offset: number, invert = false) => bytes.slice(offset, offset + 4).map((byte) => (invert ? byte ^ 0xff : byte)).join('.');
+  const zeroUpTo = (end: number) => bytes.slice(0, end).every((byte) => byte === 0);
+  const startsWith = (...words: number[]) => words.every((word, index) => address.parts[index] === word);
+  if (zeroUpTo(12) && !(zeroUpTo(15) && bytes[15]! <= 1)) return [{ form: 'IPv4-compatible', address: ipv4At(12) }];
+  if (zeroUpTo(8) && startsWith(0, 0, 0, 0, 0xffff, 0)) return [{ form: 'IPv4-translated', address: ipv4At(12) }];
+  if (startsWith(0x64, 0xff9b, 0, 0, 0, 0)) return [{ form: 'NAT64, 64:ff9b::/96', address: ipv4At(12) }];
+  if (startsWith(0x64, 0xff9b, 1)) return 'unjudgeable';
+  if (startsWith(0x2002)) return [{ form: '6to4', address: ipv4At(2) }];
+  if (startsWith(0x2001, 0)) {
+    return [
+      { form: 'Teredo server', address: ipv4At(4) },
+      { form: 'Teredo client', address: ipv4At(12, true) },
+    ];
+  }
+  return [];
+}
+
 /** Checks every DNS answer of a name: none, or any refused one, refuses the name. */
-export function checkAnswers(hostname: string, answers: readonly string[], port: number): EgressVerdict {
+export function checkAnswers(hostname: string, answers: readonly string[], port: number, machine: MachineAddresses = NO_ADDRESSES): EgressVerdict {
   if (answers.length === 0) return refuse(`${hostname} has no DNS answer`);
   for (const answer of answers) {
-    const verdict = checkAddress(answer, port);
+    const verdict = checkAddress(answer, port, machine);
     if (!verdict.ok) return refuse(`${hostname} resolves to ${answer}: ${verdict.reason}`);
   }
   return ALLOWED;

@@ -10,7 +10,8 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import { Agent, fetch } from 'undici';
 import { limits, type RequestErrorCode } from '../spec/index.ts';
-import { checkAnswers, checkUrl, portOf, type AllowedOrigins } from './egress.ts';
+import { networkInterfaces } from 'node:os';
+import { checkAnswers, checkUrl, normalAddress, portOf, type AllowedOrigins, type MachineAddresses } from './egress.ts';
 
 export interface OutboundRequest {
   method: string;
@@ -40,6 +41,12 @@ export interface OutboundOptions {
 /** Redirects followed before a request fails. */
 export const MAX_REDIRECTS = 5;
 
+/** This machine's interface addresses, read for each request (interfaces come and go). */
+export function machineAddresses(): MachineAddresses {
+  const addresses = Object.values(networkInterfaces()).flatMap((entries) => entries ?? []);
+  return new Set(addresses.map((entry) => normalAddress(entry.address)).filter((address): address is string => address !== null));
+}
+
 const systemResolver: Resolver = async (hostname) => (await dnsLookup(hostname, { all: true, verbatim: true })).map((answer) => answer.address);
 
 class RefusedDestination extends Error {}
@@ -50,13 +57,14 @@ export async function performRequest(request: OutboundRequest, options: Outbound
   const deadline = AbortSignal.timeout(request.timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   let hop: Hop = { method: request.method, url: request.url, body: request.body, headers: request.headers };
+  const machine = machineAddresses();
   try {
     for (let redirects = 0; ; redirects++) {
       const url = parseUrl(hop.url);
       if (url === null) return { ok: false, code: 'network', message: `${hop.url} is not a URL`, durationMs: elapsed() };
-      const verdict = checkUrl(url, hop.url, options.allowed);
+      const verdict = checkUrl(url, hop.url, options.allowed, machine);
       if (!verdict.ok) return { ok: false, code: 'blocked_destination', message: verdict.reason, durationMs: elapsed() };
-      const agent = guardedAgent(url, options);
+      const agent = guardedAgent(url, options, machine);
       try {
         const response = await fetch(url, { method: hop.method, headers: hop.headers, body: hop.body, redirect: 'manual', signal, dispatcher: agent });
         const location = response.headers.get('location');
@@ -85,14 +93,14 @@ function parseUrl(text: string): URL | null {
 }
 
 /** A connection pool for one hop whose DNS lookup refuses what the policy refuses. */
-function guardedAgent(url: URL, options: OutboundOptions): Agent {
+function guardedAgent(url: URL, options: OutboundOptions, machine: MachineAddresses): Agent {
   const resolve = options.resolve ?? systemResolver;
   const port = portOf(url);
   const opened = options.allowed.has(url);
   const lookup = (hostname: string, lookupOptions: { all?: boolean }, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) => {
     resolve(hostname).then(
       (answers) => {
-        const verdict = opened ? { ok: true as const } : checkAnswers(hostname, answers, port);
+        const verdict = opened ? { ok: true as const } : checkAnswers(hostname, answers, port, machine);
         if (!verdict.ok) return callback(new RefusedDestination(verdict.reason), '');
         if (answers.length === 0) return callback(new Error(`${hostname} has no DNS answer`), '');
         const addresses = answers.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));

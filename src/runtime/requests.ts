@@ -75,7 +75,7 @@ export function resolveRequest(action: RequestAction, requestId: string, read: R
   for (const [name, value] of Object.entries(action.headers ?? {})) {
     const bound = bindText(value, read);
     if (typeof bound !== 'string') return { error: `header ${name}: ${bound.error}` };
-    const problem = forbiddenHeader(name) ?? (hasLineBreak(bound) ? 'its value holds a line break' : bound.length > limits.requestValueChars ? `its value passes ${limits.requestValueChars} characters` : null);
+    const problem = forbiddenHeader(name) ?? headerValueProblem(bound) ?? (bound.length > limits.requestValueChars ? `its value passes ${limits.requestValueChars} characters` : null);
     if (problem) return { error: `header ${name}: ${problem}` };
     headers.push([name, bound]);
   }
@@ -87,6 +87,21 @@ export function resolveRequest(action: RequestAction, requestId: string, read: R
   if (new TextEncoder().encode(body.text).length > limits.requestBodyBytes) return { error: `the body passes ${limits.requestBodyBytes} bytes` };
   if (!headers.some(([name]) => name.toLowerCase() === 'content-type')) headers.push(['Content-Type', body.contentType]);
   return { ...request, body: body.text };
+}
+
+/**
+ * Why a bound header value cannot go on the wire, or null. HTTP carries a field value as bytes:
+ * a line break or another control character (tab aside) would end or corrupt the header, and a
+ * character past U+00FF has no byte at all.
+ */
+export function headerValueProblem(value: string): string | null {
+  if (hasLineBreak(value)) return 'its value holds a line break';
+  const bad = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u.exec(value);
+  if (bad === null) return null;
+  const code = `U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return bad[0].codePointAt(0)! > 0xff
+    ? `its value holds ${code}, past U+00FF (a header value is bytes 0-255; percent-encode it or send it in the body)`
+    : `its value holds the control character ${code}`;
 }
 
 /**

@@ -17,8 +17,8 @@ let api: RunningApi;
 let origin: string;
 
 /** The example spec pointed at this run's API, every request sent `via`. */
-function weatherSpec(via: 'host' | 'device'): Structured {
-  const spec = readExampleAt('weather.json', origin);
+function weatherSpec(via: 'host' | 'device', apiOrigin = origin): Structured {
+  const spec = readExampleAt('weather.json', apiOrigin);
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(visit);
     else if (value !== null && typeof value === 'object') {
@@ -104,5 +104,16 @@ test('without --allow-request-origin the same server is blocked on both transpor
     }
   } finally {
     await closed.close();
+  }
+});
+
+test('an IPv6 disguise of the opened loopback server is blocked on both transports, the same verdict each way', async () => {
+  const disguised = `http://[64:ff9b::7f00:1]:${new URL(origin).port}`;
+  for (const via of ['host', 'device'] as const) {
+    const shown = await call(opened, 'prototype', { action: 'show', spec: weatherSpec(via, disguised), reset: true });
+    assert.equal(shown.isError, false, JSON.stringify(shown.data));
+    const refused = (await requestEvent(opened)).data.events[0].payload;
+    assert.deepEqual([refused.ok, refused.code, refused.via], [false, 'blocked_destination', via]);
+    assert.deepEqual(await texts(opened, 'weather_error'), ['Could not load the weather: 64:ff9b::7f00:1 carries 127.0.0.1 (NAT64, 64:ff9b::/96): 127.0.0.1 is a loopback address']);
   }
 });

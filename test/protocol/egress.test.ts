@@ -85,3 +85,43 @@ test('--allow-request-origin takes origins only, normalized, and says what is wr
   const fine = allowedOriginsFrom(['http://127.0.0.1:8080']);
   assert.ok(fine instanceof AllowedOrigins && fine.list.length === 1);
 });
+
+test('an IPv6 address that carries a refused IPv4 address is judged as that address, in a URL and in a DNS answer', () => {
+  const carried: Array<[string, RegExp]> = [
+    ['::127.0.0.1', /carries 127\.0\.0\.1 \(IPv4-compatible\): 127\.0\.0\.1 is a loopback address/],
+    ['::ffff:0:127.0.0.1', /carries 127\.0\.0\.1 \(IPv4-translated\)/],
+    ['64:ff9b::127.0.0.1', /carries 127\.0\.0\.1 \(NAT64, 64:ff9b::\/96\)/],
+    ['64:ff9b::a9fe:a9fe', /carries 169\.254\.169\.254 \(NAT64, 64:ff9b::\/96\): 169\.254\.169\.254 is a link-local address/],
+    ['2002:7f00:1::', /carries 127\.0\.0\.1 \(6to4\)/],
+    ['2002:a9fe:a9fe::', /carries 169\.254\.169\.254 \(6to4\)/],
+    // Teredo: server 65.54.227.120, client 127.0.0.1 stored inverted (80ff:fffe).
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', /carries 127\.0\.0\.1 \(Teredo client\)/],
+    ['2001:0:7f00:1:8000:63bf:a3b3:1ef6', /carries 127\.0\.0\.1 \(Teredo server\)/],
+    ['64:ff9b::a00:202', /carries 10\.0\.2\.2 \(NAT64, 64:ff9b::\/96\): 10\.0\.2\.2 is an emulator's alias/],
+    ['64:ff9b:1::7f00:1', /cannot be judged/],
+  ];
+  for (const [address, reason] of carried) {
+    const inUrl = urlVerdict(`http://[${address}]/`);
+    assert.equal(!inUrl.ok && reason.test(inUrl.reason), true, `${address}: ${JSON.stringify(inUrl)}`);
+    assert.equal(checkAnswers('sneaky.test', [address], 443).ok, false, `${address} as a DNS answer`);
+  }
+  // A carried address is judged like itself: public passes, private only off the daemon ports.
+  assert.equal(urlVerdict('http://[64:ff9b::5db8:d822]/').ok, true, 'NAT64 of 93.184.216.34');
+  assert.equal(urlVerdict('http://[2002:5db8:d822::1]/').ok, true, '6to4 of 93.184.216.34');
+  assert.equal(urlVerdict('http://[::ffff:0:c0a8:10a]:8080/').ok, true, 'IPv4-translated 192.168.1.10 off the daemon ports');
+  assert.equal(urlVerdict('http://[::ffff:0:c0a8:10a]:3000/').ok, false, 'IPv4-translated 192.168.1.10 on a daemon port');
+  assert.equal(urlVerdict('http://[2606:4700::1111]/').ok, true);
+});
+
+test("the machine's own addresses are refused in a URL and in a DNS answer, however spelled; an opened origin is the way in", () => {
+  const machine = new Set(['192.0.2.2', 'fd00::2']);
+  const refusedUrl = checkUrl(new URL('http://192.0.2.2:8080/'), 'http://192.0.2.2:8080/', none, machine);
+  assert.equal(!refusedUrl.ok && refusedUrl.reason, '192.0.2.2 is an address of this machine');
+  assert.equal(checkUrl(new URL('http://[fd00:0::2]/'), 'http://[fd00:0::2]/', none, machine).ok, false);
+  assert.equal(checkUrl(new URL('http://[::ffff:192.0.2.2]/'), 'http://[::ffff:192.0.2.2]/', none, machine).ok, false);
+  assert.equal(checkUrl(new URL('http://[64:ff9b::c000:202]/'), 'http://[64:ff9b::c000:202]/', none, machine).ok, false, 'NAT64 of an own address');
+  const answer = checkAnswers('me.test', ['93.184.216.34', '192.0.2.2'], 443, machine);
+  assert.equal(!answer.ok && answer.reason, 'me.test resolves to 192.0.2.2: 192.0.2.2 is an address of this machine');
+  assert.equal(checkUrl(new URL('http://192.0.2.3:8080/'), 'http://192.0.2.3:8080/', none, machine).ok, true, 'a neighbour is not this machine');
+  assert.equal(checkUrl(new URL('http://192.0.2.2:8080/'), 'http://192.0.2.2:8080/', new AllowedOrigins(['http://192.0.2.2:8080']), machine).ok, true);
+});

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { AllowedOrigins } from '../../src/protocol/egress.ts';
 import { MAX_REDIRECTS, performRequest, type OutboundRequest } from '../../src/protocol/outbound.ts';
 import { limits } from '../../src/spec/index.ts';
@@ -189,4 +190,50 @@ test('timeoutMs is the whole deadline (timeout), an abort is cancelled, a closed
   }
   const closed = await performRequest(get(`${server.origin}/`), { allowed: new AllowedOrigins([server.origin]) });
   assert.equal(!closed.ok && closed.code, 'network');
+});
+
+test('an IPv6 disguise of loopback is blocked before a connection, as a literal, a DNS answer or a redirect', async () => {
+  const server = await serve((_request, response) => response.end('reached'));
+  const redirector = await serve((_request, response) => response.writeHead(302, { location: `http://[::ffff:0:7f00:1]:${server.port}/` }).end());
+  try {
+    const disguised = [`http://[64:ff9b::7f00:1]:${server.port}/`, `http://[::127.0.0.1]:${server.port}/`, `http://[2002:7f00:1::]:${server.port}/`];
+    for (const url of disguised) {
+      const result = await performRequest(get(url), { allowed: new AllowedOrigins() });
+      assert.equal(!result.ok && result.code, 'blocked_destination', url);
+    }
+    const answered = await performRequest(get(`http://nat64.test:${server.port}/`), { allowed: new AllowedOrigins(), resolve: async () => ['64:ff9b::7f00:1'] });
+    assert.equal(!answered.ok && answered.message, 'nat64.test resolves to 64:ff9b::7f00:1: 64:ff9b::7f00:1 carries 127.0.0.1 (NAT64, 64:ff9b::/96): 127.0.0.1 is a loopback address');
+    const redirected = await performRequest(get(`${redirector.origin}/`), { allowed: new AllowedOrigins([redirector.origin]) });
+    assert.equal(!redirected.ok && redirected.code, 'blocked_destination');
+    assert.deepEqual(redirector.hits, ['GET /']);
+    assert.deepEqual(server.hits, []);
+  } finally {
+    await Promise.all([server.close(), redirector.close()]);
+  }
+});
+
+test("a service bound to every interface is not reached through this machine's own address unless its origin is opened", async (t) => {
+  const own = Object.values(networkInterfaces()).flatMap((entries) => entries ?? []).find((entry) => !entry.internal && entry.family === 'IPv4');
+  if (own === undefined) return t.skip('this machine has no non-loopback IPv4 address');
+  const hits: string[] = [];
+  const server = createServer((request, response) => {
+    hits.push(request.url ?? '');
+    response.end('reached');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));
+  const port = (server.address() as { port: number }).port;
+  const origin = `http://${own.address}:${port}`;
+  try {
+    const refused = await performRequest(get(`${origin}/`), { allowed: new AllowedOrigins() });
+    assert.equal(!refused.ok && refused.message, `${own.address} is an address of this machine`);
+    const byName = await performRequest(get(`http://me.test:${port}/`), { allowed: new AllowedOrigins(), resolve: async () => [own.address] });
+    assert.equal(!byName.ok && byName.code, 'blocked_destination');
+    assert.deepEqual(hits, []);
+    const opened = await performRequest(get(`${origin}/open`), { allowed: new AllowedOrigins([origin]) });
+    assert.equal(opened.ok && opened.body, 'reached');
+    assert.deepEqual(hits, ['/open']);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 });

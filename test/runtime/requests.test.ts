@@ -127,6 +127,28 @@ test('a binding that reads nothing, or a URL that is not http, fails invalid_req
   assert.ok('error' in long && /at most 8192/.test(long.error), 'a bound URL past the cap is refused');
 });
 
+test('a header value with NUL, another control character or a character past U+00FF fails invalid_request before the transport; Latin-1 and tabs pass', () => {
+  for (const [value, expected] of [
+    ['a\u0000b', /control character U\+0000/],
+    ['a\u001bb', /control character U\+001B/],
+    ['a\u007fb', /control character U\+007F/],
+    ['a\u2028b', /U\+2028, past U\+00FF/],
+    ['caf\u{1F600}', /U\+1F600, past U\+00FF/],
+  ] as const) {
+    const resolved = resolveRequest({ type: 'request', url: 'https://x.example/', into: '/a', headers: { 'X-Value': '{v}' } }, 'q1', { state: () => value, data: {} });
+    assert.ok('error' in resolved, JSON.stringify(value));
+    assert.match(resolved.error, expected);
+    assert.match(resolved.error, /^header X-Value: /);
+  }
+  const { controller, transport } = setup();
+  controller.show(weather({ headers: { 'X-City': '{city}' } }, { state: { status: 'idle', page: 1, city: 'Oslo\u2028' } }));
+  controller.interact({ type: 'tap', key: LOAD });
+  assert.equal(transport.started.length, 0, 'nothing is sent');
+  assert.equal((controller.inspect()!.data.weather__meta as { code: string }).code, 'invalid_request');
+  const latin = resolveRequest({ type: 'request', url: 'https://x.example/', into: '/a', headers: { 'X-A': '{v}' } }, 'q2', { state: () => 'Zürich\tcafé ÿ', data: {} });
+  assert.ok(!('error' in latin), 'Latin-1 and a tab are bytes a header carries');
+});
+
 test('a fifth request in flight fails too_many_in_flight; a newer request into the same member cancels the older', () => {
   const { controller, transport, events } = setup();
   const show = valid(spec(
