@@ -82,6 +82,10 @@ smallest spec that shows something:
 Every object is closed: an unknown property, an unknown node or action type, or an explicit \`null\`
 rejects the whole spec with one path to the first problem (\`root.children[1].style.color\`).
 Omit an optional property instead of writing \`null\`.
+Which problem is first depends only on what the spec says, never on the order its keys are
+written: the validator visits an object's keys in sorted order (by UTF-16 code units, missing
+required keys among them), array items from the first, and lists of your own names in its
+messages are sorted too.
 
 Check a spec with \`protostage validate spec.json\`. For completion and checking while you type,
 point your editor at \`schemas/prototype-spec.schema.json\` (generated from the same contract by

@@ -263,7 +263,7 @@ export class WebDevice {
         if (source.frame === page.mainFrame()) device.requests.cancel(requestId);
       });
       page.on('framedetached', (frame) => device.#setFieldFocus(frame, false));
-      cdp.on('Page.screencastFrame', (frame) => device.#deliverFrame(frame.data, frame.sessionId));
+      cdp.on('Page.screencastFrame', (frame) => device.#deliverFrame(frame.data, frame.sessionId, frame.metadata));
       await page.goto(DEVICE_PAGE_URL);
       await page.waitForFunction(() => typeof window.protostage === 'object');
       await page.evaluate(() => document.fonts.ready);
@@ -319,11 +319,16 @@ export class WebDevice {
     };
   }
 
-  #deliverFrame(base64: string, sessionId: number): void {
+  #deliverFrame(base64: string, sessionId: number, metadata: { deviceWidth?: number; deviceHeight?: number }): void {
     // Chromium sends the next frame only after this one is acknowledged.
     this.cdp.send('Page.screencastFrameAck', { sessionId }).catch(() => undefined);
-    if (this.#frameListeners.size === 0) return;
-    const jpeg = Buffer.from(base64, 'base64');
+    // A frame drawn before a rotation can arrive after it; the viewers only get the current size.
+    const { width, height } = this.profile;
+    if (metadata.deviceWidth !== undefined && (Math.round(metadata.deviceWidth) !== width || Math.round(metadata.deviceHeight ?? height) !== height)) return;
+    this.#sendFrame(Buffer.from(base64, 'base64'));
+  }
+
+  #sendFrame(jpeg: Buffer): void {
     for (const listener of this.#frameListeners) listener(jpeg);
   }
 
@@ -435,6 +440,9 @@ export class WebDevice {
     if (!this.#screencasting) return;
     await this.cdp.send('Page.stopScreencast').catch(() => undefined);
     await this.cdp.send('Page.startScreencast', { format: 'jpeg', quality: SCREENCAST_QUALITY, maxWidth: screen.width, maxHeight: screen.height }).catch(() => undefined);
+    // A still page may draw nothing new after the restart, so the viewers get one frame at the new size now.
+    const still = await this.cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: SCREENCAST_QUALITY }).catch(() => null);
+    if (still !== null && this.#screencasting) this.#sendFrame(Buffer.from(still.data, 'base64'));
   }
 
   async #applySettings(): Promise<void> {

@@ -39,7 +39,7 @@ export function bindingSites(node: unknown): BindingSite[] {
 export function rewriteBindingSites<T>(node: T, rewrite: SiteRewriter): T {
   if (!isRecord(node) || typeof node.type !== 'string') return node;
   if (node.type === 'use') return rewriteObject(node, { properties: { props: USE_PROPS_RULE } }, rewrite, [], 0) as T;
-  const entry = contract.nodes[node.type];
+  const entry = Object.hasOwn(contract.nodes, node.type) ? contract.nodes[node.type] : undefined;
   if (!entry) return node;
   const common = rewriteObject(node, contract.nodeCommon, rewrite, [], 0);
   return rewriteObject(common, entry, rewrite, [], 0) as T;
@@ -96,7 +96,7 @@ function rewriteObject(
 
 function rewriteAction(value: unknown, rewrite: SiteRewriter, path: PathSegment[], depth: number): unknown {
   if (!isRecord(value) || typeof value.type !== 'string') return value;
-  const shape = contract.actions[value.type];
+  const shape = Object.hasOwn(contract.actions, value.type) ? contract.actions[value.type] : undefined;
   return shape ? rewriteObject(value, shape, rewrite, path, depth) : value;
 }
 

@@ -308,8 +308,8 @@ function numberTokenEnd(text: string, start: number): number {
  * produce), computed without recursion. A value that is not plain JSON — undefined, a function, a
  * bigint, a non-finite number, a cycle — measures `Infinity`, so every limit check refuses it.
  */
-export function compactJsonByteLength(value: unknown): number {
-  return measureJson(value, (n) => String(n).length);
+export function compactJsonByteLength(value: unknown, stopAbove = Infinity): number {
+  return measureJson(value, (n) => String(n).length, stopAbove);
 }
 
 /**
@@ -321,16 +321,24 @@ export function conservativePayloadByteLength(value: unknown): number {
   return measureJson(value, () => PAYLOAD_NUMBER_BYTES);
 }
 
-function measureJson(root: unknown, numberBytes: (n: number) => number): number {
+/**
+ * Compact JSON bytes of `root`, Infinity when it is not plain JSON. A value reached twice (an
+ * object-form spec may share one) counts at every reference, as its text would, but is measured
+ * once: its size is remembered when it closes. Once the count passes `stopAbove` the measure stops
+ * and answers what it has.
+ */
+function measureJson(root: unknown, numberBytes: (n: number) => number, stopAbove = Infinity): number {
   const stack: unknown[] = [root];
-  const open = new Set<object>();
+  // An object's size once it has closed, or OPEN while its members are being measured (a cycle).
+  const sizes = new Map<object, number>();
   const closeMarker = {};
-  const closing: object[] = [];
+  const closing: Array<{ value: object; start: number }> = [];
   let bytes = 0;
   while (stack.length > 0) {
     const value = stack.pop();
     if (value === closeMarker) {
-      open.delete(closing.pop() as object);
+      const closed = closing.pop()!;
+      sizes.set(closed.value, bytes - closed.start);
       continue;
     }
     if (value === null) bytes += 4;
@@ -340,17 +348,24 @@ function measureJson(root: unknown, numberBytes: (n: number) => number): number 
       if (!Number.isFinite(value)) return Infinity;
       bytes += numberBytes(value);
     } else if (typeof value === 'object') {
-      if (open.has(value)) return Infinity;
-      open.add(value);
-      closing.push(value);
-      stack.push(closeMarker);
-      bytes += pushMembers(value, stack);
+      const known = sizes.get(value);
+      if (known === OPEN) return Infinity;
+      if (known !== undefined) bytes += known;
+      else {
+        sizes.set(value, OPEN);
+        closing.push({ value, start: bytes });
+        stack.push(closeMarker);
+        bytes += pushMembers(value, stack);
+      }
     } else {
       return Infinity;
     }
+    if (bytes > stopAbove) return bytes;
   }
   return bytes;
 }
+
+const OPEN = -1;
 
 /** Pushes the members of an array or object and returns the bytes of its punctuation and keys. */
 function pushMembers(value: object, stack: unknown[]): number {

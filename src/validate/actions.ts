@@ -7,6 +7,7 @@
 import { limits } from '../contract/index.ts';
 import { formatPointer, parsePointer, valueAt, type JsonValue } from '../json/pointer.ts';
 import type { PathSegment } from '../expand/path.ts';
+import { isPlainObject } from './values.ts';
 
 /** The emit name of the event every request completion sends; an author's emit may not use it. */
 export const REQUEST_EVENT = 'prototype_request';
@@ -66,16 +67,18 @@ export function actionProblem(type: string, action: Record<string, unknown>, con
 
 function platformProblem(action: Record<string, unknown>, context: ActionContext): ActionProblem | null {
   const call = String(action.call);
-  const rules = CALL_ARGS[call];
-  if (!rules) return null;
+  if (!Object.hasOwn(CALL_ARGS, call)) return null;
+  const rules = CALL_ARGS[call]!;
   if (call === 'share.open' && !context.platform.includes('share')) {
     return { at: ['call'], message: 'share.open needs the spec to opt in: add "requires": {"platform": ["share"]}' };
   }
-  const args = (action.args ?? {}) as Record<string, unknown>;
-  const stray = Object.keys(args).find((field) => !rules.allowed.includes(field));
+  // In all-errors mode the rules run even when args itself was refused for its type.
+  const args = action.args ?? {};
+  if (!isPlainObject(args)) return null;
+  const stray = Object.keys(args).sort().find((field) => !rules.allowed.includes(field));
   if (stray !== undefined) return { at: ['args', stray], message: `${call} takes ${rules.allowed.join(', ')} in args, not ${stray}` };
-  if (rules.required !== null && !(rules.required in args)) return { at: ['args'], message: `${call} needs args.${rules.required}` };
-  if (call === 'share.open' && !['text', 'url', 'images', 'files', 'contact'].some((field) => field in args)) {
+  if (rules.required !== null && !Object.hasOwn(args, rules.required)) return { at: ['args'], message: `${call} needs args.${rules.required}` };
+  if (call === 'share.open' && !['text', 'url', 'images', 'files', 'contact'].some((field) => Object.hasOwn(args, field))) {
     return { at: ['args'], message: 'share.open shares something: give args.text, url, images, files or contact (a subject alone is not an item)' };
   }
   if (typeof action.into === 'string' && !context.inTemplate) return intoProblem(action.into, context.data);
@@ -88,20 +91,24 @@ function requestProblem(action: Record<string, unknown>, data: Record<string, un
     return { at: ['body'], message: `A ${method} request has no body; use POST, PUT or PATCH, or drop the body` };
   }
   if (typeof action.url === 'string' && hasLineBreak(action.url)) return { at: ['url'], message: 'A URL may not hold a line break' };
-  const headers = (action.headers ?? {}) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(headers)) {
+  for (const [name, value] of sortedEntries(action.headers)) {
     const forbidden = forbiddenHeader(name);
     if (forbidden) return { at: ['headers', name], message: `Header ${name} cannot be set: ${forbidden}` };
     const problem = valueProblem(value);
     if (problem) return { at: ['headers', name], message: `Header ${name} ${problem}` };
   }
-  const query = (action.query ?? {}) as Record<string, unknown>;
-  for (const [key, value] of Object.entries(query)) {
+  for (const [key, value] of sortedEntries(action.query)) {
     const problem = valueProblem(value);
     if (problem) return { at: ['query', key], message: `Query value ${key} ${problem}` };
   }
   if (typeof action.into === 'string' && !inTemplate) return intoProblem(action.into, data);
   return null;
+}
+
+/** An object's entries by name, so the first one reported does not depend on the order written. */
+function sortedEntries(value: unknown): [string, unknown][] {
+  if (!isPlainObject(value)) return [];
+  return Object.keys(value).sort().map((key) => [key, value[key]]);
 }
 
 function valueProblem(value: unknown): string | null {

@@ -47,12 +47,13 @@ function internalError(error: unknown): ValidationFailure {
 
 function readInput(input: unknown): { ok: true; value: unknown } | ValidationFailure {
   if (typeof input === 'string' || input instanceof Uint8Array) return readStrictJson(input);
-  const bytes = compactJsonByteLength(input);
+  // Stops at the limit: a value that shares objects could otherwise take exponential time.
+  const bytes = compactJsonByteLength(input, limits.specBytes);
   if (bytes === Infinity) {
     return { ok: false, path: '$', message: 'The spec value is not plain JSON (undefined, a function, a non-finite number or a cycle); pass JSON data' };
   }
   if (bytes > limits.specBytes) {
-    return { ok: false, path: '$', message: `Spec byte limit exceeded: ${bytes} bytes of compact JSON, at most ${limits.specBytes}; shrink the spec` };
+    return { ok: false, path: '$', message: `Spec byte limit exceeded: more than ${limits.specBytes} bytes of compact JSON (1 MiB, counting a shared object at every place it appears); shrink the spec` };
   }
   // What the strict reader refuses in text, refused in a decoded value too, at the same path.
   const problem = checkDecodedJson(input);

@@ -45,7 +45,7 @@ function checkTooltipTarget(target: TooltipTarget, ids: ReadonlyMap<string, numb
 }
 
 function knownIds(ids: ReadonlyMap<string, number>): string {
-  const known = [...ids.keys()];
+  const known = [...ids.keys()].sort();
   return known.length === 0 ? '' : `; ids: ${known.slice(0, 20).map((name) => JSON.stringify(name)).join(', ')}`;
 }
 
@@ -107,7 +107,7 @@ function addPagerId(pagerId: PagerReference, ids: Set<string>): void {
 
 function checkPagerReference(reference: PagerReference, ids: Set<string>): void {
   if (ids.has(reference.id)) return;
-  const known = ids.size === 0 ? 'the spec has no pager' : `pager ids: ${[...ids].map((id) => JSON.stringify(id)).join(', ')}`;
+  const known = ids.size === 0 ? 'the spec has no pager' : `pager ids: ${[...ids].sort().map((id) => JSON.stringify(id)).join(', ')}`;
   reject(spellPath(reference.path), `No pager with id ${JSON.stringify(reference.id)}; ${known}`);
 }
 
@@ -129,12 +129,12 @@ function addStack(stack: StackRecord, stacks: Map<string, StackRecord>): void {
 function checkStackReference(reference: StackReference, stacks: Map<string, StackRecord>): void {
   const stack = stacks.get(reference.id);
   if (!stack) {
-    const known = stacks.size === 0 ? 'the spec has no stack node' : `stack ids: ${[...stacks.keys()].map((id) => JSON.stringify(id)).join(', ')}`;
+    const known = stacks.size === 0 ? 'the spec has no stack node' : `stack ids: ${[...stacks.keys()].sort().map((id) => JSON.stringify(id)).join(', ')}`;
     reject(spellPath(reference.path), `No stack with id ${JSON.stringify(reference.id)}; ${known}`);
   }
   if (reference.screen !== null && !stack.screens.includes(reference.screen)) {
     const at = propertyPath(spellPath(reference.path.slice(0, -1)), 'screen');
-    reject(at, `Stack ${JSON.stringify(stack.id)} has no screen ${JSON.stringify(reference.screen)}; its screens: ${stack.screens.map((name) => JSON.stringify(name)).join(', ')}`);
+    reject(at, `Stack ${JSON.stringify(stack.id)} has no screen ${JSON.stringify(reference.screen)}; its screens: ${[...stack.screens].sort().map((name) => JSON.stringify(name)).join(', ')}`);
   }
 }
 

@@ -274,10 +274,10 @@ function followPlainRefs(rule: Rule): Rule {
   return current;
 }
 
-/** Present keys plus missing required ones, in ascending UTF-16 order. */
 /** The comparison a condition key without one is reported missing at. */
 const MISSING_COMPARISON = 'equals';
 
+/** Present keys plus missing required ones, in ascending UTF-16 order. */
 function keysToVisit(value: Record<string, unknown>, required?: readonly string[]): string[] {
   const keys = Object.keys(value);
   if (required) for (const key of required) if (!hasOwn(value, key)) keys.push(key);
@@ -613,7 +613,7 @@ class Walker implements Position {
     template.items.forEach((item, index) => {
       const missing = missingRepeatField(text, template, item);
       if (missing !== null) {
-        reject(this.path(), `Unknown repeat field "${missing}": repeat item ${index} has no scalar field of that name (fields: ${Object.keys(item).join(', ') || 'none'})`);
+        reject(this.path(), `Unknown repeat field "${missing}": repeat item ${index} has no scalar field of that name (fields: ${Object.keys(item).sort().join(', ') || 'none'})`);
       }
     });
     template.items.forEach((_, index) => {
@@ -971,7 +971,7 @@ class Walker implements Position {
     try {
       if (!hasOwn(strings.tables, strings.default)) {
         this.segments.push('default');
-        reject(this.path(), `"${strings.default}" names no table; default is one of tables' locales: ${Object.keys(strings.tables).join(', ')}`);
+        reject(this.path(), `"${strings.default}" names no table; default is one of tables' locales: ${Object.keys(strings.tables).sort().join(', ')}`);
       }
       for (const [locale, table] of Object.entries(strings.tables)) {
         if (!isPlainObject(table)) continue;
@@ -1379,7 +1379,7 @@ function applyCheck(check: Check, value: Record<string, unknown>, position: Posi
       if (has(check.field) && !has(check.without)) reject(at(), `${capitalize(what)} takes ${check.field} only with ${check.without}`);
       return;
     case 'keyOf': {
-      const keys = isPlainObject(value[check.of]) ? Object.keys(value[check.of] as object) : [];
+      const keys = isPlainObject(value[check.of]) ? Object.keys(value[check.of] as object).sort() : [];
       const name = value[check.field];
       if (typeof name === 'string' && !keys.includes(name)) {
         reject(at(), `${JSON.stringify(name)} is not one of ${check.of}${didYouMeanWord(name, keys)}; ${check.of}: ${listWords(keys.map((key) => JSON.stringify(key)), 40)}`);
@@ -1493,7 +1493,7 @@ function whenPhrase(value: Record<string, unknown>, when: string, what: string):
 
 function unknownPropertyMessage(key: string, declared: Map<string, Declared>, what: string): string {
   const names = [...declared.keys()];
-  const elsewhere = key in NODE_TYPES_TAKING ? `; ${key} belongs on ${NODE_TYPES_TAKING[key]}` : '';
+  const elsewhere = Object.hasOwn(NODE_TYPES_TAKING, key) ? `; ${key} belongs on ${NODE_TYPES_TAKING[key]}` : '';
   return `Unknown property "${key}"${didYouMeanWord(key, names)}${elsewhere}; ${what} accepts: ${listWords(names, 40)}`;
 }
 
