@@ -79,21 +79,27 @@ export function parseAssetFlags(values: readonly string[], cwd = process.cwd()):
 
 /**
  * Every asset the flags name: the `--asset` sources, then the accepted files of `--assets DIR`
- * (in name order) whose ids no `--asset` gives.
+ * (in name order) whose ids no `--asset` gives. With `usedIds`, a folder file whose id the spec
+ * does not use is left out (and listed in `leftOut`) before the count is capped.
  */
-export async function gatherAssetSources(explicit: AssetSource[], folder: string | undefined, cwd = process.cwd()): Promise<{ ok: true; sources: AssetSource[] } | AssetProblem> {
+export async function gatherAssetSources(explicit: AssetSource[], folder: string | undefined, cwd = process.cwd(), usedIds?: ReadonlySet<string>): Promise<{ ok: true; sources: AssetSource[]; leftOut: AssetSource[] } | AssetProblem> {
   const sources = [...explicit];
+  const leftOut: AssetSource[] = [];
   if (folder !== undefined) {
     const found = await folderSources(resolve(cwd, folder), folderFlag(folder));
     if (!Array.isArray(found)) return found;
     const given = new Set(explicit.map((source) => source.id));
-    sources.push(...found.filter((source) => !given.has(source.id)));
+    for (const source of found) {
+      if (given.has(source.id)) continue;
+      if (usedIds !== undefined && !usedIds.has(source.id)) leftOut.push(source);
+      else sources.push(source);
+    }
   }
   if (sources.length > ASSET_LIMITS.maxAssets) {
     const flag = folder === undefined ? '--asset' : folderFlag(folder);
-    return assetProblem(flag, `${sources.length} assets are named; a show takes at most ${ASSET_LIMITS.maxAssets}`, 'Name fewer with --asset, or keep fewer image, font and video files in the folder.');
+    return assetProblem(flag, `${sources.length} assets are named; a prototype takes at most ${ASSET_LIMITS.maxAssets}`, 'Name fewer with --asset, or keep fewer image, font and video files in the folder.');
   }
-  return { ok: true, sources };
+  return { ok: true, sources, leftOut };
 }
 
 async function folderSources(dir: string, flag: string): Promise<AssetSource[] | AssetProblem> {
@@ -159,12 +165,12 @@ export async function stageAssetSources(sources: readonly AssetSource[]): Promis
   }
 }
 
-/** Every asset the flags name, read and checked: what the commands call before launching the device. */
-export async function readNamedAssets(explicit: AssetSource[], folder: string | undefined): Promise<{ ok: true; sources: AssetSource[]; assets: StagedAsset[] } | AssetProblem> {
-  const gathered = await gatherAssetSources(explicit, folder);
+/** Every asset the flags name (with `usedIds`, of the folder only those), read and checked: what the commands call before launching the device. */
+export async function readNamedAssets(explicit: AssetSource[], folder: string | undefined, usedIds?: ReadonlySet<string>): Promise<{ ok: true; sources: AssetSource[]; leftOut: AssetSource[]; assets: StagedAsset[] } | AssetProblem> {
+  const gathered = await gatherAssetSources(explicit, folder, process.cwd(), usedIds);
   if (!gathered.ok) return gathered;
   const staged = await stageAssetSources(gathered.sources);
-  return staged.ok ? { ok: true, sources: gathered.sources, assets: staged.assets } : staged;
+  return staged.ok ? { ok: true, sources: gathered.sources, leftOut: gathered.leftOut, assets: staged.assets } : staged;
 }
 
 /** Puts the assets on the device one at a time; the first it refuses is the problem. */

@@ -52,6 +52,9 @@ const STEP_KINDS: Record<string, { companions: string[]; check(value: unknown): 
   advanceClock: { companions: [], check: (value) => (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= limits.timerMs ? null : `expected whole milliseconds from 0 to ${limits.timerMs} to move the prototype's clock on`) },
 };
 
+/** Every step a steps file may hold, for the documents to list. */
+export const STEP_KIND_NAMES = Object.keys(STEP_KINDS);
+
 function deviceStepProblem(value: unknown): string | null {
   const parsed = deviceStepSchema.safeParse(value);
   if (!parsed.success) {

@@ -208,9 +208,12 @@ export function allowedOriginArgs(allowed: AllowedOrigins): string[] {
 export const REQUEST_ORIGIN_OPTION = { 'allow-request-origin': { type: 'string', multiple: true } } as const;
 
 export function requestOriginHelp(column: number): string {
+  const indent = ''.padEnd(column);
+  // The flag is wider than the column its text starts at, so the text starts on the next line.
   return [
-    `  ${'--allow-request-origin O'.padEnd(column - 2)}let the prototype's request actions reach origin O (scheme, host and`,
-    `  ${''.padEnd(column - 2)}port), which the destination policy would refuse: a server of yours on`,
-    `  ${''.padEnd(column - 2)}this machine, such as http://127.0.0.1:8080 (repeatable)`,
+    '  --allow-request-origin O',
+    `${indent}let the prototype's request actions reach origin O (scheme, host and`,
+    `${indent}port), which the destination policy would refuse: a server of yours on`,
+    `${indent}this machine, such as http://127.0.0.1:8080 (repeatable)`,
   ].join('\n');
 }

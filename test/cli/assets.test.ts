@@ -83,7 +83,7 @@ test('two folder files with one id, a missing folder, and more assets than a sho
   const tooMany = await gatherAssetSources([], crowded);
   assert.ok(!tooMany.ok);
   assert.equal(tooMany.flag, `--assets ${crowded}`);
-  assert.match(tooMany.message, new RegExp(`^${ASSET_LIMITS.maxAssets + 1} assets are named; a show takes at most ${ASSET_LIMITS.maxAssets}`));
+  assert.match(tooMany.message, new RegExp(`^${ASSET_LIMITS.maxAssets + 1} assets are named; a prototype takes at most ${ASSET_LIMITS.maxAssets}`));
 });
 
 test('a file that fails the checks is reported against the flag that named it, with the fix', async () => {

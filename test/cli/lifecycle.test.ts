@@ -3,7 +3,10 @@
 // process left running. Real processes; the process tree is read with ps.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { findFreePort } from '../../src/host/ports.ts';
@@ -49,7 +52,7 @@ async function browserBelow(pid: number): Promise<number[]> {
     const below = descendants(pid);
     const names = below.map((child) => { try { return execFileSync('ps', ['-o', 'comm=', '-p', String(child)], { encoding: 'utf8' }).trim(); } catch { return ''; } });
     if (names.some((name) => name.includes('chrom'))) return below;
-    if (Date.now() > deadline) throw new Error('serve started no browser');
+    if (Date.now() > deadline) throw new Error('the command started no browser');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -72,6 +75,24 @@ test('serve whose parent dies stops, and its device agent and browser go with it
   parent.kill('SIGKILL');
   const left = await untilGone(started, 15_000);
   assert.deepEqual(left, [], `processes outlived their orphaned serve: ${left.join(', ')}`);
+});
+
+test('view run through a shell by a starter (as npm exec runs it) stops when the starter is killed, though the shell lives on', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'protostage-lifecycle-'));
+  const spec = join(folder, 'hello.json');
+  writeFileSync(spec, JSON.stringify({ id: 'hello', window: { placement: { type: 'fullscreen' } }, root: { type: 'text', text: 'Hi' } }));
+  const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} view ${JSON.stringify(spec)} --port 0`;
+  // The starter runs `sh -c COMMAND` and waits, as npm exec does; SIGKILL gives it no chance to pass anything on.
+  const starter = spawn(process.execPath, ['-e', `require('child_process').spawn('sh', ['-c', ${JSON.stringify(command)}], { stdio: 'ignore' }); setInterval(() => {}, 1000);`], { stdio: 'ignore' });
+  try {
+    const below = await browserBelow(starter.pid!);
+    const shell = descendants(starter.pid!)[0]!;
+    starter.kill('SIGKILL');
+    const left = await untilGone(below.filter((pid) => pid !== shell), 15_000);
+    assert.deepEqual(left, [], `processes outlived the killed starter: ${left.join(', ')}`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 test('SIGHUP stops serve with exit 0, and nothing it started is left', async () => {

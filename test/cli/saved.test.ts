@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -49,6 +49,21 @@ test('save writes the layout; render takes the folder with its assets, and names
   const missing = await cli('render', out, '-o', join(dir, 'b.png'));
   assert.equal(missing.code, 0, 'the spec still renders');
   assert.match(missing.stderr, /asset hero: missing/);
+});
+
+test('save makes missing parent folders, and of an --assets folder saves only the files the spec uses, naming those left out', async () => {
+  const folder = join(dir, 'many-assets');
+  mkdirSync(folder);
+  // More files than a prototype takes: only the one the spec uses counts.
+  for (let index = 0; index < 40; index++) writeFileSync(join(folder, `unused${index}.png`), hero);
+  writeFileSync(join(folder, 'hero.png'), hero);
+  const out = join(dir, 'not', 'yet', 'card');
+  const saved = await cli('save', specFile, '--assets', folder, '-o', out);
+  assert.equal(saved.code, 0, saved.stderr);
+  assert.match(saved.stderr, /left out 40 files of .*many-assets the spec does not use: unused0\.png, unused1\.png, /);
+  assert.match(saved.stderr, /\(1 images, 0 fonts\)/);
+  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+  assert.deepEqual(manifest.assets.map((asset: { id: string }) => asset.id), ['hero']);
 });
 
 test('save refuses an invalid spec at its path and writes nothing; a folder that is no layout is refused by open', async () => {

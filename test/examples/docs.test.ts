@@ -63,3 +63,24 @@ test('every example the documents mention exists', () => {
     for (const name of [...mentioned, ...linked]) assert.ok(existsSync(new URL(`examples/${name}`, ROOT)), `${document} mentions examples/${name}, which does not exist`);
   }
 });
+
+test('every file the architecture notes name exists', () => {
+  const text = read('docs/architecture.md');
+  const missing: string[] = [];
+  const exists = (path: string) => existsSync(new URL(path, ROOT));
+  for (const line of text.split('\n')) {
+    // A module's row names its files relative to the module's folder; prose names them under src/.
+    const module = /^\| `([a-z-]+)\/` \|/.exec(line)?.[1];
+    for (const [, name] of line.matchAll(/`([\w./-]+\.(?:ts|tsx|mjs|json|md))`/g)) {
+      const places = [module === undefined ? '' : `src/${module}/${name}`, `src/${name}`, name!];
+      if (!places.some((place) => place !== '' && exists(place))) missing.push(module === undefined ? name! : `${module}/${name}`);
+    }
+  }
+  assert.deepEqual(missing, [], 'files named in docs/architecture.md that do not exist');
+});
+
+test('the steps table of docs/cli.md lists every step a steps file may hold', async () => {
+  const { STEP_KIND_NAMES } = await import('../../src/cli/steps.ts');
+  const table = read('docs/cli.md').split('\n').filter((line) => line.startsWith('| `{"'));
+  for (const kind of STEP_KIND_NAMES) assert.ok(table.some((line) => line.startsWith(`| \`{"${kind}"`)), `the steps table lacks {"${kind}": …}`);
+});

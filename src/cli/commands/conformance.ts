@@ -8,10 +8,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
 import { BASE_VOCABULARY_CAPABILITIES } from '../../protocol/constants.ts';
 import { validatePrototypeSpec, type ValidationResult } from '../../validate/index.ts';
 
-const usage = `Usage: protostage conformance DIR [--extended]
+export const HELP = `Usage: protostage conformance DIR [--extended]
 
 Runs every case of a conformance corpus:
   DIR/valid/*.json               specs that must be accepted
@@ -25,7 +26,10 @@ A corpus is judged as a device with the base vocabulary (seeds/000) judges it, a
 corpus is written: a spec that uses an extended feature (a pager's axis, a stack) is refused at
 the path of its first one.
   --extended   judge with every feature the validator accepts (the web device's vocabulary),
-               for corpora that use the extended one, such as test/fixtures/prototype-spec.`;
+               for corpora that use the extended one, such as test/fixtures/prototype-spec
+  -h, --help   this text`;
+
+export const OPTIONS = { extended: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 
 export interface CaseOutcome {
   file: string;
@@ -35,14 +39,21 @@ export interface CaseOutcome {
 type Expectation = { kind: 'valid' } | { kind: 'invalid'; withMessage: boolean };
 
 export async function run(args: string[]): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    console.log(usage);
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true });
+  } catch (error) {
+    console.error(`protostage conformance: ${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    console.log(HELP);
     return 0;
   }
-  const extended = args.includes('--extended');
-  const [dir, ...extra] = args.filter((arg) => arg !== '--extended');
+  const extended = parsed.values.extended === true;
+  const [dir, ...extra] = parsed.positionals;
   if (!dir || extra.length > 0) {
-    console.error(usage);
+    console.error(`protostage conformance: give exactly one DIR\n\n${HELP}`);
     return 2;
   }
   if (!existsSync(dir)) {

@@ -9,7 +9,7 @@ import { DEVICE_FLAG_OPTIONS, deviceFlagsHelp, deviceSetupFrom } from '../../dev
 import { untilStopped } from '../lifecycle.ts';
 import { allowedOriginsFrom, REQUEST_ORIGIN_OPTION, requestOriginHelp } from '../../protocol/egress.ts';
 
-const HELP = `Usage: protostage device [--headed] [--device NAME|SIZE] [--app-url URL]
+export const HELP = `Usage: protostage device [--headed] [--device NAME|SIZE] [--app-url URL]
 
 Runs the web device agent: Chromium showing a phone frame, driven over the protostage device
 protocol (newline-delimited JSON on 127.0.0.1).
@@ -30,8 +30,10 @@ ${deviceFlagsHelp(22)}
 ${requestOriginHelp(22)}
   -h, --help          this text`;
 
+export const OPTIONS = { headed: { type: 'boolean' }, ...DEVICE_FLAG_OPTIONS, 'app-url': { type: 'string' }, 'allow-app-origin': { type: 'string', multiple: true }, ...REQUEST_ORIGIN_OPTION, ...BROWSER_OPTIONS } as const;
+
 export async function run(args: string[]): Promise<number> {
-  const values = parseCommandArgs('device', args, { headed: { type: 'boolean' }, ...DEVICE_FLAG_OPTIONS, 'app-url': { type: 'string' }, 'allow-app-origin': { type: 'string', multiple: true }, ...REQUEST_ORIGIN_OPTION, ...BROWSER_OPTIONS }, HELP);
+  const values = parseCommandArgs('device', args, OPTIONS, HELP);
   if (typeof values === 'number') return values;
   const device = deviceSetupFrom(values);
   if ('error' in device) {

@@ -11,9 +11,9 @@ import { untilStopped } from '../lifecycle.ts';
 /** This install's command-line entry, for a registration that works from any directory. */
 const BIN_PATH = fileURLToPath(new URL('../../../bin/protostage.js', import.meta.url));
 
-const HELP = `Usage: protostage mcp [options]
+export const HELP = `Usage: protostage mcp [options]
 
-Serves the protostage MCP tools (prototype, observe, tapOn, sendKeys, swipeOn) and resources
+Serves the protostage MCP tools (prototype, observe, tapOn, sendKeys, swipeOn, pressBack, device) and resources
 (authoring guide, icon search, shown prototypes) over stdio. The web device starts with the server
 (see --lazy-device). Slow calls report progress to a client that asks, and cancelled calls stop.
 
@@ -28,8 +28,10 @@ Client registration (e.g. in an mcpServers block), by the absolute path of this 
   { "command": "node", "args": ["${BIN_PATH}", "mcp"] }
 or, after \`npm install -g\` of the checkout: { "command": "protostage", "args": ["mcp"] }`;
 
+export const OPTIONS = DEVICE_OPTIONS;
+
 export async function run(args: string[]): Promise<number> {
-  const values = parseCommandArgs('mcp', args, DEVICE_OPTIONS, HELP);
+  const values = parseCommandArgs('mcp', args, OPTIONS, HELP);
   if (typeof values === 'number') return values;
   const setup = hostSetupFrom(values);
   if (typeof setup === 'string') {

@@ -19,7 +19,7 @@ import { allowedOriginsFrom, REQUEST_ORIGIN_OPTION, requestOriginHelp, type Allo
 import { serveRequestsInProcess } from '../../host/requests.ts';
 import { isSavedLayout, readSavedPrototype } from '../../host/saved-layout.ts';
 
-const HELP = `Usage: protostage render SPEC -o out.png [options]
+export const HELP = `Usage: protostage render SPEC -o out.png [options]
 
 Validates SPEC (a spec file, or a saved prototype folder with its assets), shows it on the web device (Chromium), performs the taps (or the steps
 of --steps) in order, waits until the UI settles and writes the screenshot.
@@ -86,28 +86,30 @@ export async function run(args: string[]): Promise<number> {
   return render(options);
 }
 
+export const OPTIONS = {
+  output: { type: 'string', short: 'o' },
+  hierarchy: { type: 'string' },
+  events: { type: 'string' },
+  tap: { type: 'string', multiple: true },
+  steps: { type: 'string' },
+  state: { type: 'string' },
+  ...DEVICE_FLAG_OPTIONS,
+  frame: { type: 'boolean' },
+  'pixel-ratio': { type: 'string' },
+  headed: { type: 'boolean' },
+  ...BROWSER_OPTIONS,
+  'app-url': { type: 'string' },
+  'allow-app-origin': { type: 'string', multiple: true },
+  ...ASSET_OPTIONS,
+  ...REQUEST_ORIGIN_OPTION,
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 function parseOptions(args: string[]): RenderOptions | 'help' {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: {
-      output: { type: 'string', short: 'o' },
-      hierarchy: { type: 'string' },
-      events: { type: 'string' },
-      tap: { type: 'string', multiple: true },
-      steps: { type: 'string' },
-      state: { type: 'string' },
-      ...DEVICE_FLAG_OPTIONS,
-      frame: { type: 'boolean' },
-      'pixel-ratio': { type: 'string' },
-      headed: { type: 'boolean' },
-      ...BROWSER_OPTIONS,
-      'app-url': { type: 'string' },
-      'allow-app-origin': { type: 'string', multiple: true },
-      ...ASSET_OPTIONS,
-      ...REQUEST_ORIGIN_OPTION,
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: OPTIONS,
   });
   if (values.help) return 'help';
   if (positionals.length !== 1) throw new UsageError('expected exactly one SPEC file');

@@ -7,7 +7,7 @@ import { authoringDoc } from '../../contract/authoring-doc.ts';
 import { contractJsonSchemaText } from '../../contract/json-schema.ts';
 import { parseCommandArgs } from '../args.ts';
 
-const usage = `Usage: protostage schema [-o FILE] [--authoring-doc]
+export const HELP = `Usage: protostage schema [-o FILE] [--authoring-doc]
 
 Prints the JSON Schema (draft 2020-12) of a prototype spec, generated from the contract, so an
 editor can complete and check specs. The repository keeps a copy in
@@ -22,8 +22,10 @@ Options:
                       regenerate docs/authoring.md with: protostage schema --authoring-doc -o docs/authoring.md
   -h, --help          this help`;
 
+export const OPTIONS = { output: { type: 'string', short: 'o' }, 'authoring-doc': { type: 'boolean' } } as const;
+
 export async function run(args: string[]): Promise<number> {
-  const flags = parseCommandArgs('schema', args, { output: { type: 'string', short: 'o' }, 'authoring-doc': { type: 'boolean' } }, usage);
+  const flags = parseCommandArgs('schema', args, OPTIONS, HELP);
   if (typeof flags === 'number') return flags;
   const text = flags['authoring-doc'] ? authoringDoc() : contractJsonSchemaText();
   if (flags.output === undefined) {

@@ -12,7 +12,7 @@ import { untilStopped } from '../lifecycle.ts';
 export const DEFAULT_SERVE_PORT = 7410;
 const MCP_PATH = '/mcp';
 
-const HELP = `Usage: protostage serve [--port N] [options]
+export const HELP = `Usage: protostage serve [--port N] [options]
 
 Serves the protostage MCP tools and resources over streamable HTTP at
 http://127.0.0.1:PORT${MCP_PATH}?token=TOKEN, loopback only. Every request needs the token (the
@@ -35,8 +35,10 @@ Options:
 ${DEVICE_OPTIONS_HELP}
   -h, --help          this text`;
 
+export const OPTIONS = { ...DEVICE_OPTIONS, port: { type: 'string' }, token: { type: 'string' } } as const;
+
 export async function run(args: string[]): Promise<number> {
-  const values = parseCommandArgs('serve', args, { ...DEVICE_OPTIONS, port: { type: 'string' }, token: { type: 'string' } }, HELP);
+  const values = parseCommandArgs('serve', args, OPTIONS, HELP);
   if (typeof values === 'number') return values;
   const port = values.port === undefined ? DEFAULT_SERVE_PORT : Number(values.port);
   const setup = hostSetupFrom(values);

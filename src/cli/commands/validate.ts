@@ -1,9 +1,11 @@
 /**
  * `protostage validate FILE|- [--all-errors [--max-errors N]] [--json]`: validates one spec (a file,
- * or standard input for `-`). Exit 0 printing `valid: <id> (<n> nodes)`, or exit 1 printing
+ * a saved prototype folder's spec, or standard input for `-`). Exit 0 printing `valid: <id> (<n> nodes)`, or exit 1 printing
  * `<path>: <message>` for the first error, or for every error with --all-errors.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { isSavedLayout, MANIFEST_FILE, readSavedPrototype } from '../../host/saved-layout.ts';
 import {
   DEFAULT_MAX_ERRORS,
   validatePrototypeSpec,
@@ -12,9 +14,10 @@ import {
   type ValidationResult,
 } from '../../validate/index.ts';
 
-const usage = `Usage: protostage validate FILE|- [--all-errors [--max-errors N]] [--json]
+export const HELP = `Usage: protostage validate FILE|- [--all-errors [--max-errors N]] [--json]
 
-Validates a prototype spec read from FILE, or from standard input when FILE is "-".
+Validates a prototype spec read from FILE (a spec file, or a saved prototype folder's spec), or
+from standard input when FILE is "-".
   exit 0, prints   valid: <id> (<n> nodes)
   exit 1, prints   <path>: <message>        (the first error, e.g. root.children[1].style.color)
   exit 2           bad usage or unreadable input
@@ -27,7 +30,8 @@ Options:
                    nor a check that reads a failed part; a strict-JSON or component error is the
                    only line. With --json: an array of {"path", "message"} ([] when valid).
   --max-errors N   with --all-errors, list at most N errors (default ${DEFAULT_MAX_ERRORS}, at most 1000); a last
-                   line (on standard error with --json) says when more were found`;
+                   line (on standard error with --json) says when more were found
+  -h, --help       this text`;
 
 interface Options {
   file: string;
@@ -38,44 +42,62 @@ interface Options {
 
 export async function run(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
-    console.log(usage);
+    console.log(HELP);
     return 0;
   }
   const options = parseOptions(args);
   if (typeof options === 'string') {
-    console.error(`protostage validate: ${options}\n\n${usage}`);
+    console.error(`protostage validate: ${options}\n\n${HELP}`);
     return 2;
   }
-  let bytes: Uint8Array;
-  try {
-    bytes = options.file === '-' ? await readStdin() : readFileSync(options.file);
-  } catch (error) {
-    console.error(`protostage validate: cannot read ${options.file}: ${(error as Error).message}`);
+  const bytes = options.file === '-' ? await readStdin() : await readSpecFile(options.file);
+  if (typeof bytes === 'string') {
+    console.error(`protostage validate: ${bytes}`);
     return 2;
   }
   return options.allErrors ? reportAllErrors(bytes, options) : reportFirstError(validatePrototypeSpec(bytes), options.json);
 }
 
-/** The options, or what is wrong with the arguments. */
-function parseOptions(args: string[]): Options | string {
-  const options: Options = { file: '', json: false, allErrors: false, maxErrors: DEFAULT_MAX_ERRORS };
-  const files: string[] = [];
-  let maxErrorsGiven = false;
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index]!;
-    if (arg === '--json') options.json = true;
-    else if (arg === '--all-errors') options.allErrors = true;
-    else if (arg === '--max-errors') {
-      const count = Number(args[++index]);
-      if (!Number.isInteger(count) || count < 1 || count > 1000) return `--max-errors takes a whole number from 1 to 1000, not "${args[index] ?? ''}"`;
-      options.maxErrors = count;
-      maxErrorsGiven = true;
-    } else if (arg.startsWith('-') && arg !== '-') return `unknown option ${arg}`;
-    else files.push(arg);
+/** A spec file's bytes, a saved prototype folder's spec, or what stands in the way in one line. */
+async function readSpecFile(file: string): Promise<Uint8Array | string> {
+  const info = statSync(file, { throwIfNoEntry: false });
+  if (info === undefined) return `cannot read ${file}: no such file`;
+  if (info.isDirectory()) {
+    if (!(await isSavedLayout(file))) return `${file} is a folder without a saved prototype (no ${MANIFEST_FILE}); give a spec file or a folder \`protostage save\` wrote`;
+    const saved = await readSavedPrototype(file);
+    return saved.ok ? saved.spec : `${file} is not a readable saved prototype: ${saved.corrupt}`;
   }
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    return `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+}
+
+/** The options, or what is wrong with the arguments. */
+export const OPTIONS = {
+  json: { type: 'boolean' },
+  'all-errors': { type: 'boolean' },
+  'max-errors': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function parseOptions(args: string[]): Options | string {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  const { values, positionals: files } = parsed;
   if (files.length !== 1) return files.length === 0 ? 'give a FILE, or - for standard input' : 'give one FILE';
-  if (maxErrorsGiven && !options.allErrors) return '--max-errors goes with --all-errors';
-  options.file = files[0]!;
+  const options: Options = { file: files[0]!, json: values.json === true, allErrors: values['all-errors'] === true, maxErrors: DEFAULT_MAX_ERRORS };
+  if (values['max-errors'] !== undefined) {
+    const count = Number(values['max-errors']);
+    if (!Number.isInteger(count) || count < 1 || count > 1000) return `--max-errors takes a whole number from 1 to 1000, not "${values['max-errors']}"`;
+    if (!options.allErrors) return '--max-errors goes with --all-errors';
+    options.maxErrors = count;
+  }
   return options;
 }
 

@@ -10,7 +10,7 @@ import { ASSET_HELP, ASSET_OPTIONS, AssetUsageError, assetProblemText, describeA
 import { loadWatchedAssets } from '../live-assets.ts';
 import { untilStopped } from '../lifecycle.ts';
 
-const HELP = `Usage: protostage view SPEC [--device NAME|SIZE] [--dark] [--rtl] [--port N] [--headed]
+export const HELP = `Usage: protostage view SPEC [--device NAME|SIZE] [--dark] [--rtl] [--port N] [--headed]
                        [--asset ID=FILE]... [--assets DIR]
 
 Shows SPEC on a headless web device and serves a live viewer at
@@ -52,7 +52,7 @@ ${requestOriginHelp(25)}
 Exit codes: 0 stopped, 1 an unusable asset file or the device or the viewer could not start,
 2 bad arguments.`;
 
-const OPTIONS = {
+export const OPTIONS = {
   ...DEVICE_FLAG_OPTIONS,
   port: { type: 'string' },
   headed: { type: 'boolean' },
@@ -64,7 +64,9 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export async function run(args: string[]): Promise<number> {
+/** `command` names who runs the viewer in messages: `view`, or `open` for a saved folder. */
+export async function run(args: string[], command = 'view'): Promise<number> {
+  const usageError = (problem: string) => usageErrorOf(command, problem);
   let parsed;
   try {
     parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true });
@@ -95,7 +97,7 @@ export async function run(args: string[]): Promise<number> {
   }
   const loaded = await loadWatchedAssets(explicitAssets, values.assets);
   if (!loaded.ok) {
-    console.error(describeAssetProblem('view', loaded));
+    console.error(describeAssetProblem(command, loaded));
     return 1;
   }
   const { startLiveView } = await import('../../viewer/live-view.ts');
@@ -115,17 +117,17 @@ export async function run(args: string[]): Promise<number> {
       onAssetChange: reportAssetChange,
     });
   } catch (error) {
-    console.error(`protostage view: cannot start: ${(error as Error).message.split('\n')[0]}`);
+    console.error(`protostage ${command}: cannot start: ${(error as Error).message.split('\n')[0]}`);
     return 1;
   }
-  console.log(`protostage view: open ${view.url}`);
+  console.log(`protostage ${command}: open ${view.url}`);
   await untilStopped();
   await view.close();
   return 0;
 }
 
-function usageError(problem: string): number {
-  console.error(`protostage view: ${problem}\nRun \`protostage view --help\` for usage.`);
+function usageErrorOf(command: string, problem: string): number {
+  console.error(`protostage ${command}: ${problem}\nRun \`protostage ${command} --help\` for usage.`);
   return 2;
 }
 
