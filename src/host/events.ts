@@ -1,5 +1,6 @@
-// Event buffers and awaitEvent: each prototype id keeps its latest 64 events; a waiting call
-// consumes the first event after its cursor that matches its filters.
+// Event buffers and awaitEvent: each prototype id keeps its latest 64 events. A read takes nothing
+// away: the same cursor reads the same events while they are buffered, and every call waiting for
+// an event that matches gets it.
 import type { EventKind, PrototypeEvent } from '../protocol/messages.ts';
 
 export const EVENT_BUFFER_SIZE = 64;
@@ -32,7 +33,7 @@ export type AwaitOutcome =
   | { status: 'timedOut' }
   /** The prototype stopped being shown without a dismissal event (a show of another id replaced it). */
   | { status: 'gone'; report: GoneReport }
-  /** The caller gave up (its request was cancelled); nothing was consumed for it. */
+  /** The caller gave up (its request was cancelled). */
   | { status: 'cancelled' }
   | { status: 'deviceLost'; reason: string };
 
@@ -58,39 +59,26 @@ export class EventBuffers {
   private readonly droppedThrough = new Map<string, number>();
   private readonly waiters = new Set<Waiter>();
 
-  /** Delivers an event: to the first matching waiter (consumed), else into the buffer. */
+  /** Buffers an event and hands it to every call waiting for one like it. */
   push(event: PrototypeEvent): void {
+    this.store(event);
     for (const waiter of this.waiters) {
       if (!matchesFilter(waiter.filter, event)) continue;
       this.waiters.delete(waiter);
       waiter.settle({ status: 'event', event });
-      return;
     }
-    this.store(event);
     if (event.kind === 'dismissed') this.endWaitsFor(event.id, { status: 'dismissed', event });
   }
 
-  /** Takes (removes) the first buffered event matching the filter. */
-  take(filter: EventFilter): PrototypeEvent | undefined {
-    return this.takeMatching(filter, 1).events[0];
-  }
-
-  /** Takes (removes) up to `limit` buffered events matching the filter, oldest first; `more` when others still match. */
-  takeMatching(filter: EventFilter, limit: number): { events: PrototypeEvent[]; more: boolean } {
-    const buffer = this.buffers.get(filter.id) ?? [];
+  /** Up to `limit` buffered events matching the filter, oldest first, left in the buffer; `more` when others match too. */
+  read(filter: EventFilter, limit: number): { events: PrototypeEvent[]; more: boolean } {
     const events: PrototypeEvent[] = [];
-    let more = false;
-    for (let index = 0; index < buffer.length; ) {
-      if (!matchesFilter(filter, buffer[index]!)) {
-        index++;
-      } else if (events.length === limit) {
-        more = true;
-        break;
-      } else {
-        events.push(buffer.splice(index, 1)[0]!);
-      }
+    for (const event of this.buffers.get(filter.id) ?? []) {
+      if (!matchesFilter(filter, event)) continue;
+      if (events.length === limit) return { events, more: true };
+      events.push(event);
     }
-    return { events, more };
+    return { events, more: false };
   }
 
   /** The latest buffered dismissal of `id` after the cursor, if the prototype is already gone. */
@@ -100,12 +88,12 @@ export class EventBuffers {
   }
 
   /**
-   * Waits for a matching event, consuming a buffered one first. Never rejects. An aborted
-   * `signal` ends the wait at once and leaves the next matching event for the next caller.
+   * Waits for a matching event, answering with a buffered one first. Never rejects. An aborted
+   * `signal` ends the wait at once.
    */
   wait(filter: EventFilter, timeoutMs: number, signal?: AbortSignal): Promise<AwaitOutcome> {
     if (signal?.aborted) return Promise.resolve({ status: 'cancelled' });
-    const buffered = this.take(filter);
+    const buffered = this.read(filter, 1).events[0];
     if (buffered) return Promise.resolve({ status: 'event', event: buffered });
     return new Promise((resolve) => {
       const end = (outcome: AwaitOutcome) => {

@@ -186,6 +186,8 @@ export class Host {
   private readonly latestShow = new Map<string, number>();
   /** Highest event sequence seen per id; sequences continue across re-shows of an id. */
   private readonly latestSequence = new Map<string, number>();
+  /** Per id, the last event an awaitEvent answered: where a call without afterSequence reads on from. */
+  private readonly readThrough = new Map<string, number>();
   private showCounter = 0;
   private closing = false;
   private lastResult: Record<string, unknown> | null = null;
@@ -243,6 +245,7 @@ export class Host {
       this.changeShown(() => this.shown.clear());
       this.gone.clear();
       this.latestSequence.clear();
+      this.readThrough.clear();
       this.events.settleAll(reason);
     });
   }
@@ -620,11 +623,13 @@ export class Host {
   awaitEvent(args: AwaitArgs, options: CallOptions = {}): Promise<HostResult<AwaitSummary>> {
     return guard<AwaitSummary>(async () => {
       const id = args.id ?? this.onlyShownId();
-      const filter = { id, afterSequence: args.afterSequence, eventName: args.eventName, kind: args.kind, kinds: args.kinds };
+      // Without a cursor a call reads on from the last event an earlier call answered.
+      const afterSequence = args.afterSequence ?? this.readThrough.get(id);
+      const filter = { id, afterSequence, eventName: args.eventName, kind: args.kind, kinds: args.kinds };
       const timeoutMs = Math.min(Math.max(args.timeoutMs ?? DEFAULT_AWAIT_MS, 0), MAX_AWAIT_MS);
       const limit = Math.min(Math.max(Math.trunc(args.limit ?? DEFAULT_AWAIT_LIMIT), 1), EVENT_BUFFER_SIZE);
-      const buffered = this.events.takeMatching(filter, limit);
-      if (buffered.events.length > 0) return { success: true, ...buffered, lastSequence: this.sequenceOf(id), ...this.missedWarning(id, args.afterSequence) };
+      const buffered = this.events.read(filter, limit);
+      if (buffered.events.length > 0) return { success: true, ...this.delivered(id, buffered.events, buffered.more), ...this.missedWarning(id, afterSequence) };
       if (!this.shown.has(id)) {
         const dismissal = this.events.dismissalAfter(id, args.afterSequence);
         if (dismissal) return this.dismissedOutcome(dismissal);
@@ -635,9 +640,16 @@ export class Host {
       const outcome = await this.events.wait(filter, timeoutMs, options.signal);
       if (outcome.status !== 'event') return this.outcomeResult(id, outcome);
       // Whatever else matched while this call was being answered comes along.
-      const rest = this.events.takeMatching(filter, limit - 1);
-      return { success: true, events: [outcome.event, ...rest.events], more: rest.more, lastSequence: this.sequenceOf(id) };
+      const rest = this.events.read({ ...filter, afterSequence: outcome.event.sequence }, limit - 1);
+      return { success: true, ...this.delivered(id, [outcome.event, ...rest.events], rest.more) };
     });
+  }
+
+  /** An answer's events with the cursor after the last of them, which later calls without one read on from. */
+  private delivered(id: string, events: PrototypeEvent[], more: boolean): Pick<AwaitSummary, 'events' | 'more' | 'lastSequence'> {
+    const lastSequence = events.at(-1)!.sequence;
+    this.readThrough.set(id, Math.max(lastSequence, this.readThrough.get(id) ?? 0));
+    return { events, more, lastSequence };
   }
 
   private sequenceOf(id: string): number {
@@ -647,7 +659,7 @@ export class Host {
   private dismissedOutcome(event: PrototypeEvent): Success<AwaitSummary> {
     const reason = (event.payload as { reason?: string } | null)?.reason ?? 'unknown';
     const warning = `prototype "${event.id}" was dismissed (reason: ${reason}) before a matching event arrived`;
-    return { success: true, events: [event], more: false, lastSequence: this.sequenceOf(event.id), warning };
+    return { success: true, events: [event], more: false, lastSequence: event.sequence, warning };
   }
 
   private goneOutcome(id: string, gone: GoneReport): Success<AwaitSummary> {

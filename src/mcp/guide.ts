@@ -41,8 +41,14 @@ stacks?}\`; kinds are \`change\` (state written), \`emit\` (an \`emit\` action: 
 \`dismissed\` (payload.reason) and \`appearance_changed\`. Sequences start at 1 per
 prototype id and continue across re-shows; show returns \`lastSequence\`, so pass it (or the last
 sequence you saw) as \`afterSequence\` to wait for new events only. awaitEvent answers
-\`{events, more, lastSequence}\`: every matching event after the cursor (up to \`limit\`, default 50;
-filter with \`eventName\`, \`kind\` or \`kinds\`), and the cursor for the next call. \`tapOn\`,
+\`{events, more, lastSequence}\`: the matching events after the cursor, oldest first (up to
+\`limit\`, default 50; filter with \`eventName\`, \`kind\` or \`kinds\`). To page, pass the answer's
+\`lastSequence\` as the next \`afterSequence\`: it is the sequence of the last event delivered (the
+current one after a time-out), so no event is skipped whatever \`limit\` and the filters are, and
+\`more: true\` says matching events are waiting. A read takes nothing away: the same
+\`afterSequence\` answers the same events while they are buffered (the latest 64 per prototype), and
+every call waiting when an event arrives gets it. Without \`afterSequence\` a call reads on after the
+last event an earlier call answered. \`tapOn\`,
 \`sendKeys\` and \`swipeOn\` answer the node they hit (\`target\`) and \`lastSequence\` after the
 input; they refuse a node something covers (observe marks covered app nodes) and \`sendKeys\`
 refuses a testTag that is not a text field, before pressing anything. \`observe\` also returns

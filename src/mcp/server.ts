@@ -84,7 +84,7 @@ const prototypeInput = z.object({
   kind: eventKindSchema.optional().describe('awaitEvent: only events of this kind.'),
   kinds: z.array(eventKindSchema).min(1).max(6).optional().describe('awaitEvent: only events of one of these kinds.'),
   revealSecure: z.boolean().optional().describe('inspect: the text of secure (password) fields as typed; events, status and inspect otherwise show it masked, one • per character.'),
-  afterSequence: z.number().int().min(0).optional().describe('awaitEvent: only events with a greater sequence (pass the lastSequence of the previous answer).'),
+  afterSequence: z.number().int().min(0).optional().describe('awaitEvent: only events with a greater sequence (pass the lastSequence of the previous answer); without it, after the last event an earlier awaitEvent answered.'),
   limit: z.number().int().min(1).max(64).optional().describe('awaitEvent: at most this many events in one answer (default 50); more: true says others are waiting.'),
   timeoutMs: z.number().int().min(0).max(60_000).optional().describe('awaitEvent: how long to wait (default 30000, at most 60000).'),
 });

@@ -14,15 +14,17 @@ const event = (sequence: number, kind: PrototypeEvent['kind'] = 'change', name: 
   pages: {},
 });
 
-test('take consumes the first match after a strict cursor, honouring name and kind filters', () => {
+const sequences = (read: { events: PrototypeEvent[] }) => read.events.map((e) => e.sequence);
+
+test('a read after a strict cursor honours name and kind filters and takes nothing away', () => {
   const buffers = new EventBuffers();
   [event(1), event(2, 'emit', 'save'), event(3, 'emit', 'share'), event(4)].forEach((e) => buffers.push(e));
-  assert.equal(buffers.take({ id: 'p', afterSequence: 1 })?.sequence, 2);
-  assert.equal(buffers.take({ id: 'p', afterSequence: 1 })?.sequence, 3, 'the match was consumed');
-  assert.equal(buffers.take({ id: 'p', eventName: 'save' }), undefined);
-  assert.equal(buffers.take({ id: 'p', kind: 'change', afterSequence: 4 }), undefined, 'afterSequence is strict');
-  assert.equal(buffers.take({ id: 'p', kind: 'change' })?.sequence, 1);
-  assert.equal(buffers.take({ id: 'other' }), undefined);
+  assert.deepEqual(buffers.read({ id: 'p', afterSequence: 1 }, 1), { events: [event(2, 'emit', 'save')], more: true });
+  assert.deepEqual(sequences(buffers.read({ id: 'p', afterSequence: 1 }, 1)), [2], 'the same cursor reads the same event again');
+  assert.deepEqual(sequences(buffers.read({ id: 'p', eventName: 'save' }, 10)), [2]);
+  assert.deepEqual(sequences(buffers.read({ id: 'p', kind: 'change', afterSequence: 4 }, 10)), [], 'afterSequence is strict');
+  assert.deepEqual(buffers.read({ id: 'p', kind: 'change' }, 10), { events: [event(1), event(4)], more: false });
+  assert.deepEqual(sequences(buffers.read({ id: 'other' }, 10)), []);
 });
 
 test('each prototype keeps its latest 64 events and counts the dropped ones', () => {
@@ -36,13 +38,15 @@ test('each prototype keeps its latest 64 events and counts the dropped ones', ()
   assert.equal(buffers.missedAfter('q', 0), undefined);
 });
 
-test('a waiting call gets the next matching event, which is consumed rather than buffered', async () => {
+test('every call waiting for a matching event gets it, and it stays buffered', async () => {
   const buffers = new EventBuffers();
-  const waiting = buffers.wait({ id: 'p', kind: 'emit' }, 5000);
+  const first = buffers.wait({ id: 'p', kind: 'emit' }, 5000);
+  const second = buffers.wait({ id: 'p', kind: 'emit' }, 5000);
   buffers.push(event(1));
   buffers.push(event(2, 'emit', 'save'));
-  assert.deepEqual(await waiting, { status: 'event', event: event(2, 'emit', 'save') });
-  assert.deepEqual(buffers.buffered('p').map((e) => e.sequence), [1]);
+  assert.deepEqual(await first, { status: 'event', event: event(2, 'emit', 'save') });
+  assert.deepEqual(await second, { status: 'event', event: event(2, 'emit', 'save') });
+  assert.deepEqual(buffers.buffered('p').map((e) => e.sequence), [1, 2]);
 });
 
 test('a timeout settles as timedOut', async () => {
@@ -78,7 +82,7 @@ test('an aborted wait ends at once and leaves the next matching event for the ne
   assert.deepEqual(await waiting, { status: 'cancelled' });
   assert.equal(buffers.waiting, 0);
   buffers.push(event(3, 'emit', 'save'));
-  assert.equal(buffers.take({ id: 'p', kind: 'emit' })?.sequence, 3);
+  assert.deepEqual(sequences(buffers.read({ id: 'p', kind: 'emit' }, 10)), [3]);
   assert.deepEqual(await buffers.wait({ id: 'p' }, 5000, abort.signal), { status: 'cancelled' }, 'an already aborted signal does not wait');
 });
 

@@ -244,7 +244,7 @@ test('same-id show is in place unless reset; status follows events and dismissal
   assert.ok(reshown.success && reshown.lastSequence === 2 && !reshown.replacedInPlace, 'the cursor survives the dismissal');
 });
 
-test('awaitEvent: defaults to the only prototype, consumes buffered events, times out as success, settles on dismissal', async () => {
+test('awaitEvent: defaults to the only prototype, reads on from its last answer without a cursor, times out as success, settles on dismissal', async () => {
   const device = new FakeDevice();
   const { host } = hostWith(device);
   const noneShown = await host.awaitEvent({});
@@ -328,6 +328,59 @@ test('tapOn takes exactly one target and names the argument to fix', async () =>
   device.handlers.set('tap', () => ({ success: false, error: 'no element with testTag "zzz"; call observe' }));
   const missing = await host.tapOn({ testTag: 'zzz' });
   assert.ok(!missing.success && missing.path === 'target' && /zzz/.test(missing.error));
+});
+
+test('paging 500 events with limit 1, 7 and 64, with and without a kinds filter, finds every event exactly once, in order', async () => {
+  const kinds = ['change', 'emit', 'page_changed'] as const;
+  const kindOf = (sequence: number) => kinds[sequence % 3]!;
+  for (const limit of [1, 7, 64]) {
+    for (const filter of [undefined, ['emit', 'page_changed'] as const]) {
+      const device = new FakeDevice();
+      const { host } = hostWith(device);
+      await host.show({ spec: textSpec() });
+      const matches = (n: number) => filter === undefined || (filter as readonly string[]).includes(kindOf(n));
+      const matchingThrough = (last: number) => Array.from({ length: last }, (_, index) => index + 1).filter(matches);
+      const seen: number[] = [];
+      let cursor = 0;
+      let sequence = 0;
+      // Bursts smaller than the buffer, each read to the end before the next arrives.
+      while (sequence < 500) {
+        for (let burst = 0; burst < 40 && sequence < 500; burst++) {
+          sequence++;
+          device.emit({ id: 'p', sequence, kind: kindOf(sequence), name: kindOf(sequence) === 'emit' ? 'e' : null });
+        }
+        for (;;) {
+          const page = await host.awaitEvent({ afterSequence: cursor, limit, ...(filter ? { kinds: [...filter] } : {}), timeoutMs: 0 });
+          assert.ok(page.success && page.warning === undefined, JSON.stringify(page));
+          assert.ok(page.events.length <= limit);
+          seen.push(...page.events.map((event) => event.sequence));
+          assert.equal(page.lastSequence, page.events.at(-1)?.sequence ?? sequence, 'the cursor is the last event delivered, or the current one after a time-out');
+          cursor = page.lastSequence!;
+          if (page.events.length === 0) break;
+          assert.equal(page.more, seen.length < matchingThrough(sequence).length, 'more says whether a matching event is left');
+        }
+      }
+      assert.deepEqual(seen, matchingThrough(500), `limit ${limit}, kinds ${filter ?? 'any'}`);
+    }
+  }
+});
+
+test('a read takes nothing away: the same cursor reads the same events, and a call without one reads on', async () => {
+  const device = new FakeDevice();
+  const { host } = hostWith(device);
+  await host.show({ spec: textSpec() });
+  for (let sequence = 1; sequence <= 5; sequence++) device.emit({ id: 'p', sequence, kind: 'change' });
+  const once = await host.awaitEvent({ afterSequence: 2, limit: 2 });
+  const again = await host.awaitEvent({ afterSequence: 2, limit: 2 });
+  assert.ok(once.success && again.success);
+  assert.deepEqual([once.events.map((event) => event.sequence), once.more, once.lastSequence], [[3, 4], true, 4]);
+  assert.deepEqual(again.events, once.events);
+  const next = await host.awaitEvent({ limit: 10 });
+  assert.ok(next.success);
+  assert.deepEqual(next.events.map((event) => event.sequence), [5], 'without a cursor: after the last event answered');
+  const waiting = [host.awaitEvent({ afterSequence: 5, timeoutMs: 5000 }), host.awaitEvent({ afterSequence: 5, timeoutMs: 5000 })];
+  device.emit({ id: 'p', sequence: 6, kind: 'emit', name: 'save' });
+  for (const answer of await Promise.all(waiting)) assert.ok(answer.success && answer.events[0]?.sequence === 6 && answer.lastSequence === 6, 'every waiting call hears the event');
 });
 
 test('awaitEvent warns when the cursor fell behind the 64-event buffer', async () => {

@@ -42,7 +42,8 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
   return { data: result.structuredContent ?? {}, isError: result.isError === true };
 }
 
-const requestEvent = (client: Client, afterSequence = 0) =>
+// The cursor is the show's lastSequence: an id's sequences go on across re-shows, and a read takes nothing away.
+const requestEvent = (client: Client, afterSequence: number) =>
   call(client, 'prototype', { action: 'awaitEvent', id: 'weather-card', kind: 'emit', eventName: 'prototype_request', afterSequence, timeoutMs: 20_000 });
 
 async function texts(client: Client, testTag: string): Promise<string[]> {
@@ -65,7 +66,7 @@ for (const via of ['host', 'device'] as const) {
   test(`via ${via}: the forecast loads on appear, a city tap loads another, and events, status and the screen agree`, async () => {
     const shown = await call(opened, 'prototype', { action: 'show', spec: weatherSpec(via), reset: true });
     assert.equal(shown.isError, false, JSON.stringify(shown.data));
-    const first = await requestEvent(opened);
+    const first = await requestEvent(opened, shown.data.lastSequence);
     const loaded = first.data.events[0].payload;
     assert.deepEqual([loaded.ok, loaded.status, loaded.via, loaded.url], [true, 200, via, `${origin}/weather?city=Oslo`]);
     assert.deepEqual(await texts(opened, 'weather_city'), ['Oslo']);
@@ -85,8 +86,8 @@ for (const via of ['host', 'device'] as const) {
 test('a city the API does not know is an http_error: the error text and Try again show, and the status says error', async () => {
   const spec = weatherSpec('host');
   spec.state.city = 'Atlantis';
-  await call(opened, 'prototype', { action: 'show', spec, reset: true });
-  const failed = (await requestEvent(opened)).data.events[0].payload;
+  const shown = await call(opened, 'prototype', { action: 'show', spec, reset: true });
+  const failed = (await requestEvent(opened, shown.data.lastSequence)).data.events[0].payload;
   assert.deepEqual([failed.ok, failed.code, failed.status], [false, 'http_error', 404]);
   assert.deepEqual(await texts(opened, 'weather_error'), ['Could not load the weather: the server answered 404']);
   const status = (await call(opened, 'prototype', { action: 'status' })).data.prototypes[0];
@@ -97,8 +98,8 @@ test('without --allow-request-origin the same server is blocked on both transpor
   const closed = await connect([]);
   try {
     for (const via of ['host', 'device'] as const) {
-      await call(closed, 'prototype', { action: 'show', spec: weatherSpec(via), reset: true });
-      const refused = (await requestEvent(closed)).data.events[0].payload;
+      const shown = await call(closed, 'prototype', { action: 'show', spec: weatherSpec(via), reset: true });
+      const refused = (await requestEvent(closed, shown.data.lastSequence)).data.events[0].payload;
       assert.deepEqual([refused.ok, refused.code, refused.via], [false, 'blocked_destination', via]);
       assert.deepEqual(await texts(closed, 'weather_error'), ['Could not load the weather: 127.0.0.1 is a loopback address']);
     }
@@ -112,7 +113,7 @@ test('an IPv6 disguise of the opened loopback server is blocked on both transpor
   for (const via of ['host', 'device'] as const) {
     const shown = await call(opened, 'prototype', { action: 'show', spec: weatherSpec(via, disguised), reset: true });
     assert.equal(shown.isError, false, JSON.stringify(shown.data));
-    const refused = (await requestEvent(opened)).data.events[0].payload;
+    const refused = (await requestEvent(opened, shown.data.lastSequence)).data.events[0].payload;
     assert.deepEqual([refused.ok, refused.code, refused.via], [false, 'blocked_destination', via]);
     assert.deepEqual(await texts(opened, 'weather_error'), ['Could not load the weather: 64:ff9b::7f00:1 carries 127.0.0.1 (NAT64, 64:ff9b::/96): 127.0.0.1 is a loopback address']);
   }
