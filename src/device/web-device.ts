@@ -364,6 +364,8 @@ export class WebDevice {
       const shown = window.protostage.inspect() as { prototypes?: { id: string }[] };
       const ids = (shown.prototypes ?? []).map((prototype) => prototype.id);
       if (id !== 'all' && !ids.includes(id)) return { ok: false, message: `no prototype "${id}" is showing`, dismissed: [] };
+      // Dismissing everything when nothing is shown has nothing to do, and that is no failure.
+      if (ids.length === 0) return { ok: true, dismissed: [] };
       return { ...(window.protostage.dismiss(reason) as object), dismissed: ids };
     }, [id, reason] as const));
   }

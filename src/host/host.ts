@@ -485,8 +485,13 @@ export class Host {
       if ((args.id === undefined) === !args.all) {
         fail(args.id === undefined ? 'id' : 'all', 'give exactly one of id and all: true', 'Pass the prototype id to dismiss, or all: true.');
       }
-      const device = await this.device();
       const ids = args.all ? [...this.shown.keys()] : [args.id!];
+      if (args.all && ids.length === 0 && this.channel === null) {
+        // No device yet, so nothing is on screen: nothing to launch one for.
+        this.lastResult = { action: 'dismiss', dismissed: [] };
+        return { success: true, dismissed: [] };
+      }
+      const device = await this.device();
       const result = await device.request(args.all ? { type: 'dismiss_prototype', all: true } : { type: 'dismiss_prototype', id: args.id! });
       if (!result.success) fail('id', result.error ?? `prototype "${args.id}" could not be dismissed`, 'Check status for the ids on screen.');
       this.lastResult = { action: 'dismiss', dismissed: ids };

@@ -302,6 +302,12 @@ test('dismiss needs exactly one of id and all; inspect adopts what the device re
   assert.deepEqual(device.requests.at(-1), { type: 'dismiss_prototype', all: true });
 });
 
+test('dismiss all before any device is up dismisses nothing, successfully, and launches none', async () => {
+  const { host, launches } = hostWith();
+  assert.deepEqual(await host.dismiss({ all: true }), { success: true, dismissed: [] });
+  assert.equal(launches(), 0);
+});
+
 test('closing the host while the device is still starting closes it once it arrives, and refuses new calls', async () => {
   const device = new FakeDevice();
   let arrive!: () => void;

@@ -185,7 +185,11 @@ test('an element anchor resolves against the app beneath and the prototype is dr
   assert.match(refused.data.error, /no app element matches .*Candidates: .*"testTag":"buy"/);
   const stillShown = await call('prototype', { action: 'status' });
   assert.deepEqual(stillShown.data.prototypes.map((entry: Structured) => entry.id), ['button-preview']);
-  await call('prototype', { action: 'dismiss', all: true });
+  const dismissed = await call('prototype', { action: 'dismiss', all: true });
+  assert.deepEqual([dismissed.isError, dismissed.data.dismissed], [false, ['button-preview']]);
+  // With nothing left on screen, dismissing everything again is a success that dismissed nothing.
+  const again = await call('prototype', { action: 'dismiss', all: true });
+  assert.deepEqual([again.isError, again.data.dismissed], [false, []], JSON.stringify(again.data));
 });
 
 test('sendKeys types into a field and swipeOn turns a pager, each coming back as an event', async () => {
