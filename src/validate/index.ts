@@ -47,7 +47,7 @@ function internalError(error: unknown): ValidationFailure {
 
 function readInput(input: unknown): { ok: true; value: unknown } | ValidationFailure {
   if (typeof input === 'string' || input instanceof Uint8Array) return readStrictJson(input);
-  // Stops at the limit: a value that shares objects could otherwise take exponential time.
+  // Stops once past the limit; a shared object counts at each place but is measured once.
   const bytes = compactJsonByteLength(input, limits.specBytes);
   if (bytes === Infinity) {
     return { ok: false, path: '$', message: 'The spec value is not plain JSON (undefined, a function, a non-finite number or a cycle); pass JSON data' };
