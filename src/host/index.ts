@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceArgs, browserSourceFrom, type BrowserOptionValues } from '../device/browser-source.ts';
 import { DEVICE_FLAG_OPTIONS, deviceFlagsHelp, deviceSettingsArgs, deviceSetupFrom, type DeviceFlagValues } from '../device/device-flags.ts';
 import { parseDeviceProfile } from '../device/profiles.ts';
-import { checkAppUrl } from '../protocol/app-url.ts';
+import { APP_URL_OPTIONS, checkAppUrl } from '../protocol/app-url.ts';
 import { DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
 import { isAcceptableToken } from '../protocol/handshake.ts';
 import { existingDeviceLauncher, webDeviceLauncher, type WebDeviceLaunchOptions } from './device-launcher.ts';
@@ -55,8 +55,7 @@ export const DEVICE_OPTIONS = {
   headed: { type: 'boolean' },
   ...DEVICE_FLAG_OPTIONS,
   ...BROWSER_OPTIONS,
-  'app-url': { type: 'string' },
-  'allow-app-origin': { type: 'string', multiple: true },
+  ...APP_URL_OPTIONS,
   devices: { type: 'string' },
   'device-port': { type: 'string' },
   'lazy-device': { type: 'boolean' },

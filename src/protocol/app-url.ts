@@ -4,6 +4,9 @@
 import { LOOPBACK_HOSTNAMES } from './constants.ts';
 
 /** The URL to load, or what is wrong with it. */
+/** The flags of an app beneath the prototype, for a command's parseArgs options. */
+export const APP_URL_OPTIONS = { 'app-url': { type: 'string' }, 'allow-app-origin': { type: 'string', multiple: true } } as const;
+
 export function checkAppUrl(text: string, allowedOrigins: readonly string[] = []): { url: string } | { error: string } {
   let url: URL;
   try {

@@ -3,7 +3,7 @@
 import { parseCommandArgs } from '../args.ts';
 import { readAgentConfig, startAgent } from '../../device/agent.ts';
 import { DEVICE_EXIT_WITH_STDIN_ENV, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../../protocol/constants.ts';
-import { checkAppUrl } from '../../protocol/app-url.ts';
+import { APP_URL_OPTIONS, checkAppUrl } from '../../protocol/app-url.ts';
 import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceFrom } from '../../device/browser-source.ts';
 import { DEVICE_FLAG_OPTIONS, deviceFlagsHelp, deviceSetupFrom } from '../../device/device-flags.ts';
 import { untilStopped } from '../lifecycle.ts';
@@ -30,7 +30,7 @@ ${deviceFlagsHelp(22)}
 ${requestOriginHelp(22)}
   -h, --help          this text`;
 
-export const OPTIONS = { headed: { type: 'boolean' }, ...DEVICE_FLAG_OPTIONS, 'app-url': { type: 'string' }, 'allow-app-origin': { type: 'string', multiple: true }, ...REQUEST_ORIGIN_OPTION, ...BROWSER_OPTIONS } as const;
+export const OPTIONS = { headed: { type: 'boolean' }, ...DEVICE_FLAG_OPTIONS, ...APP_URL_OPTIONS, ...REQUEST_ORIGIN_OPTION, ...BROWSER_OPTIONS } as const;
 
 export async function run(args: string[]): Promise<number> {
   const values = parseCommandArgs('device', args, OPTIONS, HELP);

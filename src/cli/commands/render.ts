@@ -13,7 +13,7 @@ import {
   putAssets, readNamedAssets, type AssetSource,
 } from '../assets.ts';
 import { describeStep, parseSteps, runSteps, STEPS_HELP, type Step } from '../steps.ts';
-import { APP_URL_HELP, checkAppUrl } from '../../protocol/app-url.ts';
+import { APP_URL_HELP, APP_URL_OPTIONS, checkAppUrl } from '../../protocol/app-url.ts';
 import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceFrom, type BrowserSource } from '../../device/browser-source.ts';
 import { allowedOriginsFrom, REQUEST_ORIGIN_OPTION, requestOriginHelp, type AllowedOrigins } from '../../protocol/egress.ts';
 import { serveRequestsInProcess } from '../../host/requests.ts';
@@ -98,8 +98,7 @@ export const OPTIONS = {
   'pixel-ratio': { type: 'string' },
   headed: { type: 'boolean' },
   ...BROWSER_OPTIONS,
-  'app-url': { type: 'string' },
-  'allow-app-origin': { type: 'string', multiple: true },
+  ...APP_URL_OPTIONS,
   ...ASSET_OPTIONS,
   ...REQUEST_ORIGIN_OPTION,
   help: { type: 'boolean', short: 'h' },

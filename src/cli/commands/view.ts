@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { DEVICE_FLAG_OPTIONS, deviceFlagsHelp, deviceSetupFrom } from '../../device/device-flags.ts';
 import { assetProblemOutcome, type AssetChange } from '../../viewer/asset-change.ts';
 import type { SpecStatus } from '../../viewer/messages.ts';
-import { APP_URL_HELP, checkAppUrl } from '../../protocol/app-url.ts';
+import { APP_URL_HELP, APP_URL_OPTIONS, checkAppUrl } from '../../protocol/app-url.ts';
 import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceFrom } from '../../device/browser-source.ts';
 import { ASSET_HELP, ASSET_OPTIONS, AssetUsageError, assetProblemText, describeAssetProblem, missingAssetsWarning, parseAssetFlags, type AssetSource } from '../assets.ts';
 import { loadWatchedAssets } from '../live-assets.ts';
@@ -57,8 +57,7 @@ export const OPTIONS = {
   port: { type: 'string' },
   headed: { type: 'boolean' },
   ...BROWSER_OPTIONS,
-  'app-url': { type: 'string' },
-  'allow-app-origin': { type: 'string', multiple: true },
+  ...APP_URL_OPTIONS,
   ...ASSET_OPTIONS,
   ...REQUEST_ORIGIN_OPTION,
   help: { type: 'boolean', short: 'h' },
