@@ -177,6 +177,8 @@ const LAYOUT = `
    scroll below other content gets the remaining height and scrolls. Scroll content is unbounded.
    Leaves need no rule of their own (they shrink as flex items), which keeps layout cheap. */
 .ps-box, .ps-row, .ps-column, .ps-card, .ps-scroll, .ps-list, .ps-pager, .ps-touch { max-width: 100%; max-height: 100%; }
+/* A box draws its children on top of each other in its one cell, as Compose's Box does. */
+.ps-box > .ps-node, .ps-box > .ps-touch { grid-area: 1 / 1; }
 .ps-scroll-vertical > .ps-node, .ps-scroll-vertical > .ps-touch { max-height: none; }
 .ps-scroll-horizontal > .ps-node, .ps-scroll-horizontal > .ps-touch { max-width: none; }
 .ps-touch:active > .ps-press { scale: var(--ps-press-scale); }

@@ -47,6 +47,26 @@ test('an edge-aligned anchor keeps the node wider than its target at its size, c
   assert.deepEqual(byTag(mirrored, 'start').bounds, { x: 20, y: 405, width: 200, height: 30 }, 'start is the right edge in RTL');
 });
 
+test('a box draws its children over each other in its one cell, each aligned by the box, tappable or not', async () => {
+  const nodes = await shown(phone().device, {
+    type: 'box',
+    testTag: 'stacked',
+    style: { width: 'fill', height: { dp: 200 }, alignment: 'bottomEnd' },
+    children: [
+      { type: 'box', testTag: 'under', style: { width: 'fill', height: 'fill', background: 'primaryContainer' }, children: [] },
+      { type: 'text', testTag: 'over', text: 'Over' },
+      { type: 'badge', testTag: 'tapped', text: '3', onTap: [{ type: 'emit', name: 'badge' }] },
+    ],
+  });
+  const box = byTag(nodes, 'stacked').bounds;
+  assert.deepEqual(byTag(nodes, 'under').bounds, box, 'a filling child covers the whole box');
+  const over = byTag(nodes, 'over').bounds;
+  assert.ok(Math.abs(over.x + over.width - (box.x + box.width)) < 1 && Math.abs(over.y + over.height - (box.y + box.height)) < 1, `the text sits at the box's bottom end: ${JSON.stringify(over)} in ${JSON.stringify(box)}`);
+  // A tappable child is centred in its 48 dp touch target, which sits at the bottom end.
+  const tapped = byTag(nodes, 'tapped').bounds;
+  assert.ok(tapped.y + tapped.height <= box.y + box.height && tapped.x > box.x + box.width - 48 && tapped.y > box.y + box.height - 48, `the badge lies in the box's bottom end corner: ${JSON.stringify(tapped)} in ${JSON.stringify(box)}`);
+});
+
 const CROWDED_ROW = {
   type: 'row',
   testTag: 'row',
