@@ -3,7 +3,7 @@
  * and the purpose of each node and action type. The MCP guide, the authoring doc and the editor
  * schema all describe the vocabulary with these, so they say the same thing.
  */
-import { contract, iconNames, resolveRule, type ObjectShape, type Rule, type SimpleRule, type StringRule } from './index.ts';
+import { contract, iconNames, resolveRule, type Check, type ObjectShape, type Rule, type SimpleRule, type StringRule } from './index.ts';
 
 const MAX_LISTED_ENUM_VALUES = 12;
 
@@ -214,3 +214,70 @@ export const actionPurposes: Readonly<Record<string, string>> = {
   platform: 'Calls the platform: haptics.perform, sound.play, links.open or share.open (with requires.platform ["share"]); completes with into, statusKey and onSuccess / onError',
   request: 'Sends an HTTP request (through the host, or via "device" from the device) and writes the response into a data member, with statusKey and onSuccess / onError',
 };
+
+/** What a property accepts, with the state value a bound key must hold and any capability it needs. */
+export function accepts(rule: Rule): string {
+  if (rule.kind === 'object') return shapeSummary(rule);
+  if (rule.kind === 'array' && rule.items.kind === 'object') return describeRule(rule).replace(/^array of object/, `array of ${shapeSummary(rule.items)}`);
+  if (rule.kind === 'map') {
+    const bound = rule.maxProperties === undefined ? '' : `, ${rule.minProperties ?? 0} to ${rule.maxProperties} entries`;
+    return `map of ${rule.keyEnum ?? (rule.keyPattern === 'stateKey' ? 'state key' : rule.keyPattern === 'screenName' ? 'screen name' : 'name')} → ${describeRule(rule.values)}${bound}`;
+  }
+  const resolved = rule.kind === undefined ? contract.definitions[rule.ref] : rule;
+  const binding = resolved?.kind === 'string' && resolved.binding ? ` → ${bindingNoun(resolved.binding.type)}` : '';
+  const capability = rule.capability ?? resolved?.capability;
+  const valueCapabilities = resolved?.kind === 'enum' && resolved.valueCapabilities ? valueCapabilityNote(resolved.valueCapabilities) : '';
+  return `${describeRule(rule)}${binding}${capability ? ` (needs ${capability})` : ''}${valueCapabilities}`;
+}
+
+/** "(sharedAxisX, sharedAxisY need prototype_stack_patterns_v1)": the values that need a capability of their own. */
+function valueCapabilityNote(capabilities: Record<string, string>): string {
+  const byCapability = new Map<string, string[]>();
+  for (const [value, capability] of Object.entries(capabilities)) byCapability.set(capability, [...(byCapability.get(capability) ?? []), value]);
+  return [...byCapability].map(([capability, values]) => ` (${values.join(', ')} need ${capability})`).join('');
+}
+
+function bindingNoun(type: string): string {
+  return type === 'any' ? 'any state value' : type === 'date' ? 'date string state value' : `${type} state value`;
+}
+
+export function shapeTable(shape: ObjectShape): string {
+  const required = new Set(shape.required ?? []);
+  const rows = Object.entries(shape.properties).map(([name, rule]) => [`\`${name}\``, required.has(name) ? 'yes' : '', accepts(rule)]);
+  return table(['property', 'required', 'accepts'], rows);
+}
+
+export function shapeSummary(shape: ObjectShape): string {
+  const required = new Set(shape.required ?? []);
+  const fields = Object.entries(shape.properties).map(([name, rule]) => `\`${name}\`${required.has(name) ? '*' : ''}: ${accepts(rule)}`);
+  const checks = (shape.checks ?? []).map(describeCheck);
+  const extra = shape.propertiesFromEnum ? [`one property per ${shape.propertiesFromEnum.enum}: ${accepts(shape.propertiesFromEnum.rule)}`] : [];
+  const all = [...fields, ...extra];
+  return `${all.length > 0 ? `{${all.join('; ')}}` : '{}'}${checks.length > 0 ? `, ${checks.join('; ')}` : ''}`;
+}
+
+export function describeCheck(check: Check): string {
+  const names = (fields: string[]) => fields.map((field) => `\`${field}\``).join(' or ');
+  switch (check.rule) {
+    case 'exactlyOne':
+      return `exactly one of ${names(check.fields)}`;
+    case 'atLeastOne':
+      return `at least one of ${names(check.fields)}`;
+    case 'less':
+      return `\`${check.field}\` < \`${check.than}\``;
+    case 'dividesRange':
+      return `\`${check.field}\` divides \`${check.max}\` − \`${check.min}\` evenly`;
+    case 'requiredWhen':
+      return `\`${check.field}\` is required when \`${check.when}\` is ${check.in.join(', ')}`;
+    case 'forbiddenWhen':
+      return `no \`${check.field}\` when \`${check.when}\` is ${check.in.join(', ')}`;
+    case 'forbiddenWith':
+      return `\`${check.field}\` only without \`${check.with}\``;
+    case 'forbiddenWithout':
+      return `\`${check.field}\` only with \`${check.without}\``;
+    case 'distinct':
+      return `${check.fields.map((field) => `\`${field}\``).join(' and ')} name different keys`;
+    case 'keyOf':
+      return `\`${check.field}\` names one of \`${check.of}\``;
+  }
+}
