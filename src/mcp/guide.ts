@@ -2,12 +2,14 @@
 // validator accepts: short prose, then node, style and action tables.
 import { contract, iconNames, limits, type ObjectShape } from '../contract/index.ts';
 import { describeRule, objectDefinition, propertyList, table } from '../contract/describe.ts';
+import { examplesLine } from './examples.ts';
+import { actionExample, EXAMPLE_PAGER, EXAMPLE_STACK, EXAMPLE_STATE, grammarEntries, nodeExample } from '../contract/grammar.ts';
 
 export { describeRule };
 
 function nodeTable(): string {
-  const rows = Object.entries(contract.nodes).map(([type, entry]) => [`\`${type}\``, propertyList(entry), entry.capability ?? '']);
-  return table(['type', 'properties (* required)', 'needs capability'], rows);
+  const rows = Object.entries(contract.nodes).map(([type, entry]) => [`\`${type}\``, propertyList(entry), `\`${JSON.stringify(nodeExample(type))}\``, entry.capability ?? '']);
+  return table(['type', 'properties (* required)', 'smallest instance', 'needs capability'], rows);
 }
 
 function styleTable(): string {
@@ -17,15 +19,66 @@ function styleTable(): string {
 }
 
 function actionTable(): string {
-  const rows = Object.entries(contract.actions).map(([type, entry]) => [`\`${type}\``, propertyList(entry as ObjectShape)]);
-  return table(['type', 'properties (* required)'], rows);
+  const rows = Object.entries(contract.actions).map(([type, entry]) => [`\`${type}\``, propertyList(entry as ObjectShape), `\`${JSON.stringify(actionExample(type))}\``]);
+  return table(['type', 'properties (* required)', 'smallest instance'], rows);
+}
+
+/** Every nested shape with what its fields accept and one valid instance of it. */
+function grammarSection(): string {
+  const assumed = `the state ${JSON.stringify(EXAMPLE_STATE)}, a pager \`${EXAMPLE_PAGER}\` and a stack \`${EXAMPLE_STACK}\` with a \`detail\` screen`;
+  const intro = `Every object a spec nests, by the name the tables use, with its fields (\`*\` required; an optional field left out takes the device's default) and the smallest valid instance. The instances assume ${assumed}, and data \`{"items": [...]}\`.`;
+  const lines = grammarEntries().map((entry) => `- **\`${entry.name}\`**: ${entry.fields}. Smallest: \`${JSON.stringify(entry.example)}\`${entry.more ? `; also ${entry.more.map((form) => `\`${JSON.stringify(form)}\``).join(', ')}` : ''}`);
+  return [intro, ...lines].join('\n');
 }
 
 function commonTable(): string {
   return table(['property', 'accepts'], Object.entries(contract.nodeCommon.properties).map(([name, rule]) => [`\`${name}\``, describeRule(rule)]));
 }
 
-const PROSE = `# Protostage authoring guide
+/**
+ * The smallest fullscreen spec that looks like an app: opaque, edge to edge, under the status bar
+ * like an app, padded clear of the system bars, with a top bar and one action.
+ */
+export const FIRST_SPEC = {
+  id: 'hello',
+  window: { placement: { type: 'fullscreen' }, chrome: 'none', layer: 'app' },
+  state: { taps: 0 },
+  root: {
+    type: 'column',
+    style: { width: 'fill', height: 'fill', background: 'surface' },
+    safeAreaPadding: { edges: ['top', 'bottom'], types: ['systemBars'] },
+    children: [
+      { type: 'topAppBar', title: 'Hello' },
+      {
+        type: 'column',
+        style: { padding: { top: 16, bottom: 16, start: 16, end: 16 }, spacing: 12 },
+        children: [
+          { type: 'text', text: 'Tapped {taps} times', style: { textStyle: 'bodyLarge' } },
+          { type: 'button', testTag: 'hello_tap', label: 'Tap me', onTap: [{ type: 'increment', key: 'taps' }, { type: 'emit', name: 'tapped' }] },
+        ],
+      },
+    ],
+  },
+};
+
+function firstSpecSection(): string {
+  return `## Your first spec in one show
+
+\`prototype {action: "show", spec}\` with this spec draws a screen that looks like an app:
+
+\`\`\`json
+${JSON.stringify(FIRST_SPEC, null, 1)}
+\`\`\`
+
+- \`placement: {type: "fullscreen"}\` takes the whole screen; \`chrome: "none"\` leaves out the host's dismiss row, so the screen is all yours.
+- \`layer: "app"\` puts it under the status bar and the keyboard, as an app is; \`safeAreaPadding\` with \`systemBars\` keeps the content clear of the status bar and the gesture area.
+- \`background: "surface"\` on a root that fills the window makes it opaque: without a background the device's home screen shows through.
+- Every control has a \`testTag\`, so \`tapOn {testTag: "hello_tap"}\` drives it; the tap writes state (a \`change\` event) and emits \`tapped\` (an \`emit\` event) for \`awaitEvent\`.
+
+Worked examples to copy, one per everyday screen, are resources (\`resources/list\` names them all): ${examplesLine()}. The last section of this guide gives the shape of every nested object with a valid instance.`;
+}
+
+const PROSE = `## How it works
 
 Show a working UI prototype instead of describing one. A spec is strict JSON:
 \`{ "id", "window", "state"?, "data"?, "theme"?, "motion"?, "components"?, "root" }\`. Every object is strict:
@@ -242,6 +295,8 @@ Icons come from a closed list of ${iconNames.length} Material names: read \`prot
 
 export function authoringGuide(): string {
   return [
+    '# Protostage authoring guide',
+    firstSpecSection(),
     PROSE,
     '## Properties every node accepts',
     commonTable(),
@@ -251,5 +306,7 @@ export function authoringGuide(): string {
     styleTable(),
     '## Actions (`onTap` lists)',
     actionTable(),
+    '## Grammar of every nested shape',
+    grammarSection(),
   ].join('\n\n');
 }

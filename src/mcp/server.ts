@@ -14,6 +14,7 @@ import type { DevicePool, PooledDevice } from '../host/pool.ts';
 import { DEVICE_PROFILES, catalogueSummary } from '../device/profiles.ts';
 import { appearanceSchema, deviceSettingsFields, eventKindSchema, swipeDirectionSchema } from '../protocol/messages.ts';
 import { deviceAppHtml } from './device-app/build.ts';
+import { EXAMPLE_DESCRIPTIONS, EXAMPLE_URI_TEMPLATE, exampleNames, exampleText, exampleUri } from './examples.ts';
 import { authoringGuide } from './guide.ts';
 import { searchIcons } from './icons.ts';
 import { outputSchemas } from './output-schemas.ts';
@@ -27,7 +28,7 @@ export const DEVICE_APP_URI = 'ui://protostage/device.html';
 export const AWAIT_HEARTBEAT_MS = 2_000;
 
 export const SERVER_INSTRUCTIONS = `Protostage shows a working UI prototype on a web device (a phone drawn by Chromium) so a person can see and use it, instead of a description in prose.
-Read ${GUIDE_URI} first: it is the spec format (nodes, state, actions, limits) with worked examples.
+Read ${GUIDE_URI} first: it starts with a first spec that works in one show, then gives the spec format (nodes, state, actions, limits) and the shape of every nested object with a valid instance. Complete specs to copy: ${EXAMPLE_URI_TEMPLATE} (sign-in, todo, shop, settings, dashboard, filters-sheet, confirm-dialog, onboarding, weather …; resources/list names them all).
 Then: prototype {action: "show", spec} puts a spec on screen (a refused spec lists every error with its path); observe returns the accessibility hierarchy (testTags) and a screenshot; tapOn, sendKeys and swipeOn act as the person would; prototype {action: "awaitEvent", afterSequence} returns what the person did. Icon names: ${'protostage://icons/{query}'}. Shown prototypes: ${PROTOTYPE_URI_TEMPLATE}.
 A server may run several devices (a phone and a tablet, say): prototype {action: "status"} lists them, and every tool takes device: NAME (default the first); each device has its own prototypes, events and screen.`;
 
@@ -266,6 +267,21 @@ export function createMcpServer(pool: DevicePool): McpServer {
     GUIDE_URI,
     { title: 'Prototype spec authoring guide', description: 'How to write a spec: flow, events, and the node, style and action tables.', mimeType: 'text/markdown' },
     async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: authoringGuide() }] }),
+  );
+
+  server.registerResource(
+    'examples',
+    new ResourceTemplate(EXAMPLE_URI_TEMPLATE, {
+      list: () => ({ resources: exampleNames().map((name) => ({ uri: exampleUri(name), name, description: EXAMPLE_DESCRIPTIONS[name], mimeType: 'application/json' })) }),
+      complete: { name: (value) => exampleNames().filter((name) => name.startsWith(decodeURIComponent(value))) },
+    }),
+    { title: 'Worked example', description: 'A complete, valid spec of an everyday screen to copy and change (sign-in, to-do list, shop, settings, dashboard, sheet, dialog, onboarding, request).', mimeType: 'application/json' },
+    async (uri, variables) => {
+      const name = decodeURIComponent(String(variables.name ?? ''));
+      const text = exampleText(name);
+      if (text === null) throw new Error(`No example named "${name}"; the examples are: ${exampleNames().join(', ')}`);
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text }] };
+    },
   );
 
   server.registerResource(

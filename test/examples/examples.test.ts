@@ -13,8 +13,8 @@ import { byTag, useDevices, validSpec, type OpenDevice } from '../device/helpers
 import { EXAMPLES_DIR, exampleNames, readExample } from './examples.ts';
 
 const EXPECTED_EXAMPLES = [
-  'alarm.json', 'booking.json', 'chat.json', 'confirm-dialog.json', 'countdown.json', 'dashboard-dark.json', 'feed.json',
-  'filters-sheet.json', 'mail.json', 'onboarding.json', 'quick-reply.json', 'settings.json', 'shop.json', 'shopping-list.json', 'sign-in.json', 'style-sheet.json',
+  'alarm.json', 'booking.json', 'chat.json', 'confirm-dialog.json', 'countdown.json', 'dashboard.json', 'dashboard-dark.json', 'feed.json',
+  'filters-sheet.json', 'mail.json', 'onboarding.json', 'quick-reply.json', 'settings.json', 'shop.json', 'shopping-list.json', 'sign-in.json', 'style-sheet.json', 'todo.json',
 ];
 
 /** Node types a person can act on, so each needs a testTag for tapOn and for tests. */
@@ -162,6 +162,56 @@ test('sign-in: an empty Sign in shows both errors; Enter goes from email to pass
   const after = await observe(light());
   assert.equal(byTag(after, 'signin_email.supportingText').text, 'The address you signed up with', 'the email error went once it was filled');
   assert.equal(byTag(after, 'signin_password').text, '•••••••');
+  assert.equal(byTag(after, 'signin_snackbar').text, 'Signing you in…', 'tried with both filled, the snackbar shows');
+});
+
+test('sign-in: no snackbar while a field is empty', async () => {
+  await showExample(light(), 'sign-in.json');
+  await tap(light(), { testTag: 'signin_submit' }, 'emit');
+  assert.ok(!tags(await observe(light())).includes('signin_snackbar'));
+});
+
+test('todo: Add appends the typed task and clears the field; a check strikes it off; swipes delete down to the empty state', async () => {
+  const titles = (nodes: readonly HierarchyNode[]) => nodes.filter((node) => /^todo_task\.\d+\.title$/.test(node.testTag ?? '')).map((node) => node.text);
+  const before = await showExample(light(), 'todo.json');
+  assert.deepEqual(titles(before), ['Water the plants', 'Book the dentist']);
+  assert.ok(!tags(before).includes('todo_empty'));
+  assert.ok((await light().device.type('Buy bread', 'todo_new')).ok);
+  const added = await tap(light(), { testTag: 'todo_add' }, 'emit');
+  assert.ok(added.some((event) => event.name === '/data/tasks' && (event.payload as { op: string }).op === 'append'), JSON.stringify(added));
+  const afterAdd = await observe(light());
+  assert.deepEqual(titles(afterAdd), ['Water the plants', 'Book the dentist', 'Buy bread']);
+  assert.equal(byTag(afterAdd, 'todo_new').text, 'New task', 'the field is empty again, its label shown');
+
+  const checked = await tap(light(), { testTag: 'todo_task.0.check' }, 'change');
+  assert.deepEqual([checked[0]!.name, (checked[0]!.payload as { value: unknown }).value], ['/data/tasks/0/done', true]);
+  const afterCheck = await observe(light());
+  assert.deepEqual([tags(afterCheck).includes('todo_task.0.check'), tags(afterCheck).includes('todo_task.0.uncheck')], [false, true]);
+
+  for (const remaining of [2, 1, 0]) {
+    const since = light().log.events.length;
+    assert.ok((await light().device.swipe('left', 'todo_task.0')).ok);
+    await light().log.next((event) => event.name === 'task_deleted', since);
+    assert.equal(titles(await observe(light())).length, remaining);
+  }
+  const empty = await observe(light());
+  assert.ok(tags(empty).includes('todo_empty') && !tags(empty).includes('todo_list'), 'the empty state replaces the list');
+});
+
+test('dashboard: a marker writes its store, a bar its month; pull to refresh reloads the chart when the timer fires', async () => {
+  await showExample(light(), 'dashboard.json');
+  const store = await tap(light(), { testTag: 'dash_map.marker.berlin' }, 'emit');
+  assert.deepEqual(only(store, 'change').payload, { key: 'store', value: 'berlin' });
+  assert.equal(byTag(await observe(light()), 'dash_store').text, 'Store: berlin');
+  const month = await tap(light(), { testTag: 'dash_chart.bar.5' }, 'emit');
+  assert.deepEqual(only(month, 'change').payload, { key: 'month', value: 5 });
+
+  const since = light().log.events.length;
+  assert.ok((await light().device.swipe('down', 'dash_scroll')).ok);
+  await light().log.next((event) => event.kind === 'change' && (event.payload as { key?: string }).key === 'refreshing', since);
+  await light().device.advanceClock(1000);
+  await light().log.next((event) => event.name === 'dashboard_refreshed', since);
+  assert.equal(byTag(await observe(light()), 'dash_updated').text, 'Updated just now · pull down to refresh');
 });
 
 test('settings: the app bar\'s overflow opens a menu under the bar; Send feedback closes it and emits; the text size select writes its key', async () => {

@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { PNG } from 'pngjs';
+import { FIRST_HOUR_EXAMPLES } from '../../src/mcp/examples.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
 const EXAMPLE = fileURLToPath(new URL('../fixtures/prototype-spec/valid/doc-example-1.json', import.meta.url));
@@ -54,6 +55,27 @@ test('the server lists the six tools and two resources', async () => {
   assert.match(text, /\| `background` \|/);
   const icons = await client.readResource({ uri: 'protostage://icons/arrow%20back' });
   assert.deepEqual(JSON.parse(String((icons.contents[0] as { text: string }).text)).icons.slice(0, 2), ['arrow_back', 'arrow_back_ios']);
+});
+
+test('the worked examples are resources: listed, completed, read and shown as they are', async () => {
+  const templates = (await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate);
+  assert.ok(templates.includes('protostage://examples/{name}'), templates.join(', '));
+  const listed = (await client.listResources()).resources.filter((resource) => resource.uri.startsWith('protostage://examples/'));
+  const names = listed.map((resource) => resource.name);
+  for (const name of FIRST_HOUR_EXAMPLES) assert.ok(names.includes(name), `${name} is not listed: ${names.join(', ')}`);
+  assert.ok(listed.every((resource) => (resource.description ?? '').length > 20), 'every example says what it shows');
+  const completed = await client.complete({ ref: { type: 'ref/resource', uri: 'protostage://examples/{name}' }, argument: { name: 'name', value: 'da' } });
+  assert.deepEqual(completed.completion.values.sort(), ['dashboard', 'dashboard-dark']);
+  for (const name of FIRST_HOUR_EXAMPLES) {
+    const read = await client.readResource({ uri: `protostage://examples/${name}` });
+    const text = String((read.contents[0] as { text: string }).text);
+    assert.equal(text, readFileSync(new URL(`../../examples/${name}.json`, import.meta.url), 'utf8'));
+    const shown = await call('prototype', { action: 'show', spec: JSON.parse(text) });
+    assert.equal(shown.isError, false, `${name}: ${JSON.stringify(shown.content)}`);
+  }
+  await assert.rejects(client.readResource({ uri: 'protostage://examples/nope' }), /No example named "nope"/);
+  const guide = String(((await client.readResource({ uri: 'protostage://guide' })).contents[0] as { text: string }).text);
+  for (const name of FIRST_HOUR_EXAMPLES) assert.ok(guide.includes(`protostage://examples/${name}`), `the guide does not link ${name}`);
 });
 
 test('the live mirror address is printed on stderr (stdout carries the protocol) and needs its token', async () => {
