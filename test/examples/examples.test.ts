@@ -8,6 +8,7 @@ import { PNG } from 'pngjs';
 import type { HierarchyNode } from '../../src/device/hierarchy.ts';
 import { DEVICE_PROFILES } from '../../src/device/profiles.ts';
 import type { PrototypeEvent } from '../../src/runtime/model.ts';
+import { FIRST_SPEC } from '../../src/mcp/guide.ts';
 import { validatePrototypeSpec } from '../../src/validate/index.ts';
 import { byTag, useDevices, validSpec, type OpenDevice } from '../device/helpers.ts';
 import { EXAMPLES_DIR, exampleNames, readExample } from './examples.ts';
@@ -404,6 +405,23 @@ function pixel(png: Buffer, x: number, y: number): string {
   const offset = (image.width * y + x) * 4;
   return `#${[0, 1, 2].map((channel) => image.data[offset + channel]!.toString(16).padStart(2, '0')).join('').toUpperCase()}`;
 }
+
+test('the guide\'s first spec draws an opaque app screen with its bar under the status bar, and its button counts and emits', async () => {
+  const shown = await light().device.show(validSpec(FIRST_SPEC), { reset: true });
+  assert.notEqual((shown as { ok?: unknown }).ok, false, JSON.stringify(shown));
+  const { hierarchy, screenshot } = await light().device.observe();
+  const { systemBars } = DEVICE_PROFILES.phone;
+  const title = hierarchy.find((node) => node.text === 'Hello' && node.layer === 'prototype')!;
+  // With the host's row (chrome "bar") the content would start 48 dp lower.
+  assert.ok(title.bounds.y >= systemBars.top && title.bounds.y < systemBars.top + 24, `the bar sits just under the status bar: ${JSON.stringify(title.bounds)}`);
+  // Every corner of the content shows the surface, not the home screen behind the window.
+  const surface = pixel(screenshot, 5, Math.round(systemBars.top + 70));
+  for (const [x, y] of [[400, 300], [5, 700], [400, 840]] as const) assert.equal(pixel(screenshot, x, y), surface, `(${x}, ${y})`);
+  const events = await tap(light(), { testTag: 'hello_tap' }, 'emit');
+  assert.deepEqual(only(events, 'change').payload, { key: 'taps', value: 1 });
+  assert.match(hierarchy.map((node) => node.text).join(' '), /Tapped 0 times/);
+  assert.match((await observe(light())).map((node) => node.text).join(' '), /Tapped 1 times/);
+});
 
 test('dashboard: follows the device into dark with its colour maps, and the range switch swaps the figures', async () => {
   // Below the last card the screen shows the root's `background` role, which each mode maps to its own hex.
