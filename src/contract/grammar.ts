@@ -6,7 +6,7 @@
  * validator's "expected an object" errors quote the same instance.
  */
 import { accepts, shapeSummary } from './describe.ts';
-import { contract, enumValues, type BindingRule, type ObjectShape, type Rule, type StringRule } from './index.ts';
+import { contract, enumValues, type BindingRule, type ObjectShape, type Rule, type StringRule, type TaggedRule } from './index.ts';
 
 /** A sample value of each named string pattern (a test checks each one matches its pattern). */
 export const PATTERN_SAMPLES: Readonly<Record<string, string>> = {
@@ -264,7 +264,11 @@ export function actionExample(type: string): Record<string, unknown> {
   return { type, ...(objectExample(contract.actions[type]!, TOP) as object) };
 }
 
-/** The example quoted when a value of the definition `name` has the wrong JSON type. */
-export function definitionExample(name: string): unknown {
-  return contract.definitions[name] ? exampleOf({ ref: name }) : undefined;
+/**
+ * The instance an error quotes when a value of `shape` has the wrong JSON type: the grammar's
+ * instance of the definition the field is named after when that is the shape, else one built.
+ */
+export function exampleOfShape(shape: ObjectShape | TaggedRule, field: string): unknown {
+  if (contract.definitions[field] === shape) return exampleOf({ ref: field });
+  return 'tag' in shape ? exampleOf(shape) : objectExample(shape, TOP);
 }

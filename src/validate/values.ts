@@ -67,11 +67,31 @@ export function closestWord(word: string, candidates: Iterable<string>): string 
   const lower = word.toLowerCase();
   let best: string | null = null;
   let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
-  for (const candidate of candidates) {
+  const all = [...candidates];
+  for (const candidate of all) {
     const distance = editDistance(lower, candidate.toLowerCase(), bestDistance);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
+    }
+  }
+  return best ?? longestSharedStart(lower, all);
+}
+
+/**
+ * The candidate that shares the longest start with `word`, when that start is all of the word but
+ * its last two letters and at least four long: a wrong ending (`childs` → `children`).
+ */
+function longestSharedStart(word: string, candidates: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestLength = Math.max(4, word.length - 2) - 1;
+  for (const candidate of candidates) {
+    const lower = candidate.toLowerCase();
+    let shared = 0;
+    while (shared < word.length && shared < lower.length && word[shared] === lower[shared]) shared++;
+    if (shared > bestLength) {
+      best = candidate;
+      bestLength = shared;
     }
   }
   return best;

@@ -30,6 +30,7 @@ import {
   type TaggedRule,
   type UnionRule,
 } from '../contract/index.ts';
+import { exampleOfShape } from '../contract/grammar.ts';
 import { checkEmitPayload } from './emit-payload.ts';
 import { actionProblem } from './actions.ts';
 import { indexPath, propertyPath, spellPath, type PathSegment } from '../expand/path.ts';
@@ -643,7 +644,7 @@ class Walker implements Position {
 
   private walkObject(value: unknown, shape: ObjectShape, field: string): void {
     const what = shape.noun ?? field;
-    if (!isPlainObject(value)) reject(this.path(), expectedMessage(`an object for ${what}`, value));
+    if (!isPlainObject(value)) reject(this.path(), expectedMessage(`an object for ${what} such as ${shapeHint(shape, field)}`, value));
     if (shape.depthLimit) return this.walkNested(value, shape, what);
     if (shape.imageUses) this.countImageUses(value[shape.imageUses], shape.imageUses);
     this.walkShape(value, shape, what, declaredProperties(shape));
@@ -787,7 +788,7 @@ class Walker implements Position {
   }
 
   private walkTagged(value: unknown, rule: TaggedRule, what: string): void {
-    if (!isPlainObject(value)) reject(this.path(), expectedMessage(`an object with "${rule.tag}" for ${what}`, value));
+    if (!isPlainObject(value)) reject(this.path(), expectedMessage(`an object with "${rule.tag}" for ${what} such as ${taggedHint(rule, what)}`, value));
     const variantName = discriminator(value, rule.tag, variantSet(rule), this, what);
     const variant = rule.variants[variantName]!;
     this.walkShape(value, variant, `${what} "${variantName}"`, declaredProperties(variant, undefined, rule.tag), rule.tag);
@@ -1395,6 +1396,16 @@ function applyCheck(check: Check, value: Record<string, unknown>, position: Posi
 }
 
 // --- messages ---------------------------------------------------------------------------------------
+
+/** A valid instance of `shape` and the keys it takes, for an error on a value of the wrong type. */
+function shapeHint(shape: ObjectShape, field: string): string {
+  const keys = Object.keys(shape.properties);
+  return `${JSON.stringify(exampleOfShape(shape, field))}${keys.length > 0 ? ` (it takes ${listWords(keys, 16)})` : ''}`;
+}
+
+function taggedHint(rule: TaggedRule, what: string): string {
+  return `${JSON.stringify(exampleOfShape(rule, what))} (${rule.tag}: ${listWords(Object.keys(rule.variants), 16)})`;
+}
 
 function expectedMessage(expected: string, got: unknown): string {
   const nullHint = got === null ? ' (omit an optional property instead of writing null)' : '';
