@@ -18,7 +18,7 @@ import { readSpecSource, type SpecSource } from './spec-source.ts';
 import { visitObjects } from './spec-walk.ts';
 import { applyDataWrite, dataWriteOf, parsePointer, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
 import { applyPatchOps } from '../validate/patch.ts';
-import { validatePrototypeSpec, type EffectRecord, type NamespaceBlock } from '../validate/index.ts';
+import { validatePrototypeSpec, type EffectRecord, type NamespaceBlock, type SpecWarning } from '../validate/index.ts';
 import { degradedEffects, type DegradedEffect } from './effects.ts';
 import { platformNotes, type PlatformNote } from './platform-notes.ts';
 import { limits } from '../spec/index.ts';
@@ -40,6 +40,8 @@ export type SpecPreparer = (
       namespaceBlocks?: NamespaceBlock[];
       /** Its style effects, of which the show reports those the device leaves out. */
       effects?: EffectRecord[];
+      /** What it holds that will not do what it looks like (the show succeeds all the same). */
+      warnings?: SpecWarning[];
     }
   /** `errors`: every error of the spec, the first being `path` and `message`. */
   | { ok: false; path: string; message: string; errors: SpecError[]; truncated: boolean };
@@ -105,6 +107,8 @@ export interface ShowSummary {
   platformNotes?: PlatformNote[];
   /** Style effects the web device leaves out where they are, with why (also in status). */
   degradedEffects?: DegradedEffect[];
+  /** What the spec holds that will not do what it looks like, each with its path and a fix; the show went ahead. */
+  warnings?: SpecWarning[];
 }
 
 export interface InputSummary {
@@ -354,6 +358,7 @@ export class Host {
         ...savedTo,
         ...withPlatformNotes(platformNotes(spec, prepared.namespaceBlocks ?? [])),
         ...(degraded.length > 0 ? { degradedEffects: degraded } : {}),
+        ...(prepared.warnings && prepared.warnings.length > 0 ? { warnings: prepared.warnings } : {}),
       };
       // The caller gave up while the device was showing it: it is on screen all the same.
       const cancelled = signal?.aborted ? { cancelled: 'after it was sent: the prototype is on screen' } : {};

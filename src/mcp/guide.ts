@@ -84,7 +84,9 @@ Show a working UI prototype instead of describing one. A spec is strict JSON:
 \`{ "id", "window", "state"?, "data"?, "theme"?, "motion"?, "components"?, "root" }\`. Every object is strict:
 an unknown property, an unknown node or action type, or an explicit \`null\` rejects the whole spec
 with one path (for example \`root.children[1].style.color\`). Fix that path and show again; a rejected
-show never changes what is on screen.
+show never changes what is on screen. A show that succeeds may carry \`warnings: [{path, message, fix}]\`:
+things that will not do what they look like (a placeholder in a field that does not bind it, a data
+pointer that names nothing, a see-through fullscreen window); fix them the same way.
 
 **Flow.** \`prototype {action: "show", spec}\` → \`observe\` to see it (hierarchy + screenshot) →
 \`tapOn\` / \`sendKeys\` / \`swipeOn\` to drive it → \`prototype {action: "awaitEvent", afterSequence}\`

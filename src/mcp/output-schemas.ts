@@ -22,6 +22,10 @@ const prototype = z.looseObject({
   revision: z.number().optional().describe("show: the prototype's revision (one per show, accepted data write and state change; never rewound)."),
   appearance: z.looseObject({ mode: z.string(), source: z.string() }).optional().describe('show: {mode, source, deviceDark}; status entries: {mode, source}.'),
   missingAssets: z.array(z.string()).optional(),
+  warnings: z
+    .array(z.object({ path: z.string(), message: z.string(), fix: z.string() }))
+    .optional()
+    .describe('show: what the spec holds that will not do what it looks like (a placeholder drawn as written, a data pointer naming nothing, a see-through window), each with its path and a fix; the prototype is on screen all the same.'),
   dismissed: z.array(z.string()).optional().describe('dismiss: the ids dismissed.'),
   prototypes: z.array(z.looseObject({ id: z.string() })).optional().describe('status / inspect: what is shown.'),
   events: z.array(z.looseObject({ id: z.string(), sequence: z.number(), kind: z.string() })).optional().describe('awaitEvent: the matching events after the cursor, oldest first.'),

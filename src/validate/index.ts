@@ -18,6 +18,8 @@ import { collectWalkErrors, walkSpec, type EffectRecord, type NamespaceBlock } f
 
 export { DEFAULT_MAX_ERRORS, type ValidationError } from './collector.ts';
 export type { EffectRecord, NamespaceBlock } from './walker.ts';
+import { specWarnings, type SpecWarning } from './warnings.ts';
+export { specWarnings, type SpecWarning };
 
 export type ValidationResult =
   /** `capabilities`: what a device must advertise to show the spec (e.g. prototype_anchor_v1). */
@@ -152,4 +154,13 @@ function oncePerComponentPlace(errors: ValidationError[]): ValidationError[] {
     seen.add(place);
     return true;
   });
+}
+
+/**
+ * The warnings of a spec that passed validation, given as validatePrototypeSpec was (bytes, text
+ * or a value): read again as authored, components unexpanded, so each path is where it was written.
+ */
+export function authoredWarnings(input: Uint8Array | string | unknown): SpecWarning[] {
+  const read = readInput(input);
+  return read.ok ? specWarnings(read.value) : [];
 }

@@ -10,7 +10,7 @@ import type { BrowserSource } from '../device/browser-source.ts';
 import type { DeviceSetup } from '../device/device-flags.ts';
 import { WebDevice } from '../device/web-device.ts';
 import { limits } from '../contract/index.ts';
-import { validatePrototypeSpecAllErrors, type ValidationError } from '../validate/index.ts';
+import { authoredWarnings, validatePrototypeSpecAllErrors, type SpecWarning, type ValidationError } from '../validate/index.ts';
 import { assetProblemOutcome, type AssetChange, type AssetProblemChange } from './asset-change.ts';
 import { highlightFor, type Highlight } from './highlight.ts';
 import type { SpecStatus } from './messages.ts';
@@ -173,7 +173,7 @@ class SpecLoader {
     if ('id' in outcome) {
       this.#hasGoodRender = true;
       ({ assets } = outcome);
-      status = { ok: true, file, version, id: outcome.id, nodeCount: outcome.nodeCount };
+      status = { ok: true, file, version, id: outcome.id, nodeCount: outcome.nodeCount, warnings: outcome.warnings };
     } else {
       status = { ok: false, file, version, ...outcome, highlight: await this.#highlight(outcome.path) };
     }
@@ -186,7 +186,7 @@ class SpecLoader {
     if (status.ok) await this.mirror.refreshPrototypes();
   }
 
-  async #show(): Promise<{ id: string; nodeCount: number; assets: AssetsAfterShow } | Failure> {
+  async #show(): Promise<{ id: string; nodeCount: number; assets: AssetsAfterShow; warnings: SpecWarning[] } | Failure> {
     const bytes = await readSpecFile(this.specPath);
     if ('path' in bytes) return bytes;
     const validated = validatePrototypeSpecAllErrors(bytes, { maxErrors: MAX_LISTED_ERRORS });
@@ -204,7 +204,7 @@ class SpecLoader {
     }
     const assets = (await this.options.assets?.afterShow(this.device, shown)) ?? NOTHING_AFTER_SHOW;
     await this.device.settled();
-    return { id: validated.spec.id, nodeCount: validated.nodeCount, assets };
+    return { id: validated.spec.id, nodeCount: validated.nodeCount, assets, warnings: authoredWarnings(bytes) };
   }
 
   /** The box over the last good render (still on the device) that the error path points into. */

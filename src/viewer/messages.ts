@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { PrototypeEvent } from '../runtime/model.ts';
 import type { Highlight } from './highlight.ts';
+import type { SpecWarning } from '../validate/index.ts';
 import { deviceSettingsFields, type DeviceReport } from '../protocol/messages.ts';
 
 /** An input message is a few numbers; anything longer is not one. */
@@ -56,7 +57,8 @@ export function parseViewerInput(data: Buffer | string): ViewerInput | null {
 
 /** What `protostage view` last made of the spec file. */
 export type SpecStatus =
-  | { ok: true; file: string; id: string; nodeCount: number; version: number }
+  /** `warnings`: what the valid spec holds that will not do what it looks like. */
+  | { ok: true; file: string; id: string; nodeCount: number; version: number; warnings: SpecWarning[] }
   | {
       ok: false;
       file: string;

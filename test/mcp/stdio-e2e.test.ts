@@ -78,6 +78,24 @@ test('the worked examples are resources: listed, completed, read and shown as th
   for (const name of FIRST_HOUR_EXAMPLES) assert.ok(guide.includes(`protostage://examples/${name}`), `the guide does not link ${name}`);
 });
 
+test('a show holding a trap succeeds with warnings that name the path and the fix', async () => {
+  const trapped = {
+    id: 'trap',
+    window: { placement: { type: 'fullscreen' } },
+    data: { tasks: [{ title: 'A' }] },
+    root: { type: 'column', children: [
+      { type: 'column', repeat: { items: '/tasks', as: 'task' }, children: [{ type: 'listItem', headline: '{task.title}' }] },
+    ] },
+  };
+  const shown = await call('prototype', { action: 'show', spec: trapped });
+  assert.equal(shown.isError, false, JSON.stringify(shown.content));
+  assert.equal(shown.data.success, true);
+  assert.deepEqual(shown.data.warnings.map((warning: { path: string }) => warning.path), ['root.children[0].children[0].headline', 'root.style.background']);
+  assert.ok(shown.data.warnings.every((warning: { fix: string }) => warning.fix.length > 0));
+  const clean = await call('prototype', { action: 'show', spec: { ...trapped, root: { type: 'column', style: { background: 'surface' }, children: [] } } });
+  assert.equal(clean.data.warnings, undefined, 'a spec without traps has no warnings');
+});
+
 test('the live mirror address is printed on stderr (stdout carries the protocol) and needs its token', async () => {
   await call('observe'); // the device is up once a device call has been served
   const pattern = /Live mirror of the device \(watch and join in\): (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/;

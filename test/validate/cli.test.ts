@@ -28,6 +28,21 @@ describe('protostage validate', () => {
     assert.match(bad.out, /^root\.style\.colour: Unknown property "colour" \(did you mean "color"\?\)/);
   });
 
+  test('a valid spec holding a trap exits 0 with a warning line per trap; --json lists them; --all-errors --json keeps [] and warns on stderr', () => {
+    const trapped = JSON.stringify({ id: 'x', window: { placement: { type: 'fullscreen' } }, data: { items: [] }, root: { type: 'text', text: 'Empty', visibleWhen: { data: '/items/length', equals: 0 } } });
+    const plain = protostage(['validate', '-'], trapped);
+    assert.equal(plain.code, 0);
+    const lines = plain.out.split('\n');
+    assert.equal(lines[0], 'valid: x (1 nodes)');
+    assert.match(lines[1]!, /^warning: root\.visibleWhen\.data: \/items\/length reads nothing.*\. Fix: /);
+    assert.match(lines[2]!, /^warning: root\.style\.background: The fullscreen window is see-through/);
+    const json = JSON.parse(protostage(['validate', '--json', '-'], trapped).out) as { ok: boolean; warnings: { path: string }[] };
+    assert.deepEqual(json.warnings.map((warning) => warning.path), ['root.visibleWhen.data', 'root.style.background']);
+    const all = protostage(['validate', '--all-errors', '--json', '-'], trapped);
+    assert.deepEqual([all.code, all.out], [0, '[]']);
+    assert.match(all.err, /warning: root\.visibleWhen\.data/);
+  });
+
   test('--json prints ok, path and message; usage errors exit 2', () => {
     const json = protostage(['validate', '--json', '-'], '{"id":"x"');
     assert.equal(json.code, 1);

@@ -99,7 +99,7 @@ async function closeAll(sockets: WebSocket[]): Promise<void> {
 }
 
 test('viewers get a hello, the last status and prototypes, every frame and every event', async () => {
-  mirror.publishStatus({ ok: true, file: 'a.json', id: 'p', nodeCount: 3, version: 1 });
+  mirror.publishStatus({ ok: true, file: 'a.json', id: 'p', nodeCount: 3, version: 1, warnings: [] });
   await mirror.refreshPrototypes();
   const first = await connectViewer();
   const second = await connectViewer();

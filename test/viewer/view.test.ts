@@ -160,6 +160,22 @@ test('a deleted spec file is reported, and the file written again is shown', asy
   assert.match(await statusText(), /valid, showing "counter"/);
 });
 
+test('a valid save that holds a trap is shown with its warnings in the panel and on the terminal, and a fixed one clears them', async () => {
+  const trapped = counterSpec('Add') as { root: { children: Record<string, unknown>[] } };
+  trapped.root.children.push({ type: 'text', text: 'Empty', visibleWhen: { data: '/tasks/length', equals: 0 } });
+  save({ ...trapped, data: { tasks: [] } });
+  await page.waitForFunction(() => document.getElementById('spec-warnings')?.textContent?.includes('/tasks/length'));
+  assert.equal(await page.locator('#spec-warnings').isVisible(), true);
+  const listed = (await page.locator('#spec-warnings').textContent()) ?? '';
+  assert.match(listed, /root\.children\[2\]\.visibleWhen\.data: \/tasks\/length reads nothing/);
+  assert.match(listed, /root\.style\.background: The fullscreen window is see-through/);
+  await view.waitFor(/warning: root\.children\[2\]\.visibleWhen\.data: \/tasks\/length reads nothing/);
+  const fixed = counterSpec('Add') as { root: { style?: object } };
+  fixed.root.style = { background: 'surface' };
+  save(fixed);
+  await page.waitForSelector('#spec-warnings', { state: 'hidden' });
+});
+
 test('bad arguments exit 2 with the problem and a pointer to --help', async () => {
   for (const args of [['view'], ['view', 'a.json', 'b.json'], ['view', 'a.json', '--device', 'watch'], ['view', 'a.json', '--port', 'x'], ['view', '--nope', 'a.json']]) {
     const command = runCommand(args);

@@ -7,9 +7,11 @@ import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isSavedLayout, MANIFEST_FILE, readSavedPrototype } from '../../host/saved-layout.ts';
 import {
+  authoredWarnings,
   DEFAULT_MAX_ERRORS,
   validatePrototypeSpec,
   validatePrototypeSpecAllErrors,
+  type SpecWarning,
   type ValidationError,
   type ValidationResult,
 } from '../../validate/index.ts';
@@ -19,16 +21,21 @@ export const HELP = `Usage: protostage validate FILE|- [--all-errors [--max-erro
 Validates a prototype spec read from FILE (a spec file, or a saved prototype folder's spec), or
 from standard input when FILE is "-".
   exit 0, prints   valid: <id> (<n> nodes)
+                   and a "warning: <path>: <message>. Fix: <fix>" line for each thing the valid
+                   spec holds that will not do what it looks like (a placeholder drawn as written,
+                   a data pointer naming nothing, a see-through fullscreen window)
   exit 1, prints   <path>: <message>        (the first error, e.g. root.children[1].style.color)
   exit 2           bad usage or unreadable input
 Options:
-  --json           print {"ok": …, "path": …, "message": …} instead (plus "id" and "nodeCount" when valid)
+  --json           print {"ok": …, "path": …, "message": …} instead (plus "id", "nodeCount" and
+                   "warnings": [{"path", "message", "fix"}] when valid)
   --all-errors     print every error, one "<path>: <message>" line each, to repair the spec in one
                    round. The first line is always the first error above (the contract's rejection
                    order: keys in ascending order, references after the structure), the others
                    follow in document order. Nothing is listed inside a value that already failed,
                    nor a check that reads a failed part; a strict-JSON or component error is the
-                   only line. With --json: an array of {"path", "message"} ([] when valid).
+                   only line. With --json: an array of {"path", "message"} ([] when valid, the
+                   warnings on standard error).
   --max-errors N   with --all-errors, list at most N errors (default ${DEFAULT_MAX_ERRORS}, at most 1000); a last
                    line (on standard error with --json) says when more were found
   -h, --help       this text`;
@@ -55,7 +62,7 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage validate: ${bytes}`);
     return 2;
   }
-  return options.allErrors ? reportAllErrors(bytes, options) : reportFirstError(validatePrototypeSpec(bytes), options.json);
+  return options.allErrors ? reportAllErrors(bytes, options) : reportFirstError(validatePrototypeSpec(bytes), options.json, bytes);
 }
 
 /** A spec file's bytes, a saved prototype folder's spec, or what stands in the way in one line. */
@@ -101,10 +108,12 @@ function parseOptions(args: string[]): Options | string {
   return options;
 }
 
-function reportFirstError(result: ValidationResult, json: boolean): number {
+function reportFirstError(result: ValidationResult, json: boolean, bytes: Uint8Array): number {
   if (result.ok) {
     const message = validMessage(result);
-    console.log(json ? JSON.stringify({ ok: true, path: null, message, id: result.spec.id, nodeCount: result.nodeCount }) : message);
+    const warnings = authoredWarnings(bytes);
+    if (json) console.log(JSON.stringify({ ok: true, path: null, message, id: result.spec.id, nodeCount: result.nodeCount, warnings }));
+    else console.log([message, ...warnings.map(warningLine)].join('\n'));
     return 0;
   }
   console.log(json ? JSON.stringify({ ok: false, path: result.path, message: result.message }) : errorLine(result));
@@ -114,7 +123,13 @@ function reportFirstError(result: ValidationResult, json: boolean): number {
 function reportAllErrors(bytes: Uint8Array, options: Options): number {
   const result = validatePrototypeSpecAllErrors(bytes, { maxErrors: options.maxErrors });
   if (result.ok) {
-    console.log(options.json ? '[]' : validMessage(result));
+    const warnings = authoredWarnings(bytes).map(warningLine);
+    if (options.json) {
+      console.log('[]');
+      if (warnings.length > 0) console.error(warnings.join('\n'));
+    } else {
+      console.log([validMessage(result), ...warnings].join('\n'));
+    }
     return 0;
   }
   console.log(options.json ? JSON.stringify(result.errors) : result.errors.map(errorLine).join('\n'));
@@ -124,6 +139,11 @@ function reportAllErrors(bytes: Uint8Array, options: Options): number {
     else console.log(note);
   }
   return 1;
+}
+
+/** `warning: <path>: <message>. Fix: <fix>`, one line. */
+function warningLine(warning: SpecWarning): string {
+  return `warning: ${warning.path}: ${warning.message}. Fix: ${warning.fix}`;
 }
 
 function validMessage(result: Extract<ValidationResult, { ok: true }>): string {

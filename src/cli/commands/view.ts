@@ -138,7 +138,10 @@ function usageProblem(positionals: string[], port: string | undefined): string |
 }
 
 function reportStatus(status: SpecStatus): void {
-  if (status.ok) console.error(`${status.file} (save ${status.version}): valid, showing "${status.id}" (${status.nodeCount} nodes)`);
+  if (status.ok) {
+    console.error(`${status.file} (save ${status.version}): valid, showing "${status.id}" (${status.nodeCount} nodes)`);
+    for (const warning of status.warnings) console.error(`${status.file} (save ${status.version}): warning: ${warning.path}: ${warning.message}. Fix: ${warning.fix}`);
+  }
   else {
     const others = status.otherErrors?.length ?? 0;
     const more = others > 0 ? ` (+${others}${status.truncated ? '+' : ''} more ${others === 1 && !status.truncated ? 'error' : 'errors'})` : '';

@@ -92,11 +92,26 @@
     line.className = status.ok ? 'ok' : 'bad';
     $('error').hidden = status.ok;
     showHighlight(status.ok ? null : status.highlight);
+    showWarnings(status.ok ? status.warnings ?? [] : []);
     if (status.ok) return;
     $('error-path').textContent = status.path;
     $('error-message').textContent = status.message;
     $('error-hint').textContent = status.hint ? `Fix: ${status.hint}` : '';
     showOtherErrors(status.otherErrors ?? [], status.truncated === true);
+  }
+
+  /** What the valid spec holds that will not do what it looks like, under the status line. */
+  function showWarnings(warnings) {
+    const list = $('spec-warnings');
+    list.replaceChildren();
+    list.hidden = warnings.length === 0;
+    for (const warning of warnings) {
+      const item = document.createElement('li');
+      const path = document.createElement('code');
+      path.textContent = warning.path;
+      item.append(path, `: ${warning.message}. Fix: ${warning.fix}`);
+      list.append(item);
+    }
   }
 
   function showOtherErrors(errors, truncated) {
