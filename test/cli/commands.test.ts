@@ -69,7 +69,7 @@ test('validate takes a saved folder\'s spec, answers a plain folder or a missing
   const folder = mkdtempSync(join(tmpdir(), 'protostage-validate-dir-'));
   try {
     const spec = join(folder, 'hello.json');
-    writeFileSync(spec, JSON.stringify({ id: 'hello', window: { placement: { type: 'fullscreen' } }, root: { type: 'text', text: 'Hi' } }));
+    writeFileSync(spec, JSON.stringify({ id: 'hello', window: { placement: { type: 'fullscreen' } }, root: { type: 'text', text: 'Hi', style: { background: 'surface' } } }));
     assert.equal(run('save', spec, '-o', join(folder, 'saved')).status, 0);
     const saved = run('validate', join(folder, 'saved'));
     assert.deepEqual([saved.status, saved.stdout.trim()], [0, 'valid: hello (1 nodes)']);

@@ -27,7 +27,7 @@ image.data.fill(200);
 const hero = PNG.sync.write(image);
 writeFileSync(join(dir, 'hero.png'), hero);
 const specFile = join(dir, 'card.json');
-writeFileSync(specFile, JSON.stringify({ id: 'saved-card', window: { placement: { type: 'fullscreen' } }, root: { type: 'column', children: [{ type: 'image', asset: 'hero', testTag: 'hero', style: { width: { dp: 60 }, height: { dp: 60 } } }, { type: 'text', text: 'Saved', testTag: 'title' }] } }));
+writeFileSync(specFile, JSON.stringify({ id: 'saved-card', window: { placement: { type: 'fullscreen' } }, root: { type: 'column', style: { background: 'surface' }, children: [{ type: 'image', asset: 'hero', testTag: 'hero', style: { width: { dp: 60 }, height: { dp: 60 } } }, { type: 'text', text: 'Saved', testTag: 'title' }] } }));
 
 test('save writes the layout; render takes the folder with its assets, and names one it cannot verify', async () => {
   const out = join(dir, 'saved');
