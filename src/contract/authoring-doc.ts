@@ -372,8 +372,8 @@ Other window fields: ${shapeSummary({ ...window, properties: Object.fromEntries(
 \`prototype_window_chrome_v1\`) the content fills the whole window, under the status bar too (use
 \`safeAreaPadding\` with \`systemBars\` on the top edge), and a two-finger press of about a second
 reveals the host's dismiss pill for 5 s (another such press restarts that; one finger never does).
-The pill (\`protostage.dismiss\`) cannot be removed by the spec: observe always lists it, and
-\`tapOn\` reveals it before pressing it. Sheet and floating windows keep their own control. The
+The pill (\`protostage.dismiss\`) cannot be removed by the spec: observe lists it while it is shown
+(not while hidden, as a person does not see it), and \`tapOn\` reveals it before pressing it. Sheet and floating windows keep their own control. The
 status \`lastResult.chrome\` says which chrome a show drew.
 
 **Layer and the keyboard.** \`layer\` decides what draws over what, as on Android. A \`system\`

@@ -628,7 +628,9 @@ export class WebDevice {
     }
     const hidden = await this.page.evaluate(hiddenBehind, target);
     if (hidden !== null) return failure(`${describeTarget(target)} (${hidden.layer} layer) is covered by ${hidden.cover}`, hidden.hint);
-    return failure(`no node matches ${describeTarget(target)}`, `observe to see the screen; available: ${availableTargets([...prototype, ...app], 'testTag' in target ? 'testTag' : 'text')}`);
+    // Only what a tap can reach is offered: the app nodes the prototype covers are left out.
+    const reachable = (await this.hierarchy()).filter((node) => node.layer !== 'app' || node.covered !== true);
+    return failure(`no node matches ${describeTarget(target)}`, `observe to see the screen; available: ${availableTargets(reachable, 'testTag' in target ? 'testTag' : 'text')}`);
   }
 
   #onScreen(point: { x: number; y: number }): boolean {

@@ -706,14 +706,21 @@ export class Host {
 
   // ── observe and input ──────────────────────────────────────────────────────
 
-  observe(): Promise<HostResult<{ observationId: string; hierarchy: HierarchyNode[]; prototypeWindow: PrototypeWindow | null; screenshotBase64: string; hierarchyUpdatedAt?: number }>> {
+  /**
+   * The screen as the person sees it: the hierarchy and a screenshot. App nodes an opaque prototype
+   * window hides entirely are left out and counted (`coveredAppNodes`) unless `includeCovered`.
+   */
+  observe(options: { includeCovered?: boolean } = {}): Promise<HostResult<{ observationId: string; hierarchy: HierarchyNode[]; prototypeWindow: PrototypeWindow | null; screenshotBase64: string; hierarchyUpdatedAt?: number; coveredAppNodes?: number }>> {
     return guard(async () => {
       const device = await this.requireInput();
       const result = await device.request({ type: 'observe' });
       if (!result.success || !result.hierarchy || !result.screenshotBase64) fail('observe', result.error ?? 'the device returned no observation', 'Retry.');
-      const { hierarchy, screenshotBase64, hierarchyUpdatedAt } = result;
+      const { screenshotBase64, hierarchyUpdatedAt } = result;
+      const prototypeWindow = result.prototypeWindow ?? null;
+      const hidden = options.includeCovered ? [] : result.hierarchy.filter((node) => hiddenByWindow(node, prototypeWindow));
+      const hierarchy = hidden.length === 0 ? result.hierarchy : result.hierarchy.filter((node) => !hidden.includes(node));
       const observationId = this.keepObservation(screenshotBase64);
-      return { success: true, observationId, hierarchy, prototypeWindow: result.prototypeWindow ?? null, screenshotBase64, hierarchyUpdatedAt };
+      return { success: true, observationId, hierarchy, prototypeWindow, screenshotBase64, hierarchyUpdatedAt, ...(hidden.length > 0 ? { coveredAppNodes: hidden.length } : {}) };
     });
   }
 
@@ -937,4 +944,12 @@ async function readLayoutIfSaved(dir: string, roots: FileRoots) {
 
 function withPlatformNotes(notes: PlatformNote[]): { platformNotes?: PlatformNote[] } {
   return notes.length > 0 ? { platformNotes: notes } : {};
+}
+
+/** An app node that an opaque prototype window covers from edge to edge: nothing of it is seen. */
+function hiddenByWindow(node: HierarchyNode, window: PrototypeWindow | null): boolean {
+  if (window === null || !window.prototypeOpaque || node.layer !== 'app' || node.covered !== true) return false;
+  const inner = node.bounds;
+  const outer = window.bounds;
+  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
 }

@@ -105,7 +105,9 @@ current one after a time-out), so no event is skipped whatever \`limit\` and the
 every call waiting when an event arrives gets it. Without \`afterSequence\` a call reads on after the
 last event an earlier call answered. \`tapOn\`,
 \`sendKeys\` and \`swipeOn\` answer the node they hit (\`target\`) and \`lastSequence\` after the
-input; they refuse a node something covers (observe marks covered app nodes) and \`sendKeys\`
+input; they refuse a node something covers (observe marks covered app nodes, and leaves out those an
+opaque prototype window hides entirely: \`coveredAppNodes\` counts them, \`observe {includeCovered: true}\`
+lists them) and \`sendKeys\`
 refuses a testTag that is not a text field, before pressing anything. \`observe\` also returns
 \`prototypeWindow\` (placement, whether it hides the app, appearance \`{mode, source, deviceDark}\`).
 A same-id show replaces the prototype in place and keeps pager pages; \`reset: true\` starts fresh.

@@ -46,7 +46,8 @@ const prototype = z.looseObject({
 const observe = z.looseObject({
   ...commonFields,
   observationId: z.string().optional().describe('Names this observation: show takes its screenshot as an asset, {id, observation}.'),
-  hierarchy: z.array(z.looseObject({ layer: z.string() })).optional().describe('Every element of the app and prototype layers, bounds in dp.'),
+  hierarchy: z.array(z.looseObject({ layer: z.string() })).optional().describe('Every element of the app and prototype layers a person can see, bounds in dp.'),
+  coveredAppNodes: z.number().optional().describe('How many app nodes the opaque prototype window hides entirely, left out of hierarchy (observe with includeCovered: true lists them).'),
   hierarchyUpdatedAt: z.number().optional(),
   prototypeWindow: z
     .looseObject({ id: z.string(), prototypePlacement: z.string(), prototypeOpaque: z.boolean(), prototypeAppearance: z.looseObject({ mode: z.string() }) })

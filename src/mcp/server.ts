@@ -178,13 +178,13 @@ export function createMcpServer(pool: DevicePool): McpServer {
     'observe',
     {
       title: 'Observe the screen',
-      description: 'The accessibility hierarchy of the app and prototype layers (dp bounds) plus a screenshot.',
-      inputSchema: z.object(deviceField),
+      description: 'The accessibility hierarchy of the app and prototype layers (dp bounds) plus a screenshot. App nodes an opaque prototype window hides entirely are left out and counted in coveredAppNodes (includeCovered: true lists them, marked covered).',
+      inputSchema: z.object({ ...deviceField, includeCovered: z.boolean().optional().describe('List the app nodes an opaque prototype window hides entirely too (default false: they are only counted).') }),
       outputSchema: outputSchemas.observe,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async (args) => {
-      const result = await onDevice(pool, args.device, (device) => device.host.observe());
+      const result = await onDevice(pool, args.device, (device) => device.host.observe({ includeCovered: args.includeCovered }));
       if (!result.success) return toolResult(result);
       const { screenshotBase64, ...structured } = result;
       return {

@@ -504,6 +504,8 @@ function DismissPill({ windowElement, top, dark, onDismiss }: { windowElement: {
       style={{ top: `${top + 8}px`, ...colors }}
       data-ps-dismiss-pill=""
       {...a11yAttributes({ id: 'host#dismiss', testTag: HOST_DISMISS_TAG, role: 'Button', text: HOST_DISMISS_LABEL })}
+      // Hidden, it is not on the screen a person sees, so observe leaves it out (tapOn reveals it first).
+      {...(revealed ? null : { 'data-ps-a11y-hidden': '', 'aria-hidden': 'true' })}
       onClick={revealed ? onDismiss : undefined}
     >
       <Icon name="close" size={20} />

@@ -96,6 +96,30 @@ test('a show holding a trap succeeds with warnings that name the path and the fi
   assert.equal(clean.data.warnings, undefined, 'a spec without traps has no warnings');
 });
 
+test('observe leaves out the app nodes an opaque window hides, counts them, and lists them with includeCovered; a miss offers only what can be hit', async () => {
+  const opaque = { id: 'cover', window: { placement: { type: 'fullscreen' }, chrome: 'none', layer: 'app' }, root: { type: 'column', style: { background: 'surface' }, children: [{ type: 'text', text: 'Cover', testTag: 'cover_text' }] } };
+  assert.equal((await call('prototype', { action: 'show', spec: opaque })).isError, false);
+  const seen = await call('observe');
+  const layers = (nodes: Structured[]) => nodes.map((node) => node.layer);
+  assert.ok(!layers(seen.data.hierarchy).includes('app'), 'no app node is listed under an opaque fullscreen window');
+  assert.ok(seen.data.coveredAppNodes > 3, `counted: ${seen.data.coveredAppNodes}`);
+  assert.ok(!seen.data.hierarchy.some((node: Structured) => node.testTag === 'protostage.dismiss'), 'the hidden dismiss pill is not listed');
+  const all = await call('observe', { includeCovered: true });
+  const covered = all.data.hierarchy.filter((node: Structured) => node.layer === 'app');
+  assert.equal(covered.length, seen.data.coveredAppNodes);
+  assert.ok(covered.every((node: Structured) => node.covered === true));
+  const missed = await call('tapOn', { testTag: 'nope' });
+  assert.equal(missed.isError, true);
+  assert.match(missed.data.error, /available: .*"cover_text"/);
+  assert.doesNotMatch(missed.data.error, /home\.search/, 'covered app nodes are not offered');
+
+  const sheet = { id: 'cover', window: { placement: { type: 'sheet', edge: 'bottom', height: 200 } }, root: { type: 'column', style: { background: 'surface' }, children: [{ type: 'text', text: 'Sheet' }] } };
+  assert.equal((await call('prototype', { action: 'show', spec: sheet })).isError, false);
+  const beside = await call('observe');
+  assert.ok(layers(beside.data.hierarchy).includes('app'), 'the app above a sheet is listed');
+  assert.equal(beside.data.coveredAppNodes, undefined);
+});
+
 test('the live mirror address is printed on stderr (stdout carries the protocol) and needs its token', async () => {
   await call('observe'); // the device is up once a device call has been served
   const pattern = /Live mirror of the device \(watch and join in\): (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/;
