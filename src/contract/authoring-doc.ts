@@ -4,7 +4,7 @@
  * a drift test fails when the committed file differs from this output.
  */
 import { accepts, actionPurposes, describeCheck, describeRule, leafFields, nodePurposes, objectDefinition, shapeSummary, shapeTable, table, topLevelPurposes } from './describe.ts';
-import { contract, enumValues, limit, limits, placementTypes, type Check, type ObjectShape, type Rule, type TaggedRule } from './index.ts';
+import { contract, enumValues, limit, limits, placementTypes, type ObjectShape, type Rule, type TaggedRule } from './index.ts';
 import { unexpressedRuleList } from './schema-limits.ts';
 
 export const AUTHORING_DOC_COMMAND = 'protostage schema --authoring-doc -o docs/authoring.md';
