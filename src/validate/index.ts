@@ -23,7 +23,7 @@ export { specWarnings, type SpecWarning };
 
 export type ValidationResult =
   /** `capabilities`: what a device must advertise to show the spec (e.g. prototype_anchor_v1). */
-  | { ok: true; spec: PrototypeSpec; nodeCount: number; capabilities: string[]; /** Where each is first needed. */ capabilityPaths: Record<string, string>; /** Every android and ios block. */ namespaceBlocks: NamespaceBlock[]; /** Every style effect. */ effects: EffectRecord[] }
+  | { ok: true; spec: PrototypeSpec; nodeCount: number; capabilities: string[]; /** Where each is first needed. */ capabilityPaths: Record<string, string>; /** Every android and ios block. */ namespaceBlocks: NamespaceBlock[]; /** Every style effect. */ effects: EffectRecord[]; /** The spec as read, before component expansion, for specWarnings. */ authored: unknown }
   | { ok: false; path: string; message: string };
 
 export type ValidationFailure = Extract<ValidationResult, { ok: false }>;
@@ -72,7 +72,7 @@ function validateValue(value: unknown): ValidationResult {
     checkReferences(expanded as Record<string, unknown>, walk);
     const decoded = decodePrototypeSpec(expanded);
     if (!decoded.ok) return decoded;
-    return { ok: true, spec: decoded.spec, nodeCount: walk.nodeCount, capabilities: walk.capabilities, capabilityPaths: walk.capabilityPaths, namespaceBlocks: walk.namespaceBlocks, effects: walk.effects };
+    return { ok: true, spec: decoded.spec, nodeCount: walk.nodeCount, capabilities: walk.capabilities, capabilityPaths: walk.capabilityPaths, namespaceBlocks: walk.namespaceBlocks, effects: walk.effects, authored: value };
   } catch (error) {
     if (!(error instanceof Rejection)) throw error;
     // Paths inside an expanded use name the use chain they came through.
@@ -133,7 +133,7 @@ function collectErrors(value: unknown, maxErrors: number): AllErrorsResult {
   if (walk !== null && collector.errors.length === 0) {
     const decoded = decodePrototypeSpec(expanded);
     if (!decoded.ok) return oneError(decoded);
-    return { ok: true, spec: decoded.spec, nodeCount: walk.nodeCount, capabilities: walk.capabilities, capabilityPaths: walk.capabilityPaths, namespaceBlocks: walk.namespaceBlocks, effects: walk.effects };
+    return { ok: true, spec: decoded.spec, nodeCount: walk.nodeCount, capabilities: walk.capabilities, capabilityPaths: walk.capabilityPaths, namespaceBlocks: walk.namespaceBlocks, effects: walk.effects, authored: value };
   }
   const authored = collector.errors.map(({ path, message }) => ({ path: path === '$' ? '$' : expansion.authoredPath(path), message }));
   const [first, ...rest] = oncePerComponentPlace(authored);
@@ -156,11 +156,3 @@ function oncePerComponentPlace(errors: ValidationError[]): ValidationError[] {
   });
 }
 
-/**
- * The warnings of a spec that passed validation, given as validatePrototypeSpec was (bytes, text
- * or a value): read again as authored, components unexpanded, so each path is where it was written.
- */
-export function authoredWarnings(input: Uint8Array | string | unknown): SpecWarning[] {
-  const read = readInput(input);
-  return read.ok ? specWarnings(read.value) : [];
-}

@@ -10,7 +10,7 @@ import type { BrowserSource } from '../device/browser-source.ts';
 import type { DeviceSetup } from '../device/device-flags.ts';
 import { WebDevice } from '../device/web-device.ts';
 import { limits } from '../contract/index.ts';
-import { authoredWarnings, validatePrototypeSpecAllErrors, type SpecWarning, type ValidationError } from '../validate/index.ts';
+import { specWarnings, validatePrototypeSpecAllErrors, type SpecWarning, type ValidationError } from '../validate/index.ts';
 import { assetProblemOutcome, type AssetChange, type AssetProblemChange } from './asset-change.ts';
 import { highlightFor, type Highlight } from './highlight.ts';
 import type { SpecStatus } from './messages.ts';
@@ -204,7 +204,7 @@ class SpecLoader {
     }
     const assets = (await this.options.assets?.afterShow(this.device, shown)) ?? NOTHING_AFTER_SHOW;
     await this.device.settled();
-    return { id: validated.spec.id, nodeCount: validated.nodeCount, assets, warnings: authoredWarnings(bytes) };
+    return { id: validated.spec.id, nodeCount: validated.nodeCount, assets, warnings: specWarnings(validated.authored) };
   }
 
   /** The box over the last good render (still on the device) that the error path points into. */

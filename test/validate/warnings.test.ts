@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { authoredWarnings, specWarnings, validatePrototypeSpec, type SpecWarning } from '../../src/validate/index.ts';
+import { specWarnings, validatePrototypeSpec, type SpecWarning } from '../../src/validate/index.ts';
 
 type Json = Record<string, unknown>;
 const spec = (root: Json, extra: Json = {}): Json => ({
@@ -106,17 +106,23 @@ test('a fullscreen root without a background is see-through; a background, a sta
   assert.deepEqual(warningsOf({ ...bare, window: { placement: { type: 'sheet', edge: 'bottom', height: 300 } } }), [], 'a sheet is meant to sit over the app');
 });
 
-test('authoredWarnings reads bytes, text and values alike, and answers nothing for input it cannot read', () => {
+test('a spec given as bytes, text or a value has the same warnings, read from the spec as written', () => {
   const bare = { id: 'w', window: { placement: { type: 'fullscreen' } }, root: { type: 'column', children: [] } };
   const text = JSON.stringify(bare);
-  assert.deepEqual(authoredWarnings(new TextEncoder().encode(text)), authoredWarnings(bare));
-  assert.deepEqual(authoredWarnings(text).map((warning) => warning.path), ['root.style.background']);
-  assert.deepEqual(authoredWarnings('{ not json'), []);
+  const warningsOfInput = (input: unknown) => {
+    const result = validatePrototypeSpec(input);
+    assert.ok(result.ok);
+    return specWarnings(result.authored);
+  };
+  assert.deepEqual(warningsOfInput(new TextEncoder().encode(text)), warningsOfInput(bare));
+  assert.deepEqual(warningsOfInput(text).map((warning) => warning.path), ['root.style.background']);
 });
 
 test('the examples hold no trap', () => {
   const folder = new URL('../../examples/', import.meta.url);
   for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
-    assert.deepEqual(authoredWarnings(readFileSync(new URL(file, folder))), [], `examples/${file}`);
+    const result = validatePrototypeSpec(readFileSync(new URL(file, folder)));
+    assert.ok(result.ok, file);
+    assert.deepEqual(specWarnings(result.authored), [], `examples/${file}`);
   }
 });

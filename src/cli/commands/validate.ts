@@ -7,8 +7,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isSavedLayout, MANIFEST_FILE, readSavedPrototype } from '../../host/saved-layout.ts';
 import {
-  authoredWarnings,
   DEFAULT_MAX_ERRORS,
+  specWarnings,
   validatePrototypeSpec,
   validatePrototypeSpecAllErrors,
   type SpecWarning,
@@ -62,7 +62,7 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage validate: ${bytes}`);
     return 2;
   }
-  return options.allErrors ? reportAllErrors(bytes, options) : reportFirstError(validatePrototypeSpec(bytes), options.json, bytes);
+  return options.allErrors ? reportAllErrors(bytes, options) : reportFirstError(validatePrototypeSpec(bytes), options.json);
 }
 
 /** A spec file's bytes, a saved prototype folder's spec, or what stands in the way in one line. */
@@ -108,10 +108,10 @@ function parseOptions(args: string[]): Options | string {
   return options;
 }
 
-function reportFirstError(result: ValidationResult, json: boolean, bytes: Uint8Array): number {
+function reportFirstError(result: ValidationResult, json: boolean): number {
   if (result.ok) {
     const message = validMessage(result);
-    const warnings = authoredWarnings(bytes);
+    const warnings = specWarnings(result.authored);
     if (json) console.log(JSON.stringify({ ok: true, path: null, message, id: result.spec.id, nodeCount: result.nodeCount, warnings }));
     else console.log([message, ...warnings.map(warningLine)].join('\n'));
     return 0;
@@ -123,7 +123,7 @@ function reportFirstError(result: ValidationResult, json: boolean, bytes: Uint8A
 function reportAllErrors(bytes: Uint8Array, options: Options): number {
   const result = validatePrototypeSpecAllErrors(bytes, { maxErrors: options.maxErrors });
   if (result.ok) {
-    const warnings = authoredWarnings(bytes).map(warningLine);
+    const warnings = specWarnings(result.authored).map(warningLine);
     if (options.json) {
       console.log('[]');
       if (warnings.length > 0) console.error(warnings.join('\n'));
