@@ -9,6 +9,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { setOwn } from '../json/index.ts';
 
 export const STORAGE_DIR_ENV = 'PROTOSTAGE_DEVICE_DATA_DIR';
 export const STORAGE_DEBOUNCE_MS = 400;
@@ -135,7 +136,7 @@ export class StorageStore {
       for (const [key, value] of Object.entries(values[part])) {
         const bytes = valueBytes(value);
         if (count < MAX_STORED_KEYS && total + bytes <= MAX_STORED_BYTES) {
-          kept[part][key] = value;
+          setOwn(kept[part], key, value);
           total += bytes;
           count += 1;
           continue;
@@ -143,7 +144,7 @@ export class StorageStore {
         skipped.push(key);
         const before = previous?.version === values.version ? previous[part][key] : undefined;
         if (before !== undefined && count < MAX_STORED_KEYS && total + valueBytes(before) <= MAX_STORED_BYTES) {
-          kept[part][key] = before;
+          setOwn(kept[part], key, before);
           total += valueBytes(before);
           count += 1;
         }

@@ -248,16 +248,20 @@ export class WebDevice {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       const device = new WebDevice(browser, ownsBrowser, context, page, cdp, baseProfile, orientation, settings, options.liveClock ?? false, options.requests ?? { allowed: new AllowedOrigins() });
-      await page.exposeBinding('__protostageEvent', (_source, event: PrototypeEvent) => device.#deliver(event));
-      await page.exposeBinding('__protostageStorage', (_source, id: string, values: unknown) => device.#storageListener?.(id, values));
+      // Only the device page's runtime speaks for the prototype; the app's frames see the bindings too.
+      await page.exposeBinding('__protostageEvent', (source, eventJson: string) => {
+        if (source.frame === page.mainFrame()) device.#deliver(JSON.parse(eventJson) as PrototypeEvent);
+      });
+      await page.exposeBinding('__protostageStorage', (source, id: string, valuesJson: string) => {
+        if (source.frame === page.mainFrame()) device.#storageListener?.(id, JSON.parse(valuesJson));
+      });
       await page.exposeBinding('__protostageKeyboard', (source, focused: boolean) => device.#setFieldFocus(source.frame, focused));
       await page.exposeBinding('__protostageKeyboardKey', (source, key: unknown) => {
         // Only the device's own keyboard types; the app's frames see the binding too.
         if (source.frame === page.mainFrame()) device.#typeFromKeyboard(key);
       });
-      // Only the device page's runtime starts requests; the app's frames see the bindings too.
-      await page.exposeBinding('__protostageRequest', (source, request: ResolvedRequest) => {
-        if (source.frame === page.mainFrame()) device.requests.start(request);
+      await page.exposeBinding('__protostageRequest', (source, requestJson: string) => {
+        if (source.frame === page.mainFrame()) device.requests.start(JSON.parse(requestJson) as ResolvedRequest);
       });
       await page.exposeBinding('__protostageRequestCancel', (source, requestId: string) => {
         if (source.frame === page.mainFrame()) device.requests.cancel(requestId);
@@ -397,7 +401,7 @@ export class WebDevice {
   }
 
   async inspect(options: { revealSecure?: boolean } = {}): Promise<unknown> {
-    return this.#pageCall(() => this.page.evaluate((given) => window.protostage.inspect(given), options));
+    return this.#pageCall(async () => JSON.parse(await this.page.evaluate((given) => JSON.stringify(window.protostage.inspect(given)), options)));
   }
 
   /** A page API call whose failure (a value that is not plain data, a crashed page) comes back as a value. */

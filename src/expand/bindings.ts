@@ -6,6 +6,7 @@
  */
 import { contract, resolveRule, type Binds, type ObjectShape, type Rule } from '../contract/index.ts';
 import type { PathSegment } from './path.ts';
+import { setOwn } from '../json/index.ts';
 
 /** One string that binds, with its path relative to the node and how it binds. */
 export interface BindingSite {
@@ -88,7 +89,7 @@ function rewriteObject(
     const next = rewriteValue(value[key], rule, rewrite, [...path, key], depth + 1);
     if (next !== value[key]) {
       copy ??= { ...value };
-      copy[key] = next;
+      setOwn(copy, key, next);
     }
   }
   return copy ?? value;
@@ -147,7 +148,7 @@ function rewriteEntries(
     const next = rewriteItem(item, key);
     if (next !== item) {
       copy ??= { ...value };
-      copy[key] = next;
+      setOwn(copy, key, next);
     }
   }
   return copy ?? value;

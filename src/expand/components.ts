@@ -53,7 +53,6 @@ function readComponents(spec: Record<string, unknown>): Map<string, Record<strin
   const namePattern = pattern(contract.components.namePattern);
   for (const name of Object.keys(map).sort()) {
     const path = propertyPath('components', name);
-    if (name === '__proto__') throw new ExpansionError(path, 'The component name "__proto__" is reserved; rename it');
     if (!namePattern.test(name)) throw new ExpansionError(path, `Invalid component name "${name}": ${contract.patternHints[contract.components.namePattern] ?? 'use a state-key-shaped name'}`);
     const definition = map[name];
     if (!isRecord(definition)) throw new ExpansionError(path, 'Expected a component object {root}');

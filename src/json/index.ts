@@ -10,6 +10,16 @@
 import { JSON_NUMBER_PATTERN, locateSyntaxError } from './syntax-error.ts';
 
 export const MAX_SPEC_BYTES = 1048576;
+
+/**
+ * Sets an own member of a plain object. A plain assignment to "__proto__" would set the object's
+ * prototype instead, and spec keys (state keys, data keys, payload keys) may be named so.
+ */
+export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
+}
+
 export const MAX_JSON_DEPTH = 128;
 
 export type StrictJsonResult =

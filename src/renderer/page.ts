@@ -19,11 +19,13 @@ type Result = { ok: true; [field: string]: unknown } | { ok: false; path?: strin
 
 declare global {
   interface Window {
-    __protostageEvent?: (event: PrototypeEvent) => unknown;
+    // Events, stored values and requests cross as JSON text: the binding's own serializer would
+    // drop members named "__proto__", which are ordinary keys in a spec.
+    __protostageEvent?: (eventJson: string) => unknown;
     /** The device keeps a spec's stored values (storage block) for its id. */
-    __protostageStorage?: (id: string, values: unknown) => unknown;
+    __protostageStorage?: (id: string, valuesJson: string) => unknown;
     /** The device runs a request action (itself or through its host) and answers with completeRequest. */
-    __protostageRequest?: (request: ResolvedRequest) => unknown;
+    __protostageRequest?: (requestJson: string) => unknown;
     __protostageRequestCancel?: (requestId: string) => unknown;
   }
 }
@@ -129,9 +131,9 @@ export class PageRenderer {
       clock: { now: () => Date.now(), setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
       device: { dark: this.device.dark, reducedMotion: this.device.reducedMotion, windowWidth: innerWidth, locale: this.device.locale, offline: this.device.offline },
       onEvent: (event) => this.forward(event),
-      onStorage: (id, values) => window.__protostageStorage?.(id, values),
+      onStorage: (id, values) => window.__protostageStorage?.(id, JSON.stringify(values)),
       requests: {
-        start: (request) => void window.__protostageRequest?.(request),
+        start: (request: ResolvedRequest) => void window.__protostageRequest?.(JSON.stringify(request)),
         cancel: (requestId) => void window.__protostageRequestCancel?.(requestId),
       },
       platform: { start: (call) => this.platformUi.start(call), cancel: (callId) => this.platformUi.closeShare(callId) },
@@ -349,7 +351,7 @@ export class PageRenderer {
       // Its requests went with it.
       queueMicrotask(() => this.notifyIfIdle());
     }
-    window.__protostageEvent?.(event);
+    window.__protostageEvent?.(JSON.stringify(event));
     // Events from timers (snackbar duration, idle TTL) change what is drawn on their own.
     if (this.calling === 0) this.draw();
   }

@@ -10,7 +10,4 @@ export function ownValue(record: StateRecord, key: string): Scalar | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-export function setOwn(record: StateRecord, key: string, value: Scalar): void {
-  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-  else record[key] = value;
-}
+export { setOwn } from '../json/index.ts';

@@ -6,6 +6,7 @@
 import type { Scalar } from './model.ts';
 import { maskedText } from './render.ts';
 import type { PendingEvent } from './unit.ts';
+import { setOwn } from './record.ts';
 
 /** The state with each secure key's text masked (the same object when there is nothing to mask). */
 export function maskState(state: Record<string, Scalar>, secureKeys: ReadonlySet<string>): Record<string, Scalar> {
@@ -14,7 +15,7 @@ export function maskState(state: Record<string, Scalar>, secureKeys: ReadonlySet
     const value = state[key];
     if (typeof value !== 'string') continue;
     masked ??= { ...state };
-    masked[key] = maskedText(value);
+    setOwn(masked, key, maskedText(value));
   }
   return masked ?? state;
 }

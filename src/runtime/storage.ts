@@ -5,7 +5,7 @@
  * keys; a value that no longer fits (its binding refuses it, its data path is gone) is dropped.
  */
 import { applyDataWrite, parsePointer, valueAt, type JsonObject, type JsonValue } from '../json/pointer.ts';
-import { conservativePayloadByteLength } from '../json/index.ts';
+import { conservativePayloadByteLength, setOwn } from '../json/index.ts';
 import type { PrototypeSpec, Scalar } from '../spec/index.ts';
 import { validatePrototypeSpec } from '../validate/index.ts';
 
@@ -22,7 +22,7 @@ export function storedValues(spec: PrototypeSpec, state: Record<string, Scalar>,
   const storage = spec.storage;
   if (!storage) return null;
   const values: StoredValues = { version: storage.version, state: {}, data: {} };
-  for (const key of storage.keys ?? []) if (Object.hasOwn(state, key)) values.state[key] = state[key]!;
+  for (const key of storage.keys ?? []) if (Object.hasOwn(state, key)) setOwn(values.state, key, state[key]!);
   for (const pointer of storage.data ?? []) {
     const segments = parsePointer(pointer);
     const value = segments === null ? undefined : valueAt(data, segments);
@@ -50,7 +50,7 @@ export function restoreStorage(spec: PrototypeSpec, stored: unknown): Restored {
   if (typeof record !== 'object' || record.version !== storage.version) return { ...nothing, discarded: true };
   const entries: Array<[string, (target: PrototypeSpec) => PrototypeSpec | null]> = [];
   for (const key of storage.keys ?? []) {
-    const value = record.state?.[key];
+    const value = record.state && Object.hasOwn(record.state, key) ? record.state[key] : undefined;
     if (value !== undefined) entries.push([key, (target) => ({ ...target, state: { ...target.state, [key]: value } })]);
   }
   for (const pointer of storage.data ?? []) {

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { iconNames as contractIconNames, limits } from '../contract/index.ts';
+import { setOwn } from '../json/index.ts';
 import { AdaptiveParser } from './adaptive.ts';
 import { colorRoles, textStyleRoles } from './vocabulary.ts';
 
@@ -21,6 +22,29 @@ const positive = z.number().min(MIN_POSITIVE);
 
 export const scalarSchema = z.union([z.string(), z.number(), z.boolean()]);
 export type Scalar = z.infer<typeof scalarSchema>;
+
+/**
+ * A record keyed by authored names (state keys, data keys, locales, screen names). Unlike
+ * `z.record`, every key stays an own member of the result, "__proto__" included.
+ */
+function ownRecord<T extends z.ZodType>(values: T) {
+  return z.unknown().transform((value, context) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      context.addIssue({ code: 'custom', message: 'Expected an object' });
+      return z.NEVER;
+    }
+    const record: Record<string, z.output<T>> = {};
+    for (const [key, member] of Object.entries(value)) {
+      const parsed = values.safeParse(member);
+      if (!parsed.success) {
+        context.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid member', path: [key] });
+        return z.NEVER;
+      }
+      setOwn(record, key, parsed.data);
+    }
+    return record;
+  });
+}
 
 /** The closed list of built-in icon names, shared with the walker through the contract. */
 export const iconNameSchema = z.enum(contractIconNames as [string, ...string[]]);
@@ -434,8 +458,8 @@ export const actionSchema: z.ZodType<Action> = z.discriminatedUnion('type', [
     type: z.literal('request'),
     url: nonEmpty,
     method: requestMethodSchema.optional(),
-    headers: z.record(z.string(), z.string()).refine((entries) => Object.keys(entries).length <= limits.requestEntries).optional(),
-    query: z.record(z.string(), scalarSchema).refine((entries) => Object.keys(entries).length <= limits.requestEntries).optional(),
+    headers: ownRecord(z.string()).refine((entries) => Object.keys(entries).length <= limits.requestEntries).optional(),
+    query: ownRecord(scalarSchema).refine((entries) => Object.keys(entries).length <= limits.requestEntries).optional(),
     // A string, or a JSON object or array (bounded by the walker).
     body: z.union([z.string(), z.unknown()]).optional(),
     into: dataPointer,
@@ -576,7 +600,7 @@ export const iconEffectSchema: z.ZodType<IconEffect> = z.strictObject({
 
 export const repeatSchema = z.strictObject({
   /** Literal items, or a data pointer naming an array of rows. */
-  items: z.union([z.array(z.record(z.string(), scalarSchema)).min(1).max(128), dataPointer]),
+  items: z.union([z.array(ownRecord(scalarSchema)).min(1).max(128), dataPointer]),
   as: nonEmpty,
   key: nonEmpty.optional(),
 });
@@ -620,7 +644,7 @@ export type SwipeActions = z.infer<typeof swipeActionsSchema>;
 export const chartSeriesSchema = z.strictObject({ field: nonEmpty, label: nonEmpty.optional(), color: colorValueSchema.optional() });
 export type ChartSeries = z.infer<typeof chartSeriesSchema>;
 /** A chart's rows: literal objects of scalars, or a data pointer naming an array of them. */
-const chartRowsSchema = z.union([z.array(z.record(z.string(), scalarSchema)).min(1).max(1000), dataPointer]);
+const chartRowsSchema = z.union([z.array(ownRecord(scalarSchema)).min(1).max(1000), dataPointer]);
 const geoPointSchema = z.strictObject({ lat: z.number().min(-85).max(85), lon: z.number().min(-180).max(180) });
 /** A map marker: the id a tap writes, where it stands, its label and colour. */
 export const mapMarkerSchema = geoPointSchema.extend({ id: nonEmpty, label: nonEmpty.optional(), color: colorValueSchema.optional() });
@@ -835,7 +859,7 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
     stack: nodeShape('stack', {
       id: nonEmpty,
       // Screen names and the count of screens are checked by the walker.
-      screens: z.record(z.string(), nodeRef),
+      screens: ownRecord(nodeRef),
       initial: screenName,
       screenTransition: stackTransitionSchema.optional(),
     }),
@@ -1125,14 +1149,14 @@ const pluralFormsSchema = z.strictObject({
 /** One table per locale, each entry a string or its plural forms; `default` names the table behind the others. */
 export const stringTablesSchema = z.strictObject({
   default: nonEmpty,
-  tables: z.record(z.string(), z.record(z.string(), z.union([z.string(), pluralFormsSchema]))),
+  tables: ownRecord(ownRecord(z.union([z.string(), pluralFormsSchema]))),
 });
 export type StringTables = z.infer<typeof stringTablesSchema>;
 
 export const prototypeSpecSchema = z.strictObject({
   id: nonEmpty,
   window: windowSchema,
-  state: z.record(z.string(), scalarSchema).optional(),
+  state: ownRecord(scalarSchema).optional(),
   /** Agent-owned JSON the spec binds (checked for size and depth by the walker). */
   data: z.unknown().optional(),
   /** State keys and data pointers whose values the device keeps for this id across shows. */

@@ -5,7 +5,7 @@
  * that spec like a show. The first problem is refused with its path (`ops[2].path`), and nothing
  * of the patch applies.
  */
-import { conservativePayloadByteLength } from '../json/index.ts';
+import { conservativePayloadByteLength, setOwn } from '../json/index.ts';
 import { applyDataWrite, dataWriteOf, parsePointer, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
 import { contract, pattern } from '../contract/index.ts';
 import type { Scalar } from '../spec/index.ts';
@@ -84,7 +84,7 @@ function writeState(next: Working, kind: string, key: string, value: unknown, at
   if (kind !== 'set') refuse(`${at}.op`, 'state keys take only set');
   if (!pattern('stateKey').test(key)) refuse(`${at}.path`, `"${key}" is not a state key: ${contract.patternHints.stateKey}`);
   if (!isScalar(value)) refuse(`${at}.value`, 'A state value is a string, a finite number or a boolean');
-  next.state[key] = value;
+  setOwn(next.state, key, value);
 }
 
 function writeData(next: Working, kind: DataWrite['op'], pointer: string, op: Record<string, unknown>, at: string): void {

@@ -714,8 +714,6 @@ class Walker implements Position {
       this.segments.push(key);
       const mark = this.mark();
       try {
-        // JavaScript objects give this key a meaning of its own; a decoded copy would lose it.
-        if (key === '__proto__') reject(this.path(), `The key "__proto__" is reserved; rename it`);
         if (rule.keyPattern && !pattern(rule.keyPattern).test(key)) {
           reject(this.path(), `${JSON.stringify(key)} is not ${patternNoun(rule.keyPattern)}: ${contract.patternHints[rule.keyPattern]}`);
         }

@@ -46,3 +46,21 @@ test('restore: stored values replace the listed ones that still fit; another ver
   assert.equal(restoreStorage(spec, { version: 2, state: { label: 'old' }, data: {} }).discarded, true);
   assert.deepEqual(restoreStorage(spec, null).spec.state, spec.state);
 });
+
+// Seed 000: state keys "match [A-Za-z_][A-Za-z0-9_]{0,63}"; "__proto__" is one of them, kept as data.
+test('a state key named "__proto__" is stored, written and restored like any other', async () => {
+  const validated = validatePrototypeSpec(`{"id":"proto","window":{"placement":{"type":"fullscreen"}},
+    "state":{"__proto__":"x","constructor":"y"},"storage":{"version":1,"keys":["__proto__","constructor"]},
+    "root":{"type":"text","text":"{__proto__}"}}`);
+  assert.ok(validated.ok);
+  const spec = validated.spec as PrototypeSpec;
+  assert.deepEqual(restoreStorage(spec, JSON.parse('{"version":1,"state":{},"data":{}}')).restored, [], 'nothing stored, nothing restored');
+  const store = new StorageStore(dir, () => {});
+  store.schedule('proto', JSON.parse('{"version":1,"state":{"__proto__":"kept","constructor":"too"},"data":{}}'));
+  await store.flush('proto');
+  const written = readFileSync(fileOf('proto'), 'utf8');
+  assert.match(written, /"__proto__":"kept"/);
+  const restored = restoreStorage(spec, JSON.parse(written));
+  assert.deepEqual(restored.restored, ['__proto__', 'constructor']);
+  assert.equal(JSON.stringify(restored.spec.state), '{"__proto__":"kept","constructor":"too"}');
+});

@@ -7,7 +7,7 @@ import { after, test } from 'node:test';
 import { PNG } from 'pngjs';
 import { resolveElementSelector } from '../../src/device/element-selector.ts';
 import { centreOf, type AppHierarchyNode, type HierarchyNode } from '../../src/device/hierarchy.ts';
-import { byTag, HOME_BUY_BUTTON_BOUNDS, useDevices, validSpec } from './helpers.ts';
+import { byTag, HOME_BUY_BUTTON_BOUNDS, tapSettled, useDevices, validSpec } from './helpers.ts';
 
 /** A tiny web app on a loopback port: one tagged button that counts its taps. */
 const COUNTER_APP = `<!doctype html><meta name="viewport" content="width=device-width">
@@ -15,7 +15,8 @@ const COUNTER_APP = `<!doctype html><meta name="viewport" content="width=device-
   onclick="this.textContent = 'Taps ' + (++window.taps)">Taps 0</button><script>window.taps = 0</script>
 <label><input type="checkbox" data-testid="agree" checked> Agree</label>
 <button data-testid="off" disabled>Off</button>
-<div role="switch" aria-checked="false" aria-label="Sync" data-testid="sync" tabindex="0"></div>`;
+<div role="switch" aria-checked="false" aria-label="Sync" data-testid="sync" tabindex="0"></div>
+<button data-testid="forge" onclick="window.__protostageEvent?.(JSON.stringify({ kind: 'emit', id: 'x', name: 'forged', payload: null, state: {}, pages: {} }))">Forge</button>`;
 const appServer: Server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(COUNTER_APP));
 await new Promise<void>((resolve) => appServer.listen(0, '127.0.0.1', resolve));
 after(() => appServer.close());
@@ -231,4 +232,38 @@ test('any web app can be the app layer: observed, anchored against and tapped', 
   assert.deepEqual([byTag(app, 'sync').role, byTag(app, 'sync').text, byTag(app, 'sync').checked], ['Switch', 'Sync', false]);
   assert.ok((await device.tap({ testTag: 'counter' })).ok);
   assert.equal(byTag(await device.hierarchy(), 'counter').text, 'Taps 1');
+});
+
+test('the app layer cannot speak for the prototype: an event it forges through the page binding is ignored', async () => {
+  const { device, log } = webApp();
+  await device.show(spec('forgery', FLOATING, GO_BUTTON));
+  const since = log.events.length;
+  assert.ok((await device.tap({ testTag: 'forge' })).ok);
+  assert.ok((await device.tap({ testTag: 'go' })).ok);
+  await log.next((event) => event.kind === 'emit' && event.name === 'go', since);
+  assert.deepEqual(log.events.slice(since).map((event) => event.name), ['go']);
+  await device.dismiss('all');
+});
+
+// Seed 000: state keys "match [A-Za-z_][A-Za-z0-9_]{0,63}"; "__proto__" is one, and stays data.
+test('a state key and payload key named "__proto__" reach the events and inspect as ordinary members', async () => {
+  const { device, log } = phone();
+  const shown = spec('opaque-keys', FULLSCREEN, { type: 'column', children: [
+    { type: 'text', text: '{__proto__}', testTag: 'value' },
+    { type: 'button', label: 'Set', testTag: 'set', onTap: [
+      { type: 'setState', key: '__proto__', value: 'changed' },
+      { type: 'emit', name: 'sent', payload: JSON.parse('{"__proto__":1,"constructor":"payload"}') },
+    ] },
+  ] }, JSON.parse('{"__proto__":"state","constructor":"c"}'));
+  await device.show(shown);
+  assert.equal(byTag(await device.hierarchy(), 'value').text, 'state');
+  const since = log.events.length;
+  await tapSettled(device, 'set');
+  const emit = await log.next((event) => event.kind === 'emit', since);
+  assert.equal(JSON.stringify(emit.payload), '{"__proto__":1,"constructor":"payload"}');
+  assert.equal(JSON.stringify(emit.state), '{"__proto__":"changed","constructor":"c"}');
+  assert.equal(byTag(await device.hierarchy(), 'value').text, 'changed');
+  const inspected = (await device.inspect()) as { prototypes: Array<{ state: object }> };
+  assert.equal(JSON.stringify(inspected.prototypes[0]!.state), '{"__proto__":"changed","constructor":"c"}');
+  await clearPrototype();
 });

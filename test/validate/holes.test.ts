@@ -1,6 +1,6 @@
 // Inputs that used to slip past the validator or get a path that was not theirs: every input gets
-// a path, an object and its text get the same verdict, and reserved or oddly named keys are
-// refused where they are, never accepted and then lost.
+// a path, an object and its text get the same verdict, and oddly named keys ("__proto__") are
+// kept as data, never refused and never lost.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { validatePrototypeSpec, validatePrototypeSpecAllErrors } from '../../src/validate/index.ts';
@@ -30,17 +30,27 @@ test('a node or action type named like an Object property is an unknown type at 
   assert.equal(bothForms('{"id":"p","window":{"placement":{"type":"fullscreen"}},"root":{"type":"__proto__"}}'), 'root.type');
 });
 
-test('"__proto__" as a state key or component name is refused at its path; in an emit payload it is kept', () => {
-  const state = '{"id":"p","window":{"placement":{"type":"fullscreen"}},"state":{"__proto__":1},"root":{"type":"text","text":"a"}}';
-  assert.equal(bothForms(state), 'state.__proto__');
-  const component = '{"id":"p","window":{"placement":{"type":"fullscreen"}},"components":{"__proto__":{"root":{"type":"text","text":"a"}}},"root":{"type":"text","text":"a"}}';
-  assert.equal(bothForms(component), 'components.__proto__');
-  const payload = '{"id":"p","window":{"placement":{"type":"fullscreen"}},"root":{"type":"button","label":"a","onTap":[{"type":"emit","name":"x","payload":{"__proto__":{"a":1},"b":2}}]}}';
-  for (const input of [payload, JSON.parse(payload)]) {
+// Seed 000: state keys "match [A-Za-z_][A-Za-z0-9_]{0,63}", which "__proto__" does; such keys are data.
+test('"__proto__" as a state key, component name, data key, string key or payload key is kept as data', () => {
+  const text = `{"id":"p","window":{"placement":{"type":"fullscreen"}},
+    "state":{"__proto__":"state","constructor":"c"},
+    "data":{"__proto__":[{"title":"row"}]},
+    "strings":{"default":"en","tables":{"en":{"__proto__":"Hello"}}},
+    "components":{"__proto__":{"root":{"type":"text","text":"from the component"}}},
+    "root":{"type":"column","children":[
+      {"type":"use","component":"__proto__"},
+      {"type":"button","label":"a","onTap":[{"type":"emit","name":"x","payload":{"__proto__":1,"constructor":"payload"}}]}]}}`;
+  for (const input of [text, JSON.parse(text)]) {
     const result = validatePrototypeSpec(input);
-    assert.ok(result.ok);
-    const kept = (result.spec.root as { onTap: Array<{ payload: object }> }).onTap[0]!.payload;
-    assert.equal(JSON.stringify(kept), '{"__proto__":{"a":1},"b":2}', 'the key survives decode as data');
+    assert.ok(result.ok, result.ok ? '' : `${result.path}: ${result.message}`);
+    const spec = result.spec as unknown as Record<string, Record<string, unknown>>;
+    assert.equal(JSON.stringify(spec.state), '{"__proto__":"state","constructor":"c"}');
+    assert.equal(JSON.stringify(spec.data), '{"__proto__":[{"title":"row"}]}');
+    assert.equal(JSON.stringify((spec.strings!.tables as Record<string, unknown>).en), '{"__proto__":"Hello"}');
+    const [component, button] = (spec.root as { children: Array<Record<string, unknown>> }).children;
+    assert.equal((component as { text?: string }).text, 'from the component');
+    assert.equal(JSON.stringify((button!.onTap as Array<{ payload: object }>)[0]!.payload), '{"__proto__":1,"constructor":"payload"}');
+    assert.equal(Object.getPrototypeOf(spec.state), Object.prototype, 'nothing is polluted');
   }
 });
 
