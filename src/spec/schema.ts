@@ -565,7 +565,7 @@ function commonNodeFields({ condition, style }: NodeParts<z.ZodType>) {
     anchor: anchorSchema.optional(),
     safeAreaPadding: safeAreaPaddingSchema.optional(),
     /** Columns a grid child takes (direct grid children only, checked by the walker). */
-    span: z.number().int().min(1).max(12).optional(),
+    span: z.number().int().min(1).optional(),
     /** Two nodes with one key morph between them (pairing, nesting and limits checked by the validator). */
     sharedKey: nonEmpty.optional(),
     shared: z.strictObject({ key: nonEmpty, as: z.enum(['element', 'bounds']).optional() }).optional(),

@@ -53,11 +53,13 @@ test('a grid of 3 columns: equal columns, spacing both ways, a span of 2, a span
   assert.deepEqual([d!.x, d!.y - c!.y], [a!.x, 48], 'd spans 2 and one column is left: row three');
 });
 
+// Seed 001: "Optional integer span >= 1 is valid only on a direct grid child and cannot exceed fixed
+// columns; the renderer clamps to the runtime count." With minWidth columns any span is valid.
 test('a minWidth grid fits as many columns as it can, clamps spans to them, and recounts in a wider window', async () => {
-  const root = { type: 'grid', testTag: 'grid', columns: { minWidth: 120 }, style: { spacing: 10, runSpacing: 4, width: 'fill' }, children: [cell('wide', { span: 12 }), cell('a'), cell('b'), cell('c'), cell('d')] };
+  const root = { type: 'grid', testTag: 'grid', columns: { minWidth: 120 }, style: { spacing: 10, runSpacing: 4, width: 'fill' }, children: [cell('wide', { span: 40 }), cell('a'), cell('b'), cell('c'), cell('d')] };
   const narrow = await show(phone().device, root);
   const [wide, a, b, c, d] = ['wide', 'a', 'b', 'c', 'd'].map((tag) => box(narrow, tag));
-  assert.ok(Math.abs(wide!.width - 400) < 0.1, `span 12 clamped to the 3 columns that fit in 400 dp, got ${wide!.width}`);
+  assert.ok(Math.abs(wide!.width - 400) < 0.1, `span 40 clamped to the 3 columns that fit in 400 dp, got ${wide!.width}`);
   assert.deepEqual([a!.y - wide!.y, b!.y, c!.y, d!.y - a!.y, d!.x], [44, a!.y, a!.y, 44, a!.x], 'three columns: d wraps to the next row');
   const shown = (await tablet().device.show(validSpec({ id: 'layout', window: { placement: { type: 'fullscreen' } }, root }), { reset: true })) as { ok: boolean };
   assert.ok(shown.ok);
