@@ -4,28 +4,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { contract, pattern, type ObjectShape, type Rule } from '../../src/contract/index.ts';
 import {
-  actionExample, exampleOf, EXAMPLE_PAGER, EXAMPLE_STACK, EXAMPLE_STATE, grammarEntries, inlineObjectRules, nodeExample, PATTERN_SAMPLES,
+  actionExample, exampleOf, EXAMPLE_STATE, grammarEntries, inlineObjectRules, nodeExample, PATTERN_SAMPLES,
 } from '../../src/contract/grammar.ts';
 import { authoringGuide } from '../../src/mcp/guide.ts';
 import { validatePrototypeSpec } from '../../src/validate/index.ts';
+import { specAround } from './grammar-spec.ts';
 
 type Json = Record<string, unknown>;
-
-/** A spec holding `nodes` beside what the examples assume: a pager, a stack and an anchor target. */
-function specAround(nodes: Json[], top: Json = {}): Json {
-  const own = new Set(nodes.map((node) => node.type));
-  const pager = { type: 'pager', id: EXAMPLE_PAGER, children: [{ type: 'text', text: 'Page' }] };
-  const stack = { type: 'stack', id: EXAMPLE_STACK, initial: 'home', screens: { home: { type: 'text', text: 'Home' }, detail: { type: 'text', text: 'Detail' } } };
-  const host = [...(own.has('pager') ? [] : [pager]), ...(own.has('stack') ? [] : [stack]), { type: 'text', id: 'Text', text: 'Anchor' }];
-  return {
-    id: 'grammar',
-    window: { placement: { type: 'fullscreen' } },
-    state: { ...EXAMPLE_STATE },
-    data: { items: [{ done: true, name: 'Ada' }] },
-    root: { type: 'column', children: [...host, ...nodes] },
-    ...top,
-  };
-}
 
 /** Why `spec` is refused, or null when it is valid. */
 function refusal(spec: Json | null, what: string): string | null {
