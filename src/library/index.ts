@@ -8,10 +8,13 @@
  *
  * It validates exactly as the device does, then refuses what the embedding says it cannot honour:
  * a feature whose capability `supportedCapabilities` does not list (the base vocabulary's are
- * always supported), and with `library: true` an explicit system window or device persistence.
+ * always supported), and with `library: true` an explicit system window, device persistence and
+ * secure state in a share string.
  */
 import { requiredCapabilities as showCapabilities } from '../host/capabilities.ts';
+import type { JsonValue } from '../json/pointer.ts';
 import { BASE_VOCABULARY_CAPABILITIES, CAPABILITIES } from '../protocol/constants.ts';
+import { secureShareRefusal } from './secure-share.ts';
 import { validatePrototypeSpec as validateForDevice, validatePrototypeSpecAllErrors, type ValidationResult } from '../validate/index.ts';
 
 export { CAPABILITIES, validatePrototypeSpecAllErrors };
@@ -24,7 +27,7 @@ export const BASE_CAPABILITIES: readonly string[] = [...BASE_VOCABULARY_CAPABILI
 export interface LibraryOptions {
   /** The capabilities beyond the base vocabulary the embedding honours; a spec needing another is refused at the feature that needs it. */
   supportedCapabilities?: Iterable<string>;
-  /** An embedded prototype lives in its host app: refuse an explicit system window and device persistence. */
+  /** An embedded prototype lives in its host app: refuse an explicit system window, device persistence and sharing secure state. */
   library?: boolean;
 }
 
@@ -38,6 +41,10 @@ export function validatePrototypeSpec(input: unknown, options: LibraryOptions = 
   }
   if (options.library === true && window.persistence === 'device') {
     return { ok: false, path: 'window.persistence', message: 'An embedded (library) prototype ends with its app session: device persistence is refused; leave persistence out' };
+  }
+  if (options.library === true) {
+    const refusal = secureShareRefusal(result.spec.root, result.spec.data as JsonValue | undefined);
+    if (refusal) return { ok: false, ...refusal };
   }
   if (options.supportedCapabilities !== undefined) {
     const supported = new Set([...BASE_CAPABILITIES, ...options.supportedCapabilities]);

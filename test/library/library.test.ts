@@ -60,3 +60,33 @@ test('the rules of the spec hold in either mode: a forbidden header and a litera
     assert.ok(!broken.ok && broken.path === 'root.onTap[0].headers["X-A"]');
   }
 });
+
+// Seed 001: "Library imports refuse secure state in every share string, including nested
+// contact/file values and follow-up handlers. The library secure-value scan guard caps total
+// expanded bytes at 4,194,304 bytes, measured as authored UTF-8 sink bytes charged per repeat row."
+test('library mode refuses secure state in any share string, nested and in follow-ups, within the 4,194,304-byte scan cap', () => {
+  const share = (args: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'platform', call: 'share.open', args, ...extra });
+  const secure = (onTap: unknown[], fields: unknown[] = [{ type: 'textField', secure: true, stateKey: 'pw' }]) => ({
+    id: 'embedded', window: { placement: { type: 'fullscreen' } }, requires: { platform: ['share'] }, state: { pw: '', pw_0: '', pw_1: '', name: 'Ada' },
+    root: { type: 'column', children: [...fields, { type: 'button', label: 'Share', onTap }] },
+  });
+  const cases: Array<[unknown, string]> = [
+    [secure([share({ text: 'My password is {pw}' })]), 'root.children[1].onTap[0].args.text'],
+    [secure([share({ contact: { name: 'Ada', note: '{pw}' } })]), 'root.children[1].onTap[0].args.contact.note'],
+    [secure([share({ text: 'hi' }, { onSuccess: [share({ subject: 'x', url: 'https://example.com/?p={pw}' })] })]), 'root.children[1].onTap[0].onSuccess[0].args.url'],
+    [secure([share({ text: '{pw_1}' })], [{ type: 'column', repeat: { items: [{ n: 1 }, { n: 2 }], as: 'row' }, children: [{ type: 'textField', secure: true, stateKey: 'pw_{index}' }] }]), 'root.children[1].onTap[0].args.text'],
+  ];
+  for (const [input, path] of cases) {
+    const refused = validatePrototypeSpec(input, { library: true });
+    assert.deepEqual(refused.ok ? null : [refused.path, /secure/.test(refused.message)], [path, true], JSON.stringify(input));
+    assert.ok(validatePrototypeSpec(input).ok, 'outside library mode the spec is valid');
+  }
+  assert.ok(validatePrototypeSpec(secure([share({ text: 'Hello {name}' })]), { library: true }).ok, 'other state may be shared');
+
+  // 128 rows of a 33,000-byte string charge 4,224,000 bytes: past the cap, refused before any scan.
+  const rows = Array.from({ length: 128 }, (_, index) => ({ n: index }));
+  const big = (length: number) => secure([share({ text: 'hi' })], [{ type: 'column', repeat: { items: rows, as: 'row' }, children: [{ type: 'button', label: 'Share', onTap: [share({ text: 'x'.repeat(length) })] }] }]);
+  const capped = validatePrototypeSpec(big(33_000), { library: true });
+  assert.deepEqual(capped.ok ? null : [capped.path, /4194304 bytes/.test(capped.message)], ['root.children[0].children[0].onTap[0].args.text', true]);
+  assert.ok(validatePrototypeSpec(big(32_000), { library: true }).ok, '4,096,000 bytes are within the cap');
+});
