@@ -124,6 +124,17 @@ export interface InspectEntry extends PrototypeStatus {
   lastEvent: StatusEntry['lastEvent'];
 }
 
+/** What a show sent and got back, as the status store keeps it. */
+interface ShownRecord {
+  appearance: AppearanceReport | undefined;
+  revision: number | undefined;
+  /** The validator found stacks in the spec, so it is walked for their initial screens. */
+  hasStacks: boolean;
+  locale: string | undefined;
+  degraded: DegradedEffect[];
+  reset: boolean;
+}
+
 export interface StatusEntry extends Omit<PrototypeStatus, 'appearance'> {
   /** The host's copy of the data missed a change (its value was over the emit budget); inspect refreshes it. */
   dataStale?: true;
@@ -340,7 +351,7 @@ export class Host {
       const replacedInPlace = this.shown.has(id) && !args.reset;
       const sent = await this.sendShow(device, spec, args, staged);
       const degraded = degradedEffects(prepared.effects ?? []);
-      const lastSequence = this.recordShown(spec, sent.appearance, sent.revision, prepared.capabilities.includes(CAPABILITIES.stackTransitions), sent.locale, degraded);
+      const lastSequence = this.recordShown(spec, { appearance: sent.appearance, revision: sent.revision, hasStacks: prepared.capabilities.includes(CAPABILITIES.stackTransitions), locale: sent.locale, degraded, reset: args.reset === true });
       this.sentSpecs.set(id, spec);
       this.sentAssets.set(id, staged);
       const savedTo = await this.writeThrough(id, layout ? args.specPath! : null, source, roots);
@@ -445,11 +456,12 @@ export class Host {
   /**
    * Records the shown prototype in the status store; returns its latest event sequence. The
    * device shows one prototype at a time, so any other id it showed is replaced: its entry goes
-   * and calls waiting on it return now.
+   * and calls waiting on it return now. A reset show starts its pages, stacks and last event afresh.
    */
-  private recordShown(spec: Record<string, unknown>, appearance: AppearanceReport | undefined, revision: number | undefined, hasStacks = false, locale?: string, degraded: DegradedEffect[] = []): number {
+  private recordShown(spec: Record<string, unknown>, shown: ShownRecord): number {
+    const { appearance, revision, hasStacks, locale, degraded, reset } = shown;
     const id = spec.id as string;
-    const previous = this.shown.get(id);
+    const previous = reset ? undefined : this.shown.get(id);
     const state = (spec.state ?? {}) as PrototypeStatus['state'];
     const persistent = (spec.window as { persistence?: unknown } | undefined)?.persistence === 'device';
     const lastSequence = this.latestSequence.get(id) ?? 0;
@@ -457,7 +469,6 @@ export class Host {
     this.changeShown(() => {
       for (const other of replaced) this.shown.delete(other);
       const data = isRecord(spec.data) ? { data: spec.data } : {};
-      // Only a spec the validator found stacks in is walked for them.
       const stacks = previous?.stacks ?? (hasStacks ? initialStacks(spec) : undefined);
       const entry = { id, persistent, state, ...data, ...(revision !== undefined ? { revision } : {}), pages: previous?.pages ?? {}, ...(stacks ? { stacks } : {}), ...(locale ? { locale } : {}), ...(degraded.length > 0 ? { degradedEffects: degraded } : {}), lastSequence, shownAt: this.now(), lastEvent: previous?.lastEvent ?? null };
       this.shown.set(id, withHostLocalAppearance(entry, appearance));

@@ -232,12 +232,15 @@ test('same-id show is in place unless reset; status follows events and dismissal
   device.emit({ id: 'p', sequence: 1, kind: 'page_changed', name: 'pages', payload: 1, pages: { pages: 1 } });
   const again = await host.show({ spec: textSpec() });
   assert.ok(again.success && again.replacedInPlace);
+  const inPlace = host.status().prototypes[0]!;
+  assert.deepEqual([inPlace.pages, inPlace.lastEvent], [{ pages: 1 }, { sequence: 1, kind: 'page_changed', name: 'pages' }], 'in place, pages and the last event are kept');
   const fresh = await host.show({ spec: textSpec(), reset: true });
   assert.ok(fresh.success && !fresh.replacedInPlace);
   assert.deepEqual((device.requests.at(-1) as any).reset, true);
+  // Seed 000: "reset: true, a different id, or nothing on screen is a fresh show: pages start from the spec".
   const status = host.status();
-  assert.equal(status.prototypes[0]!.lastSequence, 1);
-  assert.deepEqual(status.prototypes[0]!.lastEvent, { sequence: 1, kind: 'page_changed', name: 'pages' });
+  assert.equal(status.prototypes[0]!.lastSequence, 1, 'the event cursor goes on');
+  assert.deepEqual([status.prototypes[0]!.pages, status.prototypes[0]!.lastEvent], [{}, null], 'after reset: the fresh show\'s pages, no event yet');
   device.emit({ id: 'p', sequence: 2, kind: 'dismissed', payload: { reason: 'user' } });
   assert.deepEqual(host.status().prototypes, []);
   const reshown = await host.show({ spec: textSpec() });
