@@ -708,7 +708,8 @@ that screen closes it back onto the source unless the pop says \`none\`. Spatial
 every pattern, and with \`motion: "none"\` every change is instant.
 
 **Back.** The system back (the navigation bar's back button, Escape, the MCP \`pressBack\` tool, a
-\`render --steps\` step \`{"back": true}\`) closes the open dialog, else the open bottom sheet, else
+\`render --steps\` step \`{"back": true}\`) first hides the keyboard when a field has it up (answering
+\`keyboard\`, as Android's input method takes the first back); else it closes the open dialog, else the open bottom sheet, else
 pops the deepest shown stack that can pop (ties: the lowest id); with none of these it does
 nothing. A drag from a stack's leading edge (20 dp wide; the right edge in RTL) scrubs a pop and
 commits it past half the width (60 dp for \`fade\`, \`none\` and the composed patterns); a shorter

@@ -388,8 +388,17 @@ export class WebDevice {
     return this.#pageCall(() => this.page.evaluate(([patchId, text, base]) => window.protostage.patch(patchId, JSON.parse(text), base ?? undefined), [id, json, baseRevision ?? null] as const));
   }
 
-  /** The system back, as the navigation bar's back button: closes a dialog or sheet, else pops the deepest stack. */
+  /**
+   * The system back, as the navigation bar's back button. With the keyboard up it only hides the
+   * keyboard, as Android's input method takes the first back; else it closes a dialog or sheet, or
+   * pops the deepest stack.
+   */
   async pressBack(): Promise<DeviceResult<{ back: BackOutcome | null }>> {
+    if (this.#keyboardOpen) {
+      for (const frame of this.#fieldFocus) await frame.evaluate(() => (document.activeElement as HTMLElement | null)?.blur()).catch(() => undefined);
+      await this.settled();
+      return { ok: true, back: 'keyboard' };
+    }
     const pressed = (await this.#pageCall(() => this.page.evaluate(() => window.protostage.back()))) as { ok?: boolean; back?: BackOutcome | null; message?: string };
     if (pressed.ok !== true) return failure(pressed.message ?? 'back was not handled', 'show a prototype first');
     return { ok: true, back: pressed.back ?? null };

@@ -196,8 +196,8 @@ or Hebrew table lays the screen out right to left).
 **Screens.** A \`stack\` node holds named \`screens\` and shows one, starting on \`initial\`;
 \`push\` / \`pop\` / \`replace\` / \`popToRoot {stack, screen?, transition?}\` move it with platform,
 slide, fade, none, sharedAxisX, sharedAxisY or fadeThrough motion. Observe lists only the top
-screen; status, inspect and every event carry \`stacks\`. \`pressBack\` is the system back: it
-closes the open dialog or sheet, else pops the deepest stack (or takes a compact list-detail back to
+screen; status, inspect and every event carry \`stacks\`. \`pressBack\` is the system back: with
+the keyboard up it only hides it (\`keyboard\`), as on Android; else it closes the open dialog or sheet, else pops the deepest stack (or takes a compact list-detail back to
 its list), and says what it did (\`back\`).
 
 **Wrapping and columns.** \`flow\` wraps a row of children onto more lines (\`maxLines\`,

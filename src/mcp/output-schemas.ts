@@ -64,7 +64,7 @@ const input = z.looseObject({
     .optional()
     .describe('The node the input landed on; null for a point or the whole screen on nothing listed.'),
   lastSequence: z.number().optional().describe("The prototype's latest event sequence after the input: awaitEvent with the previous one as afterSequence reads what it did."),
-  back: z.enum(['menu', 'dialog', 'drawer', 'sheet', 'search', 'stack', 'pane']).nullable().optional().describe('pressBack: what the back closed or popped (menu: an open menu or an expanded select; pane: a compact list-detail went back to its list); null when there was nothing to go back from.'),
+  back: z.enum(['keyboard', 'menu', 'dialog', 'drawer', 'sheet', 'search', 'stack', 'pane']).nullable().optional().describe('pressBack: what the back closed or popped (keyboard: the keyboard was up, so this back only hid it, as on Android; menu: an open menu or an expanded select; pane: a compact list-detail went back to its list); null when there was nothing to go back from.'),
 });
 
 const deviceSettings = z.looseObject({

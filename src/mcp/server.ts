@@ -237,7 +237,7 @@ export function createMcpServer(pool: DevicePool): McpServer {
     'pressBack',
     {
       title: 'Press back',
-      description: 'The system back, as a person presses it: closes the open menu, dialog, drawer or bottom sheet, else ends an active search, else pops the deepest navigation stack that can pop or takes a compact list-detail back to its list. back says what it did (null: nothing to go back from).',
+      description: 'The system back, as a person presses it: with the keyboard up it only hides the keyboard (back: keyboard), as on Android; else it closes the open menu, dialog, drawer or bottom sheet, else ends an active search, else pops the deepest navigation stack that can pop or takes a compact list-detail back to its list. back says what it did (null: nothing to go back from).',
       inputSchema: z.object(deviceField),
       outputSchema: outputSchemas.input,
       annotations: LOCAL_INPUT,

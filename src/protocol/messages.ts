@@ -147,7 +147,7 @@ export const prototypeWindowSchema = z.object({
   prototypeAppearance: appearanceReportSchema,
 });
 export const dismissReasonSchema = z.enum(['user', 'agent', 'disconnect', 'ttl', 'teardown']);
-export const backOutcomeSchema = z.enum(['menu', 'dialog', 'drawer', 'sheet', 'search', 'stack', 'pane']);
+export const backOutcomeSchema = z.enum(['keyboard', 'menu', 'dialog', 'drawer', 'sheet', 'search', 'stack', 'pane']);
 export type BackOutcome = z.infer<typeof backOutcomeSchema>;
 export const swipeDirectionSchema = z.enum(['up', 'down', 'left', 'right']);
 

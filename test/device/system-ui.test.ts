@@ -75,6 +75,27 @@ test('the keyboard of an app-layer window is its own window in observe, and its 
   assert.deepEqual(keyboardTags(await device.hierarchy()), [], 'the keyboard leaves when the field loses the focus');
 });
 
+// Android's input method takes the first back: with the keyboard up, back hides it and nothing else.
+test('pressBack with the keyboard up hides the keyboard first; the next back goes to the prototype', async () => {
+  const { device } = phone();
+  const spec = validSpec({
+    id: 'back-keyboard', window: { placement: { type: 'fullscreen' }, layer: 'app' }, state: { name: '', open: true },
+    root: { type: 'column', style: { height: 'fill', background: 'surface' }, children: [
+      { type: 'bottomSheet', openWhen: { key: 'open', equals: true }, detents: [{ dp: 300 }], testTag: 'sheet', child: { type: 'textField', stateKey: 'name', testTag: 'name', label: 'Name' } },
+    ] },
+  });
+  await device.show(spec, { reset: true });
+  await device.settled();
+  const focused = await device.tap({ testTag: 'name' });
+  assert.ok(focused.ok, JSON.stringify(focused));
+  await device.settled();
+  assert.ok(keyboardTags(await device.hierarchy()).length > 0, 'the keyboard is up');
+  assert.deepEqual(await device.pressBack(), { ok: true, back: 'keyboard' });
+  const after = await device.hierarchy();
+  assert.deepEqual([keyboardTags(after), byTag(after, 'name').focused, (await stateOf(device)).open], [[], false, true], 'only the keyboard went; the sheet is open');
+  assert.deepEqual(await device.pressBack(), { ok: true, back: 'sheet' });
+});
+
 test('a system-layer fullscreen prototype covers the keyboard; a bottom sheet window rides above it with its keys observable', async () => {
   const { device } = phone();
   await device.show(fieldSpec('covered', { placement: { type: 'fullscreen' } }));
