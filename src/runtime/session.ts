@@ -277,6 +277,12 @@ export class Session implements CommittedState {
     return true;
   }
 
+  /** Whether the node with this authored id is drawn (ids are unique once repeats are expanded). */
+  private isIdShown(id: string): boolean {
+    for (const treeNode of this.tree.byKey.values()) if (treeNode.node.id === id) return this.isShown(treeNode);
+    return false;
+  }
+
   /** The last built render node of a tree node. */
   rendered(key: string): RenderNode | undefined {
     return this.builder.rendered(key);
@@ -317,7 +323,8 @@ export class Session implements CommittedState {
       else if (rendered.type === 'menu') open.menus.push(overlay.key);
       else if (rendered.type === 'drawer') open.drawers.push(overlay.key);
       else if (rendered.type === 'tooltip') {
-        if (rendered.spotlight) open.spotlights.push(overlay.key);
+        // A tooltip whose target is not drawn draws nothing, so its spotlight holds nothing modal.
+        if (rendered.spotlight && (rendered.targetId === null || this.isIdShown(rendered.targetId))) open.spotlights.push(overlay.key);
       }
       else open.sheets.push(overlay.key);
     }

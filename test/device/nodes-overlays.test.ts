@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { centreOf, type HierarchyNode } from '../../src/device/hierarchy.ts';
 import type { PrototypeEvent } from '../../src/runtime/model.ts';
-import { byTag, useDevice, validSpec, within } from './helpers.ts';
+import { byTag, differingPixels, useDevice, validSpec, within } from './helpers.ts';
 
 const phone = useDevice();
 
@@ -494,6 +494,28 @@ test('tooltip: a spotlight hides the page and takes every tap; its close part di
   assert.deepEqual((await phone().log.next((event) => event.kind === 'change', since)).payload, { key: 'tip', value: false });
   await phone().device.settled();
   assert.ok(tags(await hierarchy()).includes('share'), 'a tap on the spotlight dismissed it and the page is back');
+});
+
+// Seed 001: "An unrendered target leaves state unchanged and draws nothing."
+test('tooltip: while its anchorTo target is not drawn it draws nothing, spotlight included, and state is unchanged', async () => {
+  const nodes = await show({
+    id: 'overlay-tooltip-unrendered', state: { tip: true, shown: false },
+    root: column(
+      { type: 'button', label: 'Reveal', testTag: 'reveal', onTap: [{ type: 'setState', key: 'shown', value: true }] },
+      { type: 'button', id: 'share', label: 'Share', testTag: 'share', visibleWhen: { key: 'shown', equals: true } },
+      { type: 'tooltip', testTag: 'tip', openWhen: { key: 'tip', equals: true }, text: 'Share it', anchorTo: 'share', spotlight: {} },
+    ),
+  });
+  assert.deepEqual(['tip', 'tip.close'].filter((tag) => tags(nodes).includes(tag)), [], 'no bubble and no spotlight');
+  const undimmed = (await phone().device.observe()).screenshot;
+  const since = phone().log.events.length;
+  assert.ok((await phone().device.tap({ testTag: 'reveal' })).ok, 'the page is not locked');
+  assert.deepEqual((await phone().log.next((event) => event.kind === 'change', since)).payload, { key: 'shown', value: true });
+  assert.equal(phone().log.events.slice(since).some((event) => (event.payload as { key?: string }).key === 'tip'), false, 'the tooltip state was left alone');
+  await phone().device.settled();
+  const revealed = await hierarchy();
+  assert.ok(tags(revealed).includes('tip') && tags(revealed).includes('tip.close'), 'once its target is drawn it opens');
+  assert.ok(differingPixels(undimmed, (await phone().device.observe()).screenshot) > 10_000, 'the spotlight dims the window only now');
 });
 
 test('tooltip: with an anchor instead of anchorTo it points at the anchor\'s bounds', async () => {

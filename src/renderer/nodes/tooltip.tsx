@@ -33,6 +33,8 @@ export function Tooltip({ node, env }: NodeProps<TooltipNode>) {
   const bubble = useRef<HTMLDivElement>(null);
   const cutout = useRef<HTMLDivElement>(null);
   const [, redraw] = useState(0);
+  // Drawn only once it points at something: a target not drawn draws nothing, spotlight included.
+  const [placed, setPlaced] = useState(false);
   const retry = useRetryWhenAttached(bubble, () => redraw((n) => n + 1));
   // Only a spotlight moves the focus to the bubble; without one the page keeps it.
   useFocusWhileOpen(node.open && node.spotlight !== null, bubble);
@@ -41,13 +43,13 @@ export function Tooltip({ node, env }: NodeProps<TooltipNode>) {
     const layer = element?.offsetParent;
     const area = element && layer ? targetRect(node, element, layer) : null;
     if (!element || !layer || !area) {
-      // A target not drawn draws nothing.
-      if (element) element.style.visibility = 'hidden';
+      if (placed) setPlaced(false);
       retry();
       return;
     }
+    if (!placed) setPlaced(true);
     const place = placeTooltip(area, { width: element.offsetWidth, height: element.offsetHeight }, layer.getBoundingClientRect(), node.placement, env.rtl);
-    Object.assign(element.style, { left: `${place.x}px`, top: `${place.y}px`, visibility: 'visible' });
+    Object.assign(element.style, { left: `${place.x}px`, top: `${place.y}px` });
     element.dataset.caret = place.caret;
     element.style.setProperty('--ps-caret-offset', `${place.caretOffset}px`);
     if (cutout.current && node.spotlight) {
@@ -59,7 +61,7 @@ export function Tooltip({ node, env }: NodeProps<TooltipNode>) {
   if (!node.open || !env.overlayLayer) return null;
   const dismiss = () => env.interact({ type: 'close', key: node.key });
   return createPortal(
-    <div class={node.spotlight ? 'ps-overlay ps-tooltip-layer ps-spotlit' : 'ps-tooltip-layer'}>
+    <div class={node.spotlight ? 'ps-overlay ps-tooltip-layer ps-spotlit' : 'ps-tooltip-layer'} {...(placed ? {} : { 'data-ps-a11y-hidden': '', style: { visibility: 'hidden', pointerEvents: 'none' } })}>
       {node.spotlight ? (
         <>
           <div ref={cutout} class="ps-spotlight" style={{ boxShadow: `0 0 0 100vmax ${node.spotlight.scrim}` }} />
@@ -70,7 +72,6 @@ export function Tooltip({ node, env }: NodeProps<TooltipNode>) {
         ref={bubble}
         class="ps-tooltip"
         tabIndex={-1}
-        style={{ visibility: 'hidden' }}
         {...a11yAttributes({ id: node.key, testTag: node.testTag, role: null, text: node.label, hint: 'Tooltip' })}
         onClick={(event) => {
           event.stopPropagation();
