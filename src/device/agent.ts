@@ -74,6 +74,12 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.cameraPreview,
   CAPABILITIES.castButton,
   CAPABILITIES.pasteButton,
+  CAPABILITIES.bottomSheetDrag,
+  CAPABILITIES.zoomTransition,
+  CAPABILITIES.iconSetMaterial,
+  CAPABILITIES.iconVariant,
+  CAPABILITIES.textFieldMaterialStyle,
+  CAPABILITIES.identifierTestTagOnly,
 ];
 
 export type AgentConfig = { ok: true; port: number; token: string } | { ok: false; message: string };

@@ -161,6 +161,18 @@ export const CAPABILITIES = {
   pasteButton: 'prototype_paste_button_v1',
   /** String tables per locale, {t:key} and plural {t:key|count} references, a show's locale (and the device's). */
   strings: 'prototype_strings_v1',
+  /** Bottom sheets drag between their detents and a swipe down dismisses them (dismissOnSwipe). */
+  bottomSheetDrag: 'prototype_bottom_sheet_drag_v1',
+  /** A stack's sourced "zoom" transition grows the tapped source into the pushed screen. */
+  zoomTransition: 'prototype_zoom_transition_v1',
+  /** Built-in icon names draw as Material Symbols glyphs (not a platform's own icon set). */
+  iconSetMaterial: 'prototype_icon_set_material_v1',
+  /** An icon's variant (filled, outlined, rounded, sharp, twoTone) draws that Material form. */
+  iconVariant: 'prototype_icon_variant_v1',
+  /** textField variants and the floating label draw as Material 3 text fields, with no platformNote. */
+  textFieldMaterialStyle: 'prototype_text_field_material_style_v1',
+  /** Only testTag (and <testTag>.<part>) names a node for observe and targeting; node.id never does. */
+  identifierTestTagOnly: 'prototype_identifier_test_tag_only_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
   /** configure_device: the live device's profile, orientation, dark, font scale, layout direction and reduce motion. */
