@@ -248,7 +248,12 @@ refused with its path, so a typo never passes silently.
 |---|---|
 | \`android\` (node, window, theme) | \`indication\`: \`ripple\` \\| \`none\`; \`predictiveBack\`: \`{style: default \\| crossActivity \\| none}\` |
 | \`ios\` (node, window, theme) | \`buttonStyle\`: \`glass\` \\| \`glassProminent\`; \`hover\`: \`lift\` \\| \`highlight\`; \`navigationTitle\` (text); \`sheetSizing\`: \`fitted\` \\| \`page\` \\| \`form\` |
-| \`ios\` (node only) | \`glassGroup\`, \`glassUnion\` (text), \`glassTransition\`: \`matchedGeometry\` \\| \`materialize\` \\| \`identity\`, \`backgroundExtension\` |
+| \`ios\` (node only) | \`glassGroup\`, \`glassUnion\` (text), \`glassTransition\`: \`matchedGeometry\` \\| \`materialize\` \\| \`identity\`, \`backgroundExtension\` (these four need only \`prototype_glass_v1\`); \`bottomAccessory\`: a node |
+| \`ios\` (a tab: an item of tabBar or bottomNav) | \`role\`: \`search\` |
+
+\`ios.bottomAccessory\` (a tab view's accessory above its bar) is checked for its shape only: what
+it holds gives the spec no ids, testTags, references, bindings or capabilities, and no device draws
+it.
 
 The web device honours what the web can on a node: \`android.indication: "none"\` drops the press
 state layer (the node still takes the tap), and \`ios.hover\` lifts the node 2 dp with a shadow, or

@@ -152,6 +152,11 @@ export interface JsonRule extends RuleBase {
 export interface SimpleRule extends RuleBase {
   kind: 'boolean' | 'scalar' | 'node' | 'action' | 'condition';
   binds?: Binds;
+  /**
+   * A node checked for its shape only (ios.bottomAccessory): what it holds gives the spec no
+   * targets, references, bindings or capabilities.
+   */
+  inert?: boolean;
   /** dataValue.index: only inside a repeat template. */
   rowOperand?: boolean;
 }

@@ -112,7 +112,7 @@ export type ShadowLayer = z.infer<typeof shadowLayerSchema>;
  */
 export type AndroidNamespace = { indication?: 'ripple' | 'none'; predictiveBack?: { style: 'default' | 'crossActivity' | 'none' } };
 export type IosNamespace = { buttonStyle?: 'glass' | 'glassProminent'; hover?: 'lift' | 'highlight'; navigationTitle?: string; sheetSizing?: 'fitted' | 'page' | 'form' };
-export type IosNodeNamespace = IosNamespace & { glassGroup?: boolean; glassUnion?: string; glassTransition?: 'matchedGeometry' | 'materialize' | 'identity'; backgroundExtension?: boolean };
+export type IosNodeNamespace = IosNamespace & { bottomAccessory?: unknown; glassGroup?: boolean; glassUnion?: string; glassTransition?: 'matchedGeometry' | 'materialize' | 'identity'; backgroundExtension?: boolean };
 export const androidNamespaceSchema: z.ZodType<AndroidNamespace> = z.strictObject({
   indication: z.enum(['ripple', 'none']).optional(),
   predictiveBack: z.strictObject({ style: z.enum(['default', 'crossActivity', 'none']) }).optional(),
@@ -126,6 +126,8 @@ const iosNamespaceShape = z.strictObject({
 export const iosNamespaceSchema: z.ZodType<IosNamespace> = iosNamespaceShape;
 /** A node's ios block adds the glass fields, which belong to nodes only. */
 export const iosNodeNamespaceSchema: z.ZodType<IosNodeNamespace> = iosNamespaceShape.extend({
+  // Checked for its shape by the walker; no device draws it (a show reports it in platformNotes).
+  bottomAccessory: z.unknown().optional(),
   glassGroup: z.boolean().optional(),
   glassUnion: nonEmpty.optional(),
   glassTransition: z.enum(['matchedGeometry', 'materialize', 'identity']).optional(),
@@ -613,6 +615,8 @@ export const navItemSchema = z.strictObject({
   label: nonEmpty,
   icon: iconNameSchema.optional(),
   image: assetRefSchema.optional(),
+  /** A tab's role (SwiftUI's Tab role), reported in platformNotes: no renderer draws it. */
+  ios: z.strictObject({ role: z.enum(['search']).optional() }).optional(),
 });
 export type NavItem = z.infer<typeof navItemSchema>;
 /** A menu entry: a labelled item, or exactly {type: "divider"} (which one is checked by the walker). */

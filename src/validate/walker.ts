@@ -558,12 +558,23 @@ class Walker implements Position {
       case 'json':
         return rule.data ? this.walkData(value, rule) : walkPayload(value, rule, this);
       case 'node':
-        return this.walkNode(value);
+        return rule.inert ? this.walkInertNode(value) : this.walkNode(value);
       case 'action':
         return this.walkAction(value);
       case 'condition':
         return this.walkCondition(value, 1);
     }
+  }
+
+  /** A node checked for its shape by a walker of its own, whose findings (ids, bindings, capabilities) are dropped. */
+  private walkInertNode(value: unknown): void {
+    const inner = new Walker(null);
+    inner.data = this.data;
+    inner.strings = this.strings;
+    inner.platform = this.platform;
+    inner.depth = this.depth;
+    inner.segments.push(...this.segments);
+    inner.walkNode(value);
   }
 
   // --- strings and scalars -------------------------------------------------------------------
