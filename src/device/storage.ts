@@ -4,7 +4,8 @@
  * temporary file and renamed, so a crash never leaves half a file). Changes are written on a
  * trailing debounce; `flush` writes at once (dismissal, the next show, inspect, shutdown). A file
  * that does not decode is reported, deleted and treated as empty. A write that would pass the
- * byte limit keeps the previous stored value of the keys that do not fit and lists them.
+ * byte limit keeps the previous stored value of the keys that do not fit and lists them. A write
+ * that fails keeps its values pending and is tried again later.
  */
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -15,6 +16,7 @@ export const STORAGE_DIR_ENV = 'PROTOSTAGE_DEVICE_DATA_DIR';
 export const STORAGE_DEBOUNCE_MS = 400;
 export const MAX_STORED_KEYS = 64;
 export const MAX_STORED_BYTES = 262_144;
+const MAX_RETRY_MS = 30_000;
 
 /** Where a device keeps its files: $PROTOSTAGE_DEVICE_DATA_DIR, else ~/.protostage/device. */
 export function deviceDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -38,7 +40,10 @@ export class StorageStore {
   private readonly pending = new Map<string, StoredRecord>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly skipped = new Map<string, string[]>();
+  /** How many writes in a row failed, by id. */
+  private readonly failedWrites = new Map<string, number>();
   private writing: Promise<void> = Promise.resolve();
+  private closed = false;
 
   constructor(
     private readonly dir: string,
@@ -89,9 +94,26 @@ export class StorageStore {
       this.timers.delete(each);
       const values = this.pending.get(each)!;
       this.pending.delete(each);
-      this.writing = this.writing.then(() => this.write(each, values)).catch((error: Error) => this.log(`stored values of "${each}" could not be written: ${error.message}`));
+      this.writing = this.writing.then(() => this.write(each, values)).then(
+        () => void this.failedWrites.delete(each),
+        (error: Error) => this.retryLater(each, values, error),
+      );
     }
     return this.writing;
+  }
+
+  /**
+   * A write that failed (a full disk, a folder made read-only) leaves its values pending, unless
+   * newer ones came meanwhile, and is tried again, waiting twice as long each time up to 30 s.
+   */
+  private retryLater(id: string, values: StoredRecord, error: Error): void {
+    const failures = (this.failedWrites.get(id) ?? 0) + 1;
+    this.failedWrites.set(id, failures);
+    this.log(`stored values of "${id}" could not be written (${error.message}); trying again`);
+    if (this.closed) return;
+    if (!this.pending.has(id)) this.pending.set(id, values);
+    clearTimeout(this.timers.get(id));
+    this.timers.set(id, setTimeout(() => void this.flush(id), Math.min(this.debounceMs * 2 ** failures, MAX_RETRY_MS)));
   }
 
   /** Removes what is stored for `id`; answers how many keys and pointers went. */
@@ -121,7 +143,9 @@ export class StorageStore {
     return { version: record.version, keys, totalBytes: keys.reduce((sum, entry) => sum + entry.bytes, 0), ...(skipped && skipped.length > 0 ? { skippedKeys: skipped } : {}) };
   }
 
+  /** Writes what is pending, once: a write failing now is logged, not retried. */
   async close(): Promise<void> {
+    this.closed = true;
     await this.flush();
   }
 
@@ -142,7 +166,7 @@ export class StorageStore {
           continue;
         }
         skipped.push(key);
-        const before = previous?.version === values.version ? previous[part][key] : undefined;
+        const before = previous?.version === values.version && Object.hasOwn(previous[part], key) ? previous[part][key] : undefined;
         if (before !== undefined && count < MAX_STORED_KEYS && total + valueBytes(before) <= MAX_STORED_BYTES) {
           setOwn(kept[part], key, before);
           total += valueBytes(before);

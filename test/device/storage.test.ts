@@ -1,7 +1,7 @@
 // The device's store of stored values, on a real folder: a trailing debounce, flush at once, the
 // byte limit keeping a key's previous value (listed as skipped), and the runtime's restore rules.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -63,4 +63,22 @@ test('a state key named "__proto__" is stored, written and restored like any oth
   const restored = restoreStorage(spec, JSON.parse(written));
   assert.deepEqual(restored.restored, ['__proto__', 'constructor']);
   assert.equal(JSON.stringify(restored.spec.state), '{"__proto__":"kept","constructor":"too"}');
+});
+
+// Seed 001 storage: what the spec lists is kept; a failed write must not lose what is pending.
+test('a failed disk write keeps the values pending and is retried until it lands', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'protostage-store-fail-'));
+  after(() => rmSync(root, { recursive: true, force: true }));
+  writeFileSync(join(root, 'storage'), 'a file where the folder should be');
+  const logged: string[] = [];
+  const store = new StorageStore(root, (message) => logged.push(message), 10);
+  store.schedule('p', { version: 1, state: { n: 1 }, data: {} });
+  await store.flush('p');
+  assert.match(logged.join('\n'), /could not be written .*trying again/);
+  assert.deepEqual((await store.read('p'))?.state, { n: 1 }, 'still pending after the failure');
+  rmSync(join(root, 'storage'));
+  const file = join(root, 'storage', 'p.json');
+  for (let waited = 0; !existsSync(file) && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')).state, { n: 1 }, 'the retry wrote it');
+  await store.close();
 });
