@@ -284,7 +284,7 @@ async function observe(device: WebDevice, request: Extract<HostRequest, { type: 
   const wantsScreenshot = request.screenshot !== false;
   // Anchor resolution reads the app alone (excludePrototype, no screenshot): no window to report.
   const { hierarchy, screenshot, prototypeWindow } = wantsScreenshot
-    ? await device.observe()
+    ? await device.observe({ hidePrototype: request.excludePrototype === true })
     : { hierarchy: await device.hierarchy(), screenshot: undefined, prototypeWindow: request.excludePrototype ? undefined : await device.prototypeWindow() };
   const nodes = request.excludePrototype ? hierarchy.filter((node) => node.layer !== 'prototype') : hierarchy;
   return {

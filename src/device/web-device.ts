@@ -516,14 +516,28 @@ export class WebDevice {
     }));
   }
 
-  /** The screen as it is once the UI has settled: every app and prototype node, and a PNG. */
-  async observe(): Promise<Observation> {
+  /**
+   * The screen as it is once the UI has settled: every app and prototype node, and a PNG. With
+   * `hidePrototype` it is the app alone (the seeds' hide for capture): the prototype's window is
+   * hidden for the screenshot and shown again right after, and only app nodes are listed.
+   */
+  async observe(options: { hidePrototype?: boolean } = {}): Promise<Observation> {
     await this.settled();
     const hierarchy = await this.hierarchy();
-    // Endless animations (an indeterminate progress) are shown at their first frame, so the
-    // same screen always gives the same pixels.
-    const screenshot = await this.page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
-    return { hierarchy, prototypeWindow: await this.prototypeWindow(), screenshot };
+    if (options.hidePrototype) {
+      await this.page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-ps-window]').forEach((element) => element.style.setProperty('visibility', 'hidden')));
+    }
+    try {
+      // Endless animations (an indeterminate progress) are shown at their first frame, so the
+      // same screen always gives the same pixels.
+      const screenshot = await this.page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
+      if (options.hidePrototype) return { hierarchy: hierarchy.filter((node) => node.layer !== 'prototype'), prototypeWindow: null, screenshot };
+      return { hierarchy, prototypeWindow: await this.prototypeWindow(), screenshot };
+    } finally {
+      if (options.hidePrototype) {
+        await this.page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-ps-window]').forEach((element) => element.style.removeProperty('visibility')));
+      }
+    }
   }
 
   /** A screenshot of this device inside its bezel (render --frame). */

@@ -720,11 +720,13 @@ export class Host {
   /**
    * The screen as the person sees it: the hierarchy and a screenshot. App nodes an opaque prototype
    * window hides entirely are left out and counted (`coveredAppNodes`) unless `includeCovered`.
+   * With `hidePrototype` it is the app alone: the device hides the prototype for the capture and
+   * shows it again after.
    */
-  observe(options: { includeCovered?: boolean } = {}): Promise<HostResult<{ observationId: string; hierarchy: HierarchyNode[]; prototypeWindow: PrototypeWindow | null; screenshotBase64: string; hierarchyUpdatedAt?: number; coveredAppNodes?: number }>> {
+  observe(options: { includeCovered?: boolean; hidePrototype?: boolean } = {}): Promise<HostResult<{ observationId: string; hierarchy: HierarchyNode[]; prototypeWindow: PrototypeWindow | null; screenshotBase64: string; hierarchyUpdatedAt?: number; coveredAppNodes?: number }>> {
     return guard(async () => {
       const device = await this.requireInput();
-      const result = await device.request({ type: 'observe' });
+      const result = await device.request({ type: 'observe', ...(options.hidePrototype ? { excludePrototype: true } : {}) });
       if (!result.success || !result.hierarchy || !result.screenshotBase64) fail('observe', result.error ?? 'the device returned no observation', 'Retry.');
       const { screenshotBase64, hierarchyUpdatedAt } = result;
       const prototypeWindow = result.prototypeWindow ?? null;

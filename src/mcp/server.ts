@@ -179,12 +179,16 @@ export function createMcpServer(pool: DevicePool): McpServer {
     {
       title: 'Observe the screen',
       description: 'The accessibility hierarchy of the app and prototype layers (dp bounds) plus a screenshot. App nodes an opaque prototype window hides entirely are left out and counted in coveredAppNodes (includeCovered: true lists them, marked covered).',
-      inputSchema: z.object({ ...deviceField, includeCovered: z.boolean().optional().describe('List the app nodes an opaque prototype window hides entirely too (default false: they are only counted).') }),
+      inputSchema: z.object({
+        ...deviceField,
+        includeCovered: z.boolean().optional().describe('List the app nodes an opaque prototype window hides entirely too (default false: they are only counted).'),
+        hidePrototype: z.boolean().optional().describe('Observe the app alone: the prototype is hidden for the screenshot and shown again right after (it keeps its state); only app nodes are listed.'),
+      }),
       outputSchema: outputSchemas.observe,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async (args) => {
-      const result = await onDevice(pool, args.device, (device) => device.host.observe({ includeCovered: args.includeCovered }));
+      const result = await onDevice(pool, args.device, (device) => device.host.observe({ includeCovered: args.includeCovered, hidePrototype: args.hidePrototype }));
       if (!result.success) return toolResult(result);
       const { screenshotBase64, ...structured } = result;
       return {

@@ -225,7 +225,7 @@ export const observeSchema = z.object({
   deadlineMs,
   /** Leave out the screenshot (anchor resolution needs only the hierarchy). */
   screenshot: z.boolean().optional(),
-  /** Leave out the prototype layer (anchors resolve against the app alone). */
+  /** Leave out the prototype layer (anchors resolve against the app alone); a screenshot then shows the app alone, the prototype hidden for the capture. */
   excludePrototype: z.boolean().optional(),
 });
 

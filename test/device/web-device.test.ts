@@ -7,7 +7,7 @@ import { after, test } from 'node:test';
 import { PNG } from 'pngjs';
 import { resolveElementSelector } from '../../src/device/element-selector.ts';
 import { centreOf, type AppHierarchyNode, type HierarchyNode } from '../../src/device/hierarchy.ts';
-import { byTag, HOME_BUY_BUTTON_BOUNDS, tapSettled, useDevices, validSpec } from './helpers.ts';
+import { byTag, differingPixels, HOME_BUY_BUTTON_BOUNDS, tapSettled, useDevices, validSpec } from './helpers.ts';
 
 /** A tiny web app on a loopback port: one tagged button that counts its taps. */
 const COUNTER_APP = `<!doctype html><meta name="viewport" content="width=device-width">
@@ -265,5 +265,23 @@ test('a state key and payload key named "__proto__" reach the events and inspect
   assert.equal(byTag(await device.hierarchy(), 'value').text, 'changed');
   const inspected = (await device.inspect()) as { prototypes: Array<{ state: object }> };
   assert.equal(JSON.stringify(inspected.prototypes[0]!.state), '{"__proto__":"changed","constructor":"c"}');
+  await clearPrototype();
+});
+
+// Seed 001: "Hidden from layer: "app" observe screenshots — host restores after capture."
+test('observe with hidePrototype captures the app alone, then the prototype is back as it was', async () => {
+  const { device } = phone();
+  await clearPrototype();
+  const bare = await device.observe();
+  await device.show(spec('capture', FULLSCREEN, { type: 'column', style: { background: 'primary', width: 'fill', height: 'fill' }, children: [GO_BUTTON] }));
+  const shown = await device.observe();
+  assert.ok(differingPixels(bare.screenshot, shown.screenshot) > 100_000, 'the opaque prototype covers the home screen');
+  const appAlone = await device.observe({ hidePrototype: true });
+  assert.equal(differingPixels(bare.screenshot, appAlone.screenshot), 0, 'the capture shows only the app');
+  assert.deepEqual([appAlone.hierarchy.some((node) => node.layer === 'prototype'), appAlone.prototypeWindow], [false, null]);
+  assert.ok(appAlone.hierarchy.some((node) => node.testTag === 'app.photos'));
+  const after = await device.observe();
+  assert.equal(differingPixels(shown.screenshot, after.screenshot), 0, 'restored after the capture');
+  assert.ok(after.hierarchy.some((node) => node.testTag === 'go'));
   await clearPrototype();
 });
