@@ -608,7 +608,9 @@ export class WebDevice {
     }
     const found = await this.#findNode(target);
     if (!found.ok) return found;
-    return this.#reachable(found.node, centreOf(found.node.bounds), describeTarget(target));
+    // A part whose own overlay panel lies over its centre (a drawer's scrim) is aimed where it shows.
+    const aimAt = 'visibleBounds' in found.node && found.node.visibleBounds ? found.node.visibleBounds : found.node.bounds;
+    return this.#reachable(found.node, centreOf(aimAt), describeTarget(target));
   }
 
   /** The node a press at a point lands on: the prototype's, asked of the page, or the smallest app node there. */

@@ -108,8 +108,12 @@ last event an earlier call answered. \`tapOn\`,
 input; they refuse a node something covers (observe marks covered app nodes, and leaves out those an
 opaque prototype window hides entirely: \`coveredAppNodes\` counts them, \`observe {includeCovered: true}\`
 lists them) and \`sendKeys\`
-refuses a testTag that is not a text field, before pressing anything. \`observe\` also returns
-\`prototypeWindow\` (placement, whether it hides the app, appearance \`{mode, source, deviceDark}\`).
+refuses a testTag that is not a text field, before pressing anything. A node whose own overlay
+panel lies over its centre (a drawer's \`<testTag>.close\` scrim) carries \`visibleBounds\`, the part a
+person can tap, and \`tapOn\` aims there. \`observe\` also returns
+\`prototypeWindow\` (placement, whether it hides the app, appearance \`{mode, source, deviceDark}\`);
+\`observe {hidePrototype: true}\` captures the app alone, the prototype hidden for the screenshot
+and shown again right after.
 A same-id show replaces the prototype in place and keeps pager pages; \`reset: true\` starts fresh.
 One prototype is on screen at a time: a show of another id replaces it, and \`awaitEvent\` on the
 replaced id answers at once with \`gone: {reason: "replaced", by}\`. Give a call a progress token to

@@ -53,6 +53,11 @@ export interface HierarchyNode {
   traits?: string[];
   /** The on-screen keyboard is a window of its own, like an input method's. */
   layer: 'prototype' | 'keyboard';
+  /**
+   * The part of `bounds` a person can see and tap, when the node's own overlay panel lies over
+   * its centre (a drawer's scrim beside its panel): tapOn aims at its centre.
+   */
+  visibleBounds?: { x: number; y: number; width: number; height: number };
 }
 
 /** The seed's role names mapped to ARIA, so the DOM is accessible as well as observable. */
@@ -209,7 +214,31 @@ export function hierarchyNodeOf(element: Element, bounds: { x: number; y: number
   if (traits !== null) node.traits = JSON.parse(traits) as string[];
   // A group is one node: without a label of its own it reads as what is inside it.
   if (node.text === null && element.hasAttribute('data-ps-group')) node.text = groupText(element);
+  if (element.hasAttribute('data-ps-beside-panel')) {
+    const panel = element.parentElement?.querySelector(':scope > [data-ps-panel]');
+    const visible = panel ? besidePanel(node.bounds, panel.getBoundingClientRect()) : null;
+    if (visible !== null) node.visibleBounds = visible;
+  }
   return node;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The widest strip of `bounds` left uncovered by a panel over its centre, or null when the centre is clear. */
+function besidePanel(bounds: Box, panel: DOMRect): Box | null {
+  const centre = { x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2 };
+  if (centre.x < panel.left || centre.x > panel.right || centre.y < panel.top || centre.y > panel.bottom) return null;
+  const right = bounds.x + bounds.width;
+  const bottom = bounds.y + bounds.height;
+  const strips: Box[] = [
+    { x: bounds.x, y: bounds.y, width: panel.left - bounds.x, height: bounds.height },
+    { x: panel.right, y: bounds.y, width: right - panel.right, height: bounds.height },
+    { x: bounds.x, y: bounds.y, width: bounds.width, height: panel.top - bounds.y },
+    { x: bounds.x, y: panel.bottom, width: bounds.width, height: bottom - panel.bottom },
+  ].filter((strip) => strip.width >= 1 && strip.height >= 1);
+  if (strips.length === 0) return null;
+  const widest = strips.reduce((best, strip) => (strip.width * strip.height > best.width * best.height ? strip : best));
+  return { x: rounded(widest.x), y: rounded(widest.y), width: rounded(widest.width), height: rounded(widest.height) };
 }
 
 /** The drawn rows of a lazy list (marked with their row index) that overlap its visible part. */

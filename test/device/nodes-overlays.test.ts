@@ -471,6 +471,19 @@ const TOOLTIP_SPEC = (spotlight: boolean) => ({
   ),
 });
 
+// Seed 001: "the panel carries testTag, and the scrim carries <testTag>.close. Scrim taps … dismiss".
+test('drawer: the scrim reports the part beside the panel as visibleBounds, and tapOn its tag lands there and closes it', async () => {
+  await show(DRAWER_SPEC);
+  await tapFor('open_nav', 'change');
+  const scrim = byTag(await hierarchy(), 'nav.close');
+  assert.deepEqual(scrim.visibleBounds, { x: 320, y: scrim.bounds.y, width: scrim.bounds.width - 320, height: scrim.bounds.height });
+  const since = phone().log.events.length;
+  const tapped = await phone().device.tap({ testTag: 'nav.close' });
+  assert.ok(tapped.ok && tapped.x > 320, JSON.stringify(tapped));
+  assert.deepEqual((await phone().log.next((event) => event.kind === 'change', since)).payload, { key: 'nav', value: false });
+  assert.equal(phone().log.events.slice(since).some((event) => (event.payload as { key?: string }).key === 'picked'), false, 'nothing on the panel ran');
+});
+
 test('tooltip: a bubble below its target with the caret at the target\'s centre; the page stays usable; a tap on the bubble dismisses it, then runs onDismiss', async () => {
   const nodes = await show(TOOLTIP_SPEC(false));
   const target = byTag(nodes, 'share').bounds;

@@ -331,9 +331,10 @@ export function Drawer({ node, env }: NodeProps<DrawerNode>) {
         redraw((n) => n + 1);
       }}
     >
-      <div class="ps-scrim" style={{ backgroundColor: shown.scrim }} {...a11yAttributes({ id: `${node.key}#close`, testTag: partTag(node.testTag, 'close'), role: 'Button', text: 'Close' })} onClick={node.open ? close : undefined} />
+      <div class="ps-scrim" style={{ backgroundColor: shown.scrim }} data-ps-beside-panel="" {...a11yAttributes({ id: `${node.key}#close`, testTag: partTag(node.testTag, 'close'), role: 'Button', text: 'Close' })} onClick={node.open ? close : undefined} />
       <div
         ref={panel}
+        data-ps-panel=""
         tabIndex={-1}
         class={`ps-drawer ${leftEdge ? 'ps-drawer-left' : 'ps-drawer-right'}${drag.current?.active ? ' ps-dragging' : ''}`}
         style={{ width: `${width}px`, paddingTop: `${insets.top}px`, paddingBottom: `${insets.bottom}px`, ...slide }}

@@ -65,11 +65,12 @@ export function Tooltip({ node, env }: NodeProps<TooltipNode>) {
       {node.spotlight ? (
         <>
           <div ref={cutout} class="ps-spotlight" style={{ boxShadow: `0 0 0 100vmax ${node.spotlight.scrim}` }} />
-          <div class="ps-spotlight-catcher" {...a11yAttributes({ id: `${node.key}#close`, testTag: partTag(node.testTag, 'close'), role: 'Button', text: 'Dismiss' })} onClick={dismiss} />
+          <div class="ps-spotlight-catcher" data-ps-beside-panel="" {...a11yAttributes({ id: `${node.key}#close`, testTag: partTag(node.testTag, 'close'), role: 'Button', text: 'Dismiss' })} onClick={dismiss} />
         </>
       ) : null}
       <div
         ref={bubble}
+        data-ps-panel=""
         class="ps-tooltip"
         tabIndex={-1}
         {...a11yAttributes({ id: node.key, testTag: node.testTag, role: null, text: node.label, hint: 'Tooltip' })}
