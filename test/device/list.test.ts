@@ -121,3 +121,31 @@ test('a prepend keeps the first row on screen where it was, in the middle and at
   hierarchy = await settledHierarchy(phone);
   assert.equal(byTag(hierarchy, first.testTag!).bounds.y, first.bounds.y, `${first.testTag} stays where it was`);
 });
+
+// A modal declared in a row template belongs to its row, drawn or not: it must open, never leave
+// the page locked behind a dialog that draws nothing.
+test('a dialog declared in a lazy row template opens while its row is far off screen, and closes', async () => {
+  const { device: phone, log } = device();
+  const spec = validSpec({
+    id: 'lazy-dialog', window: { placement: { type: 'fullscreen' } }, data: { rows: rows(200) },
+    state: Object.fromEntries(rows(200).map((row) => [`confirm_${row.id}`, false])),
+    root: { type: 'column', style: { height: 'fill' }, children: [
+      { type: 'button', label: 'Ask about 180', testTag: 'ask', onTap: [{ type: 'setState', key: 'confirm_r180', value: true }] },
+      { type: 'list', testTag: 'list', style: { weight: 1 }, repeat: { items: '/rows', as: 'row', key: 'id' }, children: [
+        { type: 'text', text: '{row.title}', testTag: 'row.{row.id}' },
+        { type: 'dialog', testTag: 'dialog.{row.id}', openWhen: { key: 'confirm_{row.id}', equals: true }, title: 'Delete {row.title}?', confirm: { label: 'Delete', onTap: [{ type: 'emit', name: 'deleted' }] } },
+      ] },
+    ] },
+  });
+  await show(phone, spec);
+  assert.ok((await phone.tap({ testTag: 'ask' })).ok);
+  await phone.settled();
+  const open = (await phone.observe()).hierarchy;
+  assert.equal(byTag(open, 'dialog.r180').text, 'Delete Row 180?');
+  assert.ok(!open.some((node) => node.testTag === 'row.r180'), 'its row is still off screen');
+  const since = log.events.length;
+  assert.ok((await phone.tap({ text: 'Delete' })).ok);
+  assert.deepEqual((await log.next((event) => event.kind === 'change', since)).payload, { key: 'confirm_r180', value: false });
+  await phone.settled();
+  assert.ok((await phone.observe()).hierarchy.some((node) => node.testTag === 'ask'), 'the page is back');
+});

@@ -3,8 +3,9 @@
 // Across data writes the first row on screen keeps its place, at the same offset, even when rows
 // are prepended above it; a row that went leaves the scroll where it was.
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'preact/hooks';
-import { Virtualizer, elementScroll, observeElementOffset, observeElementRect, measureElement } from '@tanstack/virtual-core';
+import { Virtualizer, defaultRangeExtractor, elementScroll, observeElementOffset, observeElementRect, measureElement } from '@tanstack/virtual-core';
 import type { LazyListNode, RenderNode } from '../../runtime/model.ts';
+import { isOverlayType } from '../../runtime/tree.ts';
 import { Frame, defaultA11y } from '../frame.tsx';
 import { Node, type NodeProps } from '../node.tsx';
 import { registerList, type ListTarget } from '../list-registry.ts';
@@ -42,12 +43,16 @@ export function LazyList({ node, parent, env }: NodeProps<LazyListNode>) {
       }),
     [],
   );
+  // A row whose template holds an open overlay (a dialog, a sheet) is drawn wherever it is, so the
+  // overlay shows even when the row is scrolled far away.
+  const holdingOverlays = useMemo(() => rowsHoldingOpenOverlays(node), [node.children]);
   virtualizer.setOptions({
     ...virtualizer.options,
     count: node.children.length,
     getItemKey: (index) => current.current.itemKeys[index] ?? index,
     overscan: OVERSCAN_ROWS,
     gap: node.style.spacing ?? 0,
+    rangeExtractor: (range) => withRows(defaultRangeExtractor(range), holdingOverlays),
   });
 
   useLayoutEffect(() => {
@@ -84,6 +89,19 @@ export function LazyList({ node, parent, env }: NodeProps<LazyListNode>) {
       </div>
     </Frame>
   );
+}
+
+function rowsHoldingOpenOverlays(node: LazyListNode): number[] {
+  const holds = (rendered: RenderNode): boolean =>
+    (isOverlayType(rendered.type) && (rendered as { open?: boolean }).open === true) ||
+    ('children' in rendered && rendered.children.some(holds)) ||
+    ('child' in rendered && rendered.child !== null && holds(rendered.child));
+  return node.children.flatMap((child, index) => (holds(child) ? [index] : []));
+}
+
+function withRows(drawn: number[], more: readonly number[]): number[] {
+  if (more.length === 0) return drawn;
+  return [...new Set([...drawn, ...more])].sort((a, b) => a - b);
 }
 
 function isRow(node: LazyListNode, index: number): boolean {
