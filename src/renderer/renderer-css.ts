@@ -31,6 +31,7 @@ const MOTION = `
 .ps-motion .ps-dialog { animation: ps-dialog-in 180ms cubic-bezier(0.2, 0, 0, 1) both; }
 .ps-motion .ps-scrim { animation: ps-fade-in 150ms ease-out both; }
 .ps-motion .ps-sheet-holder:not(.ps-dragging) { transition: height 200ms cubic-bezier(0.2, 0, 0, 1); }
+.ps-motion .ps-sheet-layer { transition: padding-bottom 200ms cubic-bezier(0.2, 0, 0, 1); }
 .ps-motion .ps-sheet-layer .ps-sheet { animation: ps-sheet-in 220ms cubic-bezier(0.2, 0, 0, 1) both; }
 .ps-motion .ps-drawer-left { animation: ps-drawer-from-left 300ms cubic-bezier(0, 0, 0.2, 1) both; }
 .ps-motion .ps-drawer-right { animation: ps-drawer-from-right 300ms cubic-bezier(0, 0, 0.2, 1) both; }

@@ -75,6 +75,41 @@ test('the keyboard of an app-layer window is its own window in observe, and its 
   assert.deepEqual(keyboardTags(await device.hierarchy()), [], 'the keyboard leaves when the field loses the focus');
 });
 
+// Seed 001: "a sheet … moves above the software keyboard while shown … until the sheet's bottom edge
+// aligns with the keyboard's top edge." A bottomSheet node does too, so its focused field stays in view.
+test('a bottomSheet ends at the keyboard top edge with its field in view, in either window layer and in a sheet window', async () => {
+  const { device } = phone();
+  const keyboardTop = device.profile.height - device.profile.keyboardHeight;
+  const windows = [
+    { placement: { type: 'fullscreen' }, layer: 'app' },
+    { placement: { type: 'fullscreen' } },
+    { placement: { type: 'sheet', edge: 'bottom', height: 600 } },
+  ];
+  for (const window of windows) {
+    await device.show(validSpec({
+      id: 'sheet-keyboard', window, state: { open: true, name: '' },
+      root: { type: 'column', style: { width: 'fill', height: 'fill', background: 'surface' }, children: [
+        { type: 'bottomSheet', testTag: 'sheet', openWhen: { key: 'open', equals: true }, detents: [{ dp: 300 }], child: { type: 'column', style: { width: 'fill' }, children: [
+          { type: 'spacer', style: { height: { dp: 200 } } },
+          { type: 'textField', stateKey: 'name', testTag: 'name', label: 'Name' },
+        ] } },
+      ] },
+    }), { reset: true });
+    await device.settled();
+    const before = byTag(await device.hierarchy(), 'sheet').bounds;
+    assert.ok((await device.tap({ testTag: 'name' })).ok);
+    await device.settled();
+    const open = await device.hierarchy();
+    const sheet = byTag(open, 'sheet').bounds;
+    const field = byTag(open, 'name').bounds;
+    const what = JSON.stringify(window);
+    assert.ok(Math.abs(sheet.y + sheet.height - keyboardTop) < 1, `${what}: the sheet ends at the keyboard top (${sheet.y + sheet.height} vs ${keyboardTop})`);
+    assert.ok(field.y + field.height <= keyboardTop, `${what}: the focused field is above the keyboard`);
+    assert.equal(sheet.height, before.height, `${what}: the sheet keeps its height`);
+    await device.dismiss('all');
+  }
+});
+
 // Android's input method takes the first back: with the keyboard up, back hides it and nothing else.
 test('pressBack with the keyboard up hides the keyboard first; the next back goes to the prototype', async () => {
   const { device } = phone();

@@ -189,7 +189,9 @@ export function BottomSheet({ node, env }: NodeProps<BottomSheetNode>) {
     if (!node.open) setDetent(0);
   }, [node.open]);
   if (!node.open) return null;
-  const heights = node.detents.map((d) => detentHeight(d, env.contentHeight));
+  // The sheet rides above the keyboard: its bottom edge at the keyboard's top, wherever the window is.
+  const lift = env.insets.ime.bottom;
+  const heights = node.detents.map((d) => Math.min(detentHeight(d, env.contentHeight), Math.max(0, env.contentHeight - lift)));
   const resting = heights[Math.min(detent, heights.length - 1)]!;
   const height = dragHeight ?? resting;
   const onPointerDown = (event: PointerEvent) => {
@@ -228,7 +230,7 @@ export function BottomSheet({ node, env }: NodeProps<BottomSheetNode>) {
     else setDetent(result.index);
   };
   return (
-    <div class="ps-overlay ps-sheet-layer" {...behindDialog(env.dialogOpen)}>
+    <div class="ps-overlay ps-sheet-layer" style={{ paddingBottom: `${lift}px` }} {...behindDialog(env.dialogOpen)}>
       <div class="ps-scrim" style={{ backgroundColor: node.scrim }} onClick={() => env.interact({ type: 'close', key: node.key })} />
       <div
         class={dragHeight !== null ? 'ps-sheet-holder ps-dragging' : 'ps-sheet-holder'}
