@@ -10,7 +10,7 @@ import { ConsumedInsets, DragGuard, NO_EDGES, type Edges, type RenderEnv, type W
 import { DecorationLayers } from './decoration.tsx';
 import { EffectDistortion, EffectOverlays, EffectUnderlay, effectsCss } from './effects.tsx';
 import { effectOmission } from '../spec/effects.ts';
-import { animateTransitionCss, containerCss, cssText, decorationCss, hasDecorationLayers, paddingCss, sharedDeclarationClass, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
+import { animateTransitionCss, containerCss, cssText, decorationCss, grownAxes, hasDecorationLayers, paddingCss, sharedDeclarationClass, sizeCss, withPropagatedFill, type Css, type ParentLayout } from './style-css.ts';
 
 /** Padding a safeAreaPadding adds per edge: the union (max) of the selected inset types on the
  *  selected edges, minus what ancestors already consumed. */
@@ -121,7 +121,7 @@ export function Frame(props: FrameProps) {
     sizeCss(wrapped ? touchTargetContentSize(style, parent) : style, wrapped ? 'plain' : parent),
     decoration,
     paddingCss(style.padding, inset),
-    props.layout ? containerCss(props.layout, style) : undefined,
+    props.layout ? containerCss(props.layout, style, grownAxes(style, parent)) : undefined,
   );
   const effects = drawnEffects(style.effects, node.type);
   if (effects.length > 0) Object.assign(css, effectsCss(effects, style));

@@ -85,24 +85,45 @@ const ARRANGEMENT = {
   spaceEvenly: 'space-evenly',
 } as const;
 
-/** Declarations a container sets on itself so its children are arranged as the style asks. */
-export function containerCss(kind: 'row' | 'column' | 'box', style: ResolvedStyle): Css {
+/** The axes on which a min bound grew the node past its content: a min, no authored size (or wrap), no weight. */
+export interface GrownAxes {
+  x: boolean;
+  y: boolean;
+}
+
+export function grownAxes(style: ResolvedStyle, parent: ParentLayout): GrownAxes {
+  const weighted = style.weight !== undefined ? (parent === 'row' ? 'width' : parent === 'column' ? 'height' : null) : null;
+  const grown = (axis: 'width' | 'height', min: number | undefined) =>
+    min !== undefined && (style[axis] === undefined || style[axis] === 'wrap') && weighted !== axis;
+  return { x: grown('width', style.minWidth), y: grown('height', style.minHeight) };
+}
+
+/**
+ * Declarations a container sets on itself so its children are arranged as the style asks. On an
+ * axis a min bound grew, the content is centred in the grown box (Compose's wrapContentWidth and
+ * wrapContentHeight after widthIn/heightIn); an authored size keeps the alignment.
+ */
+export function containerCss(kind: 'row' | 'column' | 'box', style: ResolvedStyle, grown: GrownAxes = { x: false, y: false }): Css {
   const axes = alignmentAxes(style.alignment ?? 'topStart');
   if (kind === 'box') {
+    const track = (centred: boolean) => (centred ? 'fit-content(100%)' : 'minmax(0, 1fr)');
     return {
       display: 'grid',
-      gridTemplate: 'minmax(0, 1fr) / minmax(0, 1fr)',
+      gridTemplate: `${track(grown.y)} / ${track(grown.x)}`,
       justifyItems: gridAlign(axes.horizontal),
       alignItems: gridAlign(axes.vertical),
+      ...(grown.x ? { justifyContent: 'center' } : {}),
+      ...(grown.y ? { alignContent: 'center' } : {}),
     };
   }
   const mainAxis = kind === 'row' ? axes.horizontal : axes.vertical;
   const crossAxis = kind === 'row' ? axes.vertical : axes.horizontal;
+  const [mainGrown, crossGrown] = kind === 'row' ? [grown.x, grown.y] : [grown.y, grown.x];
   const css: Css = {
     display: 'flex',
     flexDirection: kind,
-    alignItems: EDGE_ALIGN[crossAxis],
-    justifyContent: style.arrangement ? ARRANGEMENT[style.arrangement] : EDGE_ALIGN[mainAxis],
+    alignItems: crossGrown ? 'center' : EDGE_ALIGN[crossAxis],
+    justifyContent: mainGrown ? 'center' : style.arrangement ? ARRANGEMENT[style.arrangement] : EDGE_ALIGN[mainAxis],
   };
   if (style.spacing) css.gap = px(style.spacing);
   return css;
@@ -116,16 +137,18 @@ function gridAlign(axis: AxisAlign): string {
 export function sizeCss(style: ResolvedStyle, parent: ParentLayout): Css {
   const css: Css = {};
   const mainAxis = parent === 'row' ? 'width' : parent === 'column' ? 'height' : null;
-  applyDimension(css, 'width', style.width, parent, mainAxis === 'width');
-  applyDimension(css, 'height', style.height, parent, mainAxis === 'height');
-  if (style.weight !== undefined && mainAxis) {
+  // A weight takes exactly its share of the main axis: it beats that axis's size and bounds.
+  const weighted = style.weight !== undefined ? mainAxis : null;
+  applyDimension(css, 'width', weighted === 'width' ? undefined : style.width, parent, mainAxis === 'width');
+  applyDimension(css, 'height', weighted === 'height' ? undefined : style.height, parent, mainAxis === 'height');
+  if (style.minWidth !== undefined && weighted !== 'width') css.minWidth = px(style.minWidth);
+  if (style.maxWidth !== undefined && weighted !== 'width') css.maxWidth = px(style.maxWidth);
+  if (style.minHeight !== undefined && weighted !== 'height') css.minHeight = px(style.minHeight);
+  if (style.maxHeight !== undefined && weighted !== 'height') css.maxHeight = px(style.maxHeight);
+  if (weighted) {
     css.flex = `${style.weight} ${style.weight} 0px`;
-    css[mainAxis === 'width' ? 'minWidth' : 'minHeight'] = '0px';
+    css[weighted === 'width' ? 'minWidth' : 'minHeight'] = '0px';
   }
-  if (style.minWidth !== undefined) css.minWidth = px(style.minWidth);
-  if (style.maxWidth !== undefined) css.maxWidth = px(style.maxWidth);
-  if (style.minHeight !== undefined) css.minHeight = px(style.minHeight);
-  if (style.maxHeight !== undefined) css.maxHeight = px(style.maxHeight);
   if (style.aspectRatio !== undefined) css.aspectRatio = String(style.aspectRatio);
   return css;
 }

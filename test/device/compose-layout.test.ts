@@ -157,3 +157,28 @@ test("a divider's padding insets its line; a bottom bar draws behind the gesture
   const above = byTag(padded, 'nav').bounds;
   assert.deepEqual([above.y + above.height, above.height], [SCREEN.height - SCREEN.systemBars.bottom, 80]);
 });
+
+// Seed 001: "a weight takes exactly its share of a row/column main axis and beats that axis's size
+// and bounds … content on an axis with no authored size (or wrap) is centred in the box a min
+// bound grew …, while explicit width/height/fill keeps alignment."
+test('a weight beats its axis size and bounds; content is centred in the box a min bound grew, an authored size keeps alignment', async () => {
+  const { device } = phone();
+  const bar = (testTag: string, style: object) => ({ type: 'box', testTag, style: { height: { dp: 20 }, background: 'primary', ...style }, children: [] });
+  const hierarchy = await shown(device, { type: 'column', children: [
+    { type: 'row', style: { width: { dp: 400 } }, children: [bar('a', { weight: 1, width: { dp: 100 }, minWidth: 300, maxWidth: 50 }), bar('b', { weight: 1 })] },
+    { type: 'column', style: { height: { dp: 300 } }, children: [
+      { type: 'box', testTag: 'c', style: { weight: 1, height: { dp: 10 }, maxHeight: 20, width: { dp: 20 } }, children: [] },
+      { type: 'box', testTag: 'd', style: { weight: 2, minHeight: 250, width: { dp: 20 } }, children: [] },
+    ] },
+    { type: 'box', testTag: 'grown', style: { minWidth: 200, minHeight: 100 }, children: [{ type: 'box', testTag: 'grown.inner', style: { width: { dp: 20 }, height: { dp: 10 } }, children: [] }] },
+    { type: 'box', testTag: 'sized', style: { width: { dp: 200 }, minHeight: 100 }, children: [{ type: 'box', testTag: 'sized.inner', style: { width: { dp: 20 }, height: { dp: 10 } }, children: [] }] },
+    { type: 'row', testTag: 'grownRow', style: { minWidth: 200, minHeight: 60 }, children: [{ type: 'box', testTag: 'grownRow.inner', style: { width: { dp: 20 }, height: { dp: 10 } }, children: [] }] },
+  ] });
+  const at = (tag: string) => byTag(hierarchy, tag).bounds;
+  assert.deepEqual([at('a').width, at('b').width], [200, 200], 'equal weights share the row whatever a\'s width, min and max');
+  assert.deepEqual([at('c').height, at('d').height], [100, 200], 'weights 1 and 2 share the column whatever the heights and bounds');
+  const centred = (inner: string, outer: string) => [at(inner).x - at(outer).x, at(inner).y - at(outer).y];
+  assert.deepEqual(centred('grown.inner', 'grown'), [90, 45], 'centred on both grown axes');
+  assert.deepEqual(centred('sized.inner', 'sized'), [0, 45], 'the authored width keeps the start; the grown height centres');
+  assert.deepEqual(centred('grownRow.inner', 'grownRow'), [90, 25], 'a row grown by its min bounds centres its content too');
+});
