@@ -716,9 +716,12 @@ every pattern, and with \`motion: "none"\` every change is instant.
 \`render --steps\` step \`{"back": true}\`) first hides the keyboard when a field has it up (answering
 \`keyboard\`, as Android's input method takes the first back); else it closes the open dialog, else the open bottom sheet, else
 pops the deepest shown stack that can pop (ties: the lowest id); with none of these it does
-nothing. A drag from a stack's leading edge (20 dp wide; the right edge in RTL) scrubs a pop and
-commits it past half the width (60 dp for \`fade\`, \`none\` and the composed patterns); a shorter
-drag settles back and changes nothing.
+nothing. A drag from a stack's leading edge (20 dp wide; the right edge in RTL) of a \`platform\` or
+\`slide\` stack scrubs the pop, dimming the screen it pops, and commits it past half the width or when
+a flick would carry it there; a shorter, slower drag settles back and changes nothing. A \`fade\`,
+\`none\` or composed-pattern stack does not scrub: a drag released past 60 dp pops with the stack's
+own motion, and the show's \`platformNotes\` name each composed-pattern stack
+(\`transition.nonInteractivePop\`).
 
 \`\`\`json
 { "type": "stack", "id": "shop", "initial": "list",

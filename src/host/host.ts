@@ -367,7 +367,7 @@ export class Host {
         ...(sent.warning ? { warning: sent.warning } : {}),
         ...(layout && layout.problems.length > 0 ? { savedLayoutProblems: layout.problems } : {}),
         ...savedTo,
-        ...withPlatformNotes(platformNotes(spec, prepared.namespaceBlocks ?? [])),
+        ...withPlatformNotes(platformNotes(spec, prepared.namespaceBlocks ?? [], prepared.capabilities)),
         ...(degraded.length > 0 ? { degradedEffects: degraded } : {}),
         ...(prepared.warnings && prepared.warnings.length > 0 ? { warnings: prepared.warnings } : {}),
       };

@@ -1,13 +1,19 @@
 // What a show tells the agent about the parts of a spec written for another platform: every field
 // of an android or ios block the web device does not honour, with its path, and the Material look a
-// platform design falls back to. Nothing here changes what is drawn; the notes make it visible.
+// platform design falls back to, and the stack pops an edge swipe does not scrub. Nothing here
+// changes what is drawn; the notes make it visible.
+import { CAPABILITIES } from '../protocol/constants.ts';
 import type { NamespaceBlock } from '../validate/index.ts';
+import { visitObjects } from './spec-walk.ts';
 
 export interface PlatformNote {
   path: string;
-  code: 'namespace.ignored' | 'design.fallback';
+  code: 'namespace.ignored' | 'design.fallback' | 'transition.nonInteractivePop';
   message: string;
 }
+
+/** Stack transitions whose edge-swipe pop does not scrub: released past 60 dp it runs the pattern. */
+const NON_INTERACTIVE_POPS: ReadonlySet<unknown> = new Set(['sharedAxisX', 'sharedAxisY', 'fadeThrough']);
 
 /** The namespace fields the web device honours on a node (each the closest thing the web has). */
 const HONOURED_ON_NODES: Readonly<Record<NamespaceBlock['namespace'], ReadonlySet<string>>> = {
@@ -21,7 +27,8 @@ function ignoredReason(block: NamespaceBlock, field: string): string {
 }
 
 /** The notes for a validated spec's namespace blocks and its theme.design. */
-export function platformNotes(spec: Record<string, unknown>, blocks: readonly NamespaceBlock[]): PlatformNote[] {
+/** `capabilities` are the spec's: only a spec using the stack patterns is walked for its stacks. */
+export function platformNotes(spec: Record<string, unknown>, blocks: readonly NamespaceBlock[], capabilities: readonly string[] = []): PlatformNote[] {
   const notes: PlatformNote[] = [];
   const design = (spec.theme as { design?: unknown } | undefined)?.design;
   if (design === 'platform') {
@@ -34,5 +41,19 @@ export function platformNotes(spec: Record<string, unknown>, blocks: readonly Na
       notes.push({ path: `${block.path}.${field}`, code: 'namespace.ignored', message: ignoredReason(block, field) });
     }
   }
+  if (capabilities.includes(CAPABILITIES.stackPatterns)) notes.push(...nonInteractivePops(spec.root));
+  return notes;
+}
+
+function nonInteractivePops(root: unknown): PlatformNote[] {
+  const notes: PlatformNote[] = [];
+  visitObjects(root, 'root', (object, path) => {
+    if (object.type !== 'stack' || !NON_INTERACTIVE_POPS.has(object.screenTransition)) return;
+    notes.push({
+      path: `${path}.screenTransition`,
+      code: 'transition.nonInteractivePop',
+      message: `the edge swipe back does not scrub a ${String(object.screenTransition)} pop: released past 60 dp, the pop runs its own motion`,
+    });
+  });
   return notes;
 }

@@ -207,7 +207,7 @@ export function applyInteraction(unit: Unit, target: TreeNode, interaction: Inte
       if (node.type !== 'stack') return MISMATCH;
       const stack = stackId(node);
       if (unit.stack(stack).length < 2) return 'the stack has nothing to pop';
-      unit.navigate({ type: 'pop', stack, transition: 'none' });
+      unit.navigate(interaction.scrubbed === false ? { type: 'pop', stack } : { type: 'pop', stack, transition: 'none' });
       return null;
     }
     default:

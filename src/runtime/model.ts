@@ -842,8 +842,11 @@ export type Interaction =
   | { type: 'appBar'; key: string; target: 'navigation' | number }
   /** A pull on the scroll `key` with refresh: writes true to its key and runs onRefresh (ignored while true). */
   | { type: 'refresh'; key: string }
-  /** An edge swipe the renderer has already animated popped the stack `key`: pop it, drawn at once. */
-  | { type: 'swipeBack'; key: string };
+  /**
+   * An edge swipe popped the stack `key`. `scrubbed`: the renderer already animated the pop, so it
+   * is drawn at once; otherwise (fades and the composed patterns) the pop draws its own motion.
+   */
+  | { type: 'swipeBack'; key: string; scrubbed?: boolean };
 
 export type InteractionResult =
   | { ok: true }

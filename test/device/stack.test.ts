@@ -182,14 +182,19 @@ async function steadyTop(device: WebDevice, testTag: string): Promise<number> {
   return last;
 }
 
-/** A drag along the middle of the screen from x `from` to x `to` (dp), finger by finger. */
-async function drag(device: WebDevice, from: number, to: number): Promise<void> {
+/**
+ * A drag along the middle of the screen from x `from` to x `to` (dp), finger by finger: `slow`
+ * moves a step every 16 ms and rests 500 ms before lifting (no flick), `flick` moves with no
+ * pause and lifts at once.
+ */
+async function drag(device: WebDevice, from: number, to: number, pace: 'slow' | 'flick' = 'slow'): Promise<void> {
   const y = 500;
   await device.touch('start', { x: from, y });
   for (let step = 1; step <= 10; step++) {
     await device.touch('move', { x: from + ((to - from) * step) / 10, y });
-    await new Promise((resolve) => setTimeout(resolve, 16));
+    if (pace === 'slow') await new Promise((resolve) => setTimeout(resolve, 16));
   }
+  if (pace === 'slow') await new Promise((resolve) => setTimeout(resolve, 500));
   await device.touch('end');
 }
 
@@ -208,6 +213,39 @@ test('a drag from the leading edge past half the width pops; a short one settles
   assert.deepEqual(event.stacks, { main: ['list'] });
   await device.settled();
   assert.ok(tags((await device.observe()).hierarchy).includes('list.title'));
+});
+
+// Seed 001: "Release commits past half width or when predicted end translation passes half width";
+// the drag scrubs "including parallax and dimming". Fades "retain the 60-point release-to-pop policy".
+test('a quick flick short of half the width pops; while scrubbing the outgoing screen dims; a fade stack pops past 60 dp without scrubbing', async () => {
+  const { device, log } = phone();
+  await shows(device, shopSpec());
+  await tapTag(device, 'row0');
+  await device.settled();
+  const page = pageOf(device);
+  const since = log.events.length;
+  await device.touch('start', { x: 4, y: 500 });
+  for (let x = 24; x <= 164; x += 20) await device.touch('move', { x, y: 500 });
+  const dimmed = await page.evaluate(() => (document.querySelector('[data-ps-screen="detail"]') as HTMLElement).style.filter);
+  assert.match(dimmed, /^brightness\(0\.9\d*\)$/, `the outgoing screen dims as it goes (${dimmed})`);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await device.touch('end');
+  await device.settled();
+  assert.equal(log.events.length, since, 'rested before lifting, 160 dp pops nothing');
+  await drag(device, 4, 184, 'flick');
+  const popped = await log.next((event) => event.kind === 'screen_changed', since);
+  assert.deepEqual(popped.stacks, { main: ['list'] }, 'a flick of 180 dp (less than half of 412) pops');
+
+  await shows(device, shopSpec({ id: 'fade-shop', screenTransition: 'fade' }));
+  await tapTag(device, 'row0');
+  await device.settled();
+  const before = log.events.length;
+  await device.touch('start', { x: 4, y: 500 });
+  for (let x = 24; x <= 104; x += 20) await device.touch('move', { x, y: 500 });
+  const unmoved = await page.evaluate(() => (document.querySelector('[data-ps-screen="detail"]') as HTMLElement).style.translate);
+  assert.equal(unmoved, '', 'a fade pop does not scrub');
+  await device.touch('end');
+  assert.deepEqual((await log.next((event) => event.kind === 'screen_changed', before)).stacks, { main: ['list'] });
 });
 
 test('in RTL the back swipe starts at the right edge and the push enters from the left', async () => {

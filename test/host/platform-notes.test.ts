@@ -5,7 +5,9 @@
 // design without prototype_design_platform_v1.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { platformNotes } from '../../src/host/platform-notes.ts';
 import { CAPABILITIES } from '../../src/protocol/constants.ts';
+import { validatePrototypeSpec } from '../../src/validate/index.ts';
 import { assertRefusedWithout, hostFor, runtimeDevice } from './gate.ts';
 
 const SPEC = {
@@ -50,4 +52,19 @@ test('the gate refuses namespace blocks and a platform design without their capa
   const plain = (extra: object, root: object = { type: 'text', text: 'Hi' }) => ({ id: 'gate', window: { placement: { type: 'fullscreen' } }, ...extra, root });
   await assertRefusedWithout(CAPABILITIES.platformNamespace, plain({}, { type: 'text', text: 'Hi', android: { indication: 'none' } }), 'root.android');
   await assertRefusedWithout(CAPABILITIES.designPlatform, plain({ theme: { design: 'platform' } }), 'theme.design');
+});
+
+// Seed 001: "platformNotes reports OS/capability fallbacks and non-interactive sharedAxisX/Y and
+// fadeThrough pops."
+test('a stack of a composed pattern is noted: its edge-swipe pop does not scrub', () => {
+  const validated = validatePrototypeSpec({
+    id: 'p', window: { placement: { type: 'fullscreen' } },
+    root: { type: 'column', children: [
+      { type: 'stack', id: 'a', initial: 'x', screenTransition: 'sharedAxisX', screens: { x: { type: 'text', text: 'x' } } },
+      { type: 'stack', id: 'b', initial: 'x', screenTransition: 'slide', screens: { x: { type: 'text', text: 'x' } } },
+    ] },
+  });
+  assert.ok(validated.ok);
+  const notes = platformNotes(validated.spec as never, validated.namespaceBlocks, validated.capabilities);
+  assert.deepEqual(notes.map((note) => [note.path, note.code]), [['root.children[0].screenTransition', 'transition.nonInteractivePop']]);
 });

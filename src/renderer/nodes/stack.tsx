@@ -116,10 +116,11 @@ function sourceInset(screen: HTMLElement | undefined, key: string): Inset | null
 }
 
 /**
- * A drag from the leading-edge strip: the top screen follows the finger and the one below slides
- * back in from its parallax offset. Released past half the width (60 dp for fades and the composed
- * patterns) it finishes the pop, which the runtime then commits without a second animation;
- * otherwise it settles back and nothing changes.
+ * A drag from the leading-edge strip. Platform and slide pops scrub: the top screen follows the
+ * finger, dimming as it goes, and the one below slides back in from its parallax offset; released
+ * past half the width, or flicked so its predicted end passes half the width, the pop finishes and
+ * the runtime commits it without a second animation, else it settles back and nothing changes.
+ * Fades and the composed patterns do not scrub: released past 60 dp they pop with their own motion.
  */
 function edgeSwipe(node: StackNode, env: NodeProps<StackNode>['env'], screens: Map<number, HTMLDivElement>, setScrubbing: (on: boolean) => void) {
   return (down: PointerEvent) => {
@@ -129,30 +130,40 @@ function edgeSwipe(node: StackNode, env: NodeProps<StackNode>['env'], screens: M
     if (!topElement || !under) return;
     strip.setPointerCapture(down.pointerId);
     down.preventDefault();
-    setScrubbing(true);
+    const scrubs = spatialPop(node.screenTransition);
+    if (scrubs) setScrubbing(true);
     const width = topElement.clientWidth || 1;
     const direction = env.rtl ? -1 : 1;
-    const threshold = spatialPop(node.screenTransition) ? width / 2 : FADE_RELEASE_DP;
-    let travelled = 0;
+    const samples: DragSample[] = [{ distance: 0, time: down.timeStamp }];
     const place = (distance: number) => {
       const share = distance / width;
       topElement.style.translate = `${direction * distance}px 0px`;
+      topElement.style.filter = `brightness(${1 - SCRUB_DIM * share})`;
       under.style.translate = `${-direction * 30 * (1 - share)}% 0px`;
     };
-    place(0);
+    if (scrubs) place(0);
     const move = (event: PointerEvent) => {
       if (event.pointerId !== down.pointerId) return;
-      travelled = Math.max(0, Math.min(width, direction * (event.clientX - down.clientX)));
-      place(travelled);
+      const travelled = Math.max(0, Math.min(width, direction * (event.clientX - down.clientX)));
+      samples.push({ distance: travelled, time: event.timeStamp });
+      if (scrubs) place(travelled);
     };
     const release = (event: PointerEvent) => {
       if (event.pointerId !== down.pointerId) return;
       strip.removeEventListener('pointermove', move);
       strip.removeEventListener('pointerup', release);
       strip.removeEventListener('pointercancel', release);
-      const commit = event.type === 'pointerup' && travelled > threshold;
+      const travelled = samples[samples.length - 1]!.distance;
+      const released = event.type === 'pointerup';
+      if (!scrubs) {
+        if (released && travelled > FADE_RELEASE_DP) env.interact({ type: 'swipeBack', key: node.key, scrubbed: false });
+        return;
+      }
+      const predicted = travelled + releaseVelocity(samples, event.timeStamp) * PREDICTION_MS;
+      const commit = released && (travelled > width / 2 || predicted > width / 2);
       void settleBack(topElement, under, { from: travelled, to: commit ? width : 0, width, direction, motion: env.motion && !env.reducedMotion }).then(() => {
         topElement.style.translate = '';
+        topElement.style.filter = '';
         under.style.translate = '';
         setScrubbing(false);
         if (commit) env.interact({ type: 'swipeBack', key: node.key });
@@ -162,6 +173,27 @@ function edgeSwipe(node: StackNode, env: NodeProps<StackNode>['env'], screens: M
     strip.addEventListener('pointerup', release);
     strip.addEventListener('pointercancel', release);
   };
+}
+
+interface DragSample {
+  distance: number;
+  time: number;
+}
+
+/** How dark the popped screen gets at the end of a scrub (its brightness falls by this share). */
+const SCRUB_DIM = 0.2;
+/** How far ahead a release's speed carries the screen (ms), as UIKit's normal deceleration projects it. */
+const PREDICTION_MS = 500;
+/** A finger that rested this long (ms) before lifting flicks nothing. */
+const RESTED_MS = 300;
+
+/** The drag's speed at release (dp/ms): over its last 100 ms of movement, or its last two samples. */
+function releaseVelocity(samples: readonly DragSample[], releasedAt: number): number {
+  const last = samples[samples.length - 1]!;
+  if (releasedAt - last.time > RESTED_MS) return 0;
+  const recent = samples.filter((sample) => last.time - sample.time <= 100);
+  const first = recent.length >= 2 ? recent[0]! : samples[Math.max(0, samples.length - 2)]!;
+  return last.time > first.time ? (last.distance - first.distance) / (last.time - first.time) : 0;
 }
 
 /** Platform and slide pops scrub across the whole width; the others release past 60 dp. */
