@@ -779,7 +779,9 @@ below a horizontal pager (beside a vertical one), the current one filled; the do
 not in the hierarchy. A \`carousel\` is a row of items (its children, or a \`repeat\`) that scrolls
 sideways and snaps to an item: \`itemWidth\` (dp, required), \`itemSpacing\` (dp, default 8) and
 \`variant\` (\`multiBrowse\`, the default, \`hero\` snapping to the centre, or \`uncontained\`). The web
-device draws every variant as fixed-width items, as the iOS device does. A carousel has no page,
+device draws every variant as fixed-width items, as the iOS device does, and the show's
+\`platformNotes\` name each \`multiBrowse\` and \`hero\` carousel (\`carousel.fallback\`): Material
+3's large, medium and small item sizes are not drawn. A carousel has no page,
 event or \`setPage\`: use a pager when the page matters.`;
 }
 

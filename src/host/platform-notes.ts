@@ -8,7 +8,7 @@ import { visitObjects } from './spec-walk.ts';
 
 export interface PlatformNote {
   path: string;
-  code: 'namespace.ignored' | 'design.fallback' | 'transition.nonInteractivePop';
+  code: 'namespace.ignored' | 'design.fallback' | 'transition.nonInteractivePop' | 'carousel.fallback';
   message: string;
 }
 
@@ -27,7 +27,7 @@ function ignoredReason(block: NamespaceBlock, field: string): string {
 }
 
 /** The notes for a validated spec's namespace blocks and its theme.design. */
-/** `capabilities` are the spec's: only a spec using the stack patterns is walked for its stacks. */
+/** `capabilities` are the spec's: they say whether there are stacks or carousels to walk for. */
 export function platformNotes(spec: Record<string, unknown>, blocks: readonly NamespaceBlock[], capabilities: readonly string[] = []): PlatformNote[] {
   const notes: PlatformNote[] = [];
   const design = (spec.theme as { design?: unknown } | undefined)?.design;
@@ -41,19 +41,32 @@ export function platformNotes(spec: Record<string, unknown>, blocks: readonly Na
       notes.push({ path: `${block.path}.${field}`, code: 'namespace.ignored', message: ignoredReason(block, field) });
     }
   }
-  if (capabilities.includes(CAPABILITIES.stackPatterns)) notes.push(...nonInteractivePops(spec.root));
+  const stacks = capabilities.includes(CAPABILITIES.stackPatterns);
+  const carousels = capabilities.includes(CAPABILITIES.carousel);
+  // Only a spec with composed stack patterns or carousels is walked for them.
+  if (stacks || carousels) {
+    visitObjects(spec.root, 'root', (object, path) => {
+      if (stacks && object.type === 'stack' && NON_INTERACTIVE_POPS.has(object.screenTransition)) notes.push(nonInteractivePop(object, path));
+      if (carousels && object.type === 'carousel' && object.variant !== 'uncontained') notes.push(carouselFallback(object, path));
+    });
+  }
   return notes;
 }
 
-function nonInteractivePops(root: unknown): PlatformNote[] {
-  const notes: PlatformNote[] = [];
-  visitObjects(root, 'root', (object, path) => {
-    if (object.type !== 'stack' || !NON_INTERACTIVE_POPS.has(object.screenTransition)) return;
-    notes.push({
-      path: `${path}.screenTransition`,
-      code: 'transition.nonInteractivePop',
-      message: `the edge swipe back does not scrub a ${String(object.screenTransition)} pop: released past 60 dp, the pop runs its own motion`,
-    });
-  });
-  return notes;
+function nonInteractivePop(stack: Record<string, unknown>, path: string): PlatformNote {
+  return {
+    path: `${path}.screenTransition`,
+    code: 'transition.nonInteractivePop',
+    message: `the edge swipe back does not scrub a ${String(stack.screenTransition)} pop: released past 60 dp, the pop runs its own motion`,
+  };
+}
+
+/** multiBrowse and hero carousels draw every item at itemWidth: Material 3's large, medium and small items are not drawn. */
+function carouselFallback(carousel: Record<string, unknown>, path: string): PlatformNote {
+  const variant = typeof carousel.variant === 'string' ? carousel.variant : 'multiBrowse';
+  return {
+    path: carousel.variant === undefined ? path : `${path}.variant`,
+    code: 'carousel.fallback',
+    message: `the web device draws a ${variant} carousel as fixed-width items (itemWidth dp) that scroll and snap, without Material 3's large, medium and small item sizes`,
+  };
 }

@@ -68,3 +68,14 @@ test('a stack of a composed pattern is noted: its edge-swipe pop does not scrub'
   const notes = platformNotes(validated.spec as never, validated.namespaceBlocks, validated.capabilities);
   assert.deepEqual(notes.map((note) => [note.path, note.code]), [['root.children[0].screenTransition', 'transition.nonInteractivePop']]);
 });
+
+// Seed 001 (carousel): the device "draws every variant as fixed-width items … (no multi-browse/hero
+// size changes …) and reports a carousel platform note".
+test('a multiBrowse or hero carousel is noted as drawn with fixed-width items; uncontained is not', () => {
+  const carousel = (variant?: string) => ({ type: 'carousel', itemWidth: 120, ...(variant ? { variant } : {}), children: [{ type: 'text', text: 'a' }] });
+  const validated = validatePrototypeSpec({ id: 'p', window: { placement: { type: 'fullscreen' } }, root: { type: 'column', children: [carousel(), carousel('hero'), carousel('uncontained')] } });
+  assert.ok(validated.ok, validated.ok ? '' : `${validated.path}: ${validated.message}`);
+  const notes = platformNotes(validated.spec as never, validated.namespaceBlocks, validated.capabilities);
+  assert.deepEqual(notes.map((note) => [note.path, note.code]), [['root.children[0]', 'carousel.fallback'], ['root.children[1].variant', 'carousel.fallback']]);
+  assert.match(notes[1]!.message, /hero carousel as fixed-width items/);
+});
