@@ -122,7 +122,6 @@ export async function startAgent(config: { port: number; token: string }, device
     mirror = started;
   });
   ready.catch(() => {});
-  let assetSizes = new Map<string, number>();
   // Events of a persisted prototype wait in the ring while no host is connected.
   const offline = new OfflineEventRing();
   const storage = new StorageStore(deviceDataDir());
@@ -137,7 +136,7 @@ export async function startAgent(config: { port: number; token: string }, device
     mirrorUrl: () => mirror?.url,
     handle: async (request) => {
       if (request.type === 'inspect_prototypes') flushOffline();
-      const reply = await handleRequest(request, await deviceReady, assetSizes, storage);
+      const reply = await handleRequest(request, await deviceReady, storage);
       if (request.type === 'inspect_prototypes') reply.droppedEvents = offline.dropped;
       if (request.type === 'show_prototype' && reply.success) persistentId = persistedId(request.spec);
       if (request.type === 'show_prototype' || request.type === 'dismiss_prototype') void mirror?.refreshPrototypes();
@@ -153,8 +152,7 @@ export async function startAgent(config: { port: number; token: string }, device
         .then(async (device) => {
           if (persistentId !== null) return;
           await device.dismiss('all', 'disconnect');
-          for (const id of assetSizes.keys()) await device.removeAsset(id);
-          assetSizes = new Map();
+          for (const id of (await device.assetSizes()).keys()) await device.removeAsset(id);
         })
         .catch(() => {}),
   });
@@ -209,9 +207,8 @@ async function configureDevice(device: WebDevice, request: Extract<HostRequest, 
 }
 
 /** Uploaded asset ids and their sizes, so the store's caps hold across uploads. */
-type AssetStore = Map<string, number>;
 
-async function handleRequest(request: HostRequest, device: WebDevice, assets: AssetStore, storage: StorageStore): Promise<ReplyBody> {
+async function handleRequest(request: HostRequest, device: WebDevice, storage: StorageStore): Promise<ReplyBody> {
   switch (request.type) {
     case 'show_prototype':
       return showWithStorage(request, device, storage);
@@ -220,9 +217,8 @@ async function handleRequest(request: HostRequest, device: WebDevice, assets: As
     case 'dismiss_prototype':
       return outcome(await device.dismiss(request.all ? 'all' : (request.id ?? 'all')));
     case 'put_prototype_asset':
-      return putAsset(device, request, assets);
+      return putAsset(device, request);
     case 'remove_prototype_asset':
-      assets.delete(request.id);
       return outcome(await device.removeAsset(request.id));
     case 'inspect_prototypes':
       return withStorageReports(inspectResult(await device.inspect({ revealSecure: request.revealSecure === true })), storage);
@@ -253,7 +249,6 @@ async function handleRequest(request: HostRequest, device: WebDevice, assets: As
 async function putAsset(
   device: WebDevice,
   request: Extract<HostRequest, { type: 'put_prototype_asset' }>,
-  assets: AssetStore,
 ): Promise<ReplyBody> {
   if (!isAssetMimeType(request.mimeType)) {
     return { success: false, error: `asset "${request.id}" has MIME type ${request.mimeType}; accepted: ${ASSET_MIME_TYPES.join(', ')}` };
@@ -266,7 +261,9 @@ async function putAsset(
   if (bytes.length > maxBytesFor(mimeType)) {
     return { success: false, error: `asset "${request.id}" is ${bytes.length} bytes; ${mimeType} is capped at ${maxBytesFor(mimeType)}` };
   }
-  // Putting an existing id replaces it; a full store refuses and never evicts.
+  // The caps are checked against the page's own store, so what a dismissal or a camera capture
+  // changed there counts. Putting an existing id replaces it; a full store refuses and never evicts.
+  const assets = await device.assetSizes();
   if (!assets.has(request.id) && assets.size >= ASSET_LIMITS.maxAssets) {
     return { success: false, error: `the asset store is full (${ASSET_LIMITS.maxAssets} assets); remove one first` };
   }
@@ -274,9 +271,7 @@ async function putAsset(
   if (storedBytes + bytes.length > ASSET_LIMITS.maxTotalBytes) {
     return { success: false, error: `the asset store would exceed ${ASSET_LIMITS.maxTotalBytes} bytes; remove an asset first` };
   }
-  const result = outcome(await device.putAsset(request.id, mimeType, request.dataBase64));
-  if (result.success) assets.set(request.id, bytes.length);
-  return result;
+  return outcome(await device.putAsset(request.id, mimeType, request.dataBase64));
 }
 
 async function observe(device: WebDevice, request: Extract<HostRequest, { type: 'observe' }>): Promise<ReplyBody> {

@@ -109,6 +109,7 @@ interface PageApi {
   setDevice(settings: unknown): unknown;
   putAsset(id: string, mimeType: string, base64: string): unknown;
   removeAsset(id: string): unknown;
+  assetSizes(): Array<[string, number]>;
   hierarchy(): PrototypeHierarchyNode[];
   prototypeWindow(): PrototypeWindowReport | null;
   nodeAt(x: number, y: number): PrototypeHierarchyNode | 'app' | null;
@@ -381,6 +382,11 @@ export class WebDevice {
 
   async removeAsset(id: string): Promise<unknown> {
     return this.#pageCall(() => this.page.evaluate(([id]) => window.protostage.removeAsset(id), [id] as const));
+  }
+
+  /** The bytes of every asset in the page's store, by id: uploads and camera captures, less what a dismissal dropped. */
+  async assetSizes(): Promise<Map<string, number>> {
+    return new Map(await this.page.evaluate(() => window.protostage.assetSizes()));
   }
 
   async patch(id: string, ops: unknown, baseRevision?: number): Promise<unknown> {

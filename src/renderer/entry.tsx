@@ -42,6 +42,7 @@ async function start(): Promise<void> {
     setDevice: (settings: unknown) => page.setDevice(settings),
     putAsset: (id: string, mimeType: string, base64: string) => page.putAsset(id, mimeType, base64),
     removeAsset: (id: string) => page.removeAsset(id),
+    assetSizes: () => page.assetSizes(),
     hierarchy: () => page.hierarchy(),
     prototypeWindow: () => page.prototypeWindow(),
     nodeAt: (x: number, y: number) => page.nodeAt(x, y),

@@ -276,6 +276,11 @@ export class PageRenderer {
     return this.assets.put(id, mimeType, base64);
   }
 
+  /** Every stored asset's id and byte size. */
+  assetSizes(): Array<[string, number]> {
+    return [...this.assets.inventory()].map(([id, asset]) => [id, asset.bytes]);
+  }
+
   removeAsset(id: unknown): Result {
     if (typeof id === 'string') this.assets.remove(id);
     return { ok: true };

@@ -126,3 +126,31 @@ test('when the last connection closes the session ends: the prototype is dismiss
   assert.deepEqual(again.missingAssets, ['kept?']);
   second.close();
 });
+
+test('the asset caps count what the page store holds: after a dismissal, on a replace, when full and when exceeding', async () => {
+  const connection = await DeviceConnection.open(device.port, device.token);
+  const pngOf = (bytes: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes - 8)]).toString('base64');
+  const put = (id: string, bytes: number) => connection.request({ type: 'put_prototype_asset', id, mimeType: 'image/png', dataBase64: pngOf(bytes) });
+  const showThenDismiss = async () => {
+    const spec = { id: 'ledger', window: { placement: { type: 'fullscreen' } }, root: { type: 'text', text: 'x' } };
+    assert.equal((await connection.request({ type: 'show_prototype', spec })).success, true);
+    assert.equal((await connection.request({ type: 'dismiss_prototype', all: true })).success, true);
+  };
+  const big = 3_900_000;
+  for (const id of ['a', 'b', 'c', 'd']) assert.equal((await put(id, big)).success, true, id);
+  assert.equal((await put('a', big)).success, true, 'a replace counts its id once');
+  const exceeding = await put('e', big);
+  assert.match(exceeding.error ?? '', /would exceed 16777216 bytes/);
+  await showThenDismiss();
+  assert.equal((await put('e', big)).success, true, 'the dismissal emptied the store, and the caps know it');
+  await connection.request({ type: 'remove_prototype_asset', id: 'e' });
+
+  for (let index = 0; index < 20; index++) assert.equal((await put(`small${index}`, 100)).success, true);
+  await showThenDismiss();
+  for (let index = 0; index < 32; index++) assert.equal((await put(`new${index}`, 100)).success, true, `new${index} after the dismissal`);
+  const full = await put('one-more', 100);
+  assert.match(full.error ?? '', /the asset store is full \(32 assets\)/);
+  assert.equal((await put('new0', 200)).success, true, 'a full store still takes a replace');
+  for (let index = 0; index < 32; index++) await connection.request({ type: 'remove_prototype_asset', id: `new${index}` });
+  connection.close();
+});
