@@ -516,12 +516,15 @@ export class Host {
   }
 
   /** Host-local: what this host believes is on screen, as fresh as the last event or inspect. */
-  status(): Success<{ prototypes: StatusEntry[]; lastResult: Record<string, unknown> | null; deviceConnected: boolean }> {
+  status(): Success<{ prototypes: StatusEntry[]; lastResult: Record<string, unknown> | null; deviceConnected: boolean; deviceStarting: boolean }> {
+    const connected = this.channel !== null && !this.channel.closed;
     return {
       success: true,
       prototypes: [...this.shown.values()].map((entry) => ({ ...entry })),
       lastResult: this.lastResult,
-      deviceConnected: this.channel !== null && !this.channel.closed,
+      deviceConnected: connected,
+      // The device is being launched (with the server, or for a call): a show now waits for it.
+      deviceStarting: !connected && this.launching !== null,
     };
   }
 

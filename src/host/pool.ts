@@ -40,10 +40,10 @@ export class DevicePool {
   }
 
   /** Every device and what its host believes is on it. */
-  summary(): Array<DeviceEntry & { connected: boolean; shown: string[] }> {
+  summary(): Array<DeviceEntry & { connected: boolean; starting: boolean; shown: string[] }> {
     return this.devices.map(({ name, profile, host }) => {
       const status = host.status();
-      return { name, profile, connected: status.deviceConnected, shown: status.prototypes.map((entry) => entry.id) };
+      return { name, profile, connected: status.deviceConnected, starting: status.deviceStarting, shown: status.prototypes.map((entry) => entry.id) };
     });
   }
 

@@ -38,9 +38,11 @@ const prototype = z.looseObject({
   timedOut: z.boolean().optional().describe('awaitEvent: no matching event within timeoutMs (not a failure).'),
   gone: z.looseObject({ reason: z.string() }).optional().describe('awaitEvent: the prototype is no longer shown, and why.'),
   devices: z
-    .array(z.looseObject({ name: z.string(), profile: z.string().nullable(), connected: z.boolean(), shown: z.array(z.string()) }))
+    .array(z.looseObject({ name: z.string(), profile: z.string().nullable(), connected: z.boolean(), starting: z.boolean(), shown: z.array(z.string()) }))
     .optional()
-    .describe("status / inspect: every device of this server (name it as device on any tool) and the ids shown on it."),
+    .describe("status / inspect: every device of this server (name it as device on any tool), whether it is connected or still starting (a show then waits for it, reporting progress), and the ids shown on it."),
+  deviceConnected: z.boolean().optional().describe('status: the device of this call is connected.'),
+  deviceStarting: z.boolean().optional().describe('status: the device is still starting; a show now waits for it and reports progress to a client that gives a progress token.'),
 });
 
 const observe = z.looseObject({

@@ -52,6 +52,20 @@ function hostWith(...devices: FakeDevice[]): { host: Host; launches: () => numbe
 const appNode = (id: string, extra: object) => ({ id, testTag: null, text: null, role: null, enabled: true, focused: false, layer: 'app', parentId: null, clickable: true, ...extra });
 const bounds = (x: number, y: number) => ({ x, y, width: 100, height: 40 });
 
+test('status says the device is starting while it launches, and connected once it is up', async () => {
+  let release: (device: FakeDevice) => void = () => {};
+  const host = new Host({ prepareSpec, fileRoots: new FileRoots([scratch]), launcher: { launch: () => new Promise<FakeDevice>((resolve) => (release = resolve)) } });
+  assert.deepEqual([host.status().deviceConnected, host.status().deviceStarting], [false, false], 'nothing launched yet');
+  host.startDevice();
+  assert.deepEqual([host.status().deviceConnected, host.status().deviceStarting], [false, true]);
+  const progress: string[] = [];
+  const shown = host.show({ spec: textSpec() }, { onProgress: (message) => progress.push(message) });
+  release(new FakeDevice());
+  assert.ok((await shown).success);
+  assert.deepEqual([host.status().deviceConnected, host.status().deviceStarting], [true, false]);
+  assert.ok(progress.some((message) => /starting the web device/.test(message)), `the waiting show said why: ${progress.join('; ')}`);
+});
+
 test('spec and specPath: exactly one, absolute, at most 1 MiB; nothing reaches the device on failure', async () => {
   const device = new FakeDevice();
   const { host } = hostWith(device);

@@ -38,8 +38,9 @@ test('the official client lists the tools and gets host-local status over HTTP',
     prototypes: [],
     lastResult: null,
     deviceConnected: false,
+    deviceStarting: false,
     device: 'phone',
-    devices: [{ name: 'phone', profile: 'phone', connected: false, shown: [] }],
+    devices: [{ name: 'phone', profile: 'phone', connected: false, starting: false, shown: [] }],
   });
   const noId = (await client.callTool({ name: 'prototype', arguments: { action: 'awaitEvent' } })) as { isError?: boolean; structuredContent: Record<string, unknown> };
   assert.equal(noId.isError, true);
