@@ -18,6 +18,7 @@ export function authoringDoc(): string {
     shapesSection(),
     actionsSection(),
     conditionsSection(),
+    appLogicSection(),
     styleSection(),
     stylePolishSection(),
     platformNamespacesSection(),
@@ -191,6 +192,31 @@ function conditionsSection(): string {
 nest at most ${limit(rules.maxDepth)} deep.
 
 ${table(['form', 'holds when'], [...comparisons, ...groups, negation])}`;
+}
+
+function appLogicSection(): string {
+  return `## App logic: enabled states and conditional actions
+
+Two everyday pieces of logic are direct, as protostage's own capabilities (the web device
+advertises them; a device without one is refused such a spec at the feature's path):
+
+- **\`enabledWhen\`** (\`protostage_enabled_when_v1\`), a condition on any node: while it does not
+  hold the node is drawn in Material 3's disabled look (content in onSurface at 38%, a container
+  in onSurface at 12%), takes no tap, toggle or typing, and reports \`enabled: false\` in observe.
+  \`tapOn\` and \`sendKeys\` refuse it and name the condition; nothing runs. It follows state live.
+- **\`{"type": "if", "when": condition, "then": [...], "else": [...]}\`** (\`protostage_if_action_v1\`):
+  an action that runs \`then\` when the condition holds and \`else\` (optional) when it does not.
+  The condition reads state as the list has written it so far, and the data; the branch runs right
+  there, in the same unit: one change event for the whole list, and a \`dismiss\` in a branch ends
+  the list. Branches nest up to the action depth limit, and each is an action list (1 to 32).
+
+\`\`\`json
+{ "type": "button", "label": "Sign in", "testTag": "sign_in",
+  "enabledWhen": { "all": [{ "key": "email", "notEquals": "" }, { "key": "password", "notEquals": "" }] },
+  "onTap": [{ "type": "if", "when": { "key": "password", "equals": "secret" },
+    "then": [{ "type": "emit", "name": "signed_in" }],
+    "else": [{ "type": "setState", "key": "wrongPassword", "value": true }] }] }
+\`\`\``;
 }
 
 function styleSection(): string {

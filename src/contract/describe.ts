@@ -194,6 +194,7 @@ export const nodePurposes: Readonly<Record<string, string>> = {
 
 /** What each action type does, in one line. */
 export const actionPurposes: Readonly<Record<string, string>> = {
+  if: 'Runs `then` when the condition `when` holds at that point of the list (earlier writes of the list seen), else `else`',
   emit: 'Sends a named event (with an optional JSON payload) to the agent',
   setPage: 'Moves a pager to a page index, or to the next or previous page',
   setState: 'Writes a scalar value (or the scalar at {data: pointer}) to a state key',

@@ -80,6 +80,8 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.iconVariant,
   CAPABILITIES.textFieldMaterialStyle,
   CAPABILITIES.identifierTestTagOnly,
+  CAPABILITIES.enabledWhen,
+  CAPABILITIES.ifAction,
 ];
 
 export type AgentConfig = { ok: true; port: number; token: string } | { ok: false; message: string };

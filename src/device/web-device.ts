@@ -614,6 +614,8 @@ export class WebDevice {
     }
     const found = await this.#findNode(target);
     if (!found.ok) return found;
+    const disabled = disabledRefusal(found.node, describeTarget(target));
+    if (disabled) return disabled;
     // A part whose own overlay panel lies over its centre (a drawer's scrim) is aimed where it shows.
     const aimAt = 'visibleBounds' in found.node && found.node.visibleBounds ? found.node.visibleBounds : found.node.bounds;
     return this.#reachable(found.node, centreOf(aimAt), describeTarget(target));
@@ -685,6 +687,8 @@ export class WebDevice {
       // Checked before anything is pressed: tapping a button on the way would run its actions.
       const found = await this.#findNode({ testTag });
       if (!found.ok) return found;
+      const disabled = disabledRefusal(found.node, `testTag "${testTag}"`);
+      if (disabled) return disabled;
       if (!TEXT_FIELD_ROLES.includes(found.node.role ?? '')) {
         const fields = availableTargets((await this.hierarchy()).filter((node) => TEXT_FIELD_ROLES.includes(node.role ?? '')), 'testTag');
         return failure(`${testTag} is ${found.node.role === null ? 'a node without a role' : `a ${found.node.role}`}, not a text field; nothing was typed or tapped`, `pass the testTag of a text field; text fields: ${fields}`);
@@ -838,6 +842,12 @@ function availableTargets(hierarchy: readonly HierarchyNode[], field: 'testTag' 
 
 function failure(message: string, hint: string): DeviceFailure {
   return { ok: false, message, hint };
+}
+
+/** A node its enabledWhen disables takes no input: the refusal names the condition, and nothing runs. */
+function disabledRefusal(node: HierarchyNode, described: string): DeviceResult<never> | null {
+  if (!('disabledWhen' in node) || node.disabledWhen === undefined) return null;
+  return failure(`${described} is disabled: its enabledWhen ${node.disabledWhen} does not hold, so nothing ran`, 'change the state that condition reads (as a person would: fill the fields it waits for), then try again');
 }
 
 function describeTarget(target: { testTag: string } | { text: string }): string {

@@ -173,6 +173,10 @@ export const CAPABILITIES = {
   textFieldMaterialStyle: 'prototype_text_field_material_style_v1',
   /** Only testTag (and <testTag>.<part>) names a node for observe and targeting; node.id never does. */
   identifierTestTagOnly: 'prototype_identifier_test_tag_only_v1',
+  /** Protostage's own: enabledWhen on any node, drawn disabled and taking no input while it does not hold. */
+  enabledWhen: 'protostage_enabled_when_v1',
+  /** Protostage's own: the if action, {type: "if", when, then, else?}. */
+  ifAction: 'protostage_if_action_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
   /** configure_device: the live device's profile, orientation, dark, font scale, layout direction and reduce motion. */

@@ -51,6 +51,8 @@ export const hierarchyNodeSchema = z.object({
   focused: z.boolean(),
   /** The part of bounds a person can see and tap when the node's own overlay panel lies over its centre (a drawer's scrim); tapOn aims there. */
   visibleBounds: boundsSchema.optional(),
+  /** A node its enabledWhen disables: that condition as JSON; tapOn and sendKeys refuse it. */
+  disabledWhen: z.string().optional(),
   /** App layer only: lets a text match be promoted to its clickable owner. */
   clickable: z.boolean().optional(),
   /** App layer only: the prototype covers the node's centre, so a tap there would not reach it. */

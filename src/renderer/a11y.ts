@@ -58,6 +58,8 @@ export interface HierarchyNode {
    * its centre (a drawer's scrim beside its panel): tapOn aims at its centre.
    */
   visibleBounds?: { x: number; y: number; width: number; height: number };
+  /** A node disabled by its enabledWhen: that condition (JSON), which does not hold now. */
+  disabledWhen?: string;
 }
 
 /** The seed's role names mapped to ARIA, so the DOM is accessible as well as observable. */
@@ -214,6 +216,8 @@ export function hierarchyNodeOf(element: Element, bounds: { x: number; y: number
   if (traits !== null) node.traits = JSON.parse(traits) as string[];
   // A group is one node: without a label of its own it reads as what is inside it.
   if (node.text === null && element.hasAttribute('data-ps-group')) node.text = groupText(element);
+  const disabledWhen = element.getAttribute('data-ps-disabled-when');
+  if (disabledWhen !== null) node.disabledWhen = disabledWhen;
   if (element.hasAttribute('data-ps-beside-panel')) {
     const panel = element.parentElement?.querySelector(':scope > [data-ps-panel]');
     const visible = panel ? besidePanel(node.bounds, panel.getBoundingClientRect()) : null;

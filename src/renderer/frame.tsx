@@ -68,6 +68,12 @@ export function defaultA11y(node: RenderNode, role: string | null, text = node.l
   return { id: node.key, testTag: node.testTag, role, text };
 }
 
+/** A node whose enabledWhen does not hold is reported disabled (a node of its own even without a tag or text). */
+function disabledA11y(a11y: A11yInfo | null, node: RenderNode): A11yInfo | null {
+  if (node.disabledBy === null) return a11y;
+  return { ...(a11y ?? { id: node.key, testTag: node.testTag, role: null, text: node.label }), enabled: false };
+}
+
 /**
  * The accessibility node a frame reports, with what the node adds to its type's: a node taking a
  * long press, a double tap or swipe actions names them as its actions, and authored semantics
@@ -143,6 +149,7 @@ export function Frame(props: FrameProps) {
   if (node.platformFeedback?.hover) classes += ` ps-hover-${node.platformFeedback.hover}`;
   if (!wrapped && motion?.className) classes += ` ${motion.className}`;
   if (props.swipe) classes += wrapped ? ' ps-swipe-host' : ' ps-swipe-host ps-swipeable';
+  if (node.disabledBy !== null) classes += ' ps-disabled';
   const ownClass = sharedClassOrStyle(css);
   if (ownClass.className) classes += ` ${ownClass.className}`;
   const leaving = motion?.leaving ? LEAVING : null;
@@ -150,13 +157,14 @@ export function Frame(props: FrameProps) {
   const swipeContext = props.swipe ? { key: node.key, testTag: node.testTag, swipe: props.swipe, interact: env.interact, animate: env.motion && !env.reducedMotion } : null;
   // A long press, double tap or swipe is watched on the outermost element: the touch target, when there is one.
   const handlers = bothHandlers(node.gestures ? gestureHandlers(node.key, node.gestures, env.interact, guardedTap) : null, swipeContext ? swipeHandlers(swipeContext) : null);
-  const a11y = withAddedSemantics(props.a11y, node, props.swipe ?? null);
+  const a11y = disabledA11y(withAddedSemantics(props.a11y, node, props.swipe ?? null), node);
   const inner = (
     <div
       ref={element}
       class={classes}
       style={ownClass.style}
       {...(a11y ? a11yAttributes(a11y) : null)}
+      {...(node.disabledBy !== null ? { 'data-ps-disabled-when': node.disabledBy } : null)}
       {...(node.id !== null ? { 'data-ps-id': node.id } : null)}
       {...(node.shared ? { 'data-ps-shared': node.shared.key, 'data-ps-shared-as': node.shared.as } : null)}
       {...(wrapped ? null : leaving)}

@@ -637,6 +637,12 @@ const OVERLAYS = `
 .ps-menu-item { min-height: 48px; display: flex; align-items: center; gap: 12px; padding: 0 12px; cursor: pointer; color: var(--md-sys-color-on-surface); ${type('labelLarge')} }
 .ps-menu-item:hover, .ps-menu-item.ps-selected { background: color-mix(in srgb, var(--md-sys-color-on-surface) 8%, transparent); }
 .ps-menu-item.ps-disabled { opacity: 0.38; cursor: default; background: none; }
+/* enabledWhen: Material 3's disabled look, content in onSurface at 38% and a container in onSurface at 12%. */
+.ps-node.ps-disabled { cursor: default; }
+.ps-disabled:is(.ps-button, .ps-icon-button, .ps-fab, .ps-chip) { color: color-mix(in srgb, var(--md-sys-color-on-surface) 38%, transparent) !important; box-shadow: none !important; }
+.ps-disabled:is(.ps-button-filled, .ps-button-tonal, .ps-button-elevated, .ps-icon-button-filled, .ps-icon-button-tonal, .ps-fab, .ps-chip.ps-on) { background: color-mix(in srgb, var(--md-sys-color-on-surface) 12%, transparent) !important; }
+.ps-disabled:is(.ps-button-outlined, .ps-icon-button-outlined, .ps-chip) { outline-color: color-mix(in srgb, var(--md-sys-color-on-surface) 12%, transparent) !important; }
+.ps-node.ps-disabled:not(.ps-button, .ps-icon-button, .ps-fab, .ps-chip) { opacity: 0.38; }
 .ps-menu-icon { flex-shrink: 0; color: var(--md-sys-color-on-surface-variant); }
 .ps-menu-label { flex: 1; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .ps-menu-trailing { color: var(--md-sys-color-on-surface-variant); }

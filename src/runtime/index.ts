@@ -275,6 +275,8 @@ export class PrototypeController {
     if (!target) return { ok: false, reason: `no node ${String(interaction?.key)}` };
     if (!session.isShown(target)) return { ok: false, reason: `${interaction.key} is not shown` };
     if (session.isCoveredByModal(target)) return { ok: false, reason: `${interaction.key} is behind an open dialog, drawer, spotlight or sheet` };
+    const disabledBy = session.rendered(target.key)?.disabledBy ?? null;
+    if (disabledBy !== null) return { ok: false, reason: `${interaction.key} is disabled: its enabledWhen ${disabledBy} does not hold` };
     const unit = session.newUnit();
     const rejection = applyInteraction(unit, target, interaction);
     // A pager reporting the page it already shows is rendering, not a user interaction.

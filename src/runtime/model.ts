@@ -207,6 +207,9 @@ export interface RenderNodeBase {
   /** False when the node's visibleWhen does not hold. Hidden nodes stay in the tree (for exit
    *  motion); the renderer draws neither them nor their subtree. */
   visible: boolean;
+  /** The node's enabledWhen as JSON text while it does not hold: the node is drawn disabled and
+   *  takes no input. Null when it is enabled. */
+  disabledBy: string | null;
   /** True when the node has a visibleWhen and no shared key (only those get an enter/exit animation). */
   animatesVisibility: boolean;
   transition: 'none' | 'fade' | 'expand' | 'slide' | 'slideStart' | 'slideEnd' | 'scale' | null;

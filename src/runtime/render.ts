@@ -225,6 +225,7 @@ function buildRenderNode(
     id: node.id ?? null,
     testTag: node.testTag ?? null,
     visible: node.visibleWhen ? conditionHolds(node.visibleWhen, read) : true,
+    disabledBy: node.enabledWhen && !conditionHolds(node.enabledWhen, read) ? JSON.stringify(node.enabledWhen) : null,
     // A shared node appears and goes at once: the morph between it and its partner is its motion.
     animatesVisibility: node.visibleWhen !== undefined && node.sharedKey === undefined && node.shared === undefined,
     transition: node.transition ?? null,

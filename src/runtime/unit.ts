@@ -12,6 +12,7 @@ import { writeViolation } from './bindings.ts';
 import { boundPage, dataRepeatCells, dataTextProblem, pageCount, type RowContext, type ShownTree } from './tree.ts';
 import { ownValue, setOwn } from './record.ts';
 import { nextEntries, stacksRecord, type StackAction, type StackOp } from './stacks.ts';
+import { conditionHolds } from './conditions.ts';
 import { dataChangePayload, isDataAction, readData, runDataAction, type DataAction, type DataRefusal, type JsonObject, type JsonValue } from './data.ts';
 
 /** An event before it gets its sequence and timestamp. */
@@ -56,6 +57,8 @@ export interface CommittedState {
   dataCost: number;
   /** The prototype's revision: one per show, accepted data write and unit that moved state. */
   revision: number;
+  /** What {platform:/…} reads (an if action's condition may). */
+  platform?: unknown;
 }
 
 export class Unit {
@@ -170,10 +173,29 @@ export class Unit {
    */
   runList(actions: readonly Action[], row: RowContext | null = null): string | null {
     const before = new Map<string, Scalar | undefined>();
+    const violation = this.runActions(actions, row, before);
+    if (violation) return violation;
+    const keys = [...before.keys()].filter((key) => changed(before.get(key), this.get(key)));
+    if (keys.length > 0) this.pushChange(keys, keys.map((key) => this.get(key)!));
+    return null;
+  }
+
+  /**
+   * Runs the actions in order, noting each state key's value before its first write in `before`.
+   * An if action runs its branch right there, in the same unit, seeing the writes before it.
+   */
+  private runActions(actions: readonly Action[], row: RowContext | null, before: Map<string, Scalar | undefined>): string | null {
     for (const action of actions) {
       if (action.type === 'dismiss') {
         this.dismissed = true;
         break;
+      }
+      if (action.type === 'if') {
+        const branch = conditionHolds(action.when, (key) => this.read(key)) ? action.then : (action.else ?? []);
+        const violation = this.runActions(branch, row, before);
+        if (violation) return violation;
+        if (this.dismissed) break;
+        continue;
       }
       if (isDataAction(action)) this.writeData(action, row);
       else if (action.type === 'startTimer') this.timerOps.push({ start: action, row });
@@ -196,9 +218,14 @@ export class Unit {
         if (violation) return violation;
       }
     }
-    const keys = [...before.keys()].filter((key) => changed(before.get(key), this.get(key)));
-    if (keys.length > 0) this.pushChange(keys, keys.map((key) => this.get(key)!));
     return null;
+  }
+
+  /** What a condition of an if action reads: state as written so far, the data, the platform. */
+  private read(key: string): Scalar | undefined {
+    if (key.startsWith('/')) return readData(this.data, key);
+    if (key.startsWith('platform:')) return this.committed.platform ? readData(this.committed.platform as unknown as JsonValue, key.slice('platform:'.length)) : undefined;
+    return this.get(key);
   }
 
   private pageTarget(id: string, page: number | 'next' | 'prev'): number {

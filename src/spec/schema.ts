@@ -357,7 +357,15 @@ export type StackTransition = z.infer<typeof stackTransitionSchema>;
 export const sourcedTransitionSchema = z.enum([...stackTransitionSchema.options, 'zoom']);
 export type SourcedTransition = z.infer<typeof sourcedTransitionSchema>;
 
-export type Action = z.infer<typeof baseActionSchema> | StartTimerAction | { type: 'cancelTimer'; id: string } | RequestAction | PlatformAction;
+export type Action = z.infer<typeof baseActionSchema> | StartTimerAction | { type: 'cancelTimer'; id: string } | RequestAction | PlatformAction | IfAction;
+
+/** Runs `then` when `when` holds at that point of the list, else `else` (protostage_if_action_v1). */
+export interface IfAction {
+  type: 'if';
+  when: Condition;
+  then: Action[];
+  else?: Action[];
+}
 
 /** A call to the platform: a haptic, a sound, a link opened, a share sheet (seeds/001 platform calls). */
 export interface PlatformAction {
@@ -447,6 +455,7 @@ const baseActionSchema = z.discriminatedUnion('type', [
 
 export const actionSchema: z.ZodType<Action> = z.discriminatedUnion('type', [
   ...baseActionSchema.options,
+  z.strictObject({ type: z.literal('if'), when: conditionSchema, then: followUps, else: followUps.optional() }),
   z.strictObject({
     type: z.literal('startTimer'),
     id: nonEmpty,
@@ -562,6 +571,8 @@ function commonNodeFields({ condition, style }: NodeParts<z.ZodType>) {
     style: style.optional(),
     styleWhen: z.array(z.strictObject({ when: condition, style })).min(1).max(8).optional(),
     visibleWhen: condition.optional(),
+    /** While it does not hold the node is drawn disabled and takes no input (protostage_enabled_when_v1). */
+    enabledWhen: condition.optional(),
     transition: z.enum(['none', 'fade', 'expand', 'slide', 'slideStart', 'slideEnd', 'scale']).optional(),
     animate: animateSchema.optional(),
     anchor: anchorSchema.optional(),

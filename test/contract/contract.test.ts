@@ -46,7 +46,7 @@ describe('contract vocabulary', () => {
       'timePicker', 'tooltip', 'topAppBar', 'videoPlayer',
     ]);
     assert.deepEqual([...actionTypes].sort(), [
-      'appendData', 'cancelTimer', 'decrement', 'dismiss', 'emit', 'increment', 'platform', 'pop', 'popToRoot', 'prependData', 'push', 'removeData', 'replace', 'request', 'setData', 'setPage', 'setState', 'startTimer', 'toggle',
+      'appendData', 'cancelTimer', 'decrement', 'dismiss', 'emit', 'if', 'increment', 'platform', 'pop', 'popToRoot', 'prependData', 'push', 'removeData', 'replace', 'request', 'setData', 'setPage', 'setState', 'startTimer', 'toggle',
     ]);
     assert.deepEqual(placementTypes(), ['fullscreen', 'sheet', 'floating']);
   });

@@ -145,11 +145,12 @@ test('settings: turning notifications off hides the dependent rows; a checkbox r
   assert.equal(byTag(after, 'setting_analytics').checked, true);
 });
 
-test('sign-in: an empty Sign in shows both errors; Enter goes from email to password and submits with the password masked', async () => {
+test('sign-in: an empty Sign in shows both errors and sends nothing; Enter goes from email to password and submits with the password masked', async () => {
   const before = await showExample(light(), 'sign-in.json');
   assert.equal(byTag(before, 'signin_email').text, 'Email');
   assert.equal(byTag(before, 'signin_email.supportingText').text, 'The address you signed up with');
-  await tap(light(), { testTag: 'signin_submit' }, 'emit');
+  const empty = await tap(light(), { testTag: 'signin_submit' }, 'change');
+  assert.deepEqual(empty.map((event) => event.kind), ['change'], 'the if action sends sign_in only with both fields filled');
   const tried = await observe(light());
   assert.equal(byTag(tried, 'signin_email.supportingText').text, 'Enter your email address');
   assert.equal(byTag(tried, 'signin_password.supportingText').text, 'Enter your password');
@@ -168,7 +169,7 @@ test('sign-in: an empty Sign in shows both errors; Enter goes from email to pass
 
 test('sign-in: no snackbar while a field is empty', async () => {
   await showExample(light(), 'sign-in.json');
-  await tap(light(), { testTag: 'signin_submit' }, 'emit');
+  await tap(light(), { testTag: 'signin_submit' }, 'change');
   assert.ok(!tags(await observe(light())).includes('signin_snackbar'));
 });
 
@@ -177,6 +178,8 @@ test('todo: Add appends the typed task and clears the field; a check strikes it 
   const before = await showExample(light(), 'todo.json');
   assert.deepEqual(titles(before), ['Water the plants', 'Book the dentist']);
   assert.ok(!tags(before).includes('todo_empty'));
+  assert.equal(byTag(before, 'todo_add').enabled, false, 'Add waits for a task to be typed (enabledWhen)');
+  assert.match((await light().device.tap({ testTag: 'todo_add' })).ok ? '' : 'refused', /refused/);
   assert.ok((await light().device.type('Buy bread', 'todo_new')).ok);
   const added = await tap(light(), { testTag: 'todo_add' }, 'emit');
   assert.ok(added.some((event) => event.name === '/data/tasks' && (event.payload as { op: string }).op === 'append'), JSON.stringify(added));

@@ -133,7 +133,7 @@ test('icon glyphs come from every variant folder; names missing there are absent
 test('a layout container reports an accessibility node only when tagged, tappable, labelled or taking a gesture', async () => {
   const { defaultA11y, withAddedSemantics } = await import('../../src/renderer/frame.tsx');
   const base = {
-    key: 'root', id: null, testTag: null, visible: true, animatesVisibility: false, transition: null, style: {},
+    key: 'root', id: null, testTag: null, visible: true, disabledBy: null, animatesVisibility: false, transition: null, style: {},
     label: null, tappable: false, gestures: null, platformFeedback: null, animate: null, semantics: null, anchor: null, safeAreaPadding: null, shared: null, type: 'column' as const, children: [], swipe: null,
   };
   assert.equal(defaultA11y(base, null), null);

@@ -65,6 +65,7 @@ function supportingSheet(node: AdaptiveNode, supporting: RenderNode, compact: bo
     id: null,
     testTag: partTag(node.testTag, 'sheet'),
     visible: true,
+    disabledBy: null,
     animatesVisibility: false,
     transition: null,
     style: {},

@@ -83,6 +83,7 @@ function FieldInput({ node, env, input, masked, showPlaceholder, onFocus }: Fiel
     autocomplete: 'off',
     inputMode: INPUT_MODES[node.keyboard],
     maxLength: node.maxLength ?? undefined,
+    disabled: node.disabledBy !== null,
     'aria-invalid': node.error ? ('true' as const) : undefined,
     'data-testid': partTag(node.testTag, 'input') ?? undefined,
     style: node.style.color ? { color: node.style.color } : undefined,

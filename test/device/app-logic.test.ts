@@ -1,0 +1,48 @@
+// Protostage's own app logic in Chromium: a button enabledWhen disables is drawn in Material 3's
+// disabled look, reported disabled, refused by tapOn with its condition, and follows what is typed;
+// an if action branches as the person's input decides.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { WebDevice } from '../../src/device/web-device.ts';
+import { byTag, useDevice, validSpec } from './helpers.ts';
+
+const device = useDevice();
+const pageOf = (phone: WebDevice) => (phone as unknown as { page: Page }).page;
+
+const SIGN_IN = validSpec({
+  id: 'sign-in-logic', window: { placement: { type: 'fullscreen' } }, state: { email: '', password: '' },
+  root: { type: 'column', style: { width: 'fill', height: 'fill', background: 'surface', padding: { start: 16, end: 16, top: 16 }, spacing: 12 }, children: [
+    { type: 'textField', stateKey: 'email', testTag: 'email', label: 'Email' },
+    { type: 'textField', stateKey: 'password', testTag: 'password', label: 'Password', secure: true },
+    { type: 'button', label: 'Sign in', testTag: 'sign_in', enabledWhen: { all: [{ key: 'email', notEquals: '' }, { key: 'password', notEquals: '' }] },
+      onTap: [{ type: 'if', when: { key: 'password', equals: 'secret' }, then: [{ type: 'emit', name: 'signed_in' }], else: [{ type: 'emit', name: 'wrong_password' }] }] },
+  ] },
+});
+
+test('enabledWhen: drawn disabled, reported disabled, refused with its condition; typing enables it, and the if action picks the branch', async () => {
+  const { device: phone, log } = device();
+  await phone.show(SIGN_IN, { reset: true });
+  const before = (await phone.observe()).hierarchy;
+  assert.equal(byTag(before, 'sign_in').enabled, false);
+  const look = await pageOf(phone).evaluate(() => {
+    const button = document.querySelector('[data-testid="sign_in"]')!;
+    const probe = document.createElement('div');
+    probe.style.color = 'color-mix(in srgb, var(--md-sys-color-on-surface) 12%, transparent)';
+    button.parentElement!.appendChild(probe);
+    const expected = getComputedStyle(probe).color;
+    probe.remove();
+    return { background: getComputedStyle(button).backgroundColor, expected };
+  });
+  assert.equal(look.background, look.expected, 'the container is onSurface at 12%');
+  const since = log.events.length;
+  const refused = await phone.tap({ testTag: 'sign_in' });
+  assert.ok(!refused.ok);
+  assert.match(refused.message, /testTag "sign_in" is disabled: its enabledWhen \{"all":\[\{"key":"email","notEquals":""\}/);
+  assert.ok((await phone.type('ada@example.com', 'email')).ok);
+  assert.ok((await phone.type('guess', 'password')).ok);
+  await phone.settled();
+  assert.equal(byTag((await phone.observe()).hierarchy, 'sign_in').enabled, true, 'it follows the state live');
+  assert.ok((await phone.tap({ testTag: 'sign_in' })).ok);
+  assert.equal((await log.next((event) => event.kind === 'emit', since)).name, 'wrong_password');
+});
