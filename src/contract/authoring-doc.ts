@@ -180,10 +180,16 @@ const comparisonWords: Readonly<Record<string, string>> = {
   lt: 'is less than',
 };
 
+/** The comparisons of a data array's item count, which the conditions table lists on their own rows. */
+const COUNT_FORMS: ReadonlySet<string> = new Set(['count', 'isEmpty']);
+
 function conditionsSection(): string {
   const rules = contract.conditions;
-  const comparisons = Object.entries(rules.comparisons).map(([name, rule]) => [`\`{"key": k, "${name}": v}\``, `the value of state key \`k\` ${comparisonWords[name] ?? name} \`v\` (${describeRule(rule)})`]);
+  const scalarComparisons = Object.entries(rules.comparisons).filter(([name]) => !COUNT_FORMS.has(name));
+  const comparisons = scalarComparisons.map(([name, rule]) => [`\`{"key": k, "${name}": v}\``, `the value of state key \`k\` ${comparisonWords[name] ?? name} \`v\` (${describeRule(rule)})`]);
   comparisons.push(['`{"data": "/pointer", …}`', 'any comparison above, of the scalar at that data pointer (missing: equals and gt/lt fail, notEquals holds)']);
+  comparisons.push(['`{"data": "/pointer", "count": {"equals" | "greaterThan" | "lessThan": n}}`', 'the array at that pointer holds that many items (no array there: 0) (`protostage_counts_v1`)']);
+  comparisons.push(['`{"data": "/pointer", "isEmpty": true | false}`', 'the array at that pointer holds no items (or has some) (`protostage_counts_v1`)']);
   const groups = Object.entries(rules.groups).map(([name, size]) => [`\`{"${name}": [ … ]}\``, `${size.minItems} to ${size.maxItems} conditions, ${name === 'all' ? 'every one holds' : 'at least one holds'}`]);
   const negation = [`\`{"${rules.negation}": condition}\``, 'the condition does not hold'];
   return `## Conditions
@@ -195,9 +201,9 @@ ${table(['form', 'holds when'], [...comparisons, ...groups, negation])}`;
 }
 
 function appLogicSection(): string {
-  return `## App logic: enabled states and conditional actions
+  return `## App logic: enabled states, conditional actions, counts
 
-Two everyday pieces of logic are direct, as protostage's own capabilities (the web device
+Everyday pieces of logic are direct, as protostage's own capabilities (the web device
 advertises them; a device without one is refused such a spec at the feature's path):
 
 - **\`enabledWhen\`** (\`protostage_enabled_when_v1\`), a condition on any node: while it does not
@@ -209,6 +215,11 @@ advertises them; a device without one is refused such a spec at the feature's pa
   The condition reads state as the list has written it so far, and the data; the branch runs right
   there, in the same unit: one change event for the whole list, and a \`dismiss\` in a branch ends
   the list. Branches nest up to the action depth limit, and each is an action list (1 to 32).
+- **Counts and emptiness** (\`protostage_counts_v1\`): a condition \`{"data": "/tasks", "isEmpty": true}\`
+  or \`{"data": "/tasks", "count": {"greaterThan": 2}}\` (\`equals\`, \`greaterThan\` or \`lessThan\`)
+  reads how many items the array at that pointer holds, wherever conditions go (visibleWhen,
+  styleWhen, enabledWhen, if); \`{count:/tasks}\` in text is that number. A pointer that holds no
+  array counts as 0.
 
 \`\`\`json
 { "type": "button", "label": "Sign in", "testTag": "sign_in",

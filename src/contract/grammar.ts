@@ -187,16 +187,22 @@ export function grammarEntries(): GrammarEntry[] {
   return [...conditionEntries(), ...definitionEntries(), ...inlineEntries()];
 }
 
+/** Comparisons of a data array's item count: they take a data pointer, not a state key. */
+const ITEM_COUNTS: ReadonlySet<string> = new Set(['count', 'isEmpty']);
+
 function conditionEntries(): GrammarEntry[] {
   const rules = contract.conditions;
   const forms: unknown[] = [
-    ...Object.keys(rules.comparisons).map((name) => (name === 'gt' || name === 'lt' ? { key: 'count', [name]: 0 } : { key: 'on', [name]: true })),
+    ...Object.keys(rules.comparisons).filter((name) => !ITEM_COUNTS.has(name)).map((name) => (name === 'gt' || name === 'lt' ? { key: 'count', [name]: 0 } : { key: 'on', [name]: true })),
     { data: '/items/0/done', equals: true },
+    { data: '/items', count: { greaterThan: 0 } },
+    { data: '/items', isEmpty: false },
     { platform: '/connectivity/online', equals: false },
     ...Object.keys(rules.groups).map((name) => ({ [name]: [{ key: 'on', equals: true }, { key: 'count', gt: 0 }] })),
     { [rules.negation]: { key: 'on', equals: true } },
   ];
-  const fields = `exactly one form: \`key\` (a state key), \`data\` (a data pointer) or \`platform\` (${PATTERN_SAMPLES.platformPointer} or /connectivity/type) with one of ${Object.keys(rules.comparisons).join(' | ')} (gt and lt take numbers); or ${Object.entries(rules.groups).map(([name, size]) => `\`${name}\` (${size.minItems}–${size.maxItems} conditions)`).join(' or ')}; or \`${rules.negation}\` (one condition); nested at most ${contract.limits[rules.maxDepth]} deep`;
+  const scalar = Object.keys(rules.comparisons).filter((name) => !ITEM_COUNTS.has(name));
+  const fields = `exactly one form: \`key\` (a state key), \`data\` (a data pointer) or \`platform\` (${PATTERN_SAMPLES.platformPointer} or /connectivity/type) with one of ${scalar.join(' | ')} (gt and lt take numbers); or \`data\` (an array) with \`count\` {equals | greaterThan | lessThan: n} or \`isEmpty\` (protostage_counts_v1); or ${Object.entries(rules.groups).map(([name, size]) => `\`${name}\` (${size.minItems}–${size.maxItems} conditions)`).join(' or ')}; or \`${rules.negation}\` (one condition); nested at most ${contract.limits[rules.maxDepth]} deep`;
   return [{ name: 'condition', fields, example: forms[0], more: forms.slice(1) }];
 }
 

@@ -82,6 +82,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.identifierTestTagOnly,
   CAPABILITIES.enabledWhen,
   CAPABILITIES.ifAction,
+  CAPABILITIES.counts,
 ];
 
 export type AgentConfig = { ok: true; port: number; token: string } | { ok: false; message: string };

@@ -14,9 +14,11 @@ export type PlaceholderToken =
   /** `{t:key}` or `{t:key|count}`: the string `key` of the spec's string tables, the plural form chosen by the state key `count`. */
   | { kind: 'string'; raw: string; key: string; count: string | null }
   /** `{platform:/connectivity/online}`: the device's platform state at that pointer. */
-  | { kind: 'platform'; raw: string; pointer: string };
+  | { kind: 'platform'; raw: string; pointer: string }
+  /** `{count:/tasks}`: how many items the data array at that pointer holds. */
+  | { kind: 'count'; raw: string; pointer: string };
 
-const PLACEHOLDER = /\{(?:([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?|data:((?:\/(?:[^~/{}]|~[01])*)+)|t:([A-Za-z_][A-Za-z0-9_.-]{0,127})(?:\|([A-Za-z_][A-Za-z0-9_]{0,63}))?|platform:((?:\/[A-Za-z]+)+))\}/g;
+const PLACEHOLDER = /\{(?:([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?|data:((?:\/(?:[^~/{}]|~[01])*)+)|t:([A-Za-z_][A-Za-z0-9_.-]{0,127})(?:\|([A-Za-z_][A-Za-z0-9_]{0,63}))?|platform:((?:\/[A-Za-z]+)+)|count:((?:\/(?:[^~/{}]|~[01])*)+))\}/g;
 
 /** Splits text into literal runs, `{name}` / `{name.field}`, `{data:/pointer}` and `{t:key|count}` placeholders, in order. */
 export function tokenizePlaceholders(text: string): PlaceholderToken[] {
@@ -27,6 +29,7 @@ export function tokenizePlaceholders(text: string): PlaceholderToken[] {
     if (match[3] !== undefined) tokens.push({ kind: 'data', raw: match[0], pointer: match[3] });
     else if (match[4] !== undefined) tokens.push({ kind: 'string', raw: match[0], key: match[4], count: match[5] ?? null });
     else if (match[6] !== undefined) tokens.push({ kind: 'platform', raw: match[0], pointer: match[6] });
+    else if (match[7] !== undefined) tokens.push({ kind: 'count', raw: match[0], pointer: match[7] });
     else tokens.push({ kind: 'placeholder', raw: match[0], name: match[1]!, field: match[2] ?? null });
     last = match.index + match[0].length;
   }

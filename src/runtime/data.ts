@@ -55,6 +55,12 @@ export function readData(data: JsonValue, pointer: string, deps?: Set<string>): 
   return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) ? value : undefined;
 }
 
+/** How many items the array at `pointer` holds (undefined when there is no array there). */
+export function readCount(data: JsonValue, pointer: string, deps?: Set<string>): number | undefined {
+  const value = readDataValue(data, pointer, deps);
+  return Array.isArray(value) ? value.length : undefined;
+}
+
 /** Whatever is at `pointer` (a chart's array of rows, say), recording the tokens of a write at,
  *  inside or above it in `deps`. */
 export function readDataValue(data: JsonValue, pointer: string, deps?: Set<string>): JsonValue | undefined {

@@ -18,7 +18,7 @@ import { interpolate } from './text.ts';
 import { mergedStyle, resolveStyle } from './style.ts';
 import { pageCount, pagerId, type ShownTree, type TreeNode } from './tree.ts';
 import { ownValue } from './record.ts';
-import { readData, readDataValue, type JsonValue } from './data.ts';
+import { readCount, readData, readDataValue, type JsonValue } from './data.ts';
 import { screenNames, stackId, type Navigation } from './stacks.ts';
 
 /** Dependency token of a pager's page (state keys cannot contain NUL). */
@@ -164,6 +164,7 @@ export function nodeReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state
   const screen = treeNode.screen;
   const read: TextReader = (key) => {
     if (key.startsWith('/')) return readData(inputs.data, key, deps);
+    if (key.startsWith('count:')) return readCount(inputs.data, key.slice('count:'.length), deps);
     if (key.startsWith('platform:')) {
       deps?.add(key);
       return inputs.platform ? readData(inputs.platform as unknown as JsonValue, key.slice('platform:'.length)) : undefined;

@@ -9,7 +9,7 @@
  */
 import { renderScalar, tokenizePlaceholders, type PlaceholderToken } from '../expand/index.ts';
 import type { Scalar } from '../spec/index.ts';
-import { platformKey, type StateReader } from './conditions.ts';
+import { countKey, platformKey, type StateReader } from './conditions.ts';
 
 /** Authored strings are few and reused on every rebuild: keep their tokens. */
 const tokenCache = new Map<string, PlaceholderToken[]>();
@@ -39,6 +39,9 @@ export function interpolate(text: string, read: TextReader): string {
     } else if (token.kind === 'platform') {
       const value = read(platformKey(token.pointer));
       out += value === undefined ? '' : renderScalar(value);
+    } else if (token.kind === 'count') {
+      const value = read(countKey(token.pointer));
+      out += typeof value === 'number' ? String(value) : '0';
     } else if (token.kind === 'string') {
       const entry = read.translate?.(token.key, token.count === null ? undefined : read(token.count));
       // An entry's own placeholders read state and data as the text around it does (entries hold no {t:…}).

@@ -13,7 +13,7 @@ import { boundPage, dataRepeatCells, dataTextProblem, pageCount, type RowContext
 import { ownValue, setOwn } from './record.ts';
 import { nextEntries, stacksRecord, type StackAction, type StackOp } from './stacks.ts';
 import { conditionHolds } from './conditions.ts';
-import { dataChangePayload, isDataAction, readData, runDataAction, type DataAction, type DataRefusal, type JsonObject, type JsonValue } from './data.ts';
+import { dataChangePayload, isDataAction, readCount, readData, runDataAction, type DataAction, type DataRefusal, type JsonObject, type JsonValue } from './data.ts';
 
 /** An event before it gets its sequence and timestamp. */
 export type PendingEvent = Pick<PrototypeEvent, 'kind' | 'name' | 'payload' | 'state' | 'pages' | 'stacks'>;
@@ -224,6 +224,7 @@ export class Unit {
   /** What a condition of an if action reads: state as written so far, the data, the platform. */
   private read(key: string): Scalar | undefined {
     if (key.startsWith('/')) return readData(this.data, key);
+    if (key.startsWith('count:')) return readCount(this.data, key.slice('count:'.length));
     if (key.startsWith('platform:')) return this.committed.platform ? readData(this.committed.platform as unknown as JsonValue, key.slice('platform:'.length)) : undefined;
     return this.get(key);
   }

@@ -254,7 +254,12 @@ export type ConditionSubject =
   | { data: string; key?: undefined; platform?: undefined }
   | { platform: string; key?: undefined; data?: undefined };
 
+/** How many items the array at a data pointer holds, compared (protostage_counts_v1). */
+export type CountComparison = { equals: number } | { greaterThan: number } | { lessThan: number };
+
 export type Condition =
+  | { data: string; count: CountComparison; key?: undefined; platform?: undefined }
+  | { data: string; isEmpty: boolean; key?: undefined; platform?: undefined }
   | (ConditionSubject & { equals: Scalar })
   | (ConditionSubject & { notEquals: Scalar })
   | (ConditionSubject & { gt: number })
@@ -263,7 +268,7 @@ export type Condition =
   | { any: Condition[] }
   | { not: Condition };
 
-const COMPARISONS = ['equals', 'notEquals', 'gt', 'lt'] as const;
+const COMPARISONS = ['equals', 'notEquals', 'gt', 'lt', 'count', 'isEmpty'] as const;
 const COMBINATORS = ['all', 'any', 'not'] as const;
 
 type ConditionFields = { key?: string; data?: string; platform?: string } & Partial<Record<(typeof COMPARISONS)[number] | (typeof COMBINATORS)[number], unknown>>;
@@ -295,6 +300,13 @@ const comparisonFields = {
   notEquals: scalarSchema.optional(),
   gt: z.number().optional(),
   lt: z.number().optional(),
+  // Only with data (checked by the walker): how many items the array there holds.
+  count: z.union([
+    z.strictObject({ equals: z.number().int().min(0) }),
+    z.strictObject({ greaterThan: z.number().int().min(0) }),
+    z.strictObject({ lessThan: z.number().int().min(0) }),
+  ]).optional(),
+  isEmpty: z.boolean().optional(),
 };
 
 /** The fields of a condition whose members are `member`: the seven forms share one object. */

@@ -24,6 +24,10 @@ export function boundTextLength(text: string, data: JsonValue | null, binder: Pl
       length += typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) ? renderScalar(value).length : 0;
     } else if (token.kind === 'string' || token.kind === 'platform') {
       length += token.raw.length;
+    } else if (token.kind === 'count') {
+      const segments = parsePointer(token.pointer);
+      const value = segments === null || data === null ? undefined : valueAt(data, segments);
+      length += String(Array.isArray(value) ? value.length : 0).length;
     } else {
       const bound = binder?.(token.name, token.field);
       length += bound === undefined ? token.raw.length : renderScalar(bound).length;

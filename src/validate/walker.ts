@@ -181,6 +181,7 @@ export interface NamespaceBlock {
 }
 
 const DATA_MODEL_CAPABILITY = 'prototype_data_model_v1';
+const COUNTS_CAPABILITY = 'protostage_counts_v1';
 const SHARED_ELEMENT_V2 = 'prototype_shared_element_v2';
 
 const enumSets = new Map<string, Set<string>>();
@@ -585,6 +586,10 @@ class Walker implements Position {
     else if (rule.binds === 'text' && readsData(value)) {
       this.needs(DATA_MODEL_CAPABILITY);
       this.requireData('has a {data:…} placeholder');
+    }
+    if (rule.binds === 'text' && value.includes('{count:')) {
+      this.needs(COUNTS_CAPABILITY);
+      this.requireData('has a {count:…} placeholder');
     }
     if (rule.binds === 'text') this.chargeBoundText(value);
     if (rule.binds === 'text' && value.includes('{t:')) this.checkStringReferences(value);
@@ -1120,6 +1125,7 @@ class Walker implements Position {
           if (firstGroup !== undefined) reject(this.path(), `A condition has exactly one form; this one also has ${present.filter(isConditionGroup).join(', ')}`);
         } else if (isComparison(key)) {
           if (!hasKey) reject(this.path(), `Comparison "${key}" needs a state "key", a "data" pointer or a "platform" pointer beside it`);
+          if ((key === 'count' || key === 'isEmpty') && !hasOwn(value, 'data')) reject(this.path(), `"${key}" counts the items of a data array: give it a "data" pointer to one, such as {"data": "/tasks", "${key}": ${key === 'count' ? '{"equals": 0}' : 'true'}}`);
           if (firstComparison !== key) reject(this.path(), `A condition key takes exactly one comparison; this one has ${present.filter(isComparison).join(', ')}`);
           this.walk(value[key], rules.comparisons[key]!, key);
         } else if (isConditionGroup(key)) {

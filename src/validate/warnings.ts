@@ -262,7 +262,7 @@ function pointerProblem(segments: string[], use: PointerUse, data: JsonValue | n
   if (Array.isArray(valueAt(data, segments.slice(0, -1))) && ARRAY_MEMBER_WORDS.has(last.toLowerCase())) {
     return (written) => ({
       message: `${written} reads nothing: an array has no "${last}" member, so a condition on it is never true and a text shows nothing`,
-      fix: `To act on whether ${rows} has rows, compare a field every row has with the value it always holds: {"data": "${rows}/0/kind", "equals": "task"} holds while there is a first row, and {"not": …} of it is the empty state`,
+      fix: `Count the rows instead (protostage_counts_v1): {"data": "${rows}", "isEmpty": true} is the empty state, {"data": "${rows}", "count": {"greaterThan": 0}} holds while there are rows, and {count:${rows}} in text is the number`,
     });
   }
   if (segments[0] === 'data' && valueAt(data, pointerRead(segments.slice(1), use)) !== undefined) {

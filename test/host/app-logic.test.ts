@@ -13,6 +13,23 @@ test('enabledWhen and the if action are refused at their path by a device withou
   await assertRefusedWithout(CAPABILITIES.ifAction, spec({ type: 'button', label: 'Go', onTap: [{ type: 'if', when: { key: 'ok', equals: true }, then: [{ type: 'emit', name: 'go' }] }] }), 'root.onTap[0]');
 });
 
+test('count conditions and {count:…} text are refused at their path by a device without protostage_counts_v1', async () => {
+  const withTasks = { data: { tasks: [] } };
+  await assertRefusedWithout(CAPABILITIES.counts, spec({ type: 'text', text: 'Empty', visibleWhen: { data: '/tasks', isEmpty: true } }, withTasks), 'root.visibleWhen.isEmpty');
+  await assertRefusedWithout(CAPABILITIES.counts, spec({ type: 'text', text: '{count:/tasks} left' }, withTasks), 'root.text');
+});
+
+test('a count needs a data pointer and exactly one comparison', () => {
+  const refused = (condition: unknown) => {
+    const result = validatePrototypeSpec(spec({ type: 'text', text: 'x', visibleWhen: condition }, { data: { tasks: [] } }));
+    assert.ok(!result.ok);
+    return `${result.path}: ${result.message}`;
+  };
+  assert.match(refused({ key: 'email', isEmpty: true }), /^root\.visibleWhen\.isEmpty: "isEmpty" counts the items of a data array/);
+  assert.match(refused({ data: '/tasks', count: { equals: 1, lessThan: 3 } }), /^root\.visibleWhen\.count\.equals: /);
+  assert.match(refused({ data: '/tasks', count: { atLeast: 1 } }), /^root\.visibleWhen\.count\.atLeast: /);
+});
+
 test('a wrong condition or an if without then is refused at its path', () => {
   const refusal = (input: unknown) => {
     const result = validatePrototypeSpec(input);

@@ -51,3 +51,23 @@ test('if: a dismiss in a branch ends the list', () => {
   assert.ok(controller.interact({ type: 'tap', key: 'root' }).ok);
   assert.deepEqual(events.map((event) => event.kind), ['dismissed']);
 });
+
+test('counts: isEmpty and count conditions, and {count:/pointer} in text, follow the array as rows come and go', () => {
+  const { controller } = setup();
+  controller.show(valid(spec({
+    type: 'column',
+    children: [
+      { type: 'text', text: 'Nothing to do', visibleWhen: { data: '/tasks', isEmpty: true } },
+      { type: 'text', text: '{count:/tasks} tasks', visibleWhen: { data: '/tasks', count: { greaterThan: 0 } } },
+      { type: 'button', label: 'Add', onTap: [{ type: 'appendData', path: '/tasks', value: { value: { title: 'New' } } }] },
+      { type: 'button', label: 'Clear', onTap: [{ type: 'if', when: { data: '/tasks', count: { equals: 2 } }, then: [{ type: 'setData', path: '/tasks', value: { value: [] } }] }] },
+      { type: 'text', text: '{count:/missing}', visibleWhen: { data: '/missing', isEmpty: true } },
+    ],
+  }, { data: { tasks: [{ title: 'One' }] } })));
+  const drawn = () => (controller.renderModel()!.root as { children: Array<{ type: string; text?: string; visible: boolean }> }).children.filter((child) => child.visible && child.type === 'text').map((child) => child.text);
+  assert.deepEqual(drawn(), ['1 tasks', '0']);
+  assert.ok(controller.interact({ type: 'tap', key: 'root.children[2]' }).ok);
+  assert.deepEqual(drawn(), ['2 tasks', '0']);
+  assert.ok(controller.interact({ type: 'tap', key: 'root.children[3]' }).ok);
+  assert.deepEqual(drawn(), ['Nothing to do', '0'], 'the if saw two rows and emptied them');
+});
