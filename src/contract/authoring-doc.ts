@@ -201,7 +201,7 @@ ${table(['form', 'holds when'], [...comparisons, ...groups, negation])}`;
 }
 
 function appLogicSection(): string {
-  return `## App logic: enabled states, conditional actions, counts
+  return `## App logic: enabled states, conditional actions, counts, values from state
 
 Everyday pieces of logic are direct, as protostage's own capabilities (the web device
 advertises them; a device without one is refused such a spec at the feature's path):
@@ -220,6 +220,12 @@ advertises them; a device without one is refused such a spec at the feature's pa
   reads how many items the array at that pointer holds, wherever conditions go (visibleWhen,
   styleWhen, enabledWhen, if); \`{count:/tasks}\` in text is that number. A pointer that holds no
   array counts as 0.
+- **Values built from state** (\`protostage_value_templates_v1\`): a data action's value
+  \`{"template": JSON}\` binds the \`{key}\` state placeholders of its strings at the moment of the
+  write. A string that is exactly one \`{key}\` keeps the state value's type (\`"{count}"\` → 3); a
+  longer one renders it as text (\`"t{count}"\` → \`"t3"\`); a key not in state, and every other
+  brace, stays literal. So "add what was typed" is one action:
+  \`{"type": "appendData", "path": "/tasks", "value": {"template": {"title": "{newTask}", "done": false}}}\`.
 
 \`\`\`json
 { "type": "button", "label": "Sign in", "testTag": "sign_in",

@@ -83,6 +83,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.enabledWhen,
   CAPABILITIES.ifAction,
   CAPABILITIES.counts,
+  CAPABILITIES.valueTemplates,
 ];
 
 export type AgentConfig = { ok: true; port: number; token: string } | { ok: false; message: string };

@@ -179,6 +179,8 @@ export const CAPABILITIES = {
   ifAction: 'protostage_if_action_v1',
   /** Protostage's own: {data, count: {equals | greaterThan | lessThan}} and {data, isEmpty} conditions, {count:/pointer} in text. */
   counts: 'protostage_counts_v1',
+  /** Protostage's own: a data action's value {template: JSON} whose strings bind {key} state placeholders at the write. */
+  valueTemplates: 'protostage_value_templates_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
   /** configure_device: the live device's profile, orientation, dark, font scale, layout direction and reduce motion. */

@@ -7,7 +7,8 @@
  * replaced (`under`). A write at W changes W (`exact` and `under`) and every ancestor's value
  * (`exact`). So a read is redone exactly when the write is inside what it read or replaced it.
  */
-import { conservativePayloadByteLength } from '../json/index.ts';
+import { bindPlaceholders } from '../expand/placeholders.ts';
+import { conservativePayloadByteLength, setOwn } from '../json/index.ts';
 import { applyDataWrite, dataLimitProblem, dataWriteOf, formatPointer, parsePointer, valueAt, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
 import type { Action, DataValue, Scalar } from '../spec/index.ts';
 import { limits } from '../spec/index.ts';
@@ -154,6 +155,7 @@ function accepted(write: DataWrite, data: JsonObject, cost: number, before: Json
 /** The value a dataValue names now, or undefined when it names nothing. */
 function resolveValue(value: DataValue, context: DataContext): JsonValue | undefined {
   if (Object.hasOwn(value, 'value')) return value.value as JsonValue;
+  if (Object.hasOwn(value, 'template')) return bindTemplate(value.template as JsonValue, context);
   if (value.state !== undefined) return context.state(value.state);
   if (value.data !== undefined) {
     const segments = segmentsOf(value.data);
@@ -165,6 +167,22 @@ function resolveValue(value: DataValue, context: DataContext): JsonValue | undef
   if (value.item === undefined) return undefined;
   if (row.pointer !== null) return valueAt(context.data, [...row.pointer, value.item]);
   return Object.hasOwn(row.item, value.item) ? (row.item[value.item] as JsonValue) : undefined;
+}
+
+/**
+ * A template's JSON with its strings bound to state as the write runs: a string that is exactly one
+ * {key} keeps the state value's type, a longer one renders it as text; a key not in state stays
+ * literal, and so does every other brace.
+ */
+function bindTemplate(template: JsonValue, context: DataContext): JsonValue {
+  if (typeof template === 'string') {
+    return template.includes('{') ? bindPlaceholders(template, (name, field) => (field === null ? context.state(name) : undefined)) : template;
+  }
+  if (Array.isArray(template)) return template.map((item) => bindTemplate(item, context));
+  if (template === null || typeof template !== 'object') return template;
+  const bound: JsonObject = {};
+  for (const [key, member] of Object.entries(template)) setOwn(bound, key, bindTemplate(member, context));
+  return bound;
 }
 
 /** The change payload with its revision; the value is left out when the payload would pass the emit budget. */

@@ -349,12 +349,14 @@ export const openWhenSchema = z.strictObject({ key: stateKey, equals: z.boolean(
 export const dataValueSchema = z
   .strictObject({
     value: z.unknown().optional(),
+    /** JSON whose strings bind {key} state placeholders at the write (protostage_value_templates_v1). */
+    template: z.unknown().optional(),
     state: stateKey.optional(),
     data: dataPointer.optional(),
     item: stateKey.optional(),
     index: z.boolean().optional(),
   })
-  .refine((value) => ['value', 'state', 'data', 'item', 'index'].filter((field) => Object.hasOwn(value, field)).length === 1, {
+  .refine((value) => ['value', 'template', 'state', 'data', 'item', 'index'].filter((field) => Object.hasOwn(value, field)).length === 1, {
     message: 'A data value is exactly one of {value}, {state}, {data}, {item} or {index}',
   });
 export type DataValue = z.infer<typeof dataValueSchema>;

@@ -19,6 +19,10 @@ test('count conditions and {count:…} text are refused at their path by a devic
   await assertRefusedWithout(CAPABILITIES.counts, spec({ type: 'text', text: '{count:/tasks} left' }, withTasks), 'root.text');
 });
 
+test('a value template is refused at its path by a device without protostage_value_templates_v1', async () => {
+  await assertRefusedWithout(CAPABILITIES.valueTemplates, spec({ type: 'button', label: 'Add', onTap: [{ type: 'appendData', path: '/tasks', value: { template: { title: '{email}' } } }] }, { data: { tasks: [] } }), 'root.onTap[0].value.template');
+});
+
 test('a count needs a data pointer and exactly one comparison', () => {
   const refused = (condition: unknown) => {
     const result = validatePrototypeSpec(spec({ type: 'text', text: 'x', visibleWhen: condition }, { data: { tasks: [] } }));

@@ -71,3 +71,16 @@ test('counts: isEmpty and count conditions, and {count:/pointer} in text, follow
   assert.ok(controller.interact({ type: 'tap', key: 'root.children[3]' }).ok);
   assert.deepEqual(drawn(), ['Nothing to do', '0'], 'the if saw two rows and emptied them');
 });
+
+test('a value template binds state at the write: a whole {key} keeps its type, a longer string is text, other braces stay', () => {
+  const { controller } = setup();
+  controller.show(valid(spec({
+    type: 'button', label: 'Add', onTap: [
+      { type: 'setState', key: 'title', value: 'Buy bread' },
+      { type: 'appendData', path: '/tasks', value: { template: { id: 't{next}', title: '{title}', order: '{next}', done: false, tags: ['{title}', '{missing}', '{data:/x}'] } } },
+      { type: 'increment', key: 'next' },
+    ],
+  }, { state: { title: '', next: 3 }, data: { tasks: [] } })));
+  assert.ok(controller.interact({ type: 'tap', key: 'root' }).ok);
+  assert.deepEqual(controller.inspect()!.data.tasks, [{ id: 't3', title: 'Buy bread', order: 3, done: false, tags: ['Buy bread', '{missing}', '{data:/x}'] }]);
+});
