@@ -27,8 +27,8 @@ export type Scalar = z.infer<typeof scalarSchema>;
  * A record keyed by authored names (state keys, data keys, locales, screen names). Unlike
  * `z.record`, every key stays an own member of the result, "__proto__" included.
  */
-function ownRecord<T extends z.ZodType>(values: T) {
-  return z.unknown().transform((value, context) => {
+function ownRecord<T extends z.ZodType>(values: T, maxEntries = Infinity) {
+  const schema = z.unknown().transform((value, context) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       context.addIssue({ code: 'custom', message: 'Expected an object' });
       return z.NEVER;
@@ -42,9 +42,18 @@ function ownRecord<T extends z.ZodType>(values: T) {
       }
       setOwn(record, key, parsed.data);
     }
+    if (Object.keys(record).length > maxEntries) {
+      context.addIssue({ code: 'custom', message: `At most ${maxEntries} entries` });
+      return z.NEVER;
+    }
     return record;
   });
+  OWN_RECORD_VALUES.set(schema, values);
+  return schema;
 }
+
+/** The value schema of each ownRecord, for tests that compare the model with the contract. */
+export const OWN_RECORD_VALUES = new WeakMap<z.ZodType, z.ZodType>();
 
 /** The closed list of built-in icon names, shared with the walker through the contract. */
 export const iconNameSchema = z.enum(contractIconNames as [string, ...string[]]);
@@ -301,11 +310,10 @@ const comparisonFields = {
   gt: z.number().optional(),
   lt: z.number().optional(),
   // Only with data (checked by the walker): how many items the array there holds.
-  count: z.union([
-    z.strictObject({ equals: z.number().int().min(0) }),
-    z.strictObject({ greaterThan: z.number().int().min(0) }),
-    z.strictObject({ lessThan: z.number().int().min(0) }),
-  ]).optional(),
+  count: z
+    .strictObject({ equals: z.number().int().min(0).max(MAX_INT32).optional(), greaterThan: z.number().int().min(0).max(MAX_INT32).optional(), lessThan: z.number().int().min(0).max(MAX_INT32).optional() })
+    .refine((count) => Object.keys(count).length === 1, { message: 'A count takes exactly one of equals, greaterThan or lessThan' })
+    .optional(),
   isEmpty: z.boolean().optional(),
 };
 
@@ -483,8 +491,8 @@ export const actionSchema: z.ZodType<Action> = z.discriminatedUnion('type', [
     type: z.literal('request'),
     url: nonEmpty,
     method: requestMethodSchema.optional(),
-    headers: ownRecord(z.string()).refine((entries) => Object.keys(entries).length <= limits.requestEntries).optional(),
-    query: ownRecord(scalarSchema).refine((entries) => Object.keys(entries).length <= limits.requestEntries).optional(),
+    headers: ownRecord(z.string(), limits.requestEntries).optional(),
+    query: ownRecord(scalarSchema, limits.requestEntries).optional(),
     // A string, or a JSON object or array (bounded by the walker).
     body: z.union([z.string(), z.unknown()]).optional(),
     into: dataPointer,
@@ -592,7 +600,7 @@ function commonNodeFields({ condition, style }: NodeParts<z.ZodType>) {
     anchor: anchorSchema.optional(),
     safeAreaPadding: safeAreaPaddingSchema.optional(),
     /** Columns a grid child takes (direct grid children only, checked by the walker). */
-    span: z.number().int().min(1).optional(),
+    span: z.number().int().min(1).max(MAX_INT32).optional(),
     /** Two nodes with one key morph between them (pairing, nesting and limits checked by the validator). */
     sharedKey: nonEmpty.optional(),
     shared: z.strictObject({ key: nonEmpty, as: z.enum(['element', 'bounds']).optional() }).optional(),

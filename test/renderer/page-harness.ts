@@ -26,7 +26,7 @@ export class RendererPage {
     const context = await browser.newContext({ viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     const harness = new RendererPage(browser, page);
-    await page.exposeFunction('__protostageEvent', (event: PrototypeEvent) => harness.events.push(event));
+    await page.exposeFunction('__protostageEvent', (eventJson: string) => harness.events.push(JSON.parse(eventJson) as PrototypeEvent));
     await page.setContent(await rendererPageHtml());
     await page.waitForFunction(() => typeof (window as unknown as { protostage?: object }).protostage === 'object');
     await harness.call('setDevice', PHONE_DEVICE);
