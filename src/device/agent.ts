@@ -210,8 +210,6 @@ async function configureDevice(device: WebDevice, request: Extract<HostRequest, 
   return { success: true, device: device.report() };
 }
 
-/** Uploaded asset ids and their sizes, so the store's caps hold across uploads. */
-
 async function handleRequest(request: HostRequest, device: WebDevice, storage: StorageStore): Promise<ReplyBody> {
   switch (request.type) {
     case 'show_prototype':

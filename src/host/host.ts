@@ -733,10 +733,10 @@ export class Host {
       if (!result.success || !result.hierarchy || !result.screenshotBase64) fail('observe', result.error ?? 'the device returned no observation', 'Retry.');
       const { screenshotBase64, hierarchyUpdatedAt } = result;
       const prototypeWindow = result.prototypeWindow ?? null;
-      const hidden = options.includeCovered ? [] : result.hierarchy.filter((node) => hiddenByWindow(node, prototypeWindow));
-      const hierarchy = hidden.length === 0 ? result.hierarchy : result.hierarchy.filter((node) => !hidden.includes(node));
+      const hidden = new Set(options.includeCovered ? [] : result.hierarchy.filter((node) => hiddenByWindow(node, prototypeWindow)));
+      const hierarchy = hidden.size === 0 ? result.hierarchy : result.hierarchy.filter((node) => !hidden.has(node));
       const observationId = this.keepObservation(screenshotBase64);
-      return { success: true, observationId, hierarchy, prototypeWindow, screenshotBase64, hierarchyUpdatedAt, ...(hidden.length > 0 ? { coveredAppNodes: hidden.length } : {}) };
+      return { success: true, observationId, hierarchy, prototypeWindow, screenshotBase64, hierarchyUpdatedAt, ...(hidden.size > 0 ? { coveredAppNodes: hidden.size } : {}) };
     });
   }
 

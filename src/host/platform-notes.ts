@@ -26,8 +26,11 @@ function ignoredReason(block: NamespaceBlock, field: string): string {
   return `the web device draws Material and has no equivalent of ${block.namespace}.${field}; it is ignored`;
 }
 
-/** The notes for a validated spec's namespace blocks and its theme.design. */
-/** `capabilities` are the spec's: they say whether there are stacks or carousels to walk for. */
+/**
+ * The notes for a validated spec's namespace blocks, its theme.design, its composed-pattern stacks
+ * and its carousels. `capabilities` are the spec's: they say whether there are stacks or carousels
+ * to walk for.
+ */
 export function platformNotes(spec: Record<string, unknown>, blocks: readonly NamespaceBlock[], capabilities: readonly string[] = []): PlatformNote[] {
   const notes: PlatformNote[] = [];
   const design = (spec.theme as { design?: unknown } | undefined)?.design;

@@ -19,8 +19,9 @@ export function scalarEquals(a: Scalar | undefined, b: Scalar): boolean {
 }
 
 /** How a reader is asked for the item count of the data array at a pointer (`{count:/tasks}`). */
+export const COUNT_KEY_PREFIX = 'count:';
 export function countKey(pointer: string): string {
-  return `count:${pointer}`;
+  return `${COUNT_KEY_PREFIX}${pointer}`;
 }
 
 export function conditionHolds(condition: Condition, read: StateReader): boolean {

@@ -105,8 +105,7 @@ export type ShowResult =
     }
   | { ok: false; path: string; message: string };
 
-/** What a system back did: closed a menu (or an expanded select, answered by the page), a dialog, a drawer or a sheet (an adaptive supporting sheet too), ended a search, popped a stack, or cleared a compact list-detail's selection (pane). */
-/** What a back closed or popped; `keyboard` is the device hiding its keyboard, which the runtime never answers. */
+/** What a system back did: closed a menu (or an expanded select, answered by the page), a dialog, a drawer or a sheet (an adaptive supporting sheet too), ended a search, popped a stack, or cleared a compact list-detail's selection (pane); `keyboard` is the device hiding its keyboard, which the runtime never answers. */
 export type BackOutcome = 'keyboard' | 'menu' | 'dialog' | 'drawer' | 'sheet' | 'search' | 'stack' | 'pane' | null;
 
 export interface InspectSnapshot {

@@ -10,7 +10,7 @@
 import type { PrototypeNode, Scalar, NodeOfType, Anchor, MenuItem, Semantics, SwipeActions, Animate } from '../spec/index.ts';
 import { dialogScrim, modeForBackground, resolveColor, resolveColorArgb, resolveScrim, type ResolvedTheme } from '../theme/index.ts';
 import type { AnimateView, IconEffectView, RenderNode, RenderNodeBase, ResolvedAnchor, ResolvedStyle, OptionView, MenuEntryView, SpanView, Gestures, SemanticsView, SwipeEntryView, SwipeView, NavItemView, AppBarButton, AdaptiveNode, WidthClass } from './model.ts';
-import { conditionHolds, type StateReader } from './conditions.ts';
+import { COUNT_KEY_PREFIX, conditionHolds, type StateReader } from './conditions.ts';
 import type { TextReader } from './text.ts';
 import type { StringResolver } from './strings.ts';
 import type { PlatformState } from './session.ts';
@@ -164,7 +164,7 @@ export function nodeReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state
   const screen = treeNode.screen;
   const read: TextReader = (key) => {
     if (key.startsWith('/')) return readData(inputs.data, key, deps);
-    if (key.startsWith('count:')) return readCount(inputs.data, key.slice('count:'.length), deps);
+    if (key.startsWith(COUNT_KEY_PREFIX)) return readCount(inputs.data, key.slice(COUNT_KEY_PREFIX.length), deps);
     if (key.startsWith('platform:')) {
       deps?.add(key);
       return inputs.platform ? readData(inputs.platform as unknown as JsonValue, key.slice('platform:'.length)) : undefined;

@@ -12,7 +12,7 @@ import { writeViolation } from './bindings.ts';
 import { boundPage, dataRepeatCells, dataTextProblem, pageCount, type RowContext, type ShownTree } from './tree.ts';
 import { ownValue, setOwn } from './record.ts';
 import { nextEntries, stacksRecord, type StackAction, type StackOp } from './stacks.ts';
-import { conditionHolds } from './conditions.ts';
+import { COUNT_KEY_PREFIX, conditionHolds } from './conditions.ts';
 import { dataChangePayload, isDataAction, readCount, readData, runDataAction, type DataAction, type DataRefusal, type JsonObject, type JsonValue } from './data.ts';
 
 /** An event before it gets its sequence and timestamp. */
@@ -224,7 +224,7 @@ export class Unit {
   /** What a condition of an if action reads: state as written so far, the data, the platform. */
   private read(key: string): Scalar | undefined {
     if (key.startsWith('/')) return readData(this.data, key);
-    if (key.startsWith('count:')) return readCount(this.data, key.slice('count:'.length));
+    if (key.startsWith(COUNT_KEY_PREFIX)) return readCount(this.data, key.slice(COUNT_KEY_PREFIX.length));
     if (key.startsWith('platform:')) return this.committed.platform ? readData(this.committed.platform as unknown as JsonValue, key.slice('platform:'.length)) : undefined;
     return this.get(key);
   }

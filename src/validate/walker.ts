@@ -181,7 +181,8 @@ export interface NamespaceBlock {
 }
 
 const DATA_MODEL_CAPABILITY = 'prototype_data_model_v1';
-const COUNTS_CAPABILITY = 'protostage_counts_v1';
+// {count:…} in text needs what the count comparisons need.
+const COUNTS_CAPABILITY = contract.conditions.comparisons.count!.capability!;
 const SHARED_ELEMENT_V2 = 'prototype_shared_element_v2';
 
 const enumSets = new Map<string, Set<string>>();
