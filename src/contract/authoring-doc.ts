@@ -201,7 +201,7 @@ ${table(['form', 'holds when'], [...comparisons, ...groups, negation])}`;
 }
 
 function appLogicSection(): string {
-  return `## App logic: enabled states, conditional actions, counts, values from state
+  return `## App logic: enabled states, conditional actions, counts, values from state, theme and language
 
 Everyday pieces of logic are direct, as protostage's own capabilities (the web device
 advertises them; a device without one is refused such a spec at the feature's path):
@@ -226,6 +226,16 @@ advertises them; a device without one is refused such a spec at the feature's pa
   longer one renders it as text (\`"t{count}"\` → \`"t3"\`); a key not in state, and every other
   brace, stays literal. So "add what was typed" is one action:
   \`{"type": "appendData", "path": "/tasks", "value": {"template": {"title": "{newTask}", "done": false}}}\`.
+- **Theme from inside the prototype** (\`protostage_mode_key_v1\`): \`theme.modeKey\` names a state
+  key (declared in \`state\`) holding \`"light"\`, \`"dark"\` or \`"system"\`, or a boolean where
+  \`true\` is dark, so a dark-mode switch binds the key directly. Its value beats \`theme.mode\`
+  and the show's appearance; \`"system"\` follows the device. Writing the key re-themes at once,
+  sends one \`appearance_changed\`, and the appearance reports \`source: "modeKey"\`. A
+  segmentedButton over \`light\` / \`dark\` / \`system\` offers all three.
+- **Language from inside the prototype** (\`protostage_locale_key_v1\`): \`strings.localeKey\`
+  names a string state key holding a locale tag (\`"de"\`) or \`"system"\`. Its table beats the
+  show's and the device's locale (\`"system"\` leaves them to choose); a select that writes the
+  key re-translates at once, right-to-left included.
 
 \`\`\`json
 { "type": "button", "label": "Sign in", "testTag": "sign_in",

@@ -84,6 +84,8 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.ifAction,
   CAPABILITIES.counts,
   CAPABILITIES.valueTemplates,
+  CAPABILITIES.modeKey,
+  CAPABILITIES.localeKey,
 ];
 
 export type AgentConfig = { ok: true; port: number; token: string } | { ok: false; message: string };

@@ -181,6 +181,10 @@ export const CAPABILITIES = {
   counts: 'protostage_counts_v1',
   /** Protostage's own: a data action's value {template: JSON} whose strings bind {key} state placeholders at the write. */
   valueTemplates: 'protostage_value_templates_v1',
+  /** Protostage's own: theme.modeKey, a state key whose light / dark / system value picks the mode live. */
+  modeKey: 'protostage_mode_key_v1',
+  /** Protostage's own: strings.localeKey, a state key whose locale tag (or system) picks the string table live. */
+  localeKey: 'protostage_locale_key_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
   /** configure_device: the live device's profile, orientation, dark, font scale, layout direction and reduce motion. */

@@ -99,7 +99,7 @@ export const prototypeEventSchema = z.object(prototypeEventFields);
 /** The appearance a show resolved to: the mode, the step that decided it, and the device's own setting. */
 export const appearanceReportSchema = z.object({
   mode: z.enum(['light', 'dark']),
-  source: z.enum(['explicit', 'override', 'roleLuminance', 'authoredBackground', 'system']),
+  source: z.enum(['modeKey', 'explicit', 'override', 'roleLuminance', 'authoredBackground', 'system']),
   deviceDark: z.boolean(),
 });
 

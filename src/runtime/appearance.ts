@@ -1,6 +1,7 @@
 /**
  * One resolved mode per show (spec "Light and dark values", "Live appearance"), first rule that
- * applies: an explicit theme.mode (explicit; "system" skips to the device), the luminance of a flat
+ * applies: the state theme.modeKey names (modeKey: light, dark, or a boolean with true dark;
+ * "system" skips to the device; any other value is passed over), an explicit theme.mode (explicit; "system" skips to the device), the luminance of a flat
  * colors.background / colors.surface override (roleLuminance), the first opaque hex background on
  * the root's leading chain (authoredBackground), else the show's appearance override (override)
  * or the device setting (system).
@@ -16,6 +17,8 @@ export type AppearanceOverride = 'device' | 'light' | 'dark';
 
 export interface AppearanceInputs {
   theme: Theme | undefined;
+  /** The value of theme.modeKey's state key (undefined without one). */
+  stateMode: unknown;
   override: AppearanceOverride;
   deviceDark: boolean;
   /** The mode the leading chain's first opaque hex background implies, or null. */
@@ -23,7 +26,9 @@ export interface AppearanceInputs {
 }
 
 export function resolveMode(inputs: AppearanceInputs): { mode: Mode; source: AppearanceSource } {
-  const themeMode = inputs.theme?.mode;
+  const stateMode = modeInState(inputs.stateMode);
+  if (stateMode === 'light' || stateMode === 'dark') return { mode: stateMode, source: 'modeKey' };
+  const themeMode = stateMode ?? inputs.theme?.mode;
   if (themeMode === 'light' || themeMode === 'dark') return { mode: themeMode, source: 'explicit' };
   if (themeMode !== 'system') {
     const roleMode = roleLuminanceMode(inputs.theme);
@@ -33,6 +38,12 @@ export function resolveMode(inputs: AppearanceInputs): { mode: Mode; source: App
   }
   if (inputs.override !== 'device') return { mode: inputs.override, source: 'override' };
   return { mode: inputs.deviceDark ? 'dark' : 'light', source: 'system' };
+}
+
+/** A modeKey's value as a mode: its string, or a boolean (true is dark); null for anything else. */
+function modeInState(value: unknown): Mode | 'system' | null {
+  if (typeof value === 'boolean') return value ? 'dark' : 'light';
+  return value === 'light' || value === 'dark' || value === 'system' ? value : null;
 }
 
 /**

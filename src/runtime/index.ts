@@ -449,6 +449,7 @@ export class PrototypeController {
       if (action.type === 'request') this.startRequest(session, action, row);
       else this.startPlatformCall(session, action, row);
     }
+    session.refreshLocale(this.device);
     if (session.refreshAppearance(this.device)) this.deliverAppearance(session);
     this.syncSnackbarTimers();
     this.reportStorage(session);

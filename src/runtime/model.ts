@@ -55,7 +55,7 @@ export const SHAPE_TOKENS = ['none', 'extraSmall', 'small', 'medium', 'large', '
 export type ShapeToken = (typeof SHAPE_TOKENS)[number];
 
 export type Mode = 'light' | 'dark';
-export type AppearanceSource = 'explicit' | 'override' | 'roleLuminance' | 'authoredBackground' | 'system';
+export type AppearanceSource = 'modeKey' | 'explicit' | 'override' | 'roleLuminance' | 'authoredBackground' | 'system';
 export interface Appearance {
   mode: Mode;
   source: AppearanceSource;

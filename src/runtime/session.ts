@@ -14,7 +14,7 @@ import { conservativePayloadByteLength } from '../json/index.ts';
 import type { JsonObject } from './data.ts';
 import { changed, entryBytes, Unit, type CommittedState } from './unit.ts';
 import { ownValue, setOwn } from './record.ts';
-import { DEFAULT_LOCALE, StringResolver } from './strings.ts';
+import { canonicalLocale, DEFAULT_LOCALE, StringResolver } from './strings.ts';
 
 export interface DeviceSettings {
   dark: boolean;
@@ -74,6 +74,8 @@ export class Session implements CommittedState {
   private readonly sharedElements: boolean;
   /** The spec's string tables for this show's locale (null without strings). */
   strings: StringResolver | null = null;
+  /** The locale strings.localeKey's state key held when the strings were last chosen. */
+  private chosenStateLocale: string | null = null;
   /** What {platform:/…} reads. */
   platform: PlatformState;
 
@@ -180,8 +182,22 @@ export class Session implements CommittedState {
     this.rebuild('all');
   }
 
+  /** After a commit: a new value in strings.localeKey's state key re-translates at once. */
+  refreshLocale(device: DeviceSettings): void {
+    if (this.spec.strings?.localeKey === undefined || this.stateLocale() === this.chosenStateLocale) return;
+    this.relocale(device);
+  }
+
   private resolveStrings(device: DeviceSettings): StringResolver | null {
-    return this.spec.strings ? new StringResolver(this.spec.strings, this.showLocale ?? device.locale ?? DEFAULT_LOCALE) : null;
+    this.chosenStateLocale = this.stateLocale();
+    return this.spec.strings ? new StringResolver(this.spec.strings, this.chosenStateLocale ?? this.showLocale ?? device.locale ?? DEFAULT_LOCALE) : null;
+  }
+
+  /** The locale strings.localeKey's state key holds, or null when it holds "system" (or no tag). */
+  private stateLocale(): string | null {
+    const key = this.spec.strings?.localeKey;
+    const value = key === undefined ? undefined : ownValue(this.state, key);
+    return typeof value === 'string' && value !== 'system' && canonicalLocale(value) !== null ? value : null;
   }
 
   /** Re-theme for the device settings: resolve the mode, rebuild every colour. Returns the new
@@ -208,8 +224,10 @@ export class Session implements CommittedState {
   }
 
   private resolveAppearance(device: DeviceSettings): Appearance {
+    const modeKey = this.spec.theme?.modeKey;
     const resolved = resolveMode({
       theme: this.spec.theme,
+      stateMode: modeKey === undefined ? undefined : ownValue(this.state, modeKey),
       override: this.override,
       deviceDark: device.dark,
       authoredBackground: () => this.authoredBackgroundMode(),

@@ -4,7 +4,8 @@
  * `{t:key|count}` for a plural entry whose form the number in state key `count` chooses, by the
  * locale's plural rules (Intl.PluralRules).
  *
- * Which table: the show's locale, else the device's; matched exactly (case aside), then with its
+ * Which table: the locale in strings.localeKey's state key (protostage_locale_key_v1) unless it
+ * holds "system", else the show's locale, else the device's; matched exactly (case aside), then with its
  * last subtag dropped until one matches (de-CH-1996 → de-CH → de), then any table of the same
  * language (pt → pt-BR), then the default table. An entry the chosen table lacks comes from the
  * default table (the validator checks the default has every key text uses). The layout runs right

@@ -1152,6 +1152,8 @@ const roleOverrides = Object.fromEntries(colorRoles.map((role) => [role, hexColo
 
 export const themeSchema = z.strictObject({
   mode: z.enum(['light', 'dark', 'system']).optional(),
+  /** A state key whose value (light, dark or system) picks the mode while the prototype runs (protostage_mode_key_v1). */
+  modeKey: stateKey.optional(),
   design: z.enum(['material', 'platform']).optional(),
   android: androidNamespaceSchema.optional(),
   ios: iosNamespaceSchema.optional(),
@@ -1186,6 +1188,8 @@ const pluralFormsSchema = z.strictObject({
 /** One table per locale, each entry a string or its plural forms; `default` names the table behind the others. */
 export const stringTablesSchema = z.strictObject({
   default: nonEmpty,
+  /** A state key whose value (a locale tag, or system) picks the table while the prototype runs (protostage_locale_key_v1). */
+  localeKey: stateKey.optional(),
   tables: ownRecord(ownRecord(z.union([z.string(), pluralFormsSchema]))),
 });
 export type StringTables = z.infer<typeof stringTablesSchema>;

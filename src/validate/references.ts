@@ -6,7 +6,7 @@
  * screens actions name (encounter order); last shared keys (preorder) and the zoom sources of
  * push and replace (encounter order).
  */
-import { contract, type BindingRule } from '../contract/index.ts';
+import { contract, pattern, type BindingRule } from '../contract/index.ts';
 import { parsePath, propertyPath, spellPath } from '../expand/path.ts';
 import type { ErrorCollector } from './collector.ts';
 import { reject, Rejection } from './rejection.ts';
@@ -22,10 +22,11 @@ export function checkReferences(spec: Record<string, unknown>, walk: WalkResult)
   for (const reference of walk.nodePagerReferences) checkPagerReference(reference, pagerIds);
   for (const reference of walk.actionPagerReferences) checkPagerReference(reference, pagerIds);
   const state = isPlainObject(spec.state) ? spec.state : {};
-  const controls = controlTypes(walk.bindings);
+  const controls = controlTypes(walk.bindings, spec);
   for (const use of walk.bindings) if (!use.rule.ifPresent) checkBinding(use, state, controls);
   for (const use of walk.bindings) if (use.rule.ifPresent) checkBinding(use, state, controls);
   checkPagerKeys(walk.bindings);
+  for (const use of settingKeys(spec)) checkSettingKey(use, state);
   const stacks = new Map<string, StackRecord>();
   for (const stack of walk.stacks) addStack(stack, stacks);
   for (const reference of walk.stackReferences) checkStackReference(reference, stacks);
@@ -64,10 +65,13 @@ export function collectReferenceErrors(spec: Record<string, unknown>, walk: Walk
   for (const reference of references) collect(collector, () => checkPagerReference(reference, pagerIds));
   const state = isPlainObject(spec.state) ? spec.state : {};
   const bindings = intact(walk.bindings).filter((use) => !bindingReadsFailure(use, collector));
-  const controls = controlTypes(bindings);
+  const controls = controlTypes(bindings, spec);
   for (const use of bindings) if (!use.rule.ifPresent) collect(collector, () => checkBinding(use, state, controls));
   for (const use of bindings) if (use.rule.ifPresent) collect(collector, () => checkBinding(use, state, controls));
   collect(collector, () => checkPagerKeys(bindings));
+  for (const use of settingKeys(spec)) {
+    if (!collector.failedAround(use.path) && !collector.failedAround(['state', use.key])) collect(collector, () => checkSettingKey(use, state));
+  }
   const stacks = new Map<string, StackRecord>();
   for (const stack of intact(walk.stacks)) collect(collector, () => addStack(stack, stacks));
   // A stack whose id or screens failed may be the one a reference names.
@@ -153,9 +157,48 @@ function boundKeys(use: BindingUse): BoundKey[] {
 
 type ValueType = 'string' | 'boolean' | 'number';
 
-/** The scalar type each control-bound key must keep, so setState cannot break a control. */
-function controlTypes(bindings: BindingUse[]): Map<string, ValueType> {
+/**
+ * A state key that picks a device setting while the prototype runs: theme.modeKey (light, dark
+ * or system) and strings.localeKey (a locale tag or system).
+ */
+interface SettingKey {
+  path: PathSegments;
+  key: string;
+  /** What the key's value must be, in words, and a value that is. */
+  expected: string;
+  example: string;
+  accepts: (value: unknown) => boolean;
+}
+
+function settingKeys(spec: Record<string, unknown>): SettingKey[] {
+  const keys: SettingKey[] = [];
+  const { theme, strings } = spec;
+  if (isPlainObject(theme) && typeof theme.modeKey === 'string') {
+    const modes = contract.enums.themeMode!;
+    const expected = `a string state value that is one of ${modes.map((mode) => JSON.stringify(mode)).join(', ')}, or a boolean (true is dark)`;
+    keys.push({ path: ['theme', 'modeKey'], key: theme.modeKey, expected, example: '"system"', accepts: (value) => typeof value === 'boolean' || (typeof value === 'string' && modes.includes(value)) });
+  }
+  if (isPlainObject(strings) && typeof strings.localeKey === 'string') {
+    const tag = pattern('localeTag');
+    const expected = `a string state value that is "system" or ${contract.patternHints.localeTag}`;
+    keys.push({ path: ['strings', 'localeKey'], key: strings.localeKey, expected, example: '"system"', accepts: (value) => typeof value === 'string' && (value === 'system' || tag.test(value)) });
+  }
+  return keys;
+}
+
+function checkSettingKey(use: SettingKey, state: Record<string, unknown>): void {
+  const at = spellPath(use.path);
+  const field = use.path.join('.');
+  if (!hasOwn(state, use.key)) reject(at, `${field} names "${use.key}", which is not in state; declare it, e.g. "state": {"${use.key}": ${use.example}}`);
+  const value = state[use.key];
+  if (!use.accepts(value)) reject(at, `${field} must name ${use.expected}; state.${use.key} is ${describeValue(value)}`);
+}
+
+/** The scalar type each control-bound key must keep, so setState cannot break a control (or a setting key). */
+function controlTypes(bindings: BindingUse[], spec: Record<string, unknown>): Map<string, ValueType> {
   const types = new Map<string, ValueType>();
+  const state = isPlainObject(spec.state) ? spec.state : {};
+  for (const { key } of settingKeys(spec)) types.set(key, typeof state[key] === 'boolean' ? 'boolean' : 'string');
   for (const use of bindings) {
     const type = valueTypeOf(use.rule);
     if (!type || use.rule.declared) continue;

@@ -141,7 +141,7 @@ test('settings: turning notifications off hides the dependent rows; a checkbox r
   assert.deepEqual(only(largeText, 'change').payload, { key: 'largeText', value: true });
   const after = await observe(light());
   assert.equal(byTag(after, 'setting_large_text').checked, true);
-  assert.equal(byTag(after, 'setting_dark_theme').checked, false, 'the other rows keep their values');
+  assert.equal(byTag(after, 'setting_crash_reports').checked, true, 'the other rows keep their values');
   assert.equal(byTag(after, 'setting_analytics').checked, true);
 });
 
@@ -582,4 +582,24 @@ test('the taps examples/README.md suggests for each example reach their nodes', 
       assert.ok(tapped.ok, `${name}: --tap ${testTag}: ${tapped.ok ? '' : tapped.message}`);
     }
   }
+});
+
+test('settings: the theme select re-themes the screen at once and the language select re-translates it, with no duplicated node', async () => {
+  const emptyArea = { x: 200, y: 860 };
+  const before = await showExample(light(), 'settings.json');
+  const lightSurface = pixel((await light().device.observe()).screenshot, emptyArea.x, emptyArea.y);
+  assert.equal(byTag(before, 'settings_bar').text, 'Settings');
+  assert.ok((await light().device.tap({ testTag: 'setting_theme' })).ok);
+  const themed = await tap(light(), { testTag: 'setting_theme.dark' }, 'appearance_changed');
+  assert.deepEqual(themed.map((event) => [event.kind, event.payload]), [['change', { key: 'theme', value: 'dark' }], ['appearance_changed', { mode: 'dark', source: 'modeKey' }]]);
+  const darkSurface = pixel((await light().device.observe()).screenshot, emptyArea.x, emptyArea.y);
+  assert.notEqual(darkSurface, lightSurface);
+  assert.ok(Number.parseInt(darkSurface.slice(1, 3), 16) < 0x40, `the surface is dark: ${darkSurface}`);
+
+  assert.ok((await light().device.tap({ testTag: 'setting_language' })).ok);
+  assert.deepEqual(only(await tap(light(), { testTag: 'setting_language.de' }, 'change'), 'change').payload, { key: 'language', value: 'de' });
+  const german = await observe(light());
+  assert.equal(byTag(german, 'settings_bar').text, 'Einstellungen');
+  assert.equal(byTag(german, 'setting_theme').text, 'Dunkel');
+  assert.equal(byTag(german, 'setting_language').text, 'Deutsch');
 });

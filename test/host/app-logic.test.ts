@@ -44,3 +44,27 @@ test('a wrong condition or an if without then is refused at its path', () => {
   assert.match(refusal(spec({ type: 'button', label: 'Go', onTap: [{ type: 'if', when: { key: 'ok', equals: true } }] })), /^root\.onTap\[0\]\.then: Missing required property "then"/);
   assert.match(refusal(spec({ type: 'button', label: 'Go', onTap: [{ type: 'if', when: { key: 'ok', equals: true }, then: [] }] })), /^root\.onTap\[0\]\.then: /);
 });
+
+test('theme.modeKey and strings.localeKey are refused at their path by a device without their capability', async () => {
+  const strings = { default: 'en', tables: { en: { hi: 'Hi' }, de: { hi: 'Hallo' } } };
+  await assertRefusedWithout(CAPABILITIES.modeKey, spec({ type: 'text', text: 'x' }, { state: { mode: 'system' }, theme: { modeKey: 'mode' } }), 'theme.modeKey');
+  await assertRefusedWithout(CAPABILITIES.localeKey, spec({ type: 'text', text: '{t:hi}' }, { state: { lang: 'de' }, strings: { ...strings, localeKey: 'lang' } }), 'strings.localeKey');
+});
+
+test('a modeKey or localeKey naming a missing key or a value that is no mode or locale is refused at its path', () => {
+  const strings = { default: 'en', tables: { en: { hi: 'Hi' } } };
+  const refusal = (extra: object) => {
+    const result = validatePrototypeSpec(spec({ type: 'text', text: '{t:hi}' }, { strings, ...extra }));
+    assert.ok(!result.ok);
+    return `${result.path}: ${result.message}`;
+  };
+  assert.match(refusal({ state: {}, theme: { modeKey: 'mode' } }), /^theme\.modeKey: theme\.modeKey names "mode", which is not in state; declare it, e\.g\. "state": \{"mode": "system"\}/);
+  assert.match(refusal({ state: { mode: 2 }, theme: { modeKey: 'mode' } }), /^theme\.modeKey: theme\.modeKey must name a string state value that is one of "light", "dark", "system", or a boolean \(true is dark\); state\.mode is /);
+  assert.match(refusal({ state: { mode: 'night' }, theme: { modeKey: 'mode' } }), /^theme\.modeKey: .*state\.mode is a string \("night"\)/);
+  assert.match(refusal({ state: { lang: true }, strings: { ...strings, localeKey: 'lang' } }), /^strings\.localeKey: strings\.localeKey must name a string state value that is "system" or a BCP 47/);
+  assert.match(refusal({ state: {}, strings: { ...strings, localeKey: 'lang' } }), /^strings\.localeKey: .*"lang", which is not in state/);
+  const written = validatePrototypeSpec(spec({ type: 'button', label: 'Go', onTap: [{ type: 'setState', key: 'mode', value: 1 }] }, { state: { mode: 'dark' }, theme: { modeKey: 'mode' } }));
+  assert.ok(!written.ok);
+  assert.equal(written.path, 'root.onTap[0].value');
+  assert.ok(validatePrototypeSpec(spec({ type: 'switch', stateKey: 'dark' }, { state: { dark: false, lang: 'system' }, theme: { modeKey: 'dark' }, strings: { ...strings, localeKey: 'lang' } })).ok, 'a boolean modeKey and "system" are accepted');
+});

@@ -20,7 +20,7 @@ test('the first-hour examples are valid specs that cover what people ask for fir
     ['sign-in', [/"secure": true/, /"errorWhen"/, /"type": "snackbar"/]],
     ['todo', [/"repeat": \{ "items": "\/tasks", "as": "task"/, /"appendData"/, /"swipeActions"/, /"removeData"/, /"testTag": "todo_empty"/, /"type": "textField"/]],
     ['shop', [/"type": "stack"/, /"type": "push"/, /"type": "pop"/, /"type": "badge"/]],
-    ['settings', [/"type": "switch"/, /"type": "select"/, /"de": \{/, /"en": \{/]],
+    ['settings', [/"type": "switch"/, /"type": "select"/, /"de": \{/, /"en": \{/, /"modeKey": "theme"/, /"localeKey": "language"/]],
     ['dashboard', [/"type": "chart"/, /"type": "map"/, /"refresh": \{/]],
     ['filters-sheet', [/"type": "bottomSheet"/]],
     ['confirm-dialog', [/"type": "dialog"/]],

@@ -84,3 +84,57 @@ test('a value template binds state at the write: a whole {key} keeps its type, a
   assert.ok(controller.interact({ type: 'tap', key: 'root' }).ok);
   assert.deepEqual(controller.inspect()!.data.tasks, [{ id: 't3', title: 'Buy bread', order: 3, done: false, tags: ['Buy bread', '{missing}', '{data:/x}'] }]);
 });
+
+test('theme.modeKey: the state key picks the mode live, beating theme.mode; "system" follows the device; a boolean key is dark when true', () => {
+  const { controller, events } = setup({ dark: true });
+  controller.show(valid(spec({
+    type: 'column',
+    children: [
+      { type: 'segmentedButton', stateKey: 'mode', options: [{ value: 'light', label: 'Light' }, { value: 'dark', label: 'Dark' }, { value: 'system', label: 'System' }] },
+      { type: 'text', text: 'x', style: { color: 'primary' } },
+    ],
+  }, { state: { mode: 'light' }, theme: { mode: 'dark', modeKey: 'mode' } })));
+  const appearance = () => { const { mode, source } = controller.renderModel()!.appearance; return { mode, source }; };
+  assert.deepEqual(appearance(), { mode: 'light', source: 'modeKey' }, 'the key beats theme.mode');
+  const lightPrimary = controller.renderModel()!.scheme.primary;
+  assert.ok(controller.interact({ type: 'select', key: 'root.children[0]', value: 'system' }).ok);
+  assert.deepEqual(appearance(), { mode: 'dark', source: 'system' }, 'system follows the dark device, theme.mode skipped');
+  assert.notEqual(controller.renderModel()!.scheme.primary, lightPrimary, 'every colour re-themed');
+  assert.deepEqual(events.map((event) => [event.kind, event.payload]), [
+    ['change', { key: 'mode', value: 'system' }],
+    ['appearance_changed', { mode: 'dark', source: 'system' }],
+  ]);
+  controller.setDevice({ dark: false });
+  assert.deepEqual(appearance(), { mode: 'light', source: 'system' });
+  assert.ok(controller.interact({ type: 'select', key: 'root.children[0]', value: 'dark' }).ok);
+  assert.deepEqual(events.at(-1)!.payload, { mode: 'dark', source: 'modeKey' });
+
+  const switched = setup({ dark: false });
+  switched.controller.show(valid(spec({ type: 'switch', stateKey: 'dark' }, { state: { dark: false }, theme: { modeKey: 'dark' } })));
+  assert.ok(switched.controller.interact({ type: 'toggle', key: 'root' }).ok);
+  assert.deepEqual(switched.events.map((event) => [event.kind, event.payload]), [
+    ['change', { key: 'dark', value: true }],
+    ['appearance_changed', { mode: 'dark', source: 'modeKey' }],
+  ]);
+});
+
+test('strings.localeKey: the state key picks the table live, beating the show and the device, and "system" gives the choice back', () => {
+  const { controller } = setup({ dark: false, locale: 'en-US' });
+  const strings = { default: 'en', localeKey: 'lang', tables: { en: { hello: 'Hello' }, de: { hello: 'Hallo' }, ar: { hello: 'مرحبا' } } };
+  controller.show(valid(spec({
+    type: 'column',
+    children: [
+      { type: 'segmentedButton', stateKey: 'lang', options: [{ value: 'system', label: 'System' }, { value: 'de', label: 'Deutsch' }, { value: 'ar', label: 'العربية' }] },
+      { type: 'text', text: '{t:hello}' },
+    ],
+  }, { state: { lang: 'de' }, strings })), { locale: 'en' });
+  const greeting = () => (controller.renderModel()!.root as { children: Array<{ text?: string }> }).children[1]!.text;
+  assert.equal(greeting(), 'Hallo', 'the key beats the show locale');
+  assert.ok(controller.interact({ type: 'select', key: 'root.children[0]', value: 'ar' }).ok);
+  assert.equal(greeting(), 'مرحبا');
+  assert.equal(controller.renderModel()!.direction, 'rtl');
+  assert.ok(controller.interact({ type: 'select', key: 'root.children[0]', value: 'system' }).ok);
+  assert.equal(greeting(), 'Hello');
+  assert.equal(controller.renderModel()!.locale, 'en');
+  assert.equal(controller.renderModel()!.direction, 'ltr');
+});
