@@ -60,7 +60,7 @@ function deviceStepProblem(value: unknown): string | null {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    return `${field}${issue.message}; expected {"profile"?, "orientation"?: "portrait|landscape", "dark"?, "rtl"?, "fontScale"?, "reducedMotion"?}`;
+    return `${field}${issue.message}; expected {"profile"?, "orientation"?: "portrait|landscape", "dark"?, "rtl"?, "fontScale"?, "reducedMotion"?, "locale"?, "offline"?, "clipboard"?, "clock"?: "paused|running"}`;
   }
   const profile = parsed.data.profile === undefined ? null : parseDeviceProfile(parsed.data.profile);
   return profile !== null && 'error' in profile ? `profile: ${profile.error}` : null;
@@ -84,7 +84,9 @@ export const STEPS_HELP = `  --steps FILE           run the steps of FILE after 
                          {"awaitRequests": MS} (wait, at most MS, until every request action has completed),
                          {"back": true} (the system back: closes a menu, dialog, drawer or sheet, else pops a stack),
                          {"device": {"orientation": "landscape", "dark": true, …}} (change the live device:
-                         profile, orientation, dark, rtl, fontScale, reducedMotion; the prototype is kept)
+                         profile, orientation, dark, rtl, fontScale, reducedMotion, locale, offline, clipboard;
+                         "clock": "paused" holds the prototype's timers and animations until advanceClock
+                         moves them on, "running" lets them go; the prototype is kept)
                          ("into" and "on" are optional: the focused field, the whole screen)
   --state FILE           write the final {id, state, pages, stacks?, lastSequence} as JSON`;
 

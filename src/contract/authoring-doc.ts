@@ -572,7 +572,12 @@ outlive the node that started them; a dismissal, the idle timeout and a show tha
 prototype (another id, or \`reset: true\`) cancel them all, while a same-id show and a patch keep
 them. Inspect lists them as \`timers: [{id, nextFireInMs, runs}]\`, and \`prototype {action:
 "advanceClock", ms}\` (a \`render --steps\` step \`{"advanceClock": MS}\`) moves the clock on and fires
-what falls due, in order, without waiting.
+what falls due, in order, without waiting: timers, and snackbar durations too. \`device {clock:
+"paused"}\` (\`protostage_paused_clock_v1\`; a \`render --steps\` step \`{"device": {"clock":
+"paused"}}\`) holds the prototype's clock: timers, snackbar durations, the idle timeout and the
+page's animations wait, so a transient state can be observed at leisure, until advanceClock moves
+them on (animations too) or \`clock: "running"\` lets them go on from there. An advance restarts
+the idle timeout, as any call of the agent does.
 
 \`\`\`json
 {

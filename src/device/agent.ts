@@ -86,6 +86,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.valueTemplates,
   CAPABILITIES.modeKey,
   CAPABILITIES.localeKey,
+  CAPABILITIES.pausedClock,
 ];
 
 export type AgentConfig = { ok: true; port: number; token: string } | { ok: false; message: string };

@@ -64,6 +64,8 @@ export interface DeviceSettings {
   offline: boolean;
   /** The clipboard's text, which a paste button pastes. */
   clipboard: string;
+  /** The prototype's clock, which an agent may pause and advance by hand. */
+  clock: 'paused' | 'running';
 }
 
 /** A change of the live device, as its settings app or a rotation would make it. */
@@ -231,6 +233,7 @@ export class WebDevice {
       locale: options.locale ?? DEFAULT_LOCALE,
       offline: options.offline ?? false,
       clipboard: '',
+      clock: 'running',
     };
     let context: BrowserContext | undefined;
     try {

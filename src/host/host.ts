@@ -181,6 +181,9 @@ function checkDeviceChange(change: DeviceSettingsChange): void {
   if (change.locale !== undefined && !isLanguageTag(change.locale)) {
     fail('locale', `${JSON.stringify(change.locale)} is not a BCP 47 language tag`, 'Pass one such as en, de-CH or ar.');
   }
+  if (change.clock !== undefined && change.clock !== 'paused' && change.clock !== 'running') {
+    fail('clock', `clock is "paused" or "running", not ${JSON.stringify(change.clock)}`, 'Pass "paused" to hold the prototype\'s timers and animations, "running" to let them go on.');
+  }
 }
 
 /** The longest advanceClock: the contract's timer limit (a day). */
@@ -792,7 +795,7 @@ export class Host {
   /**
    * Changes the live device as a person would: rotates it, switches its profile (a catalogue
    * name or WIDTHxHEIGHT[@DENSITY]), flips dark, changes font scale, layout direction or reduce
-   * motion. The shown prototype keeps its state, pages and typed text; a flip of its resolved
+   * motion, pauses the prototype's clock. The shown prototype keeps its state, pages and typed text; a flip of its resolved
    * appearance arrives as one appearance_changed event. Answers the device as it is afterwards
    * (with nothing to change, as it is now).
    */
@@ -800,6 +803,9 @@ export class Host {
     return guard(async () => {
       checkDeviceChange(change);
       const device = await this.deviceWith(CAPABILITIES.deviceSettings, 'device settings', 'Start the device with the --device, --orientation, --dark, --rtl, --font-scale and --reduced-motion flags instead.');
+      if (change.clock !== undefined && !device.capabilities.has(CAPABILITIES.pausedClock)) {
+        fail('clock', `this device cannot pause the prototype's clock (it does not advertise ${CAPABILITIES.pausedClock})`, 'Leave clock out; prototype {action: "advanceClock"} still fires due timers.');
+      }
       const result = await device.request({ type: 'configure_device', ...change });
       if (!result.success || result.device === undefined) fail(result.error?.startsWith('locale') ? 'locale' : 'profile', result.error ?? 'the device could not be changed', 'Pass a profile the device knows, e.g. phone or 390x844.');
       // A new language redraws the shown prototype from another table: the status follows.

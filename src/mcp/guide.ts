@@ -138,7 +138,9 @@ validated like a show and refused whole with a path (a stale \`baseRevision\` to
 **Time.** \`onAppear\` on the root (or a node with \`visibleWhen\`) runs when it appears;
 \`startTimer {id, afterMs, everyMs?, times?, onFire}\` and \`cancelTimer {id}\` run actions later.
 Don't wait for them: \`prototype {action: "advanceClock", ms}\` fires what falls due at once, and
-inspect lists \`timers\`.
+inspect lists \`timers\`. To look at a transient state (a snackbar, an animation) at leisure, pause
+the prototype's clock with \`device {clock: "paused"}\`: timers, snackbar durations, the idle
+timeout and animations wait until advanceClock moves them on or \`clock: "running"\` lets them go.
 
 **Requests.** \`request {url, method?, headers?, query?, body?, into, statusKey?, timeoutMs?,
 onSuccess?, onError?, via?}\` loads real data: the response goes into the data member \`into\`

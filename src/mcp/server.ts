@@ -46,6 +46,7 @@ const deviceSettingsInput = z.object({
   reducedMotion: deviceSettingsFields.reducedMotion.describe("The device's reduce-motion setting."),
   offline: deviceSettingsFields.offline.describe("Cut the device's network (true) or give it back (false): its pages and its own requests (via device) go offline, and /platform/connectivity follows with one connectivity.changed event."),
   clipboard: deviceSettingsFields.clipboard.describe("Put this text on the device's clipboard (up to 4096 characters): a pasteButton pastes it."),
+  clock: deviceSettingsFields.clock.describe('"paused" holds the prototype\'s clock: its timers, snackbar durations, idle timeout and animations wait, so a transient state can be observed at leisure; prototype {action: "advanceClock", ms} then moves it on by hand. "running" lets it go on from there.'),
   locale: deviceSettingsFields.locale.describe("The device's language, a BCP 47 tag such as de-CH or ar: a spec's string tables follow it (a show's own locale wins)."),
 });
 
@@ -78,7 +79,7 @@ const prototypeInput = z.object({
     .max(64)
     .optional()
     .describe('patch: operations applied in place as one unit, in order: {op: "set", path: "/data/<pointer>" or "/state/<key>", value}, {op: "append" | "prepend", path: "/data/<array>", value, spread?, maxItems?}, {op: "remove", path: "/data/<pointer>"}, {op: "replaceNode", id, node}. Silent (no event); the prototype takes the next revision.'),
-  ms: z.number().int().min(0).max(MAX_CLOCK_ADVANCE_MS).optional().describe('advanceClock: move the shown prototype\'s clock this many milliseconds on, firing its due timers in order without waiting.'),
+  ms: z.number().int().min(0).max(MAX_CLOCK_ADVANCE_MS).optional().describe('advanceClock: move the shown prototype\'s clock this many milliseconds on, running what falls due in order without waiting: timers, snackbar durations, and (while the device clock is paused) animations.'),
   baseRevision: z.number().int().min(1).optional().describe('patch: refuse the patch unless the prototype is still at this revision (from show, status or inspect).'),
   all: z.boolean().optional().describe('dismiss: dismiss every prototype.'),
   eventName: z.string().optional().describe('awaitEvent: only events with this name (emit name, pager id or stack id).'),
@@ -253,7 +254,7 @@ export function createMcpServer(pool: DevicePool): McpServer {
     'device',
     {
       title: 'Change the device',
-      description: `Change the live device as a person would, with the prototype kept (state, pages, typed text): rotate it (orientation), switch its profile (${Object.keys(DEVICE_PROFILES).join(', ')}, or WIDTHxHEIGHT in dp), flip dark mode, change the font scale, the layout direction (rtl), the language (locale: a spec's string tables follow it), take it offline and back (offline) or reduce motion. A flip of the resolved appearance arrives as one appearance_changed event. Without changes it answers the device as it is.`,
+      description: `Change the live device as a person would, with the prototype kept (state, pages, typed text): rotate it (orientation), switch its profile (${Object.keys(DEVICE_PROFILES).join(', ')}, or WIDTHxHEIGHT in dp), flip dark mode, change the font scale, the layout direction (rtl), the language (locale: a spec's string tables follow it), take it offline and back (offline), reduce motion, or pause the prototype's clock (clock: "paused", then advanceClock moves it on). A flip of the resolved appearance arrives as one appearance_changed event. Without changes it answers the device as it is.`,
       inputSchema: deviceSettingsInput,
       outputSchema: outputSchemas.deviceSettings,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

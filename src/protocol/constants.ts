@@ -185,6 +185,8 @@ export const CAPABILITIES = {
   modeKey: 'protostage_mode_key_v1',
   /** Protostage's own: strings.localeKey, a state key whose locale tag (or system) picks the string table live. */
   localeKey: 'protostage_locale_key_v1',
+  /** Protostage's own: device {clock: "paused" | "running"}, the prototype's clock held until advanceClock moves it on. */
+  pausedClock: 'protostage_paused_clock_v1',
   /** observe / tap / type_text / swipe on the web device. */
   webInput: 'web_device_input_v1',
   /** configure_device: the live device's profile, orientation, dark, font scale, layout direction and reduce motion. */

@@ -271,6 +271,8 @@ export const deviceSettingsFields = {
   offline: z.boolean().optional(),
   /** What the device's clipboard holds: a paste button pastes it. */
   clipboard: z.string().max(4096).optional(),
+  /** Pause the prototype's clock (timers, snackbar durations, the idle timeout, animations) or let it run (protostage_paused_clock_v1). */
+  clock: z.enum(['paused', 'running']).optional(),
 };
 
 /** Changes the live device as a rotation or its settings would; the prototype keeps its runtime. */
@@ -292,6 +294,7 @@ export const deviceReportSchema = z.object({
   locale: z.string(),
   offline: z.boolean(),
   clipboard: z.string(),
+  clock: z.enum(['paused', 'running']),
 });
 
 export const hostRequestSchema = z.discriminatedUnion('type', [

@@ -7,6 +7,7 @@ import { collectAssetIds } from '../spec/assets.ts';
 import { validatePrototypeSpec } from '../validate/index.ts';
 import { collectHierarchy, prototypeNodeAt, rounded, type HierarchyNode } from './a11y.ts';
 import { AssetStore } from './assets.ts';
+import { AnimationClock } from './animation-clock.ts';
 import { imagesSettled } from './loading.ts';
 import { SkippedRows } from './offscreen.ts';
 import { Screen, type DeviceState } from './screen.tsx';
@@ -110,6 +111,8 @@ export class PageRenderer {
   private readonly paint: PaintTracker;
   /** Rows of long lists skipped while far off screen (see offscreen.ts). */
   private readonly skippedRows: SkippedRows;
+  /** Holds the page's animations while the prototype's clock is paused. */
+  private readonly animations = new AnimationClock();
 
   constructor(private readonly container: Element) {
     this.paint = new PaintTracker(container);
@@ -124,6 +127,7 @@ export class PageRenderer {
       locale: navigator.language || 'en-US',
       offline: !navigator.onLine,
       clipboard: '',
+      clock: 'running',
       width: innerWidth,
       height: innerHeight,
     };
@@ -199,7 +203,8 @@ export class PageRenderer {
 
   advanceClock(ms: number): Result {
     const result = this.call(() => this.controller.advanceClock(ms));
-    this.draw();
+    if (result.ok) this.animations.advance(ms, () => this.draw());
+    else this.draw();
     return result;
   }
 
@@ -265,6 +270,9 @@ export class PageRenderer {
   setDevice(settings: unknown): { ok: true } {
     this.device = { ...mergeDeviceSettings(this.device, settings), width: innerWidth, height: innerHeight };
     this.call(() => this.controller.setDevice({ dark: this.device.dark, rtl: this.device.rtl, fontScale: this.device.fontScale, reducedMotion: this.device.reducedMotion, windowWidth: innerWidth, locale: this.device.locale, offline: this.device.offline }));
+    this.controller.setClock(this.device.clock);
+    if (this.device.clock === 'paused') this.animations.pause();
+    else this.animations.resume();
     this.draw();
     return { ok: true };
   }
@@ -325,7 +333,8 @@ export class PageRenderer {
     for (let round = 0; round < 100; round++) {
       await this.paint.painted();
       await Promise.all([document.fonts.ready, imagesSettled(), this.assets.fontsLoaded()]);
-      const running = document.getAnimations().filter(isFinite);
+      this.animations.holdRunning();
+      const running = document.getAnimations().filter((animation) => isFinite(animation) && !this.animations.holds(animation));
       if (running.length === 0 && this.paint.isPainted()) return;
       await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
       // What the animations (or loads) changed is painted by a later frame.
@@ -389,6 +398,7 @@ export class PageRenderer {
         this.container,
       );
       if (sharedBefore) morphShared(this.container, sharedBefore, model!.motionProfile);
+      this.animations.holdRunning();
     } finally {
       this.rendering = false;
     }
@@ -415,6 +425,7 @@ export function mergeDeviceSettings(current: DeviceState, input: unknown): Devic
     locale: typeof update.locale === 'string' && update.locale !== '' ? update.locale : current.locale,
     offline: typeof update.offline === 'boolean' ? update.offline : current.offline,
     clipboard: typeof update.clipboard === 'string' ? update.clipboard : current.clipboard,
+    clock: update.clock === 'paused' || update.clock === 'running' ? update.clock : current.clock,
     insets: {
       systemBars: isEdges(insets.systemBars) ? insets.systemBars : current.insets.systemBars,
       cutout: isEdges(insets.cutout) ? insets.cutout : current.insets.cutout,

@@ -27,6 +27,8 @@ export interface DeviceState {
   offline: boolean;
   /** What the device's clipboard holds (the agent sets it with the device tool). */
   clipboard: string;
+  /** The prototype's clock: paused holds its timers and animations until advanced or running again. */
+  clock: 'paused' | 'running';
   width: number;
   height: number;
 }

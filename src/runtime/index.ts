@@ -17,6 +17,7 @@ import type { PendingEvent, Unit } from './unit.ts';
 import { maskEvent, maskState } from './secure.ts';
 import type { DataRefusal, JsonObject } from './data.ts';
 import { MAX_ADVANCE_MS, TimerLedger, type TimerReport } from './timers.ts';
+import { PrototypeClock } from './clock.ts';
 import { restoreStorage, storedValues, type StoredValues } from './storage.ts';
 import { applyCompletion, REQUEST_ERROR_CODES, REQUEST_EVENT, requestEventPayload, resolveRequest, type PendingRequest, type RequestOutcome, type RequestTransport } from './requests.ts';
 import { applyPlatformCompletion, FEEDBACK_LOG_SIZE, immediateResult, PLATFORM_ERROR_CODES, resolvePlatformCall, type FeedbackEntry, type PendingPlatformCall, type PlatformOutcome, type PlatformTransport } from './platform.ts';
@@ -153,7 +154,10 @@ export class PrototypeController {
   private cascade: Set<string> | null = null;
   private idleTimer: unknown = null;
   private readonly snackbarTimers = new Map<string, unknown>();
+  /** The device's clock: event timestamps, the feedback log and the connectivity debounce. */
   private readonly clock: Clock;
+  /** What the prototype waits on (timers, snackbar durations, the idle timeout); an agent can pause it. */
+  private readonly prototypeClock: PrototypeClock;
   private readonly onEvent: (event: PrototypeEvent) => void;
   private readonly idleTtlMs: number;
   private readonly onStorage: ControllerOptions['onStorage'];
@@ -176,6 +180,7 @@ export class PrototypeController {
 
   constructor(options: ControllerOptions) {
     this.clock = options.clock;
+    this.prototypeClock = new PrototypeClock(options.clock);
     this.device = { ...options.device };
     this.onEvent = options.onEvent;
     this.onStorage = options.onStorage;
@@ -185,7 +190,7 @@ export class PrototypeController {
     this.reportedOnline = this.device.offline !== true;
     const ttl = options.idleTtlMs;
     this.idleTtlMs = ttl !== undefined && Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_IDLE_TTL_MS;
-    this.timers = new TimerLedger(this.clock, (actions, row) => this.runHandler(actions, row));
+    this.timers = new TimerLedger(this.prototypeClock, (actions, row) => this.runHandler(actions, row));
   }
 
   /**
@@ -386,13 +391,28 @@ export class PrototypeController {
   }
 
   /**
-   * Moves the prototype's clock `ms` on (0 to a day), firing due timers in order without waiting.
-   * Answers how many fired.
+   * Moves the prototype's clock `ms` on (0 to a day), running what falls due in order without
+   * waiting: timers, snackbar durations, the idle timeout. Answers how many timer runs fired.
    */
   advanceClock(ms: number): { ok: true; fired: number } | { ok: false; message: string } {
     if (!Number.isInteger(ms) || ms < 0 || ms > MAX_ADVANCE_MS) return { ok: false, message: `ms is whole milliseconds from 0 to ${MAX_ADVANCE_MS}` };
     if (!this.session) return { ok: false, message: 'no prototype is showing' };
-    return { ok: true, fired: this.timers.advance(ms) };
+    const before = this.timers.runsFired;
+    // An advance is the agent at work: the idle timeout starts over after it, never inside it.
+    this.stopIdleTimer();
+    this.prototypeClock.advance(ms);
+    this.restartIdleTimer();
+    return { ok: true, fired: this.timers.runsFired - before };
+  }
+
+  /** Pauses the prototype's clock (nothing it waits for falls due until it runs again or is advanced) or lets it run. */
+  setClock(clock: 'paused' | 'running'): void {
+    if (clock === 'paused') this.prototypeClock.pause();
+    else this.prototypeClock.resume();
+  }
+
+  get clockPaused(): boolean {
+    return this.prototypeClock.paused;
   }
 
   /** An onAppear list or a timer's onFire: one unit, like a tap, that does not restart the idle TTL. */
@@ -609,23 +629,26 @@ export class PrototypeController {
       this.cancelRequests();
       this.feedbackLog = [];
     }
-    if (this.idleTimer !== null) this.clock.clearTimeout(this.idleTimer);
-    this.idleTimer = null;
+    this.stopIdleTimer();
     this.clearSnackbarTimers();
   }
 
   private clearSnackbarTimers(): void {
-    for (const handle of this.snackbarTimers.values()) this.clock.clearTimeout(handle);
+    for (const handle of this.snackbarTimers.values()) this.prototypeClock.clearTimeout(handle);
     this.snackbarTimers.clear();
+  }
+
+  private stopIdleTimer(): void {
+    if (this.idleTimer !== null) this.prototypeClock.clearTimeout(this.idleTimer);
+    this.idleTimer = null;
   }
 
   /** A `persistence: "device"` prototype outlives its session and has no idle TTL. */
   private restartIdleTimer(): void {
-    if (this.idleTimer !== null) this.clock.clearTimeout(this.idleTimer);
-    this.idleTimer = null;
+    this.stopIdleTimer();
     const session = this.session;
     if (!session || session.spec.window.persistence === 'device') return;
-    this.idleTimer = this.clock.setTimeout(() => {
+    this.idleTimer = this.prototypeClock.setTimeout(() => {
       this.idleTimer = null;
       if (this.session === session) this.dismiss('ttl');
     }, this.idleTtlMs);
@@ -638,13 +661,13 @@ export class PrototypeController {
     const open = new Set(session.model.openOverlays.snackbars);
     for (const [key, handle] of this.snackbarTimers) {
       if (open.has(key)) continue;
-      this.clock.clearTimeout(handle);
+      this.prototypeClock.clearTimeout(handle);
       this.snackbarTimers.delete(key);
     }
     for (const key of open) {
       const node = session.tree.byKey.get(key)!.node;
       if (node.type !== 'snackbar' || node.durationMs === undefined || this.snackbarTimers.has(key)) continue;
-      const handle = this.clock.setTimeout(() => this.expireSnackbar(session, key), node.durationMs);
+      const handle = this.prototypeClock.setTimeout(() => this.expireSnackbar(session, key), node.durationMs);
       this.snackbarTimers.set(key, handle);
     }
   }

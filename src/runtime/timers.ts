@@ -1,8 +1,7 @@
 /**
  * The timer ledger of one shown prototype: timers the prototype's own actions start (startTimer),
- * each with a due time on the prototype's clock, fired in due order. The prototype's clock is the
- * injected clock plus however far `advance` has moved it, so an agent can fast-forward timers
- * without waiting; the ledger keeps one real timeout, for the earliest due timer.
+ * each with a due time on the prototype's clock (clock.ts, which an agent can pause and move on),
+ * fired in due order; the ledger keeps one timeout, for the earliest due timer.
  */
 import { limits, type Action, type StartTimerAction } from '../spec/index.ts';
 import type { Clock } from './index.ts';
@@ -32,8 +31,9 @@ export const MAX_ADVANCE_MS = limits.timerMs;
 
 export class TimerLedger {
   private readonly timers = new Map<string, Timer>();
-  private skew = 0;
   private handle: unknown = null;
+  /** Timer runs fired so far (advanceClock answers how many it fired). */
+  runsFired = 0;
   private started = 0;
 
   constructor(
@@ -43,7 +43,7 @@ export class TimerLedger {
   ) {}
 
   private now(): number {
-    return this.clock.now() + this.skew;
+    return this.clock.now();
   }
 
   /** Starts `action`'s timer, replacing one of the same id. */
@@ -73,20 +73,6 @@ export class TimerLedger {
     this.schedule();
   }
 
-  /** Moves the prototype's clock `ms` on, firing every timer that falls due, in due order. */
-  advance(ms: number): number {
-    const end = this.now() + ms;
-    let fired = 0;
-    for (let next = this.nextDue(); next && next.dueAt <= end; next = this.nextDue()) {
-      this.skew += next.dueAt - this.now();
-      this.fireOne(next);
-      fired += 1;
-    }
-    this.skew += end - this.now();
-    this.schedule();
-    return fired;
-  }
-
   report(): TimerReport[] {
     const now = this.now();
     return [...this.timers.values()].sort(byDue).map((timer) => ({ id: timer.id, nextFireInMs: Math.max(0, timer.dueAt - now), runs: timer.runs }));
@@ -100,6 +86,7 @@ export class TimerLedger {
 
   private fireOne(timer: Timer): void {
     timer.runs += 1;
+    this.runsFired += 1;
     if (timer.left !== null) timer.left -= 1;
     if (timer.left === 0 || timer.everyMs === null) this.timers.delete(timer.id);
     else timer.dueAt += timer.everyMs;

@@ -46,3 +46,42 @@ test('enabledWhen: drawn disabled, reported disabled, refused with its condition
   assert.ok((await phone.tap({ testTag: 'sign_in' })).ok);
   assert.equal((await log.next((event) => event.kind === 'emit', since)).name, 'wrong_password');
 });
+
+const TRANSIENT = validSpec({
+  id: 'transient', window: { placement: { type: 'fullscreen' } }, state: { n: 0, toast: true },
+  root: { type: 'column', style: { width: 'fill', height: 'fill', background: 'surface' },
+    onAppear: [{ type: 'startTimer', id: 'tick', afterMs: 500, onFire: [{ type: 'increment', key: 'n' }] }],
+    children: [
+      { type: 'text', testTag: 'count', text: 'Ticks {n}' },
+      { type: 'snackbar', testTag: 'toast', openWhen: { key: 'toast', equals: true }, text: 'Saved', durationMs: 1_000 },
+    ] },
+});
+
+test('a paused clock holds the timers, the snackbar and its animation; advanceClock moves them on and running again lets them go', async () => {
+  const { device: phone } = device();
+  await phone.configure({ clock: 'paused' });
+  assert.equal(phone.report().clock, 'paused');
+  await phone.show(TRANSIENT, { reset: true });
+  const running = () => pageOf(phone).evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').length);
+  assert.equal(await running(), 0, 'no animation runs on the paused clock');
+  // Real time passes well beyond every due time; the paused clock lets none fall due.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const held = (await phone.observe()).hierarchy;
+  assert.equal(byTag(held, 'count').text, 'Ticks 0');
+  assert.ok(held.some((node) => node.testTag === 'toast'), 'the snackbar is still there to look at');
+
+  assert.deepEqual(await phone.advanceClock(600), { ok: true, fired: 1 });
+  await phone.settled();
+  const ticked = (await phone.observe()).hierarchy;
+  assert.equal(byTag(ticked, 'count').text, 'Ticks 1');
+  assert.ok(ticked.some((node) => node.testTag === 'toast'));
+
+  assert.deepEqual(await phone.advanceClock(1_000), { ok: true, fired: 0 });
+  await phone.settled();
+  assert.ok(!(await phone.observe()).hierarchy.some((node) => node.testTag === 'toast'), 'past its duration the snackbar and its exit are gone');
+
+  await phone.configure({ clock: 'running' });
+  assert.equal(phone.report().clock, 'running');
+  await phone.show({ ...(TRANSIENT as object), id: 'transient-again' }, { reset: true });
+  await pageOf(phone).waitForFunction(() => document.querySelector('[data-testid="count"]')?.textContent === 'Ticks 1');
+});

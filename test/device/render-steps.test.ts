@@ -177,6 +177,27 @@ test('a back step pops the stack a tap pushed; the final state carries the stack
   assert.deepEqual(parseSteps('[{"back": 1}]'), { ok: false, path: 'steps[0].back', message: 'expected true (press the system back)' });
 });
 
+test('a device step pauses the clock and an advanceClock step moves the timers and the snackbar on', async () => {
+  const transient = {
+    id: 'transient', window: { placement: { type: 'fullscreen' } }, state: { n: 0, toast: true },
+    root: { type: 'column', style: { width: 'fill', height: 'fill', background: 'surface' },
+      onAppear: [{ type: 'startTimer', id: 'tick', afterMs: 60_000, onFire: [{ type: 'increment', key: 'n' }] }],
+      children: [
+        { type: 'text', testTag: 'count', text: 'Ticks {n}' },
+        { type: 'snackbar', testTag: 'toast', openWhen: { key: 'toast', equals: true }, text: 'Saved', durationMs: 60_000 },
+      ] },
+  };
+  const [held, moved] = [join(dir, 'clock-held.json'), join(dir, 'clock-moved.json')];
+  const steps = write('clock-steps.json', [{ device: { clock: 'paused' } }, { hierarchy: held }, { advanceClock: 61_000 }, { hierarchy: moved }]);
+  const run = await render(write('transient.json', transient), '-o', join(dir, 'transient.png'), '--steps', steps);
+  assert.equal(run.code, 0, run.stderr);
+  const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Array<{ testTag: string | null; text?: string }>;
+  assert.deepEqual([read(held).find((node) => node.testTag === 'count')?.text, read(held).some((node) => node.testTag === 'toast')], ['Ticks 0', true]);
+  assert.deepEqual([read(moved).find((node) => node.testTag === 'count')?.text, read(moved).some((node) => node.testTag === 'toast')], ['Ticks 1', false]);
+  const refused = parseSteps('[{"device": {"clock": "stopped"}}]');
+  assert.ok(!refused.ok && refused.path === 'steps[0].device' && /^clock: .*"clock"\?: "paused\|running"/.test(refused.message), JSON.stringify(refused));
+});
+
 test('a device step turns the phone mid-run with the state kept, keyboard keys type, and --frame draws the bezel', async () => {
   const turned = join(dir, 'turned.png');
   const steps = write('device-steps.json', [

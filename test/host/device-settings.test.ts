@@ -42,3 +42,20 @@ test('a change goes to the device as configure_device, and its answer is the set
   const [request] = device.requests;
   assert.deepEqual([request?.type, (request as { orientation?: string }).orientation, (request as { dark?: boolean }).dark], ['configure_device', 'landscape', false]);
 });
+
+test('a device without protostage_paused_clock_v1 refuses clock at its field before anything is sent; one with it is sent the clock', async () => {
+  const without = new FakeDevice(ALL_CAPABILITIES.filter((name) => name !== CAPABILITIES.pausedClock));
+  const refused = await hostFor(without).configureDevice({ clock: 'paused' });
+  assert.ok(!refused.success);
+  assert.deepEqual([refused.path, refused.error.includes(CAPABILITIES.pausedClock)], ['clock', true]);
+  assert.deepEqual(without.requests, []);
+  const wrong = await hostFor(new FakeDevice(ALL_CAPABILITIES)).configureDevice({ clock: 'stopped' as 'paused' });
+  assert.ok(!wrong.success);
+  assert.equal(wrong.path, 'clock');
+
+  const device = new FakeDevice(ALL_CAPABILITIES);
+  device.handlers.set('configure_device', () => ({ success: true, device: { ...REPORT, clock: 'paused' } }));
+  const paused = await hostFor(device).configureDevice({ clock: 'paused' });
+  assert.ok(paused.success);
+  assert.equal((device.requests[0] as { clock?: string }).clock, 'paused');
+});

@@ -20,6 +20,7 @@ const phone: DeviceState = {
   locale: 'en-US',
   offline: false,
   clipboard: '',
+  clock: 'running',
   fontScale: 1,
   reducedMotion: false,
   insets: { systemBars: { top: 24, bottom: 48, start: 0, end: 0 }, cutout: { top: 24, bottom: 0, start: 0, end: 0 }, ime: 280 },

@@ -44,7 +44,7 @@ class RecordingDevice implements MirroredDevice {
   wheel(_point: Point, _dx: number, dy: number) {
     return this.#record(`wheel ${dy}`);
   }
-  settings = { profile: 'phone', orientation: 'portrait' as 'portrait' | 'landscape', width: 412, height: 915, density: 2.625, dark: false, rtl: false, fontScale: 1, reducedMotion: false, locale: 'en-US', offline: false, clipboard: '' };
+  settings = { profile: 'phone', orientation: 'portrait' as 'portrait' | 'landscape', width: 412, height: 915, density: 2.625, dark: false, rtl: false, fontScale: 1, reducedMotion: false, locale: 'en-US', offline: false, clipboard: '', clock: 'running' as 'paused' | 'running' };
   configureListeners = new Set<(report: typeof this.settings) => void>();
   async configure(change: { orientation?: 'portrait' | 'landscape'; dark?: boolean }) {
     this.settings = { ...this.settings, ...change };
