@@ -201,7 +201,7 @@ ${table(['form', 'holds when'], [...comparisons, ...groups, negation])}`;
 }
 
 function appLogicSection(): string {
-  return `## App logic: enabled states, conditional actions, counts, values from state, theme and language
+  return `## App logic: enabled states, conditional actions, counts, values from state, icon toggles, theme and language
 
 Everyday pieces of logic are direct, as protostage's own capabilities (the web device
 advertises them; a device without one is refused such a spec at the feature's path):
@@ -226,6 +226,11 @@ advertises them; a device without one is refused such a spec at the feature's pa
   longer one renders it as text (\`"t{count}"\` → \`"t3"\`); a key not in state, and every other
   brace, stays literal. So "add what was typed" is one action:
   \`{"type": "appendData", "path": "/tasks", "value": {"template": {"title": "{newTask}", "done": false}}}\`.
+- **Icon toggles** (\`protostage_icon_toggle_v1\`): an iconButton's \`selectedWhen\` (a condition)
+  draws it selected while it holds, in Material 3's toggle colours for its variant and with
+  \`selectedIcon\` (optional) in place of \`icon\`; observe reports \`checked\`. One button then
+  checks a row off and back: \`"selectedWhen": {"data": "/tasks/{index}/done", "equals": true}\` with
+  an \`if\` on the same condition in \`onTap\`.
 - **Theme from inside the prototype** (\`protostage_mode_key_v1\`): \`theme.modeKey\` names a state
   key (declared in \`state\`) holding \`"light"\`, \`"dark"\` or \`"system"\`, or a boolean where
   \`true\` is dark, so a dark-mode switch binds the key directly. Its value beats \`theme.mode\`

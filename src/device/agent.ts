@@ -87,6 +87,7 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.modeKey,
   CAPABILITIES.localeKey,
   CAPABILITIES.pausedClock,
+  CAPABILITIES.iconToggle,
 ];
 
 export type AgentConfig = { ok: true; port: number; token: string } | { ok: false; message: string };

@@ -181,6 +181,8 @@ export const CAPABILITIES = {
   counts: 'protostage_counts_v1',
   /** Protostage's own: a data action's value {template: JSON} whose strings bind {key} state placeholders at the write. */
   valueTemplates: 'protostage_value_templates_v1',
+  /** Protostage's own: an iconButton's selectedWhen and selectedIcon, an icon toggle button drawn selected while its condition holds. */
+  iconToggle: 'protostage_icon_toggle_v1',
   /** Protostage's own: theme.modeKey, a state key whose light / dark / system value picks the mode live. */
   modeKey: 'protostage_mode_key_v1',
   /** Protostage's own: strings.localeKey, a state key whose locale tag (or system) picks the string table live. */

@@ -375,6 +375,10 @@ textarea.ps-field-input { resize: none; field-sizing: content; padding: 16px 0; 
 .ps-icon-button-filled { background: var(--md-sys-color-primary); color: var(--md-sys-color-on-primary); }
 .ps-icon-button-tonal { background: var(--md-sys-color-secondary-container); color: var(--md-sys-color-on-secondary-container); }
 .ps-icon-button-outlined { outline: 1px solid var(--md-sys-color-outline); outline-offset: -1px; }
+.ps-icon-button-standard.ps-toggle.ps-on { color: var(--md-sys-color-primary); }
+.ps-icon-button-filled.ps-toggle:not(.ps-on) { background: var(--md-sys-color-surface-container-highest); color: var(--md-sys-color-primary); }
+.ps-icon-button-tonal.ps-toggle:not(.ps-on) { background: var(--md-sys-color-surface-container-highest); color: var(--md-sys-color-on-surface-variant); }
+.ps-icon-button-outlined.ps-toggle.ps-on { outline: 0; background: var(--md-sys-color-inverse-surface); color: var(--md-sys-color-inverse-on-surface); }
 .ps-fab { display: flex; align-items: center; justify-content: center; gap: 12px; background: var(--md-sys-color-primary-container);
   color: var(--md-sys-color-on-primary-container); box-shadow: 0px 1px 3px 0px rgba(0,0,0,0.3), 0px 4px 8px 3px rgba(0,0,0,0.15); cursor: pointer; }
 .ps-fab-regular { width: 56px; height: 56px; border-radius: var(--ps-shape-large); }

@@ -484,8 +484,11 @@ export interface ChipNode extends RenderNodeBase {
 }
 export interface IconButtonNode extends RenderNodeBase {
   type: 'iconButton';
+  /** The icon drawn now: selectedIcon while selected (when it has one). */
   icon: string;
   variant: 'standard' | 'filled' | 'tonal' | 'outlined';
+  /** A toggle's selectedWhen holds; null for a plain icon button. */
+  selected: boolean | null;
 }
 /** One row of a chart: its category label and a value per series (null where the row has no number). */
 export interface ChartRowView {

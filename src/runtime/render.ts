@@ -513,8 +513,11 @@ function buildTyped(
       const variant = node.variant ?? (stateKey === null ? 'assist' : 'filter');
       return { ...base, type: 'chip', text: label, variant, stateKey, checked: stateKey === null ? null : read(stateKey) === true, label };
     }
-    case 'iconButton':
-      return { ...base, type: 'iconButton', icon: node.icon, variant: node.variant ?? 'standard', label: node.icon };
+    case 'iconButton': {
+      const selected = node.selectedWhen === undefined ? null : conditionHolds(node.selectedWhen, read);
+      const icon = selected === true && node.selectedIcon !== undefined ? node.selectedIcon : node.icon;
+      return { ...base, type: 'iconButton', icon, variant: node.variant ?? 'standard', selected, label: node.icon };
+    }
     case 'chart':
       return buildChart(node, base, read, inputs, deps);
     case 'map': {

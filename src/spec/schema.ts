@@ -799,6 +799,9 @@ function defineNodeSchemas<Child extends z.ZodType>(parts: NodeParts<Child>) {
     iconButton: nodeShape('iconButton', {
       icon: iconNameSchema,
       variant: z.enum(['standard', 'filled', 'tonal', 'outlined']).optional(),
+      /** A toggle: while it holds the button is drawn selected, with selectedIcon (protostage_icon_toggle_v1). */
+      selectedWhen: parts.condition.optional(),
+      selectedIcon: iconNameSchema.optional(),
     }),
     chart: nodeShape('chart', {
       kind: z.enum(['line', 'bar', 'area', 'pie', 'donut']),

@@ -188,10 +188,13 @@ test('todo: Add appends the typed task and clears the field; a check strikes it 
   assert.deepEqual(titles(afterAdd), ['Water the plants', 'Book the dentist', 'Buy bread']);
   assert.equal(byTag(afterAdd, 'todo_new').text, 'New task', 'the field is empty again, its label shown');
 
+  assert.deepEqual([byTag(afterAdd, 'todo_task.0.check').checked, byTag(afterAdd, 'todo_task.1.check').checked], [false, true], 'one toggle per row, selected while its task is done');
   const checked = await tap(light(), { testTag: 'todo_task.0.check' }, 'change');
   assert.deepEqual([checked[0]!.name, (checked[0]!.payload as { value: unknown }).value], ['/data/tasks/0/done', true]);
-  const afterCheck = await observe(light());
-  assert.deepEqual([tags(afterCheck).includes('todo_task.0.check'), tags(afterCheck).includes('todo_task.0.uncheck')], [false, true]);
+  assert.equal(byTag(await observe(light()), 'todo_task.0.check').checked, true);
+  const unchecked = await tap(light(), { testTag: 'todo_task.1.check' }, 'change');
+  assert.deepEqual([unchecked[0]!.name, (unchecked[0]!.payload as { value: unknown }).value], ['/data/tasks/1/done', false]);
+  assert.equal(byTag(await observe(light()), 'todo_task.1.check').checked, false);
 
   for (const remaining of [2, 1, 0]) {
     const since = light().log.events.length;

@@ -68,3 +68,8 @@ test('a modeKey or localeKey naming a missing key or a value that is no mode or 
   assert.equal(written.path, 'root.onTap[0].value');
   assert.ok(validatePrototypeSpec(spec({ type: 'switch', stateKey: 'dark' }, { state: { dark: false, lang: 'system' }, theme: { modeKey: 'dark' }, strings: { ...strings, localeKey: 'lang' } })).ok, 'a boolean modeKey and "system" are accepted');
 });
+
+test('an icon toggle is refused at its path by a device without protostage_icon_toggle_v1', async () => {
+  await assertRefusedWithout(CAPABILITIES.iconToggle, spec({ type: 'iconButton', icon: 'star', selectedWhen: { key: 'ok', equals: true } }), 'root.selectedWhen');
+  await assertRefusedWithout(CAPABILITIES.iconToggle, spec({ type: 'iconButton', icon: 'star_border', selectedIcon: 'star' }), 'root.selectedIcon');
+});

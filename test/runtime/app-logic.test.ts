@@ -138,3 +138,18 @@ test('strings.localeKey: the state key picks the table live, beating the show an
   assert.equal(controller.renderModel()!.locale, 'en');
   assert.equal(controller.renderModel()!.direction, 'ltr');
 });
+
+test('an icon toggle: selectedWhen picks selected and selectedIcon, following state live; a plain icon button is never selected', () => {
+  const { controller } = setup();
+  controller.show(valid(spec({
+    type: 'row',
+    children: [
+      { type: 'iconButton', icon: 'favorite_border', selectedIcon: 'favorite', selectedWhen: { key: 'liked', equals: true }, contentDescription: 'Like', onTap: [{ type: 'toggle', key: 'liked' }] },
+      { type: 'iconButton', icon: 'share', contentDescription: 'Share', onTap: [{ type: 'emit', name: 'share' }] },
+    ],
+  }, { state: { liked: false } })));
+  const buttons = () => (controller.renderModel()!.root as { children: Array<{ icon: string; selected: boolean | null }> }).children.map(({ icon, selected }) => [icon, selected]);
+  assert.deepEqual(buttons(), [['favorite_border', false], ['share', null]]);
+  assert.ok(controller.interact({ type: 'tap', key: 'root.children[0]' }).ok);
+  assert.deepEqual(buttons(), [['favorite', true], ['share', null]]);
+});

@@ -241,7 +241,14 @@ export function Chip({ node, parent, env }: NodeProps<ChipNode>) {
 
 export function IconButton({ node, parent, env }: NodeProps<IconButtonNode>) {
   return (
-    <Frame env={env} node={node} parent={parent} class={`ps-icon-button ps-icon-button-${node.variant}`} a11y={controlA11y(node, 'Button')} onTap={() => node.tappable && env.interact({ type: 'tap', key: node.key })}>
+    <Frame
+      env={env}
+      node={node}
+      parent={parent}
+      class={`ps-icon-button ps-icon-button-${node.variant}${node.selected === null ? '' : node.selected ? ' ps-toggle ps-on' : ' ps-toggle'}`}
+      a11y={controlA11y(node, 'Button', node.selected === null ? {} : { checked: node.selected })}
+      onTap={() => node.tappable && env.interact({ type: 'tap', key: node.key })}
+    >
       <Icon name={node.icon} color={node.style.color} />
     </Frame>
   );
