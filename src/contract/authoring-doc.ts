@@ -248,6 +248,21 @@ advertises them; a device without one is refused such a spec at the feature's pa
   "onTap": [{ "type": "if", "when": { "key": "password", "equals": "secret" },
     "then": [{ "type": "emit", "name": "signed_in" }],
     "else": [{ "type": "setState", "key": "wrongPassword", "value": true }] }] }
+\`\`\`
+
+A settings screen whose theme and language selects re-theme and re-translate it
+(\`protostage://examples/settings\` is the whole screen):
+
+\`\`\`json
+{ "state": { "theme": "system", "language": "system" },
+  "theme": { "modeKey": "theme" },
+  "strings": { "default": "en", "localeKey": "language",
+    "tables": { "en": { "language": "Language" }, "de": { "language": "Sprache" } } },
+  "root": { "type": "column", "children": [
+    { "type": "segmentedButton", "testTag": "theme", "stateKey": "theme", "options": [
+      { "value": "system", "label": "Auto" }, { "value": "light", "label": "Light" }, { "value": "dark", "label": "Dark" }] },
+    { "type": "select", "testTag": "language", "stateKey": "language", "label": "{t:language}", "options": [
+      { "value": "system", "label": "System" }, { "value": "en", "label": "English" }, { "value": "de", "label": "Deutsch" }] }] } }
 \`\`\``;
 }
 
