@@ -20,7 +20,7 @@ export const EXAMPLE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'sign-in': 'A sign-in form: outlined fields, a secure password, error text once Sign in is tried with an empty field, an if action that signs in and shows a snackbar only once both are filled',
   todo: 'A to-do list from data: a repeat with `as`, add what was typed with a value template (Add enabled once something is typed), check off and back with one icon toggle, swipe to delete, an empty state counted from the list',
   shop: 'A push/pop navigation stack: a list from data, a detail screen, a cart with a badge on the cart icon',
-  settings: 'A settings screen: switches, checkboxes, a select, an overflow menu, and strings in English and German; its dark theme switch and language select re-theme and re-translate it live',
+  settings: 'A settings screen: switches, checkboxes, a select, an overflow menu, and strings in English and German; its theme and language selects re-theme and re-translate it live',
   dashboard: 'A dashboard: a bar chart, a map with markers, pull to refresh, cards of figures',
   'filters-sheet': 'A modal bottom sheet of filter chips, a slider and a segmented button',
   'confirm-dialog': 'A confirm dialog with Keep / Remove, and a snackbar with Undo',

@@ -123,6 +123,16 @@ hear from a slow one (awaitEvent sends a heartbeat every 2 s); cancelling a call
 fields interpolate \`{key}\`; controls bind a \`stateKey\`. Actions (\`onTap\`) change state, move pagers,
 emit named events or dismiss. Conditions (\`visibleWhen\`, \`styleWhen\`) compare state keys.
 
+**App logic.** \`enabledWhen\` (a condition, any node) draws a control disabled and refuses its
+input while it does not hold; \`{type: "if", when, then, else?}\` branches an action list on state
+as the list has written it so far; \`{data: "/tasks", isEmpty: true}\` and \`{data: "/tasks",
+count: {greaterThan: 0}}\` count a data array (\`{count:/tasks}\` in text); a data action's value
+\`{template: {title: "{newTask}", done: false}}\` binds state at the write ("add what was typed"
+in one action); an iconButton's \`selectedWhen\` + \`selectedIcon\` make it a toggle;
+\`theme.modeKey\` and \`strings.localeKey\` name state keys that re-theme (light, dark, system, or a
+boolean) and re-translate (a locale tag or system) the prototype live. The sign-in, todo and
+settings examples use them.
+
 **Data.** \`data\` is JSON you own: bind it with \`{data:/pointer}\` in text, \`{"data": "/pointer",
 equals: v}\` in conditions and \`repeat: {items: "/feed", as}\` over an array of rows (\`testTag\`
 binds \`{index}\`, so rows are tapped on their own: \`post.{index}.like\`). The actions \`setData\`,
