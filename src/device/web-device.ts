@@ -650,6 +650,11 @@ export class WebDevice {
   async #findNode(target: { testTag: string } | { text: string }): Promise<DeviceResult<{ node: HierarchyNode }>> {
     const isTarget = (node: HierarchyNode) => ('testTag' in target ? node.testTag === target.testTag : node.text === target.text);
     let prototype = await this.#prototypeHierarchy();
+    // A screen still moving in (a push) joins the hierarchy once it has settled.
+    if (!prototype.some(isTarget)) {
+      await this.settled();
+      prototype = await this.#prototypeHierarchy();
+    }
     // A prototype node scrolled out of view is not in the hierarchy: it is scrolled into view first.
     if (!prototype.some(isTarget) && (await this.page.evaluate(revealPrototypeNode, target))) {
       prototype = await this.#prototypeHierarchy();

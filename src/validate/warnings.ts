@@ -47,6 +47,7 @@ export function specWarnings(spec: unknown): SpecWarning[] {
   const targets = strings.filter((entry) => entry.pointer === 'target' || entry.pointer === 'set').flatMap((entry) => [entry.text, `${entry.text}__meta`]);
   return [
     ...strings.flatMap(placeholderWarnings),
+    ...strings.flatMap(nestedPointerWarnings),
     ...strings.flatMap((entry) => pointerWarnings(entry, data, targets)),
     ...windowWarnings(spec),
   ];
@@ -202,6 +203,24 @@ function placeholderWarnings(entry: AuthoredString): SpecWarning[] {
         ? { path: entry.path, message: `${token.raw} is drawn as written: no repeat around it names its rows "${token.name}"`, fix: `Use ${token.raw} inside the children of a node whose repeat has "as": "${token.name}"` }
         : { path: entry.path, message: `${token.raw} is drawn as written: this repeat names its rows "${entry.template}", not "${token.name}"`, fix: `Write {${entry.template}.${token.field}}` });
     }
+  }
+  return warnings;
+}
+
+/**
+ * A {data:…} pointer is literal: a {key} inside one is not read from state, so the whole
+ * placeholder is drawn as written. Only {index} is bound there, inside a repeat template.
+ */
+function nestedPointerWarnings(entry: AuthoredString): SpecWarning[] {
+  if (entry.pointer !== null || !entry.text.includes('{data:')) return [];
+  const warnings: SpecWarning[] = [];
+  for (const match of entry.text.matchAll(/\{data:[^{}\s]*\{([^{}]*)\}[^{}\s]*\}?/g)) {
+    if (match[1] === 'index' && entry.template !== null) continue;
+    warnings.push({
+      path: entry.path,
+      message: `${match[0]} is drawn as written: a {data:…} pointer is literal, and {${match[1]}} inside it is not read from state`,
+      fix: `Copy what the pointer would pick into state when it is chosen (a row's onTap: {"type": "setState", "key": "name", "value": "{item.name}"}) and write {name}${entry.template === null ? '' : '; inside a repeat, {index} is the one placeholder a pointer binds'}`,
+    });
   }
   return warnings;
 }

@@ -451,3 +451,19 @@ test('on a phone that reduces motion a push, a zoom and a shared swap crossfade 
   const animation = await pageOf(device).evaluate(() => (window as unknown as { enterAnimation?: string }).enterAnimation);
   assert.equal(animation, 'ps-fade-in');
 });
+
+test('a tap on a pushed screen right after the push lands once the screen has moved in', async () => {
+  const { device } = phone();
+  await device.show(validSpec({
+    id: 'push-then-tap', window: { placement: { type: 'fullscreen' } }, state: { added: 0 },
+    root: { type: 'stack', id: 'main', initial: 'home', screens: {
+      home: { type: 'button', testTag: 'open', label: 'Open', onTap: [{ type: 'push', stack: 'main', screen: 'detail', transition: 'slide' }] },
+      detail: { type: 'button', testTag: 'add', label: 'Add', onTap: [{ type: 'increment', key: 'added' }] },
+    } },
+  }), { reset: true });
+  assert.ok((await device.tap({ testTag: 'open' })).ok);
+  const tapped = await device.tap({ testTag: 'add' });
+  assert.ok(tapped.ok, tapped.ok ? '' : tapped.message);
+  const [shown] = ((await device.inspect()) as { prototypes: Array<{ state: Record<string, unknown> }> }).prototypes;
+  assert.equal(shown!.state.added, 1);
+});

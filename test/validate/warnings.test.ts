@@ -126,3 +126,11 @@ test('the examples hold no trap', () => {
     assert.deepEqual(specWarnings(result.authored), [], `examples/${file}`);
   }
 });
+
+test('a state placeholder inside a {data:…} pointer is drawn as written, and says so; {index} inside a repeat is bound', () => {
+  const warning = onlyWarning(spec({ type: 'text', text: 'Price: {data:/items/{selected}/title}' }, { state: { selected: 0 } }));
+  assert.equal(warning.path, 'root.children[0].text');
+  assert.match(warning.message, /^\{data:\/items\/\{selected\}\/title\} is drawn as written: a \{data:…\} pointer is literal, and \{selected\} inside it is not read from state/);
+  assert.match(warning.fix, /setState/);
+  assert.deepEqual(warningsOf(spec(inRepeat({ type: 'text', text: '{data:/items/{index}/title}' }))), [], 'a row pointer binds {index}');
+});
