@@ -161,6 +161,28 @@ test("a divider's padding insets its line; a bottom bar draws behind the gesture
 // Seed 001: "a weight takes exactly its share of a row/column main axis and beats that axis's size
 // and bounds … content on an axis with no authored size (or wrap) is centred in the box a min
 // bound grew …, while explicit width/height/fill keeps alignment."
+test('a text leaf a min bound grew centres its glyphs in the grown box; an authored width keeps them at the start', async () => {
+  const { device } = phone();
+  await shown(device, { type: 'column', children: [
+    { type: 'text', testTag: 'grownText', text: 'Hi', style: { minWidth: 200, minHeight: 80 } },
+    { type: 'text', testTag: 'sizedText', text: 'Hi', style: { width: { dp: 200 }, minHeight: 80 } },
+  ] });
+  const page = (device as unknown as { page: Page }).page;
+  const offsets = await page.evaluate(() => ['grownText', 'sizedText'].map((tag) => {
+    const node = document.querySelector(`[data-testid="${tag}"]`)!;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const glyphs = range.getBoundingClientRect();
+    const box = node.getBoundingClientRect();
+    return { left: glyphs.left - box.left, right: box.right - glyphs.right, top: glyphs.top - box.top, bottom: box.bottom - glyphs.bottom };
+  }));
+  const [grown, sized] = offsets as [{ left: number; right: number; top: number; bottom: number }, { left: number; right: number; top: number; bottom: number }];
+  assert.ok(grown.left > 50 && Math.abs(grown.left - grown.right) <= 1, `centred across: ${JSON.stringify(grown)}`);
+  assert.ok(grown.top > 10 && Math.abs(grown.top - grown.bottom) <= 1, `centred down: ${JSON.stringify(grown)}`);
+  assert.ok(sized.left < 1 && sized.right > 50, `an authored width keeps the start: ${JSON.stringify(sized)}`);
+  assert.ok(Math.abs(sized.top - sized.bottom) <= 1, `the grown height still centres: ${JSON.stringify(sized)}`);
+});
+
 test('a weight beats its axis size and bounds; content is centred in the box a min bound grew, an authored size keeps alignment', async () => {
   const { device } = phone();
   const bar = (testTag: string, style: object) => ({ type: 'box', testTag, style: { height: { dp: 20 }, background: 'primary', ...style }, children: [] });

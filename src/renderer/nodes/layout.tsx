@@ -10,7 +10,7 @@ import { DragGuard, ParentWidthContext, UNKNOWN_WIDTH, type RenderEnv } from '..
 import { Frame, defaultA11y } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
 import { Node, type NodeProps } from '../node.tsx';
-import { cssText, OBJECT_FIT, textCss } from '../style-css.ts';
+import { cssText, grownAxes, OBJECT_FIT, textCss } from '../style-css.ts';
 import { useAssetUrl, useImageLoad } from '../loading.ts';
 import { skipsOffscreenRows, widthForChildren } from '../offscreen.ts';
 import { PullToRefresh } from './refresh.tsx';
@@ -140,9 +140,12 @@ export function Text({ node, parent, env }: NodeProps<TextNode>) {
   const a11y = { id: node.key, testTag: node.testTag, role: null, text: node.label ?? node.text };
   const show = node.text !== '' || node.testTag !== null || node.tappable;
   const own = textCss(node.style);
+  // On an axis a min bound grew, the text's own box is centred in it (wrapContentWidth / Height).
+  const grown = grownAxes(node.style, parent);
+  const centred = grown.x || grown.y;
   // Unclipped text draws the same straight inside its node's element (one element fewer);
-  // clipped text keeps its own box, so the clip leaves the node's padding out.
-  if (!('display' in own || 'overflow' in own || 'maxHeight' in own)) {
+  // clipped or centred text keeps its own box, so the clip leaves the node's padding out.
+  if (!centred && !('display' in own || 'overflow' in own || 'maxHeight' in own)) {
     return (
       <Frame env={env} node={node} parent={parent} class="ps-text-content" base={own} a11y={show ? a11y : null} onTap={nodeTap(node, env)} pressable>
         {textContent(node, env)}
@@ -150,7 +153,7 @@ export function Text({ node, parent, env }: NodeProps<TextNode>) {
     );
   }
   return (
-    <Frame env={env} node={node} parent={parent} a11y={show ? a11y : null} onTap={nodeTap(node, env)} pressable>
+    <Frame env={env} node={node} parent={parent} a11y={show ? a11y : null} onTap={nodeTap(node, env)} pressable layout={centred ? 'box' : undefined}>
       <span class="ps-text-content" style={cssText(own)}>{textContent(node, env)}</span>
     </Frame>
   );
