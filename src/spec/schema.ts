@@ -452,6 +452,8 @@ export interface StartTimerAction {
 const timerDelay = z.number().int().min(0).max(limits.timerMs);
 // A custom step rather than z.lazy: a lazy member keeps the whole action union from compiling.
 const followUps = z.array(z.custom<Action>((value) => actionSchema.safeParse(value).success)).min(1).max(32);
+// The same for an if's condition: compiled inline, its eight nesting levels unroll exponentially.
+const conditionStep = z.custom<Condition>((value) => conditionSchema.safeParse(value).success);
 
 const baseActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('emit'), name: nonEmpty, payload: z.unknown().optional() }),
@@ -477,7 +479,7 @@ const baseActionSchema = z.discriminatedUnion('type', [
 
 export const actionSchema: z.ZodType<Action> = z.discriminatedUnion('type', [
   ...baseActionSchema.options,
-  z.strictObject({ type: z.literal('if'), when: conditionSchema, then: followUps, else: followUps.optional() }),
+  z.strictObject({ type: z.literal('if'), when: conditionStep, then: followUps, else: followUps.optional() }),
   z.strictObject({
     type: z.literal('startTimer'),
     id: nonEmpty,

@@ -142,7 +142,9 @@ class Parity {
     const rules = contract.conditions;
     const all = ['key', 'data', 'platform', ...Object.keys(rules.comparisons), ...Object.keys(rules.groups), rules.negation];
     const keys = def(zod).type === 'object' ? Object.keys(def(zod).shape) : [];
-    const isCondition = zod === unwrap(conditionSchema) || (keys.includes('key') && keys.every((key) => all.includes(key)));
+    // An if's condition is checked through a custom step (see spec/schema.ts).
+    const step = def(zod).type === 'custom' && def(zod).fn({ key: 'k', equals: true }) === true && def(zod).fn({ key: 'k' }) === false;
+    const isCondition = step || zod === unwrap(conditionSchema) || (keys.includes('key') && keys.every((key) => all.includes(key)));
     if (!isCondition) this.fail(path, 'expected a condition');
   }
 
