@@ -795,8 +795,8 @@ export class Host {
   /**
    * Changes the live device as a person would: rotates it, switches its profile (a catalogue
    * name or WIDTHxHEIGHT[@DENSITY]), flips dark, changes font scale, layout direction or reduce
-   * motion, pauses the prototype's clock. The shown prototype keeps its state, pages and typed text; a flip of its resolved
-   * appearance arrives as one appearance_changed event. Answers the device as it is afterwards
+   * motion, or pauses the prototype's clock. The shown prototype keeps its state, pages and typed
+   * text; a flip of its resolved appearance arrives as one appearance_changed event. Answers the device as it is afterwards
    * (with nothing to change, as it is now).
    */
   configureDevice(change: DeviceSettingsChange): Promise<HostResult<{ settings: DeviceReport }>> {

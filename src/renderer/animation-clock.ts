@@ -7,7 +7,7 @@
 export class AnimationClock {
   private readonly held = new Set<Animation>();
   private frame: number | null = null;
-  paused = false;
+  private paused = false;
 
   pause(): void {
     if (this.paused) return;

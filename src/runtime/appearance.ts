@@ -1,10 +1,11 @@
 /**
  * One resolved mode per show (spec "Light and dark values", "Live appearance"), first rule that
  * applies: the state theme.modeKey names (modeKey: light, dark, or a boolean with true dark;
- * "system" skips to the device; any other value is passed over), an explicit theme.mode (explicit; "system" skips to the device), the luminance of a flat
- * colors.background / colors.surface override (roleLuminance), the first opaque hex background on
- * the root's leading chain (authoredBackground), else the show's appearance override (override)
- * or the device setting (system).
+ * "system" skips to the device; any other value is passed over), an explicit theme.mode
+ * (explicit; "system" skips to the device), the luminance of a flat colors.background /
+ * colors.surface override (roleLuminance), the first opaque hex background on the root's leading
+ * chain (authoredBackground), else the show's appearance override (override) or the device
+ * setting (system).
  */
 import type { Theme, NodeOfType } from '../spec/index.ts';
 import { isOpaque, modeForBackground, parseHexColor, roleLuminanceMode } from '../theme/index.ts';

@@ -4,7 +4,8 @@
  * (encounter order), state binding types (preorder), then the types of existing sheet/dialog/
  * snackbar `openWhen` keys (preorder); then duplicate stack ids (preorder) and the stacks and
  * screens actions name (encounter order); last shared keys (preorder) and the zoom sources of
- * push and replace (encounter order).
+ * push and replace (encounter order). After the state bindings come the setting keys
+ * (theme.modeKey, then strings.localeKey).
  */
 import { contract, pattern, type BindingRule } from '../contract/index.ts';
 import { parsePath, propertyPath, spellPath } from '../expand/path.ts';
@@ -158,8 +159,8 @@ function boundKeys(use: BindingUse): BoundKey[] {
 type ValueType = 'string' | 'boolean' | 'number';
 
 /**
- * A state key that picks a device setting while the prototype runs: theme.modeKey (light, dark
- * or system) and strings.localeKey (a locale tag or system).
+ * A state key that picks a device setting while the prototype runs: theme.modeKey (light, dark,
+ * system or a boolean) and strings.localeKey (a locale tag or system).
  */
 interface SettingKey {
   path: PathSegments;
