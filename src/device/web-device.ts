@@ -615,6 +615,8 @@ export class WebDevice {
       const node = await this.#nodeAt(target);
       return { ok: true, x: target.x, y: target.y, target: node === null ? null : inputTargetOf(node) };
     }
+    // A person taps what they see at rest: a screen still moving in (a push) is aimed at once it has settled.
+    await this.settled();
     const found = await this.#findNode(target);
     if (!found.ok) return found;
     const disabled = disabledRefusal(found.node, describeTarget(target));
@@ -650,11 +652,6 @@ export class WebDevice {
   async #findNode(target: { testTag: string } | { text: string }): Promise<DeviceResult<{ node: HierarchyNode }>> {
     const isTarget = (node: HierarchyNode) => ('testTag' in target ? node.testTag === target.testTag : node.text === target.text);
     let prototype = await this.#prototypeHierarchy();
-    // A screen still moving in (a push) joins the hierarchy once it has settled.
-    if (!prototype.some(isTarget)) {
-      await this.settled();
-      prototype = await this.#prototypeHierarchy();
-    }
     // A prototype node scrolled out of view is not in the hierarchy: it is scrolled into view first.
     if (!prototype.some(isTarget) && (await this.page.evaluate(revealPrototypeNode, target))) {
       prototype = await this.#prototypeHierarchy();
@@ -693,6 +690,7 @@ export class WebDevice {
     let target: InputTarget | null = null;
     if (testTag !== undefined) {
       // Checked before anything is pressed: tapping a button on the way would run its actions.
+      await this.settled();
       const found = await this.#findNode({ testTag });
       if (!found.ok) return found;
       const disabled = disabledRefusal(found.node, `testTag "${testTag}"`);

@@ -221,6 +221,8 @@ function buildRenderNode(
 ): RenderNode {
   const node = treeNode.node;
   const { theme } = inputs;
+  // Each type's builder adds its own fields to `base` (Object.assign) rather than spreading it
+  // into a new object: the spread of this many fields was most of the cost of a rebuild.
   const base: RenderNodeBase = {
     key: treeNode.key,
     id: node.id ?? null,
@@ -258,9 +260,8 @@ function buildTextField(node: NodeOfType<'textField'>, base: RenderNodeBase, rea
   const supporting = error && node.errorText !== undefined ? node.errorText : node.supportingText;
   const multiline = node.multiline === true;
   const minLines = node.minLines ?? 1;
-  return {
-    ...base,
-    type: 'textField',
+  return Object.assign(base, {
+    type: 'textField' as const,
     stateKey: node.stateKey,
     value,
     placeholder: node.placeholder ?? '',
@@ -276,7 +277,7 @@ function buildTextField(node: NodeOfType<'textField'>, base: RenderNodeBase, rea
     leadingIcon: node.leadingIcon ?? null,
     imeAction: node.imeAction ?? null,
     submits: node.onSubmit !== undefined,
-  };
+  });
 }
 
 function semanticsView(semantics: Semantics, read: StateReader): SemanticsView {
@@ -393,9 +394,8 @@ function buildAdaptive(node: NodeOfType<'adaptive'>, base: RenderNodeBase, read:
   const current = node.stateKey !== undefined ? read(node.stateKey) : undefined;
   const selected = typeof selection === 'string' && selection !== '';
   const open = node.openKey !== undefined && read(node.openKey) === true;
-  return {
-    ...base,
-    type: 'adaptive',
+  return Object.assign(base, {
+    type: 'adaptive' as const,
     layout: node.layout,
     widthClass: inputs.widthClass,
     selected,
@@ -404,7 +404,7 @@ function buildAdaptive(node: NodeOfType<'adaptive'>, base: RenderNodeBase, read:
     scrim: resolveScrim(undefined, inputs.theme),
     panes: shownPanes(node.layout, inputs.widthClass, selected, open),
     children,
-  };
+  });
 }
 
 /**
@@ -428,6 +428,13 @@ function openState(node: { openWhen: { key: string; equals: boolean } }, read: S
 }
 
 // One case per node type; each returns the type's render node with its accessible label.
+function buildText(node: NodeOfType<'text'>, base: RenderNodeBase, read: StateReader, inputs: RenderInputs): RenderNode {
+  const spans = node.spans?.map((span, index): SpanView => ({ index, text: interpolate(span.text, read), style: resolveStyle(span.style, inputs.theme, false), tappable: span.onTap !== undefined })) ?? null;
+  // Rich text reads as its spans' texts run together.
+  const value = spans ? spans.map((span) => span.text).join('') : interpolate(node.text!, read);
+  return Object.assign(base, { type: 'text' as const, text: value, label: value, spans, contentTransition: node.contentTransition ?? 'none' });
+}
+
 function buildTyped(
   node: PrototypeNode,
   base: RenderNodeBase,
@@ -441,56 +448,51 @@ function buildTyped(
     case 'box':
     case 'row':
     case 'column':
-      return { ...base, type: node.type, children, label: base.tappable ? onlyIconName(children) : null, swipe: node.type === 'row' ? swipeView(node.swipeActions, read, inputs.theme) : null };
+      return Object.assign(base, { type: node.type, children, label: base.tappable ? onlyIconName(children) : null, swipe: node.type === 'row' ? swipeView(node.swipeActions, read, inputs.theme) : null });
     case 'flow':
-      return { ...base, type: 'flow', maxLines: node.maxLines ?? null, children };
+      return Object.assign(base, { type: 'flow' as const, maxLines: node.maxLines ?? null, children });
     case 'grid':
-      return { ...base, type: 'grid', columns: node.columns, spans: treeChildren.map((child) => child.node.span ?? 1), children };
+      return Object.assign(base, { type: 'grid' as const, columns: node.columns, spans: treeChildren.map((child) => child.node.span ?? 1), children });
     case 'list':
-      return { ...base, type: 'list', hasHeader: node.header !== undefined, hasFooter: node.footer !== undefined, itemKeys: listItemKeys(node, treeChildren), children };
+      return Object.assign(base, { type: 'list' as const, hasHeader: node.header !== undefined, hasFooter: node.footer !== undefined, itemKeys: listItemKeys(node, treeChildren), children });
     case 'carousel':
-      return { ...base, type: 'carousel', itemWidth: node.itemWidth, variant: node.variant ?? 'multiBrowse', itemSpacing: node.itemSpacing ?? 8, children };
+      return Object.assign(base, { type: 'carousel' as const, itemWidth: node.itemWidth, variant: node.variant ?? 'multiBrowse', itemSpacing: node.itemSpacing ?? 8, children });
     case 'card':
-      return { ...base, type: 'card', variant: node.variant ?? 'filled', children };
-    case 'text': {
-      const spans = node.spans?.map((span, index): SpanView => ({ index, text: interpolate(span.text, read), style: resolveStyle(span.style, inputs.theme, false), tappable: span.onTap !== undefined })) ?? null;
-      // Rich text reads as its spans' texts run together.
-      const value = spans ? spans.map((span) => span.text).join('') : interpolate(node.text!, read);
-      return { ...base, type: 'text', text: value, label: value, spans, contentTransition: node.contentTransition ?? 'none' };
-    }
+      return Object.assign(base, { type: 'card' as const, variant: node.variant ?? 'filled', children });
+    case 'text':
+      return buildText(node, base, read, inputs);
     case 'image':
-      return {
-        ...base,
-        type: 'image',
+      return Object.assign(base, {
+        type: 'image' as const,
         asset: keptAsset(node.assetKey, read) ?? (typeof node.asset === 'string' ? node.asset : node.asset[inputs.theme.mode]),
         contentScale: node.contentScale ?? 'fit',
         zoomable: node.zoomable === true,
         filter: node.filter ? { saturation: node.filter.saturation ?? 1, tint: node.filter.tint === undefined ? null : resolveColor(node.filter.tint, inputs.theme) } : null,
-      };
+      });
     case 'icon':
-      return { ...base, type: 'icon', name: node.name, variant: node.variant ?? 'filled', label: base.tappable ? node.name : null, effect: iconEffectOf(node.effect, read) };
+      return Object.assign(base, { type: 'icon' as const, name: node.name, variant: node.variant ?? 'filled', label: base.tappable ? node.name : null, effect: iconEffectOf(node.effect, read) });
     case 'spacer':
-      return { ...base, type: 'spacer' };
+      return Object.assign(base, { type: 'spacer' as const });
     case 'divider':
-      return { ...base, type: 'divider', orientation: node.orientation ?? 'horizontal' };
+      return Object.assign(base, { type: 'divider' as const, orientation: node.orientation ?? 'horizontal' });
     case 'badge': {
       const value = node.text === undefined ? null : interpolate(node.text, read);
-      return { ...base, type: 'badge', text: value, label: value };
+      return Object.assign(base, { type: 'badge' as const, text: value, label: value });
     }
     case 'textField':
       return buildTextField(node, base, read);
     case 'switch':
     case 'checkbox': {
       const label = node.label === undefined ? null : interpolate(node.label, read);
-      return { ...base, type: node.type, stateKey: node.stateKey, checked: read(node.stateKey) === true, text: label, label };
+      return Object.assign(base, { type: node.type, stateKey: node.stateKey, checked: read(node.stateKey) === true, text: label, label });
     }
     case 'button': {
       const label = interpolate(node.label, read);
-      return { ...base, type: 'button', text: label, variant: node.variant ?? 'filled', icon: node.icon ?? null, label };
+      return Object.assign(base, { type: 'button' as const, text: label, variant: node.variant ?? 'filled', icon: node.icon ?? null, label });
     }
     case 'radioGroup':
     case 'segmentedButton':
-      return { ...base, type: node.type, stateKey: node.stateKey, options: options(node, read) };
+      return Object.assign(base, { type: node.type, stateKey: node.stateKey, options: options(node, read) });
     case 'listItem': {
       const headline = interpolate(node.headline, read);
       const supporting = node.supporting === undefined ? null : interpolate(node.supporting, read);
@@ -500,23 +502,23 @@ function buildTyped(
           ? { type: 'icon' as const, name: node.trailing.name }
           : { type: node.trailing.type, stateKey: node.trailing.stateKey, checked: read(node.trailing.stateKey) === true };
       const label = supporting === null ? headline : `${headline}\n${supporting}`;
-      return { ...base, type: 'listItem', headline, supporting, leadingIcon: node.leadingIcon ?? null, trailing, label, swipe: swipeView(node.swipeActions, read, inputs.theme) };
+      return Object.assign(base, { type: 'listItem' as const, headline, supporting, leadingIcon: node.leadingIcon ?? null, trailing, label, swipe: swipeView(node.swipeActions, read, inputs.theme) });
     }
     case 'slider': {
       const label = node.label === undefined ? null : interpolate(node.label, read);
       const value = asNumber(read(node.stateKey), node.min);
-      return { ...base, type: 'slider', stateKey: node.stateKey, value, min: node.min, max: node.max, step: node.step ?? null, text: label, label };
+      return Object.assign(base, { type: 'slider' as const, stateKey: node.stateKey, value, min: node.min, max: node.max, step: node.step ?? null, text: label, label });
     }
     case 'chip': {
       const label = interpolate(node.label, read);
       const stateKey = node.stateKey ?? null;
       const variant = node.variant ?? (stateKey === null ? 'assist' : 'filter');
-      return { ...base, type: 'chip', text: label, variant, stateKey, checked: stateKey === null ? null : read(stateKey) === true, label };
+      return Object.assign(base, { type: 'chip' as const, text: label, variant, stateKey, checked: stateKey === null ? null : read(stateKey) === true, label });
     }
     case 'iconButton': {
       const selected = node.selectedWhen === undefined ? null : conditionHolds(node.selectedWhen, read);
       const icon = selected === true && node.selectedIcon !== undefined ? node.selectedIcon : node.icon;
-      return { ...base, type: 'iconButton', icon, variant: node.variant ?? 'standard', selected, label: node.icon };
+      return Object.assign(base, { type: 'iconButton' as const, icon, variant: node.variant ?? 'standard', selected, label: node.icon });
     }
     case 'chart':
       return buildChart(node, base, read, inputs, deps);
@@ -531,13 +533,12 @@ function buildTyped(
         selected: chosen === marker.id,
       }));
       const chosenLabel = markers.find((marker) => marker.selected)?.label;
-      return { ...base, type: 'map', center: node.center, zoom: node.zoom ?? 2, markers, label: chosenLabel ? `Map, ${chosenLabel}` : 'Map' };
+      return Object.assign(base, { type: 'map' as const, center: node.center, zoom: node.zoom ?? 2, markers, label: chosenLabel ? `Map, ${chosenLabel}` : 'Map' });
     }
     case 'videoPlayer': {
       const playing = node.playingKey !== undefined && read(node.playingKey) === true;
-      return {
-        ...base,
-        type: 'videoPlayer',
+      return Object.assign(base, {
+        type: 'videoPlayer' as const,
         asset: node.asset,
         poster: node.poster === undefined ? null : typeof node.poster === 'string' ? node.poster : node.poster[inputs.theme.mode],
         autoplay: node.autoplay === true,
@@ -547,47 +548,44 @@ function buildTyped(
         playingBound: node.playingKey !== undefined,
         playing,
         label: 'Video',
-      };
+      });
     }
     case 'cameraPreview':
-      return { ...base, type: 'cameraPreview', facing: node.facing ?? 'back', shutter: node.shutter ?? true, label: 'Camera' };
+      return Object.assign(base, { type: 'cameraPreview' as const, facing: node.facing ?? 'back', shutter: node.shutter ?? true, label: 'Camera' });
     case 'castButton': {
       const casting = node.stateKey !== undefined && read(node.stateKey) === true;
-      return { ...base, type: 'castButton', stateKey: node.stateKey ?? null, casting, label: casting ? 'Casting' : 'Cast', tappable: true };
+      return Object.assign(base, { type: 'castButton' as const, stateKey: node.stateKey ?? null, casting, label: casting ? 'Casting' : 'Cast', tappable: true });
     }
     case 'pasteButton': {
       const text = node.label === undefined ? 'Paste' : interpolate(node.label, read);
-      return { ...base, type: 'pasteButton', text, label: text, tappable: true };
+      return Object.assign(base, { type: 'pasteButton' as const, text, label: text, tappable: true });
     }
     case 'fab': {
       const label = node.label === undefined ? null : interpolate(node.label, read);
-      return { ...base, type: 'fab', icon: node.icon, text: label, size: node.size ?? 'regular', label: label ?? node.icon };
+      return Object.assign(base, { type: 'fab' as const, icon: node.icon, text: label, size: node.size ?? 'regular', label: label ?? node.icon });
     }
     case 'topAppBar': {
       const title = interpolate(node.title, read);
-      return {
-        ...base,
-        type: 'topAppBar',
+      return Object.assign(base, {
+        type: 'topAppBar' as const,
         title,
         variant: node.variant ?? 'small',
         navigationIcon: node.navigationIcon ? appBarButton(node.navigationIcon, read) : null,
         actions: (node.actions ?? []).map((action) => appBarButton(action, read)),
         label: title,
-      };
+      });
     }
     case 'progress':
-      return {
-        ...base,
-        type: 'progress',
+      return Object.assign(base, {
+        type: 'progress' as const,
         variant: node.variant ?? 'linear',
         value: node.stateKey === undefined ? null : asNumber(read(node.stateKey), 0),
         max: node.max ?? 1,
-      };
+      });
     case 'dialog': {
       const title = node.title === undefined ? null : interpolate(node.title, read);
-      return {
-        ...base,
-        type: 'dialog',
+      return Object.assign(base, {
+        type: 'dialog' as const,
         open: openState(node, read),
         title,
         text: node.text === undefined ? null : interpolate(node.text, read),
@@ -597,33 +595,31 @@ function buildTyped(
         child: children[0] ?? null,
         scrim: dialogScrim(inputs.theme),
         label: title,
-      };
+      });
     }
     case 'snackbar': {
       const value = interpolate(node.text, read);
-      return { ...base, type: 'snackbar', open: openState(node, read), text: value, action: node.action ? { text: interpolate(node.action.label, read) } : null, label: value };
+      return Object.assign(base, { type: 'snackbar' as const, open: openState(node, read), text: value, action: node.action ? { text: interpolate(node.action.label, read) } : null, label: value });
     }
     case 'timePicker':
-      return {
-        ...base,
-        type: 'timePicker',
+      return Object.assign(base, {
+        type: 'timePicker' as const,
         hourKey: node.hourKey,
         minuteKey: node.minuteKey,
         hour: asNumber(read(node.hourKey), 0),
         minute: asNumber(read(node.minuteKey), 0),
         is24Hour: node.is24Hour ?? null,
-      };
+      });
     case 'datePicker': {
       const value = read(node.stateKey);
-      return { ...base, type: 'datePicker', stateKey: node.stateKey, value: typeof value === 'string' ? value : '' };
+      return Object.assign(base, { type: 'datePicker' as const, stateKey: node.stateKey, value: typeof value === 'string' ? value : '' });
     }
     case 'scroll':
-      return { ...base, type: 'scroll', axis: node.axis ?? 'vertical', child: children[0]!, fadeEdges: node.fadeEdges ?? EDGE_EFFECT_FADES[node.edgeEffect ?? 'none'], refresh: node.refresh ? { refreshing: read(node.refresh.stateKey) === true } : null };
+      return Object.assign(base, { type: 'scroll' as const, axis: node.axis ?? 'vertical', child: children[0]!, fadeEdges: node.fadeEdges ?? EDGE_EFFECT_FADES[node.edgeEffect ?? 'none'], refresh: node.refresh ? { refreshing: read(node.refresh.stateKey) === true } : null });
     case 'pager': {
       const id = pagerId(node);
-      return {
-        ...base,
-        type: 'pager',
+      return Object.assign(base, {
+        type: 'pager' as const,
         pagerId: id,
         page: readPage(id, inputs, deps),
         pageCount: children.length,
@@ -633,7 +629,7 @@ function buildTyped(
         pageSize: node.pageSize ?? 'fill',
         indicator: node.indicator ?? 'none',
         children,
-      };
+      });
     }
     case 'stack': {
       const id = stackId(node);
@@ -641,22 +637,21 @@ function buildTyped(
       const screens = screenNames(node);
       const entries = (inputs.stacks.get(id) ?? [node.initial]).map((name) => screens.indexOf(name));
       const navigation = inputs.navigations.get(id) ?? null;
-      return { ...base, type: 'stack', stackId: id, screens, entries, navigation, screenTransition: node.screenTransition ?? 'platform', children };
+      return Object.assign(base, { type: 'stack' as const, stackId: id, screens, entries, navigation, screenTransition: node.screenTransition ?? 'platform', children });
     }
     case 'tabBar':
     case 'bottomNav': {
       const raw = node.pager !== undefined ? readPage(node.pager, inputs, deps) : asNumber(read(node.stateKey!), 0);
       const selectedIndex = clampIndex(raw, node.items.length);
       const scrollable = node.type === 'tabBar' ? (node.scrollable ?? false) : false;
-      return { ...base, type: node.type, items: navItems(node, selectedIndex, inputs), selectedIndex, scrollable };
+      return Object.assign(base, { type: node.type, items: navItems(node, selectedIndex, inputs), selectedIndex, scrollable });
     }
     case 'adaptive':
       return buildAdaptive(node, base, read, children, inputs, deps);
     case 'searchBar': {
       const value = read(node.stateKey);
-      return {
-        ...base,
-        type: 'searchBar',
+      return Object.assign(base, {
+        type: 'searchBar' as const,
         stateKey: node.stateKey,
         value: typeof value === 'string' ? value : '',
         placeholder: node.placeholder === undefined ? '' : interpolate(node.placeholder, read),
@@ -667,50 +662,47 @@ function buildTyped(
         variant: node.variant ?? 'bar',
         submits: node.onSubmit !== undefined,
         child: children[0] ?? null,
-      };
+      });
     }
     case 'tooltip': {
       const text = interpolate(node.text, read);
-      return {
-        ...base,
-        type: 'tooltip',
+      return Object.assign(base, {
+        type: 'tooltip' as const,
         open: openState(node, read),
         text,
         label: text,
         targetId: node.anchorTo ?? null,
         placement: node.placement ?? 'top',
         spotlight: node.spotlight ? { padding: node.spotlight.padding ?? 8, radius: node.spotlight.radius ?? 12, scrim: resolveScrim(undefined, inputs.theme) } : null,
-      };
+      });
     }
     case 'drawer':
-      return {
-        ...base,
-        type: 'drawer',
+      return Object.assign(base, {
+        type: 'drawer' as const,
         open: openState(node, read),
         edge: node.edge ?? 'start',
         scrim: resolveScrim(node.scrim, inputs.theme),
         dismissOnSwipe: node.dismissOnSwipe ?? true,
         child: children[0]!,
-      };
+      });
     case 'menu':
-      return { ...base, type: 'menu', open: openState(node, read), entries: node.items.map((item) => menuEntry(item, read)) };
+      return Object.assign(base, { type: 'menu' as const, open: openState(node, read), entries: node.items.map((item) => menuEntry(item, read)) });
     case 'select': {
       const label = node.label === undefined ? null : interpolate(node.label, read);
       const choices = options(node, read);
       // Observe reads the chosen option's label (empty when none matches); a contentDescription overrides it.
-      return { ...base, type: 'select', stateKey: node.stateKey, text: label, options: choices, label: choices.find((option) => option.selected)?.text ?? '' };
+      return Object.assign(base, { type: 'select' as const, stateKey: node.stateKey, text: label, options: choices, label: choices.find((option) => option.selected)?.text ?? '' });
     }
     case 'bottomSheet':
-      return {
-        ...base,
-        type: 'bottomSheet',
+      return Object.assign(base, {
+        type: 'bottomSheet' as const,
         open: openState(node, read),
         detents: node.detents,
         scrim: resolveScrim(node.scrim, inputs.theme),
         dragHandle: node.dragHandle ?? true,
         dismissOnSwipe: node.dismissOnSwipe ?? true,
         child: children[0]!,
-      };
+      });
   }
 }
 
@@ -741,9 +733,8 @@ function buildChart(node: NodeOfType<'chart'>, base: RenderNodeBase, read: State
   const held = node.stateKey === undefined ? undefined : read(node.stateKey);
   const selected = typeof held === 'number' && Number.isInteger(held) && held >= 0 && held < rows.length ? held : -1;
   const pie = node.kind === 'pie' || node.kind === 'donut';
-  return {
-    ...base,
-    type: 'chart',
+  return Object.assign(base, {
+    type: 'chart' as const,
     kind: node.kind,
     rows,
     series,
@@ -754,7 +745,7 @@ function buildChart(node: NodeOfType<'chart'>, base: RenderNodeBase, read: State
     yMax: node.yMax ?? null,
     selected,
     label: `${node.kind[0]!.toUpperCase() + node.kind.slice(1)} chart, ${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`,
-  };
+  });
 }
 
 /** The asset id an image's assetKey holds (a camera capture), or null while it holds none. */
