@@ -23,11 +23,12 @@ export function checkReferences(spec: Record<string, unknown>, walk: WalkResult)
   for (const reference of walk.nodePagerReferences) checkPagerReference(reference, pagerIds);
   for (const reference of walk.actionPagerReferences) checkPagerReference(reference, pagerIds);
   const state = isPlainObject(spec.state) ? spec.state : {};
-  const controls = controlTypes(walk.bindings, spec);
+  const settings = settingKeys(spec);
+  const controls = controlTypes(walk.bindings, settings, state);
   for (const use of walk.bindings) if (!use.rule.ifPresent) checkBinding(use, state, controls);
   for (const use of walk.bindings) if (use.rule.ifPresent) checkBinding(use, state, controls);
   checkPagerKeys(walk.bindings);
-  for (const use of settingKeys(spec)) checkSettingKey(use, state);
+  for (const use of settings) checkSettingKey(use, state);
   const stacks = new Map<string, StackRecord>();
   for (const stack of walk.stacks) addStack(stack, stacks);
   for (const reference of walk.stackReferences) checkStackReference(reference, stacks);
@@ -66,11 +67,12 @@ export function collectReferenceErrors(spec: Record<string, unknown>, walk: Walk
   for (const reference of references) collect(collector, () => checkPagerReference(reference, pagerIds));
   const state = isPlainObject(spec.state) ? spec.state : {};
   const bindings = intact(walk.bindings).filter((use) => !bindingReadsFailure(use, collector));
-  const controls = controlTypes(bindings, spec);
+  const settings = settingKeys(spec);
+  const controls = controlTypes(bindings, settings, state);
   for (const use of bindings) if (!use.rule.ifPresent) collect(collector, () => checkBinding(use, state, controls));
   for (const use of bindings) if (use.rule.ifPresent) collect(collector, () => checkBinding(use, state, controls));
   collect(collector, () => checkPagerKeys(bindings));
-  for (const use of settingKeys(spec)) {
+  for (const use of settings) {
     if (!collector.failedAround(use.path) && !collector.failedAround(['state', use.key])) collect(collector, () => checkSettingKey(use, state));
   }
   const stacks = new Map<string, StackRecord>();
@@ -196,10 +198,9 @@ function checkSettingKey(use: SettingKey, state: Record<string, unknown>): void 
 }
 
 /** The scalar type each control-bound key must keep, so setState cannot break a control (or a setting key). */
-function controlTypes(bindings: BindingUse[], spec: Record<string, unknown>): Map<string, ValueType> {
+function controlTypes(bindings: BindingUse[], settings: readonly SettingKey[], state: Record<string, unknown>): Map<string, ValueType> {
   const types = new Map<string, ValueType>();
-  const state = isPlainObject(spec.state) ? spec.state : {};
-  for (const { key } of settingKeys(spec)) types.set(key, typeof state[key] === 'boolean' ? 'boolean' : 'string');
+  for (const { key } of settings) types.set(key, typeof state[key] === 'boolean' ? 'boolean' : 'string');
   for (const use of bindings) {
     const type = valueTypeOf(use.rule);
     if (!type || use.rule.declared) continue;
