@@ -116,6 +116,8 @@ interface PageApi {
   prototypeWindow(): PrototypeWindowReport | null;
   nodeAt(x: number, y: number): PrototypeHierarchyNode | 'app' | null;
   settled(): Promise<void>;
+  /** Whether an animation settled would wait for is running. */
+  moving(): boolean;
   /** Draws the rows a long scroll skips while off screen. */
   drawOffscreen(): void;
   /** Scrolls lazy lists to a matching row they have not drawn; whether any did. */
@@ -615,8 +617,7 @@ export class WebDevice {
       const node = await this.#nodeAt(target);
       return { ok: true, x: target.x, y: target.y, target: node === null ? null : inputTargetOf(node) };
     }
-    // A person taps what they see at rest: a screen still moving in (a push) is aimed at once it has settled.
-    await this.settled();
+    await this.#atRest();
     const found = await this.#findNode(target);
     if (!found.ok) return found;
     const disabled = disabledRefusal(found.node, describeTarget(target));
@@ -624,6 +625,11 @@ export class WebDevice {
     // A part whose own overlay panel lies over its centre (a drawer's scrim) is aimed where it shows.
     const aimAt = 'visibleBounds' in found.node && found.node.visibleBounds ? found.node.visibleBounds : found.node.bounds;
     return this.#reachable(found.node, centreOf(aimAt), describeTarget(target));
+  }
+
+  /** A person aims at what they see at rest: a screen still moving in (a push) is waited for. */
+  async #atRest(): Promise<void> {
+    if (await this.page.evaluate(() => window.protostage.moving())) await this.settled();
   }
 
   /** The node a press at a point lands on: the prototype's, asked of the page, or the smallest app node there. */
@@ -690,7 +696,7 @@ export class WebDevice {
     let target: InputTarget | null = null;
     if (testTag !== undefined) {
       // Checked before anything is pressed: tapping a button on the way would run its actions.
-      await this.settled();
+      await this.#atRest();
       const found = await this.#findNode({ testTag });
       if (!found.ok) return found;
       const disabled = disabledRefusal(found.node, `testTag "${testTag}"`);

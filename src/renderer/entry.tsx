@@ -49,6 +49,7 @@ async function start(): Promise<void> {
     drawOffscreen: () => page.drawOffscreen(),
     revealInLists: (target: RevealTarget) => revealInLists(target),
     settled: () => page.settled(),
+    moving: () => page.moving(),
   };
 }
 

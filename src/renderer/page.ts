@@ -333,13 +333,23 @@ export class PageRenderer {
     for (let round = 0; round < 100; round++) {
       await this.paint.painted();
       await Promise.all([document.fonts.ready, imagesSettled(), this.assets.fontsLoaded()]);
-      this.animations.holdRunning();
-      const running = document.getAnimations().filter((animation) => isFinite(animation) && !this.animations.holds(animation));
+      const running = this.runningAnimations();
       if (running.length === 0 && this.paint.isPainted()) return;
       await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
       // What the animations (or loads) changed is painted by a later frame.
       this.paint.changed();
     }
+  }
+
+  /** Whether something on screen is still moving (an animation settled would wait for). */
+  moving(): boolean {
+    return this.runningAnimations().length > 0;
+  }
+
+  /** The finite animations running now; those a paused clock holds do not count. */
+  private runningAnimations(): Animation[] {
+    this.animations.holdRunning();
+    return document.getAnimations().filter((animation) => isFinite(animation) && !this.animations.holds(animation));
   }
 
   /** Runs a controller call; the events it sends are forwarded at once and drawn after it. */
