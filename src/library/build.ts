@@ -1,11 +1,14 @@
 // Builds the library export before the package is packed (`npm pack` runs it as prepack):
 // dist/index.js, one ES module with its dependencies inside, so importing it needs nothing else
-// from the package; and dist/types, the declarations of the modules it exports.
+// from the package; dist/types, the declarations of the modules it exports; and
+// dist/material-icons.json.gz, the device's icon glyphs, so the installed package needs none of
+// the icon package's 10,000 files.
 //   node --import tsx src/library/build.ts
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { gzipIconMap, materialIconPackageMap } from '../renderer/page-assets.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dist = `${root}dist`;
@@ -30,4 +33,5 @@ writeFileSync(config, JSON.stringify({
 }));
 execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', config], { stdio: 'inherit' });
 rmSync(config);
-console.error('built dist/index.js and dist/types');
+writeFileSync(`${dist}/material-icons.json.gz`, gzipIconMap(materialIconPackageMap()));
+console.error('built dist/index.js, dist/types and dist/material-icons.json.gz');

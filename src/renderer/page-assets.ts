@@ -1,12 +1,13 @@
 // Node-side assets the page embeds so it works offline: Roboto as data-URL @font-face rules, the
 // @font-face rules of the script fonts, and the Material icon glyphs as one JSON map, each read
 // once per process and cached; and the script fonts' files, read when the page asks for one.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { EMOJI_FONT, SCRIPT_FONT_PATH, SCRIPT_FONTS } from './script-fonts.ts';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { EMOJI_FONT, SCRIPT_FONT_PATH, SCRIPT_FONTS, type ScriptFont } from './script-fonts.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -60,20 +61,28 @@ export function robotoFontFaceCss(): string {
 
 let scriptCss: string | undefined;
 const SCRIPT_FONT_FILE = /^[a-z0-9-]+\.woff2$/;
-const FONTSOURCE_SRC = /url\(\.\/files\/([a-z0-9-]+\.woff2)\) format\('woff2'\), url\(\.\/files\/[a-z0-9-]+\.woff\) format\('woff'\)/g;
+const FONTSOURCE_SRC = /url\(\.\/files\/([a-z0-9-]+\.woff2)\) format\('woff2(?:-variations)?'\)(?:, url\(\.\/files\/[a-z0-9-]+\.woff\) format\('woff'\))?/g;
+
+/** A script font's @fontsource style sheets: one per weight, or the one of its weight axis. */
+function fontsourceCss(font: ScriptFont): string[] {
+  const sheets = font.scope === '@fontsource-variable' ? ['wght.css'] : font.weights.map((weight) => `${weight}.css`);
+  return sheets.map((sheet) => readFileSync(require.resolve(`${font.scope}/${font.package}/${sheet}`), 'utf8'));
+}
 
 /**
  * The @font-face rules of every script font, each file by its character range, pointing at
- * SCRIPT_FONT_PATH. `block` keeps such text invisible for the moment its file takes to arrive,
- * so a screenshot never catches a fallback glyph (the page settles once its fonts are loaded).
+ * SCRIPT_FONT_PATH, under the font's own family name (a variable package names it "… Variable").
+ * `block` keeps such text invisible for the moment its file takes to arrive, so a screenshot
+ * never catches a fallback glyph (the page settles once its fonts are loaded).
  */
 export function scriptFontFaceCss(): string {
   scriptCss ??= [
     `@font-face{font-family:'${EMOJI_FONT.family}';font-display:block;src:url(${EMOJI_FONT.path}) format('woff2');unicode-range:${EMOJI_FONT.unicodeRange}}`,
     ...SCRIPT_FONTS.flatMap((font) =>
-      font.weights.map((weight) =>
-        readFileSync(require.resolve(`@fontsource/${font.package}/${weight}.css`), 'utf8')
+      fontsourceCss(font).map((css) =>
+        css
           .replace(FONTSOURCE_SRC, `url(${SCRIPT_FONT_PATH}${font.package}/$1) format('woff2')`)
+          .replace(/font-family: '[^']*';/g, `font-family: '${font.family}';`)
           .replace(/font-display: swap;/g, 'font-display: block;'),
       ),
     ),
@@ -87,8 +96,9 @@ export async function readScriptFont(path: string): Promise<Buffer | null> {
   if (!path.startsWith(SCRIPT_FONT_PATH)) return null;
   const [packageName, file, ...rest] = path.slice(SCRIPT_FONT_PATH.length).split('/');
   if (rest.length > 0 || file === undefined || !SCRIPT_FONT_FILE.test(file)) return null;
-  if (!SCRIPT_FONTS.some((font) => font.package === packageName)) return null;
-  return readFile(join(packageDir(`@fontsource/${packageName}`), 'files', file)).catch(() => null);
+  const font = SCRIPT_FONTS.find((candidate) => candidate.package === packageName);
+  if (!font) return null;
+  return readFile(join(packageDir(`${font.scope}/${font.package}`), 'files', file)).catch(() => null);
 }
 
 /** Strips the outer <svg> element: the page wraps every glyph in its own sized <svg>. */
@@ -98,9 +108,37 @@ export function innerSvg(svg: string): string {
   return open < 0 || close < 0 ? '' : svg.slice(open + 1, close);
 }
 
+/**
+ * The icon map a packed package carries, written by the library build from
+ * @material-design-icons/svg: that package's 10,000 small files are a build-time dependency only.
+ * A checkout that has the package reads the glyphs from it, so the map is never stale there.
+ */
+const BUILT_ICON_MAP = fileURLToPath(new URL('../../dist/material-icons.json.gz', import.meta.url));
+
+function iconPackageInstalled(): boolean {
+  try {
+    packageDir('@material-design-icons/svg');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readBuiltIconMap(): Buffer {
+  if (!existsSync(BUILT_ICON_MAP)) {
+    throw new Error(`the Material icon glyphs are missing: neither @material-design-icons/svg nor ${BUILT_ICON_MAP} is installed (npm install, or npm pack to build it)`);
+  }
+  return readFileSync(BUILT_ICON_MAP);
+}
+
 /** Every glyph of @material-design-icons/svg, by seed variant name and icon name. */
 export function materialIconMap(): IconMap {
-  if (iconMap) return iconMap;
+  iconMap ??= iconPackageInstalled() ? materialIconPackageMap() : (JSON.parse(gunzipSync(readBuiltIconMap()).toString('utf8')) as IconMap);
+  return iconMap;
+}
+
+/** The icon map read from @material-design-icons/svg itself, one file per glyph and variant. */
+export function materialIconPackageMap(): IconMap {
   const root = packageDir('@material-design-icons/svg');
   const map = {} as IconMap;
   for (const [variant, folder] of Object.entries(ICON_VARIANT_FOLDERS) as Array<[IconVariant, string]>) {
@@ -111,12 +149,16 @@ export function materialIconMap(): IconMap {
     }
     map[variant] = glyphs;
   }
-  iconMap = map;
   return map;
 }
 
-/** The icon map as gzip-compressed JSON in base64: well under half the bytes the page must load. */
+/** An icon map as gzip-compressed JSON: well under half the bytes the page must load. */
+export function gzipIconMap(map: IconMap): Buffer {
+  return gzipSync(JSON.stringify(map), { level: 9 });
+}
+
+/** The icon map as gzip-compressed JSON in base64, as the page embeds it. */
 export function packedMaterialIconMap(): string {
-  packedIcons ??= gzipSync(JSON.stringify(materialIconMap()), { level: 9 }).toString('base64');
+  packedIcons ??= (iconPackageInstalled() ? gzipIconMap(materialIconMap()) : readBuiltIconMap()).toString('base64');
   return packedIcons;
 }

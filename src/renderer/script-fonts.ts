@@ -4,9 +4,15 @@
 // the page fetches only the files its text uses, so a Latin-only prototype loads none.
 
 export interface ScriptFont {
-  /** The @fontsource package, without its scope. */
+  /** The package, without its scope. */
   package: string;
   family: string;
+  /**
+   * `@fontsource` ships one static file per weight and range; `@fontsource-variable` one file per
+   * range that draws every weight, which for the CJK fonts is a fifteenth of the bytes installed.
+   */
+  scope: '@fontsource' | '@fontsource-variable';
+  /** The weights of a static font; a variable one draws them all. */
   weights: readonly number[];
 }
 
@@ -30,13 +36,13 @@ export const EMOJI_FONT = {
  * monochrome emoji). Simplified Chinese comes before Japanese, as on a phone set to English.
  */
 export const SCRIPT_FONTS: readonly ScriptFont[] = [
-  { package: 'noto-sans-arabic', family: 'Noto Sans Arabic', weights: TEXT_WEIGHTS },
-  { package: 'noto-sans-hebrew', family: 'Noto Sans Hebrew', weights: TEXT_WEIGHTS },
-  { package: 'noto-sans-devanagari', family: 'Noto Sans Devanagari', weights: TEXT_WEIGHTS },
-  { package: 'noto-sans-thai', family: 'Noto Sans Thai', weights: TEXT_WEIGHTS },
-  { package: 'noto-sans-sc', family: 'Noto Sans SC', weights: TEXT_WEIGHTS },
-  { package: 'noto-sans-jp', family: 'Noto Sans JP', weights: TEXT_WEIGHTS },
-  { package: 'noto-sans-kr', family: 'Noto Sans KR', weights: TEXT_WEIGHTS },
+  { package: 'noto-sans-arabic', family: 'Noto Sans Arabic', scope: '@fontsource', weights: TEXT_WEIGHTS },
+  { package: 'noto-sans-hebrew', family: 'Noto Sans Hebrew', scope: '@fontsource', weights: TEXT_WEIGHTS },
+  { package: 'noto-sans-devanagari', family: 'Noto Sans Devanagari', scope: '@fontsource', weights: TEXT_WEIGHTS },
+  { package: 'noto-sans-thai', family: 'Noto Sans Thai', scope: '@fontsource', weights: TEXT_WEIGHTS },
+  { package: 'noto-sans-sc', family: 'Noto Sans SC', scope: '@fontsource-variable', weights: [] },
+  { package: 'noto-sans-jp', family: 'Noto Sans JP', scope: '@fontsource-variable', weights: [] },
+  { package: 'noto-sans-kr', family: 'Noto Sans KR', scope: '@fontsource-variable', weights: [] },
 ];
 
 /** Where the page asks for a script font's file: `/fonts/script/<package>/<file>.woff2`. */

@@ -4,7 +4,7 @@
 // spec on a real device.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,9 @@ test('the packed package, installed into a fresh prefix, validates for a program
   execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--prefix', prefix, join(packed, tarball!)], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, npm_config_loglevel: 'error' }, timeout: 300_000 });
 
   checkLibrary(prefix, elsewhere);
+  // The icon glyphs come from the build's one file, not the icon package's 10,000.
+  assert.equal(existsSync(join(prefix, 'node_modules', '@material-design-icons')), false);
+  assert.equal(existsSync(join(prefix, 'node_modules', 'protostage', 'dist', 'material-icons.json.gz')), true);
   const bin = join(prefix, 'node_modules', '.bin', 'protostage');
   assert.equal(execFileSync(bin, ['--version'], { cwd: elsewhere, encoding: 'utf8' }).trim().startsWith('protostage '), true);
   const client = new Client({ name: 'protostage-installed', version: '1.0.0' });
@@ -34,11 +37,12 @@ test('the packed package, installed into a fresh prefix, validates for a program
   try {
     const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
     assert.deepEqual(tools, ['device', 'observe', 'pressBack', 'prototype', 'sendKeys', 'swipeOn', 'tapOn']);
-    const spec = { id: 'installed', window: { placement: { type: 'fullscreen' } }, root: { type: 'text', text: 'From the package', testTag: 'hello' } };
+    const spec = { id: 'installed', window: { placement: { type: 'fullscreen' } }, root: { type: 'row', children: [{ type: 'icon', name: 'favorite', testTag: 'heart' }, { type: 'text', text: 'From the package', testTag: 'hello' }] } };
     const shown = (await client.callTool({ name: 'prototype', arguments: { action: 'show', spec } })) as { isError?: boolean; structuredContent?: Record<string, unknown> };
     assert.equal(shown.isError, undefined, JSON.stringify(shown.structuredContent));
     const observed = (await client.callTool({ name: 'observe', arguments: {} })) as { structuredContent: { hierarchy: Array<{ testTag: string | null; text: string | null }> } };
     assert.equal(observed.structuredContent.hierarchy.find((node) => node.testTag === 'hello')?.text, 'From the package');
+    assert.ok(observed.structuredContent.hierarchy.some((node) => node.testTag === 'heart'));
   } finally {
     await client.close();
   }
