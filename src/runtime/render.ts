@@ -61,14 +61,25 @@ export interface RenderInputs {
 
 interface CacheEntry {
   render: RenderNode;
+  /**
+   * The node as its own fields were last built (its children may since have changed). Copies
+   * are made from it: V8 gives each copy of a copy a new hidden class, which makes a chain of
+   * them slow to copy, while every copy of one built object shares one.
+   */
+  built: RenderNode;
+  /** The node's own dependency token (nodeDependency of its key), made once. */
+  token: string;
   children: readonly CacheEntry[];
   deps: Set<string>;
   subtreeDeps: Set<string>;
 }
 
-function touches(deps: Set<string>, changed: ChangeSet): boolean {
+/** The changed tokens as an array (read once per node visited; a Set's iterator costs more). */
+type ChangedTokens = readonly string[] | 'all';
+
+function touches(deps: Set<string>, changed: ChangedTokens): boolean {
   if (changed === 'all') return true;
-  for (const token of changed) if (deps.has(token)) return true;
+  for (let i = 0; i < changed.length; i++) if (deps.has(changed[i]!)) return true;
   return false;
 }
 
@@ -89,7 +100,7 @@ export class RenderBuilder {
   /** Rebuild what `changed` touches; returns the root render node. */
   build(changed: ChangeSet): RenderNode {
     if (changed === 'all') this.cache.clear();
-    return this.buildEntry(this.tree.root, changed, this.inputs()).render;
+    return this.buildEntry(this.tree.root, changed === 'all' ? 'all' : [...changed], this.inputs()).render;
   }
 
   /** The last built render node of a key. */
@@ -102,7 +113,7 @@ export class RenderBuilder {
     for (const key of keys) if (!this.tree.byKey.has(key)) this.cache.delete(key);
   }
 
-  private buildEntry(treeNode: TreeNode, changed: ChangeSet, inputs: RenderInputs): CacheEntry {
+  private buildEntry(treeNode: TreeNode, changed: ChangedTokens, inputs: RenderInputs): CacheEntry {
     const previous = this.cache.get(treeNode.key);
     if (previous && !touches(previous.subtreeDeps, changed)) return previous;
     const children = treeNode.children.length === 0 ? NO_ENTRIES : treeNode.children.map((child) => this.buildEntry(child, changed, inputs));
@@ -115,31 +126,38 @@ export class RenderBuilder {
 
   /** Only descendants changed: keep this node's own fields, swap in the new children. */
   private reuseOwn(previous: CacheEntry, children: readonly CacheEntry[]): CacheEntry {
-    const sameCount = children.length === previous.children.length;
-    if (sameCount && children.every((child, i) => child === previous.children[i])) return previous;
-    const render = withChildren(previous.render, children.map((child) => child.render));
-    const sameSubtrees = sameCount && children.every((child, i) => child.subtreeDeps === previous.children[i]!.subtreeDeps);
-    const subtreeDeps = sameSubtrees ? previous.subtreeDeps : unionDeps(previous.deps, children);
-    return { render, children, deps: previous.deps, subtreeDeps };
+    if (sameEntries(children, previous.children)) return previous;
+    const render = withChildren(previous.built, children.map((child) => child.render));
+    const subtreeDeps = sameSubtreeDeps(children, previous.children) ? previous.subtreeDeps : unionDeps(previous.deps, children);
+    return { render, built: previous.built, token: previous.token, children, deps: previous.deps, subtreeDeps };
   }
 
   private buildOwn(treeNode: TreeNode, children: readonly CacheEntry[], inputs: RenderInputs, previous: CacheEntry | undefined): CacheEntry {
-    const deps = new Set<string>([nodeDependency(treeNode.key)]);
+    const token = previous?.token ?? nodeDependency(treeNode.key);
+    const deps = new Set<string>([token]);
     const read = nodeReader(treeNode, inputs, deps);
     // Without styleWhen a node's style depends on the theme only, and a theme change clears the cache.
     const keptStyle = previous && treeNode.node.styleWhen === undefined ? previous.render.style : null;
     const render = buildRenderNode(treeNode, read, children.map((child) => child.render), inputs, deps, keptStyle);
-    const sameSubtrees =
-      previous !== undefined &&
-      sameSet(deps, previous.deps) &&
-      children.length === previous.children.length &&
-      children.every((child, i) => child.subtreeDeps === previous.children[i]!.subtreeDeps);
+    const sameSubtrees = previous !== undefined && sameSet(deps, previous.deps) && sameSubtreeDeps(children, previous.children);
     const subtreeDeps = sameSubtrees ? previous.subtreeDeps : unionDeps(deps, children);
-    return { render, children, deps, subtreeDeps };
+    return { render, built: render, token, children, deps, subtreeDeps };
   }
 }
 
 const NO_ENTRIES: readonly CacheEntry[] = [];
+
+function sameEntries(a: readonly CacheEntry[], b: readonly CacheEntry[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameSubtreeDeps(a: readonly CacheEntry[], b: readonly CacheEntry[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.subtreeDeps !== b[i]!.subtreeDeps) return false;
+  return true;
+}
 
 /** A copy of a container render node with new children. */
 function withChildren(render: RenderNode, children: RenderNode[]): RenderNode {
@@ -160,9 +178,18 @@ function unionDeps(own: Set<string>, children: readonly CacheEntry[]): Set<strin
  *  `stackDepth` read that stack (its top screen, how many screens it holds); a key starting with /
  *  reads the data. */
 export function nodeReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state' | 'pages' | 'stacks' | 'data'> & Partial<Pick<RenderInputs, 'strings' | 'platform'>>, deps?: Set<string>): TextReader {
+  const read: TextReader = stateReader(treeNode, inputs, deps);
+  const strings = inputs.strings;
+  if (strings) read.translate = (key, count) => strings.translate(key, count);
+  return read;
+}
+
+// The reader is returned as an anonymous arrow: a named one is wrapped to keep its name by the
+// TypeScript loader, a cost paid on every node built.
+function stateReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state' | 'pages' | 'stacks' | 'data'> & Partial<Pick<RenderInputs, 'platform'>>, deps: Set<string> | undefined): TextReader {
   const pager = treeNode.pager;
   const screen = treeNode.screen;
-  const read: TextReader = (key) => {
+  return (key) => {
     if (key.startsWith('/')) return readData(inputs.data, key, deps);
     if (key.startsWith(COUNT_KEY_PREFIX)) return readCount(inputs.data, key.slice(COUNT_KEY_PREFIX.length), deps);
     if (key.startsWith('platform:')) {
@@ -183,9 +210,6 @@ export function nodeReader(treeNode: TreeNode, inputs: Pick<RenderInputs, 'state
     deps?.add(key);
     return ownValue(inputs.state, key);
   };
-  const strings = inputs.strings;
-  if (strings) read.translate = (key, count) => strings.translate(key, count);
-  return read;
 }
 
 function readPage(id: string, inputs: RenderInputs, deps: Set<string>): number {
