@@ -1352,63 +1352,67 @@ function checkedFields(check: Check): string[] {
 }
 
 function applyCheck(check: Check, value: Record<string, unknown>, position: Position, what: string): void {
-  const at = () => ('at' in check && check.at !== undefined ? position.pathTo(check.at) : position.path());
-  const has = (field: string) => hasOwn(value, field);
+  // No local closures here: under tsx each named one is wrapped on every call, once per check of
+  // every node.
   switch (check.rule) {
     case 'exactlyOne': {
-      const present = check.fields.filter(has);
+      const present = check.fields.filter((field) => hasOwn(value, field));
       if (present.length !== 1) {
-        reject(at(), `${capitalize(what)} takes exactly one of ${check.fields.join(' or ')}; ${present.length === 0 ? 'none is given' : `it has ${present.join(' and ')}`}`);
+        reject(checkPath(check, position), `${capitalize(what)} takes exactly one of ${check.fields.join(' or ')}; ${present.length === 0 ? 'none is given' : `it has ${present.join(' and ')}`}`);
       }
       return;
     }
     case 'atLeastOne':
-      if (!check.fields.some(has)) reject(at(), `${capitalize(what)} needs at least one of ${check.fields.join(', ')}`);
+      if (!check.fields.some((field) => hasOwn(value, field))) reject(checkPath(check, position), `${capitalize(what)} needs at least one of ${check.fields.join(', ')}`);
       return;
     case 'less':
-      if (!has(check.field) || !has(check.than)) return;
+      if (!hasOwn(value, check.field) || !hasOwn(value, check.than)) return;
       if (!((value[check.field] as number) < (value[check.than] as number))) {
-        reject(at(), `${check.field} (${String(value[check.field])}) must be less than ${check.than} (${String(value[check.than])})`);
+        reject(checkPath(check, position), `${check.field} (${String(value[check.field])}) must be less than ${check.than} (${String(value[check.than])})`);
       }
       return;
     case 'dividesRange': {
-      if (!has(check.field)) return;
+      if (!hasOwn(value, check.field)) return;
       const steps = ((value[check.max] as number) - (value[check.min] as number)) / (value[check.field] as number);
       if (Math.abs(steps - Math.round(steps)) > 1e-9 * Math.max(1, Math.abs(steps))) {
-        reject(at(), `${check.field} ${String(value[check.field])} must divide ${check.max} - ${check.min} evenly`);
+        reject(checkPath(check, position), `${check.field} ${String(value[check.field])} must divide ${check.max} - ${check.min} evenly`);
       }
       return;
     }
     case 'requiredWhen':
-      if (check.in.includes(value[check.when] as string | boolean) && !has(check.field)) {
-        reject(at(), `${whenPhrase(value, check.when, what)} needs ${check.field}`);
+      if (check.in.includes(value[check.when] as string | boolean) && !hasOwn(value, check.field)) {
+        reject(checkPath(check, position), `${whenPhrase(value, check.when, what)} needs ${check.field}`);
       }
       return;
     case 'forbiddenWhen':
-      if (check.in.includes(value[check.when] as string | boolean) && has(check.field)) {
-        reject(at(), `${whenPhrase(value, check.when, what)} cannot have ${check.field}${check.hint ? `; ${check.hint}` : ''}`);
+      if (check.in.includes(value[check.when] as string | boolean) && hasOwn(value, check.field)) {
+        reject(checkPath(check, position), `${whenPhrase(value, check.when, what)} cannot have ${check.field}${check.hint ? `; ${check.hint}` : ''}`);
       }
       return;
     case 'forbiddenWith':
-      if (has(check.field) && has(check.with)) reject(at(), `${capitalize(what)} takes ${check.field} only without ${check.with}`);
+      if (hasOwn(value, check.field) && hasOwn(value, check.with)) reject(checkPath(check, position), `${capitalize(what)} takes ${check.field} only without ${check.with}`);
       return;
     case 'forbiddenWithout':
-      if (has(check.field) && !has(check.without)) reject(at(), `${capitalize(what)} takes ${check.field} only with ${check.without}`);
+      if (hasOwn(value, check.field) && !hasOwn(value, check.without)) reject(checkPath(check, position), `${capitalize(what)} takes ${check.field} only with ${check.without}`);
       return;
     case 'keyOf': {
       const keys = isPlainObject(value[check.of]) ? Object.keys(value[check.of] as object).sort() : [];
       const name = value[check.field];
       if (typeof name === 'string' && !keys.includes(name)) {
-        reject(at(), `${JSON.stringify(name)} is not one of ${check.of}${didYouMeanWord(name, keys)}; ${check.of}: ${listWords(keys.map((key) => JSON.stringify(key)), 40)}`);
+        reject(checkPath(check, position), `${JSON.stringify(name)} is not one of ${check.of}${didYouMeanWord(name, keys)}; ${check.of}: ${listWords(keys.map((key) => JSON.stringify(key)), 40)}`);
       }
       return;
     }
     case 'distinct': {
       const [first, second] = check.fields;
-      if (value[first!] === value[second!]) reject(at(), `${first} and ${second} must name different state keys`);
+      if (value[first!] === value[second!]) reject(checkPath(check, position), `${first} and ${second} must name different state keys`);
       return;
     }
   }
+}
+
+function checkPath(check: Check, position: Position): string {
+  return 'at' in check && check.at !== undefined ? position.pathTo(check.at) : position.path();
 }
 
 // --- messages ---------------------------------------------------------------------------------------
