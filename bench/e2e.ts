@@ -6,6 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { budget } from './stats.ts';
 
 const CLI = fileURLToPath(new URL('../bin/protostage.js', import.meta.url));
 const EXAMPLE = fileURLToPath(new URL('../test/fixtures/prototype-spec/valid/doc-example-1.json', import.meta.url));
@@ -70,8 +71,11 @@ async function main(): Promise<void> {
   console.log(`protostage e2e bench: ${rounds} rounds each after ${WARMUP_ROUNDS} warm-up rounds (first show incl. device launch: ${launch.toFixed(0)} ms)`);
   for (const { label, samples } of [baseline, show, tapToEvent]) {
     const median = quantile(samples, 0.5);
-    console.log(`${label.padEnd(48)} median ${median.toFixed(2).padStart(8)} ms  p90 ${quantile(samples, 0.9).toFixed(2).padStart(8)} ms  ×${(median / baseMedian).toFixed(1)} baseline`);
+    const ratio = median / baseMedian;
+    const note = label === show.label ? `   ${budget(ratio, 10, '×')}` : '';
+    console.log(`${label.padEnd(48)} median ${median.toFixed(2).padStart(8)} ms  p90 ${quantile(samples, 0.9).toFixed(2).padStart(8)} ms  ×${ratio.toFixed(1)} baseline${note}`);
   }
+  console.log(`${'first show incl. device launch'.padEnd(48)} ${launch.toFixed(0).padStart(8)} ms   ${budget(launch, 1500, ' ms')} on an idle machine`);
 }
 
 await main();

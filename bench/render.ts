@@ -1,12 +1,13 @@
 // Render timings on the web device, each median printed beside a no-op baseline from the same run:
-//   show → settled for a 2000-node spec (target <= 150 ms), baseline: an empty page round trip;
+//   show → settled for a 2000-node spec (budget <= 50 ms), baseline: an empty page round trip;
+//   observe of the same screen (budget <= 50 ms);
 //   tap → event delivered to Node (target <= 16 ms), baseline: a tap on a point nothing listens to;
 //   the same for an item of an open menu and for a swiped row's Delete button.
 import { centreOf } from '../src/device/hierarchy.ts';
 import { WebDevice } from '../src/device/web-device.ts';
 import type { PrototypeEvent } from '../src/runtime/model.ts';
 import { validatePrototypeSpec } from '../src/validate/index.ts';
-import { median, timed } from './stats.ts';
+import { budget, median, timed } from './stats.ts';
 
 const SHOW_RUNS = 30;
 const TAP_RUNS = 40;
@@ -37,12 +38,11 @@ function validated(spec: unknown): { spec: unknown; nodeCount: number } {
   return { spec: result.spec, nodeCount: result.nodeCount };
 }
 
-function report(name: string, samples: number[], baseline: number[], target: number): void {
+function report(name: string, samples: number[], baseline: number[], limit: number): void {
   const value = median(samples);
   const base = median(baseline);
-  const verdict = value <= target ? 'within' : 'OVER';
   console.log(`${name.padEnd(34)} median ${value.toFixed(2).padStart(8)} ms   no-op baseline ${base.toFixed(2).padStart(7)} ms   ` +
-    `ratio ${(value / base).toFixed(1).padStart(6)}×   target <= ${target} ms (${verdict})`);
+    `ratio ${(value / base).toFixed(1).padStart(6)}×   ${budget(value, limit, ' ms')}`);
 }
 
 async function benchShow(device: WebDevice): Promise<string> {
@@ -62,7 +62,7 @@ async function benchShow(device: WebDevice): Promise<string> {
     shows.push(showCall + settle);
     noops.push(await timed(() => device.settled()));
   }
-  report(`show → settled, ${nodes}`, shows, noops, 150);
+  report(`show → settled, ${nodes}`, shows, noops, 50);
   console.log(`  of which the page's show call (validate, runtime, draw) ${median(showCalls).toFixed(2)} ms, settling ${median(settles).toFixed(2)} ms`);
   return nodes;
 }
@@ -177,7 +177,7 @@ function swipeSpec(): unknown {
   };
 }
 
-/** observe on the screen as it is: settle, both layers' hierarchy, and the PNG. No target; printed for reference. */
+/** observe on the screen as it is: settle, both layers' hierarchy, and the PNG. */
 async function benchObserve(device: WebDevice, name: string): Promise<void> {
   const observes: number[] = [];
   const noops: number[] = [];
@@ -185,7 +185,7 @@ async function benchObserve(device: WebDevice, name: string): Promise<void> {
     observes.push(await timed(() => device.observe()));
     noops.push(await timed(() => device.settled()));
   }
-  console.log(`observe, ${name}`.padEnd(34) + ` median ${median(observes).toFixed(2).padStart(8)} ms   no-op baseline ${median(noops).toFixed(2).padStart(7)} ms`);
+  report(`observe, ${name}`, observes, noops, 50);
 }
 
 async function benchRoundTrip(device: WebDevice): Promise<void> {

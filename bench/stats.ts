@@ -11,3 +11,8 @@ export async function timed(action: () => Promise<unknown>): Promise<number> {
   await action();
   return performance.now() - start;
 }
+
+/** "budget <= 2×", with " OVER" when the figure is above it: the line `npm run bench` gathers. */
+export function budget(value: number, limit: number, unit: string): string {
+  return `budget <= ${limit}${unit}${value > limit ? ' OVER' : ''}`;
+}

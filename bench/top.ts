@@ -25,6 +25,12 @@ if (positionals.length === 0) {
   process.exit(2);
 }
 
+// `| head` closes the pipe early; that ends the summary, it is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 for (const file of positionals) summarize(file, Number(values.top), values.match ?? '');
 
 function summarize(file: string, top: number, match: string): void {
