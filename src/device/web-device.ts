@@ -175,6 +175,8 @@ export class WebDevice {
   #orientation: Orientation;
   #settings: DeviceSettings;
   readonly #liveClock: boolean;
+  /** Device pixels per dp: the size of a screenshot's pixels. */
+  #pixelRatio = 1;
   #listeners = new Set<EventListener>();
   #frameListeners = new Set<FrameListener>();
   #screencasting = false;
@@ -254,6 +256,7 @@ export class WebDevice {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       const device = new WebDevice(browser, ownsBrowser, context, page, cdp, baseProfile, orientation, settings, options.liveClock ?? false, options.requests ?? { allowed: new AllowedOrigins() });
+      device.#pixelRatio = options.pixelRatio ?? 1;
       // Only the device page's runtime speaks for the prototype; the app's frames see the bindings too.
       await page.exposeBinding('__protostageEvent', (source, eventJson: string) => {
         if (source.frame === page.mainFrame()) device.#deliver(JSON.parse(eventJson) as PrototypeEvent);
@@ -553,7 +556,7 @@ export class WebDevice {
 
   /** A screenshot of this device inside its bezel (render --frame). */
   async framed(screenshot: Buffer): Promise<Buffer> {
-    return drawBezel(this.context, screenshot, this.profile);
+    return drawBezel(this.browser, screenshot, this.profile, this.#pixelRatio);
   }
 
   /** The prototype's window as a hierarchy capture reports it, or null when nothing is shown. */

@@ -208,6 +208,16 @@ test('turning the phone moves the camera cutout to the start edge and resizes th
   assert.deepEqual([device.profile.width, device.profile.height, device.profile.cutout.top], [412, 915, 24]);
 });
 
+test("drawing the bezel leaves the device's own screen as it was", async () => {
+  const { device } = phone();
+  const screenSize = () => pageOf(device).evaluate(() => `${window.innerWidth}x${window.innerHeight}`);
+  assert.equal(await screenSize(), '412x915');
+  await device.framed((await device.observe()).screenshot);
+  assert.equal(await screenSize(), '412x915');
+  const again = PNG.sync.read((await device.observe()).screenshot);
+  assert.deepEqual([again.width, again.height], [412, 915]);
+});
+
 test("a date picker rings today on a device with a live clock, and no day with the fixed clock of repeatable screenshots", async () => {
   const now = new Date();
   const day = (date: number) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
