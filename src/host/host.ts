@@ -352,15 +352,18 @@ export class Host {
       this.ensureLatest(id, showNumber);
       this.ensureNotCancelled(id, signal);
       const replacedInPlace = this.shown.has(id) && !args.reset;
+      // The cursor the show answers is taken before it is sent, so what the show itself starts
+      // (an emit on appear, a request refused at once) is always after it, however fast it comes.
+      const sequenceBeforeShow = this.latestSequence.get(id) ?? 0;
       const sent = await this.sendShow(device, spec, args, staged);
       const degraded = degradedEffects(prepared.effects ?? []);
-      const lastSequence = this.recordShown(spec, { appearance: sent.appearance, revision: sent.revision, hasStacks: prepared.capabilities.includes(CAPABILITIES.stackTransitions), locale: sent.locale, degraded, reset: args.reset === true });
+      this.recordShown(spec, { appearance: sent.appearance, revision: sent.revision, hasStacks: prepared.capabilities.includes(CAPABILITIES.stackTransitions), locale: sent.locale, degraded, reset: args.reset === true });
       this.sentSpecs.set(id, spec);
       this.sentAssets.set(id, staged);
       const savedTo = await this.writeThrough(id, layout ? args.specPath! : null, source, roots);
       const summary: ShowSummary = {
         id,
-        lastSequence,
+        lastSequence: sequenceBeforeShow,
         replacedInPlace,
         ...(sent.missingAssets ? { missingAssets: sent.missingAssets } : {}),
         ...(uploadedAssets.length > 0 ? { uploadedAssets } : {}),
@@ -457,11 +460,11 @@ export class Host {
   }
 
   /**
-   * Records the shown prototype in the status store; returns its latest event sequence. The
+   * Records the shown prototype in the status store, with its latest event sequence. The
    * device shows one prototype at a time, so any other id it showed is replaced: its entry goes
    * and calls waiting on it return now. A reset show starts its pages, stacks and last event afresh.
    */
-  private recordShown(spec: Record<string, unknown>, shown: ShownRecord): number {
+  private recordShown(spec: Record<string, unknown>, shown: ShownRecord): void {
     const { appearance, revision, hasStacks, locale, degraded, reset } = shown;
     const id = spec.id as string;
     const previous = reset ? undefined : this.shown.get(id);
@@ -482,7 +485,6 @@ export class Host {
       this.rememberGone(other, report);
       this.events.endWaitsFor(other, { status: 'gone', report });
     }
-    return lastSequence;
   }
 
   /** Remembers why an id went, forgetting the oldest past REMEMBERED_GONE. */

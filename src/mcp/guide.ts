@@ -94,8 +94,9 @@ to receive what the person did. Events are \`{id, sequence, kind, name, payload,
 stacks?}\`; kinds are \`change\` (state written), \`emit\` (an \`emit\` action: name + payload),
 \`page_changed\` (pager id + page), \`screen_changed\` (stack id + \`{op, screen, from, screens}\`),
 \`dismissed\` (payload.reason) and \`appearance_changed\`. Sequences start at 1 per
-prototype id and continue across re-shows; show returns \`lastSequence\`, so pass it (or the last
-sequence you saw) as \`afterSequence\` to wait for new events only. awaitEvent answers
+prototype id and continue across re-shows; show returns \`lastSequence\`, the sequence from just
+before the show (what the show itself starts, an emit on appear or a request, comes after it), so
+pass it (or the last sequence you saw) as \`afterSequence\` to wait for new events only. awaitEvent answers
 \`{events, more, lastSequence}\`: the matching events after the cursor, oldest first (up to
 \`limit\`, default 50; filter with \`eventName\`, \`kind\` or \`kinds\`). To page, pass the answer's
 \`lastSequence\` as the next \`afterSequence\`: it is the sequence of the last event delivered (the

@@ -17,7 +17,7 @@ const commonFields = {
 const prototype = z.looseObject({
   ...commonFields,
   id: z.string().optional().describe('show: the prototype id.'),
-  lastSequence: z.number().optional().describe('show: the latest event sequence; awaitEvent: the sequence of the last event delivered (the current one after a time-out). Pass it to the next awaitEvent as afterSequence.'),
+  lastSequence: z.number().optional().describe('show: the event sequence from just before the show (what the show itself starts comes after it); awaitEvent: the sequence of the last event delivered (the current one after a time-out). Pass it to the next awaitEvent as afterSequence.'),
   replacedInPlace: z.boolean().optional(),
   revision: z.number().optional().describe("show: the prototype's revision (one per show, accepted data write and state change; never rewound)."),
   appearance: z.looseObject({ mode: z.string(), source: z.string() }).optional().describe('show: {mode, source, deviceDark}; status entries: {mode, source}.'),

@@ -261,6 +261,21 @@ test('same-id show is in place unless reset; status follows events and dismissal
   assert.ok(reshown.success && reshown.lastSequence === 2 && !reshown.replacedInPlace, 'the cursor survives the dismissal');
 });
 
+test("an event the show itself starts, arriving before the show's answer, comes after the show's lastSequence", async () => {
+  const device = new FakeDevice();
+  const { host } = hostWith(device);
+  // The device reports a request refused at once (an emit on appear) before it answers the show.
+  device.handlers.set('show_prototype', () => {
+    device.emit({ id: 'p', sequence: 1, kind: 'emit', name: 'prototype_request' });
+    return { success: true };
+  });
+  const shown = await host.show({ spec: textSpec() });
+  assert.ok(shown.success && shown.lastSequence === 0, `the show answers the cursor from before it was sent: ${JSON.stringify(shown)}`);
+  const started = await host.awaitEvent({ id: 'p', afterSequence: shown.lastSequence, timeoutMs: 10 });
+  assert.ok(started.success && started.events.map((event) => event.name).join() === 'prototype_request', 'awaitEvent after the show reads it');
+  assert.equal(host.status().prototypes[0]!.lastSequence, 1, 'status has the latest sequence');
+});
+
 test('awaitEvent: defaults to the only prototype, reads on from its last answer without a cursor, times out as success, settles on dismissal', async () => {
   const device = new FakeDevice();
   const { host } = hostWith(device);
