@@ -17,6 +17,7 @@ import {
   type PrototypeHierarchyNode,
 } from './hierarchy.ts';
 import { drawBezel } from './bezel.ts';
+import { holdStillForCapture, releaseAfterCapture } from './capture.ts';
 import { DeviceRequests, type DeviceRequestOptions } from './requests.ts';
 import { AllowedOrigins } from '../protocol/egress.ts';
 import type { RequestOutcome, ResolvedRequest } from '../runtime/index.ts';
@@ -501,15 +502,18 @@ export class WebDevice {
 
   /** Every node of both layers; an app node the prototype covers at its centre is marked `covered`. */
   async hierarchy(): Promise<HierarchyNode[]> {
-    const prototype = await this.#prototypeHierarchy();
-    const app = await this.#appHierarchy();
-    if (app.length > 0 && prototype.length > 0) {
-      const covers = await this.page.evaluate(coverAt, app.map((node) => ({ layer: 'app' as const, id: node.id, ...centreOf(node.bounds) })));
-      covers.forEach((cover, index) => {
-        if (cover !== null) app[index]!.covered = true;
-      });
-    }
+    const [prototype, app] = await Promise.all([this.#prototypeHierarchy(), this.#appHierarchy()]);
+    await this.#markCovered(app, prototype);
     return [...app, ...prototype];
+  }
+
+  /** Marks the app nodes the prototype covers at their centre. */
+  async #markCovered(app: AppHierarchyNode[], prototype: readonly PrototypeHierarchyNode[]): Promise<void> {
+    if (app.length === 0 || prototype.length === 0) return;
+    const covers = await this.page.evaluate(coverAt, app.map((node) => ({ layer: 'app' as const, id: node.id, ...centreOf(node.bounds) })));
+    covers.forEach((cover, index) => {
+      if (cover !== null) app[index]!.covered = true;
+    });
   }
 
   async #prototypeHierarchy(): Promise<PrototypeHierarchyNode[]> {
@@ -517,17 +521,20 @@ export class WebDevice {
     return JSON.parse(await this.page.evaluate(() => JSON.stringify(window.protostage.hierarchy()))) as PrototypeHierarchyNode[];
   }
 
+  /**
+   * The app frame's nodes. The device page has one iframe, the app's (renderer/build.ts), fixed
+   * over the whole screen, so the frame's own coordinates are the screen's.
+   */
   async #appHierarchy(): Promise<AppHierarchyNode[]> {
-    const frameElement = await this.page.$('#ps-app');
-    const frame = await frameElement?.contentFrame();
-    const origin = await frameElement?.boundingBox();
-    if (frame == null || origin == null) return [];
-    const nodes = await frame.evaluate(collectAppHierarchy).catch(() => []);
-    return nodes.map((node) => ({
-      ...node,
-      bounds: { ...node.bounds, x: node.bounds.x + origin.x, y: node.bounds.y + origin.y },
-      layer: 'app' as const,
-    }));
+    const frame = this.#appFrame();
+    if (frame === undefined) return [];
+    // As one JSON string, as the prototype's nodes are: an object graph crosses several times slower.
+    const json = await frame.evaluate(`JSON.stringify((${collectAppHierarchy})())`).catch(() => '[]');
+    return (JSON.parse(json as string) as ReturnType<typeof collectAppHierarchy>).map((node) => ({ ...node, layer: 'app' as const }));
+  }
+
+  #appFrame(): Frame | undefined {
+    return this.page.mainFrame().childFrames()[0];
   }
 
   /**
@@ -537,20 +544,40 @@ export class WebDevice {
    */
   async observe(options: { hidePrototype?: boolean } = {}): Promise<Observation> {
     await this.settled();
-    const hierarchy = await this.hierarchy();
+    const [{ prototype, prototypeWindow }, app] = await Promise.all([this.#prototypeView(), this.#appHierarchy()]);
     if (options.hidePrototype) {
-      await this.page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-ps-window]').forEach((element) => element.style.setProperty('visibility', 'hidden')));
+      await this.#markCovered(app, prototype);
+      return { hierarchy: app, prototypeWindow: null, screenshot: await this.#capture(true) };
     }
+    // The cover checks and the capture go out together, one wait instead of two.
+    const [screenshot] = await Promise.all([this.#capture(false), this.#markCovered(app, prototype)]);
+    return { hierarchy: [...app, ...prototype], prototypeWindow, screenshot };
+  }
+
+  /** The prototype's nodes and its window, read in one call. */
+  async #prototypeView(): Promise<{ prototype: PrototypeHierarchyNode[]; prototypeWindow: PrototypeWindowReport | null }> {
+    const json = await this.page.evaluate(() => JSON.stringify({ prototype: window.protostage.hierarchy(), prototypeWindow: window.protostage.prototypeWindow() }));
+    return JSON.parse(json) as { prototype: PrototypeHierarchyNode[]; prototypeWindow: PrototypeWindowReport | null };
+  }
+
+  /**
+   * One PNG of the screen, every frame held still for it: endless animations (an indeterminate
+   * progress) are shown at their first frame and carets are hidden, so the same screen always
+   * gives the same pixels.
+   */
+  async #capture(hidePrototype: boolean): Promise<Buffer> {
+    const app = this.#appFrame();
+    // An app page that cannot be held (still loading) is captured as it is.
+    await Promise.all([this.page.evaluate(holdStillForCapture, hidePrototype), app?.evaluate(holdStillForCapture, false).catch(() => undefined)]);
     try {
-      // Endless animations (an indeterminate progress) are shown at their first frame, so the
-      // same screen always gives the same pixels.
-      const screenshot = await this.page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
-      if (options.hidePrototype) return { hierarchy: hierarchy.filter((node) => node.layer !== 'prototype'), prototypeWindow: null, screenshot };
-      return { hierarchy, prototypeWindow: await this.prototypeWindow(), screenshot };
+      // This session does not carry the context's pixel-ratio emulation, so the clip scales the
+      // screen to it (the same pixels a page screenshot gives); optimizeForSpeed picks a faster
+      // PNG compression, the pixels are the same.
+      const clip = { x: 0, y: 0, width: this.profile.width, height: this.profile.height, scale: this.#pixelRatio };
+      const { data } = await this.cdp.send('Page.captureScreenshot', { format: 'png', clip, optimizeForSpeed: true });
+      return Buffer.from(data, 'base64');
     } finally {
-      if (options.hidePrototype) {
-        await this.page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-ps-window]').forEach((element) => element.style.removeProperty('visibility')));
-      }
+      await Promise.all([this.page.evaluate(releaseAfterCapture), app?.evaluate(releaseAfterCapture).catch(() => undefined)]);
     }
   }
 
