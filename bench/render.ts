@@ -3,11 +3,21 @@
 //   observe of the same screen (budget <= 50 ms);
 //   tap → event delivered to Node (target <= 16 ms), baseline: a tap on a point nothing listens to;
 //   the same for an item of an open menu and for a swiped row's Delete button.
+// With --profile-page DIR, the page's JavaScript during the show runs and the observe runs is
+// recorded as DIR/page-show.cpuprofile and DIR/page-observe.cpuprofile (read with bench/top.ts).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser, CDPSession } from 'playwright-core';
+import { openBrowser } from '../src/device/chromium.ts';
 import { centreOf } from '../src/device/hierarchy.ts';
 import { WebDevice } from '../src/device/web-device.ts';
 import type { PrototypeEvent } from '../src/runtime/model.ts';
 import { validatePrototypeSpec } from '../src/validate/index.ts';
 import { budget, median, timed } from './stats.ts';
+
+const { values: flags } = parseArgs({ options: { 'profile-page': { type: 'string' } } });
+const PROFILE_FOLDER = flags['profile-page'];
 
 const SHOW_RUNS = 30;
 const TAP_RUNS = 40;
@@ -54,6 +64,7 @@ async function benchShow(device: WebDevice): Promise<string> {
   const showCalls: number[] = [];
   const settles: number[] = [];
   const noops: number[] = [];
+  const stopProfile = await profilePage('page-show');
   for (let run = 0; run < SHOW_RUNS; run++) {
     const showCall = await timed(() => device.show(specs[(run + 1) % 2]!.spec));
     const settle = await timed(() => device.settled());
@@ -62,6 +73,7 @@ async function benchShow(device: WebDevice): Promise<string> {
     shows.push(showCall + settle);
     noops.push(await timed(() => device.settled()));
   }
+  await stopProfile();
   report(`show → settled, ${nodes}`, shows, noops, 50);
   console.log(`  of which the page's show call (validate, runtime, draw) ${median(showCalls).toFixed(2)} ms, settling ${median(settles).toFixed(2)} ms`);
   return nodes;
@@ -181,10 +193,12 @@ function swipeSpec(): unknown {
 async function benchObserve(device: WebDevice, name: string): Promise<void> {
   const observes: number[] = [];
   const noops: number[] = [];
+  const stopProfile = await profilePage('page-observe');
   for (let run = 0; run < SHOW_RUNS; run++) {
     observes.push(await timed(() => device.observe()));
     noops.push(await timed(() => device.settled()));
   }
+  await stopProfile();
   report(`observe, ${name}`, observes, noops, 50);
 }
 
@@ -194,7 +208,31 @@ async function benchRoundTrip(device: WebDevice): Promise<void> {
   console.log(`(a bare Node → page → Node round trip, inspect: median ${median(roundTrips).toFixed(2)} ms)`);
 }
 
-const device = await WebDevice.launch();
+/** The device page's own CDP session, opened only when the page is profiled. */
+let pageSession: CDPSession | undefined;
+
+/** Starts the page's CPU profiler when --profile-page is given; the returned call writes the profile. */
+async function profilePage(name: string): Promise<() => Promise<void>> {
+  if (pageSession === undefined || PROFILE_FOLDER === undefined) return async () => {};
+  const session = pageSession;
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 100 });
+  await session.send('Profiler.start');
+  return async () => {
+    const { profile } = await session.send('Profiler.stop');
+    mkdirSync(PROFILE_FOLDER, { recursive: true });
+    const file = join(PROFILE_FOLDER, `${name}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`  (page profile: ${file})`);
+  };
+}
+
+const browser: Browser = await openBrowser();
+const device = await WebDevice.launch({ browser });
+if (PROFILE_FOLDER !== undefined) {
+  const context = browser.contexts()[0]!;
+  pageSession = await context.newCDPSession(context.pages()[0]!);
+}
 try {
   const large = await benchShow(device);
   await benchTap(device, large);
@@ -208,4 +246,5 @@ try {
   await benchRoundTrip(device);
 } finally {
   await device.close();
+  await browser.close();
 }
