@@ -87,12 +87,21 @@ async function observe(open: OpenDevice): Promise<HierarchyNode[]> {
   return (await open.device.observe()).hierarchy;
 }
 
-/** Taps a node (or point) and returns every event that arrived until one of `kind` did. */
+/**
+ * Taps a node (or point), waits for an event of `kind`, and returns every event that arrived up to
+ * the prototype's latest sequence: one tap's events arrive one by one (an emit before the change
+ * that ends its unit), so waiting for one kind alone could return only part of them.
+ */
 async function tap(open: OpenDevice, target: { testTag: string } | { x: number; y: number }, kind: PrototypeEvent['kind']): Promise<PrototypeEvent[]> {
   const since = open.log.events.length;
   const tapped = await open.device.tap(target);
   assert.ok(tapped.ok, tapped.ok ? '' : `${tapped.message} (${tapped.hint})`);
-  await open.log.next((event) => event.kind === kind, since);
+  const first = await open.log.next((event) => event.kind === kind, since);
+  if (kind === 'dismissed') return open.log.events.slice(since); // a dismissal is its prototype's last event
+  const inspected = (await open.device.inspect()) as { prototypes?: { id: string; lastSequence: number }[] };
+  const latest = inspected.prototypes?.find((prototype) => prototype.id === first.id)?.lastSequence;
+  assert.ok(latest !== undefined, `inspect names no prototype "${first.id}": ${JSON.stringify(inspected)}`);
+  await open.log.next((event) => event.id === first.id && event.sequence >= latest, since);
   return open.log.events.slice(since);
 }
 
