@@ -23,6 +23,7 @@ import { AllowedOrigins } from '../protocol/egress.ts';
 import type { RequestOutcome, ResolvedRequest } from '../runtime/index.ts';
 import { DEFAULT_LOCALE } from '../runtime/strings.ts';
 import { DEVICE_PAGE_URL, serveDevicePage } from './device-page.ts';
+import { buildRendererBundle } from '../renderer/build.ts';
 import { DEVICE_PROFILES, orientationOf, oriented, parseDeviceProfile, type DeviceProfile, type Orientation } from './profiles.ts';
 
 export interface WebDeviceOptions {
@@ -217,6 +218,9 @@ export class WebDevice {
   }
 
   static async launch(options: WebDeviceOptions = {}): Promise<WebDevice> {
+    // The page's script builds in esbuild's own process while the browser starts; a failed build
+    // is retried and reported when the page is served.
+    void buildRendererBundle().catch(() => undefined);
     const browser = options.browser ?? (await openBrowser(options.browserSource, { headed: options.headed }));
     try {
       return await WebDevice.#open(browser, options.browser === undefined, options);

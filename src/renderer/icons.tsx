@@ -17,9 +17,9 @@ export async function unpackIcons(): Promise<void> {
     icons = {};
     return;
   }
-  const bytes = Uint8Array.from(atob(packed), (char) => char.charCodeAt(0));
-  const json = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  icons = (await new Response(json).json()) as IconMap;
+  // A data: URL's base64 is decoded natively; a byte-by-byte decode in script took about 100 ms.
+  const gzipped = await fetch(`data:application/gzip;base64,${packed}`);
+  icons = (await new Response(gzipped.body!.pipeThrough(new DecompressionStream('gzip'))).json()) as IconMap;
 }
 
 /** A square with a question mark: drawn for closed-list names the glyph set lacks. */

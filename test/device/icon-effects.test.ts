@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { FALLBACK_GLYPH } from '../../src/renderer/icons.tsx';
+import { materialIconMap } from '../../src/renderer/page-assets.ts';
 import { useDevices, validSpec } from './helpers.ts';
 
 const devices = useDevices({}, { reducedMotion: true });
@@ -58,4 +60,13 @@ test('the reduced profile rests every effect, and replace only crossfades', asyn
   for (const tag of ['heart', 'spinner', 'bell']) assert.equal(await playing(1, tag), null, tag);
   await device.show(spec('favorite_border'));
   assert.deepEqual(await playing(1, 'swap'), { effect: 'replace', name: 'ps-fade-in', iterations: '1' });
+});
+
+test('the page draws each icon with the glyph the icon package gives it, unpacked from the page\'s embedded map', async () => {
+  const { device } = devices()[0]!;
+  await device.show(spec(), { reset: true });
+  const drawn = await page(0).evaluate(() => [...document.querySelectorAll('[data-testid="spinner"] svg path')].map((path) => path.getAttribute('d')));
+  const outlines = (markup: string) => [...markup.matchAll(/ d="([^"]+)"/g)].map((match) => match[1]);
+  assert.deepEqual(drawn, outlines(materialIconMap().filled!.sync!));
+  assert.notDeepEqual(drawn, outlines(FALLBACK_GLYPH));
 });
