@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Route } from 'playwright-core';
-import { rendererPageHtml } from '../renderer/build.ts';
+import { buildRendererBundle, rendererPageHtml } from '../renderer/build.ts';
 import { readScriptFont } from '../renderer/page-assets.ts';
 import { homeScreenHtml } from './home-screen.ts';
 
@@ -24,6 +24,14 @@ let homeFont: Promise<Buffer> | undefined;
 function readHomeFont(): Promise<Buffer> {
   homeFont ??= readFile(require.resolve('@fontsource/roboto/files/roboto-latin-400-normal.woff2'));
   return homeFont;
+}
+
+/**
+ * Starts building the page's script (esbuild, in its own process) so that it is ready by the time
+ * the page is served; a failed build is retried and reported then.
+ */
+export function prepareDevicePage(): void {
+  buildRendererBundle().catch(() => undefined);
 }
 
 /** Answers the context's requests for the device origin; `appUrl` defaults to the built-in home screen. */

@@ -22,8 +22,7 @@ import { DeviceRequests, type DeviceRequestOptions } from './requests.ts';
 import { AllowedOrigins } from '../protocol/egress.ts';
 import type { RequestOutcome, ResolvedRequest } from '../runtime/index.ts';
 import { DEFAULT_LOCALE } from '../runtime/strings.ts';
-import { DEVICE_PAGE_URL, serveDevicePage } from './device-page.ts';
-import { buildRendererBundle } from '../renderer/build.ts';
+import { DEVICE_PAGE_URL, prepareDevicePage, serveDevicePage } from './device-page.ts';
 import { DEVICE_PROFILES, orientationOf, oriented, parseDeviceProfile, type DeviceProfile, type Orientation } from './profiles.ts';
 
 export interface WebDeviceOptions {
@@ -218,9 +217,7 @@ export class WebDevice {
   }
 
   static async launch(options: WebDeviceOptions = {}): Promise<WebDevice> {
-    // The page's script builds in esbuild's own process while the browser starts; a failed build
-    // is retried and reported when the page is served.
-    void buildRendererBundle().catch(() => undefined);
+    prepareDevicePage(); // while the browser starts
     const browser = options.browser ?? (await openBrowser(options.browserSource, { headed: options.headed }));
     try {
       return await WebDevice.#open(browser, options.browser === undefined, options);
