@@ -120,17 +120,24 @@ describe('protostage conformance', () => {
       'components/uses.json': { ...good, components: { c: { root: { type: 'spacer' } } }, root: { type: 'use', component: 'c' } },
       'components/invalid/message.json': { spec: { ...good, root: { type: 'use', component: 'nope' } }, expectedPath: 'root.component', expectedMessage: 'Unknown component' },
       'components/invalid/wrong-message.json': { spec: { ...good, root: { type: 'use', component: 'nope' } }, expectedPath: 'root.component', expectedMessage: 'no such text' },
+      'components/expand/right.json': { spec: { ...good, components: { c: { root: { type: 'text', text: '{props.t}' } } }, root: { type: 'use', component: 'c', props: { t: 'Hi' } } }, expanded: { ...good, root: { type: 'text', text: 'Hi' } } },
+      'components/expand/wrong.json': { spec: { ...good, components: { c: { root: { type: 'text', text: '{props.t}' } } }, root: { type: 'use', component: 'c', props: { t: 'Hi' } } }, expanded: { ...good, root: { type: 'text', text: '{props.t}' } } },
     });
     const outcomes = runCorpus(dir);
-    assert.equal(outcomes.length, 8);
+    assert.equal(outcomes.length, 10);
     assert.deepEqual(
       outcomes.filter((o) => o.failure).map((o) => o.file).sort(),
-      ['components/invalid/wrong-message.json', 'invalid/accepted.json', 'invalid/wrong-path.json', 'valid/actually-bad.json'],
+      ['components/expand/wrong.json', 'components/invalid/wrong-message.json', 'invalid/accepted.json', 'invalid/wrong-path.json', 'valid/actually-bad.json'],
     );
     const run = protostage(['conformance', dir]);
     assert.equal(run.code, 1);
-    assert.equal(run.out.split('\n').filter((line) => line.startsWith('FAIL ')).length, 4);
-    assert.match(run.out, /^4 passed, 4 failed$/m);
+    assert.equal(run.out.split('\n').filter((line) => line.startsWith('FAIL ')).length, 5);
+    assert.match(run.out, /^5 passed, 5 failed$/m);
+    assert.match(run.out, /^FAIL components\/expand\/wrong\.json: expanded to .*"text":"Hi"/m);
+    // --paths-only: another implementation's message wording no longer fails a case whose path is right.
+    const pathsOnly = protostage(['conformance', '--paths-only', dir]);
+    assert.match(pathsOnly.out, /^6 passed, 4 failed$/m);
+    assert.doesNotMatch(pathsOnly.out, /wrong-message/);
   });
 
   test('--help explains the layout; a missing directory exits 2', () => {

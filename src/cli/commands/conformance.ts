@@ -4,21 +4,25 @@
  *   invalid/*.json               {spec, expectedPath}: rejected at exactly that path
  *   components/*.json            valid specs that use components
  *   components/invalid/*.json    {spec, expectedPath, expectedMessage}: path exact, message contains
+ *   components/expand/*.json     {spec, expanded}: the components expand to exactly `expanded`
  * Prints one line per failure and closes with `N passed, N failed`; exit 1 on any failure.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isDeepStrictEqual } from 'node:util';
+import { expandComponents } from '../../expand/index.ts';
 import { BASE_VOCABULARY_CAPABILITIES } from '../../protocol/constants.ts';
 import { validatePrototypeSpec, type ValidationResult } from '../../validate/index.ts';
 
-export const HELP = `Usage: protostage conformance DIR [--extended]
+export const HELP = `Usage: protostage conformance DIR [--extended] [--paths-only]
 
 Runs every case of a conformance corpus:
   DIR/valid/*.json               specs that must be accepted
   DIR/invalid/*.json             {"spec", "expectedPath"}: must be rejected at exactly that path
   DIR/components/*.json          valid specs that use components
   DIR/components/invalid/*.json  {"spec", "expectedPath", "expectedMessage"}: path exact, message contains
+  DIR/components/expand/*.json   {"spec", "expanded"}: the spec's components expand to exactly "expanded"
 Prints one line per failing case and ends with "N passed, N failed". Exit 0 when nothing failed,
 1 when a case failed or the folder holds no cases, 2 on bad usage.
 
@@ -27,16 +31,23 @@ corpus is written: a spec that uses an extended feature (a pager's axis, a stack
 the path of its first one.
   --extended   judge with every feature the validator accepts (the web device's vocabulary),
                for corpora that use the extended one, such as test/fixtures/prototype-spec
+  --paths-only judge components/invalid by the path alone, for a corpus whose expected messages
+               are another implementation's wording
   -h, --help   this text`;
 
-export const OPTIONS = { extended: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+export const OPTIONS = { extended: { type: 'boolean' }, 'paths-only': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 
 export interface CaseOutcome {
   file: string;
   failure: string | null;
 }
 
-type Expectation = { kind: 'valid' } | { kind: 'invalid'; withMessage: boolean };
+type Expectation = { kind: 'valid' } | { kind: 'invalid'; withMessage: boolean } | { kind: 'expand' };
+
+export interface CorpusOptions {
+  /** Judge `components/invalid` cases by their path alone. */
+  pathsOnly?: boolean;
+}
 
 export async function run(args: string[]): Promise<number> {
   let parsed;
@@ -60,9 +71,9 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage conformance: no such directory ${dir}`);
     return 2;
   }
-  const outcomes = runCorpus(dir, extended ? null : BASE_VOCABULARY_CAPABILITIES);
+  const outcomes = runCorpus(dir, extended ? null : BASE_VOCABULARY_CAPABILITIES, { pathsOnly: parsed.values['paths-only'] === true });
   if (outcomes.length === 0) {
-    console.error(`protostage conformance: ${dir} holds no cases: expected JSON files in valid/, invalid/, components/ or components/invalid/`);
+    console.error(`protostage conformance: ${dir} holds no cases: expected JSON files in valid/, invalid/, components/, components/invalid/ or components/expand/`);
     return 1;
   }
   for (const outcome of outcomes) if (outcome.failure) console.log(`FAIL ${outcome.file}: ${outcome.failure}`);
@@ -75,12 +86,13 @@ export async function run(args: string[]): Promise<number> {
  * Every case of the corpus at `dir` with its outcome, in folder then file-name order, judged as a
  * device advertising `vocabulary` would (null: everything the validator accepts).
  */
-export function runCorpus(dir: string, vocabulary: ReadonlySet<string> | null = null): CaseOutcome[] {
+export function runCorpus(dir: string, vocabulary: ReadonlySet<string> | null = null, options: CorpusOptions = {}): CaseOutcome[] {
   const folders: Array<[string, Expectation]> = [
     ['valid', { kind: 'valid' }],
     ['invalid', { kind: 'invalid', withMessage: false }],
     ['components', { kind: 'valid' }],
-    [join('components', 'invalid'), { kind: 'invalid', withMessage: true }],
+    [join('components', 'invalid'), { kind: 'invalid', withMessage: options.pathsOnly !== true }],
+    [join('components', 'expand'), { kind: 'expand' }],
   ];
   const outcomes: CaseOutcome[] = [];
   for (const [folder, expectation] of folders) {
@@ -105,12 +117,13 @@ export function runCase(bytes: Uint8Array, expectation: Expectation, vocabulary:
     const result = judgeForDevice(bytes, vocabulary);
     return result.ok ? null : `expected valid, rejected at ${result.path}: ${result.message}`;
   }
-  let wrapper: { spec?: unknown; expectedPath?: unknown; expectedMessage?: unknown };
+  let wrapper: { spec?: unknown; expectedPath?: unknown; expectedMessage?: unknown; expanded?: unknown };
   try {
     wrapper = JSON.parse(new TextDecoder().decode(bytes));
   } catch (error) {
     return `case file is not JSON (${(error as Error).message})`;
   }
+  if (expectation.kind === 'expand') return runExpandCase(wrapper);
   if (typeof wrapper.expectedPath !== 'string' || !('spec' in wrapper)) return 'case file lacks "spec" or "expectedPath"';
   const result = judgeForDevice(JSON.stringify(wrapper.spec), vocabulary);
   if (result.ok) return `expected rejection at ${wrapper.expectedPath}, but the spec was accepted`;
@@ -119,6 +132,17 @@ export function runCase(bytes: Uint8Array, expectation: Expectation, vocabulary:
   }
   if (expectation.withMessage && typeof wrapper.expectedMessage === 'string' && !result.message.includes(wrapper.expectedMessage)) {
     return `expected message containing "${wrapper.expectedMessage}", got "${result.message}"`;
+  }
+  return null;
+}
+
+/** An expansion case: the spec's components and uses expand to exactly `expanded`. */
+function runExpandCase(wrapper: { spec?: unknown; expanded?: unknown }): string | null {
+  if (!('spec' in wrapper) || !('expanded' in wrapper)) return 'case file lacks "spec" or "expanded"';
+  const expansion = expandComponents(wrapper.spec);
+  if (!expansion.ok) return `expected an expansion, refused at ${expansion.path}: ${expansion.message}`;
+  if (!isDeepStrictEqual(expansion.value, wrapper.expanded)) {
+    return `expanded to ${JSON.stringify(expansion.value)}, expected ${JSON.stringify(wrapper.expanded)}`;
   }
   return null;
 }
