@@ -8,15 +8,19 @@
  * - text form: an object-form spec and its JSON text get the same answer;
  * - value text: no message prints a JavaScript value's own text (a function's source,
  *   [object Object]);
+ * - typed model: an accepted spec decodes with the typed model of spec/ to a value equal to it
+ *   (the validator returns the walked value as the typed spec, so the two rule sources must agree);
  * - slow: no single validator call takes longer than the budget.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { limits } from '../src/contract/index.ts';
 import { compactJsonByteLength } from '../src/json/index.ts';
+import { decodePrototypeSpec } from '../src/spec/index.ts';
 import { validatePrototypeSpec, validatePrototypeSpecAllErrors, type ValidationResult } from '../src/validate/index.ts';
 import type { FuzzInput } from './families.ts';
 import type { Random } from './random.ts';
 
-export type CheckName = 'internal' | 'modes' | 'key order' | 'text form' | 'value text' | 'slow';
+export type CheckName = 'internal' | 'modes' | 'key order' | 'text form' | 'value text' | 'typed model' | 'slow';
 
 export interface Finding {
   check: CheckName;
@@ -85,6 +89,10 @@ function firstFinding(input: FuzzInput, random: Random, clock: Clock): Finding |
   }
   const printed = messages.find((message) => JS_VALUE_TEXT.test(message));
   if (printed !== undefined) return { check: 'value text', detail: printed };
+  if (single.ok) {
+    const typed = typedModelProblem(single.spec);
+    if (typed !== null) return { check: 'typed model', detail: typed };
+  }
   if (input.form !== 'value') return null;
   const shuffledValue = shuffleKeys(input.value, random);
   const shuffled = timed(clock, () => validatePrototypeSpec(shuffledValue));
@@ -96,6 +104,13 @@ function firstFinding(input: FuzzInput, random: Random, clock: Clock): Finding |
     if (sameInEitherForm(asText) !== sameInEitherForm(single)) return { check: 'text form', detail: `object: ${answer(single)}; text: ${answer(asText)}` };
   }
   return null;
+}
+
+/** Null when the typed model decodes an accepted spec to an equal value, else what differs. */
+export function typedModelProblem(spec: unknown): string | null {
+  const decoded = decodePrototypeSpec(spec);
+  if (!decoded.ok) return decoded.message;
+  return isDeepStrictEqual(decoded.spec, spec) ? null : 'the typed model decodes the accepted spec to a different value';
 }
 
 /**

@@ -17,8 +17,9 @@ Feeds the spec validator generated inputs in seven families (random bytes, JSON 
 tree mutations of every valid example, fixture and corpus spec, inherited property names, specs
 generated from the vocabulary, and object-form specs that share objects) and checks that no input
 gets an internal error in either mode, that both modes agree, that the answer does not depend on
-key order or on object against text form, that no message prints a JavaScript value, and that no
-validator call takes longer than --slow-ms. A run is the same for a seed whatever the number of workers.
+key order or on object against text form, that no message prints a JavaScript value, that every
+accepted spec decodes with the typed model to an equal value, and that no validator call takes
+longer than --slow-ms. A run is the same for a seed whatever the number of workers.
 
   --count N      inputs to try (default 100000)
   --seconds S    stop after this long even if fewer were tried (default 1800)

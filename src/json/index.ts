@@ -138,30 +138,45 @@ function mayEscapeSurrogates(text: string): boolean {
  * Strings are checked for lone surrogates only when `checkStrings` is set.
  */
 function walkParsedValue(root: unknown, checkStrings: boolean): number | string {
-  // Pairs of a value and its depth.
+  const rootProblem = primitiveProblem(root, checkStrings);
+  if (rootProblem !== null) return rootProblem;
+  if (typeof root !== 'object' || root === null) return 0;
+  // Pairs of a container and its depth; members that are not containers are checked in place.
   const stack: unknown[] = [root, 0];
   let keyCount = 0;
   while (stack.length > 0) {
     const depth = stack.pop() as number;
-    const value = stack.pop();
-    if (typeof value === 'string') {
-      if (checkStrings && !isWellFormed(value)) return LONE_ESCAPED_SURROGATE;
-    } else if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return NON_FINITE_NUMBER;
-    } else if (typeof value === 'object' && value !== null) {
-      if (depth === MAX_JSON_DEPTH) return `JSON nesting deeper than ${MAX_JSON_DEPTH} levels; flatten the structure`;
-      if (Array.isArray(value)) {
-        for (const item of value) stack.push(item, depth + 1);
-      } else {
-        for (const key in value) {
-          if (checkStrings && !isWellFormed(key)) return LONE_ESCAPED_SURROGATE;
-          keyCount++;
-          stack.push((value as Record<string, unknown>)[key], depth + 1);
+    const value = stack.pop() as object;
+    if (depth === MAX_JSON_DEPTH) return `JSON nesting deeper than ${MAX_JSON_DEPTH} levels; flatten the structure`;
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        if (typeof item === 'object' && item !== null) stack.push(item, depth + 1);
+        else {
+          const problem = primitiveProblem(item, checkStrings);
+          if (problem !== null) return problem;
+        }
+      }
+    } else {
+      for (const key in value) {
+        if (checkStrings && !isWellFormed(key)) return LONE_ESCAPED_SURROGATE;
+        keyCount++;
+        const member = (value as Record<string, unknown>)[key];
+        if (typeof member === 'object' && member !== null) stack.push(member, depth + 1);
+        else {
+          const problem = primitiveProblem(member, checkStrings);
+          if (problem !== null) return problem;
         }
       }
     }
   }
   return keyCount;
+}
+
+/** The problem of a value that is not a container: a non-finite number, or a string with a lone surrogate. */
+function primitiveProblem(value: unknown, checkStrings: boolean): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : NON_FINITE_NUMBER;
+  if (checkStrings && typeof value === 'string' && !isWellFormed(value)) return LONE_ESCAPED_SURROGATE;
+  return null;
 }
 
 /**

@@ -8,9 +8,10 @@ export type DecodeResult = { ok: true; spec: PrototypeSpec } | { ok: false; path
 const MAX_DECODE_DEPTH = 64;
 
 /**
- * The final typed decode of a spec the walker has already accepted. A rejection here means the
- * walker and this model disagree, which is an internal contract failure reported at `$`: the
- * caller never receives partially decoded content.
+ * The typed decode of a spec the walker has already accepted. The validator itself returns the
+ * walked value; the tests and the fuzz decode every spec it accepts here and compare, so a
+ * rejection or a different value means the walker and this model disagree, an internal contract
+ * failure reported at `$` (a caller never receives partially decoded content).
  */
 export function decodePrototypeSpec(value: unknown): DecodeResult {
   try {

@@ -1,8 +1,9 @@
 /**
  * The typed model of a prototype spec: one Zod 4 schema per shape of the contract, and the
- * TypeScript types inferred from them. This is the final typed decode of an already validated,
- * component-expanded spec; the contract walker in `src/validate/` is authoritative for the error
- * path, so wherever a rule depends on context (state-key syntax inside repeat templates, declared
+ * TypeScript types inferred from them. It states the contract a second time: the validator returns
+ * the spec its walk accepted as this type, and the tests and the fuzz decode every accepted spec
+ * with it to an equal value (see decode.ts); the contract walker in `src/validate/` is
+ * authoritative for the error path, so wherever a rule depends on context (state-key syntax inside repeat templates, declared
  * state types, limits counted on the whole tree) this schema accepts what the walker may accept.
  */
 import { z } from 'zod';

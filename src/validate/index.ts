@@ -1,7 +1,12 @@
 /**
  * validatePrototypeSpec: the one complete entry point for a prototype spec. Strict bytes → JSON,
- * host-side component expansion, the structural walk over the contract, the cross-reference
- * passes, then the typed decode. The first error wins and comes back as {path, message}.
+ * host-side component expansion, the structural walk over the contract, then the cross-reference
+ * passes. The first error wins and comes back as {path, message}.
+ *
+ * An accepted value is the typed spec as it stands: the walk has enforced the whole contract, and
+ * the typed model of spec/ states the same rules (test/spec/parity.test.ts) and decodes every
+ * accepted spec to an equal value (the fuzz's typed-model check, test/spec/decode.test.ts), so a
+ * second pass over the same objects would only repeat the walk.
  *
  * validatePrototypeSpecAllErrors runs the same steps collecting every error instead, for
  * repairing a spec in one round; its first entry is always the first error above.
@@ -9,12 +14,12 @@
 import { limits } from '../contract/index.ts';
 import { expandComponents } from '../expand/index.ts';
 import { checkDecodedJson, compactJsonByteLength, readStrictJson } from '../json/index.ts';
-import { decodePrototypeSpec, type PrototypeSpec } from '../spec/index.ts';
+import type { PrototypeSpec } from '../spec/index.ts';
 import { CollectionEnded, DEFAULT_MAX_ERRORS, ErrorCollector, type ValidationError } from './collector.ts';
 import { inDocumentOrder } from './document-order.ts';
 import { checkReferences, collectReferenceErrors } from './references.ts';
 import { Rejection } from './rejection.ts';
-import { collectWalkErrors, walkSpec, type EffectRecord, type NamespaceBlock } from './walker.ts';
+import { collectWalkErrors, walkSpec, type EffectRecord, type NamespaceBlock, type WalkResult } from './walker.ts';
 
 export { DEFAULT_MAX_ERRORS, type ValidationError } from './collector.ts';
 export type { EffectRecord, NamespaceBlock } from './walker.ts';
@@ -70,14 +75,18 @@ function validateValue(value: unknown): ValidationResult {
   try {
     const walk = walkSpec(expanded);
     checkReferences(expanded as Record<string, unknown>, walk);
-    const decoded = decodePrototypeSpec(expanded);
-    if (!decoded.ok) return decoded;
-    return { ok: true, spec: decoded.spec, nodeCount: walk.nodeCount, capabilities: walk.capabilities, capabilityPaths: walk.capabilityPaths, namespaceBlocks: walk.namespaceBlocks, effects: walk.effects, authored: value };
+    return accepted(expanded, walk, value);
   } catch (error) {
     if (!(error instanceof Rejection)) throw error;
     // Paths inside an expanded use name the use chain they came through.
     return { ok: false, path: error.path === '$' ? '$' : expansion.authoredPath(error.path), message: error.message };
   }
+}
+
+/** The answer for a spec the walk and the cross-reference passes accepted. */
+function accepted(expanded: unknown, walk: WalkResult, authored: unknown): Extract<ValidationResult, { ok: true }> {
+  const { nodeCount, capabilities, capabilityPaths, namespaceBlocks, effects } = walk;
+  return { ok: true, spec: expanded as PrototypeSpec, nodeCount, capabilities, capabilityPaths, namespaceBlocks, effects, authored };
 }
 
 export type AllErrorsResult =
@@ -131,9 +140,7 @@ function collectErrors(value: unknown, maxErrors: number): AllErrorsResult {
     }
   }
   if (walk !== null && collector.errors.length === 0) {
-    const decoded = decodePrototypeSpec(expanded);
-    if (!decoded.ok) return oneError(decoded);
-    return { ok: true, spec: decoded.spec, nodeCount: walk.nodeCount, capabilities: walk.capabilities, capabilityPaths: walk.capabilityPaths, namespaceBlocks: walk.namespaceBlocks, effects: walk.effects, authored: value };
+    return accepted(expanded, walk, value);
   }
   const authored = collector.errors.map(({ path, message }) => ({ path: path === '$' ? '$' : expansion.authoredPath(path), message }));
   const [first, ...rest] = oncePerComponentPlace(authored);
@@ -155,4 +162,3 @@ function oncePerComponentPlace(errors: ValidationError[]): ValidationError[] {
     return true;
   });
 }
-

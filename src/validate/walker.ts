@@ -230,7 +230,7 @@ function declaredProperties(shape: ObjectShape, extra?: ObjectShape, tag?: strin
     declared = new Map();
     for (const [key, rule] of rules) {
       const target = followPlainRefs(rule);
-      declared.set(key, { rule: target, accepts: leafCheck(target) });
+      declared.set(key, { rule: target, accepts: pureCheck(target) });
     }
     declaredCache.set(shape, declared);
   }
@@ -238,13 +238,30 @@ function declaredProperties(shape: ObjectShape, extra?: ObjectShape, tag?: strin
 }
 
 /**
- * For a leaf rule whose walk does nothing but judge the value (no capability to note, no binding
- * to record, no placeholder to bind), a plain check: a value it accepts needs no walk, and a value
- * it refuses is walked, which names the error.
+ * A plain check standing for a rule's walk where that walk would do nothing but judge the value (no
+ * capability to note, no binding to record, no placeholder to bind, no reference or count to keep):
+ * a value it accepts needs no walk; anything else (a refused value, or a member or union branch whose
+ * walk does more) is walked, which names the error or does the rest. Leaves, and objects, arrays,
+ * unions and tagged objects made of such rules (paddings, corner radii, text styles, offsets), so an
+ * accepted subtree costs one call instead of a walk of its members.
  */
-function leafCheck(rule: Rule): LeafCheck | null {
-  if (rule.kind === undefined || rule.capability !== undefined) return null;
+const pureChecks = new Map<Rule, LeafCheck | null>();
+function pureCheck(rule: Rule): LeafCheck | null {
+  if (pureChecks.has(rule)) return pureChecks.get(rule)!;
+  // A rule that contains itself is walked: mark it impure while its parts are compiled.
+  pureChecks.set(rule, null);
+  const check = compilePureCheck(rule);
+  pureChecks.set(rule, check);
+  return check;
+}
+
+function compilePureCheck(rule: Rule): LeafCheck | null {
+  if (rule.capability !== undefined || (rule as { rowOperand?: boolean }).rowOperand) return null;
   switch (rule.kind) {
+    case undefined: {
+      const target = followPlainRefs(rule);
+      return target === rule ? null : pureCheck(target);
+    }
     case 'string': {
       const stringRule = rule;
       return stringRule.binds || stringRule.binding || stringRule.stackReference ? null : (value) => typeof value === 'string' && stringFits(value, stringRule);
@@ -255,14 +272,120 @@ function leafCheck(rule: Rule): LeafCheck | null {
     }
     case 'boolean':
       return (value) => typeof value === 'boolean';
+    case 'scalar':
+      return rule.binds ? null : isScalar;
     case 'enum': {
       if (rule.valueCapabilities) return null;
       const accepted = acceptedValues(rule);
       return (value) => typeof value === 'string' && accepted.has(value);
     }
+    case 'object':
+      return pureObjectCheck(rule, declaredProperties(rule), undefined);
+    case 'array':
+      return pureArrayCheck(rule);
+    case 'union':
+      return pureUnionCheck(rule);
+    case 'tagged':
+      return pureTaggedCheck(rule);
     default:
       return null;
   }
+}
+
+/**
+ * The checks of the members an object declares (null for a member that needs its walk, whose
+ * presence sends the object to its walk), or null when no member has one.
+ */
+function memberChecks(declared: Map<string, Declared>, skip: string | undefined): Map<string, LeafCheck | null> | null {
+  const checks = new Map<string, LeafCheck | null>();
+  let anyCheck = false;
+  for (const [key, { accepts }] of declared) {
+    if (key === skip) continue;
+    checks.set(key, accepts);
+    if (accepts !== null) anyCheck = true;
+  }
+  return anyCheck ? checks : null;
+}
+
+function pureObjectCheck(shape: ObjectShape, declared: Map<string, Declared>, tag: string | undefined): LeafCheck | null {
+  if (shape.depthLimit || shape.imageUses || shape.namespace || shape.capabilityByValue) return null;
+  const members = memberChecks(declared, tag);
+  if (members === null) return null;
+  const required = (shape.required ?? []).filter((key) => key !== tag);
+  const minProperties = shape.minProperties ?? 0;
+  const checks = shape.checks ?? [];
+  return (value) => {
+    if (!isPlainObject(value)) return false;
+    const keys = Object.keys(value);
+    if (keys.length < minProperties) return false;
+    for (const key of keys) {
+      if (key === tag) continue;
+      const accepts = members.get(key);
+      if (accepts == null || !accepts(value[key])) return false;
+    }
+    for (const key of required) if (!hasOwn(value, key)) return false;
+    for (const check of checks) if (!checkHolds(check, value)) return false;
+    return true;
+  };
+}
+
+function pureArrayCheck(rule: ArrayRule): LeafCheck | null {
+  if (rule.unique || rule.uniqueBy || rule.recordEffects) return null;
+  const item = pureCheck(rule.items);
+  if (item === null) return null;
+  const { minItems = 0, maxItems = Infinity } = rule;
+  return (value) => Array.isArray(value) && value.length >= minItems && value.length <= maxItems && value.every(item);
+}
+
+/** A union whose branch for the value's JSON type has a check; the other types are walked. */
+function pureUnionCheck(rule: UnionRule): LeafCheck | null {
+  const branches: Partial<Record<'string' | 'number' | 'boolean' | 'object' | 'array', LeafCheck>> = {};
+  let anyCheck = false;
+  for (const type of ['string', 'number', 'boolean', 'object', 'array'] as const) {
+    const branch = rule[type];
+    const check = branch === undefined ? null : pureCheck(branch);
+    if (check === null) continue;
+    branches[type] = check;
+    anyCheck = true;
+  }
+  if (!anyCheck) return null;
+  return (value) => {
+    const type = jsonType(value);
+    const check = type === 'string' || type === 'number' || type === 'boolean' || type === 'object' || type === 'array' ? branches[type] : undefined;
+    return check !== undefined && check(value);
+  };
+}
+
+/** A tagged object whose variant has a check; the other variants are walked. */
+function pureTaggedCheck(rule: TaggedRule): LeafCheck | null {
+  const variants = new Map<string, LeafCheck>();
+  for (const [name, variant] of Object.entries(rule.variants)) {
+    const check = pureObjectCheck(variant, declaredProperties(variant, undefined, rule.tag), rule.tag);
+    if (check !== null) variants.set(name, check);
+  }
+  if (variants.size === 0) return null;
+  return (value) => {
+    if (!isPlainObject(value)) return false;
+    const name = value[rule.tag];
+    const check = typeof name === 'string' ? variants.get(name) : undefined;
+    return check !== undefined && check(value);
+  };
+}
+
+/** The fields a node's walk handles itself (see walkNodeFields): walked always, never by a plain check. */
+const NODE_WALKED_FIELDS = ['repeat', 'onAppear', 'children'];
+const nodeDeclaredCache = new WeakMap<NodeEntry, Map<string, Declared>>();
+function nodeDeclaredProperties(entry: NodeEntry): Map<string, Declared> {
+  let declared = nodeDeclaredCache.get(entry);
+  if (!declared) {
+    declared = new Map(declaredProperties(entry, contract.nodeCommon, 'type'));
+    for (const key of NODE_WALKED_FIELDS) {
+      const property = declared.get(key);
+      if (property) declared.set(key, { rule: property.rule, accepts: null });
+    }
+    nodeDeclaredCache.set(entry, declared);
+  }
+  return declared;
 }
 
 /** A `{ref}` with no capability or pager reference of its own walks exactly as its target does. */
@@ -584,17 +707,8 @@ class Walker implements Position {
   private walkString(value: unknown, rule: StringRule, what: string): void {
     if (typeof value !== 'string') reject(this.path(), expectedMessage(expectedString(rule), value));
     if (rule.binds === 'pointer') this.requireData('reads data');
-    else if (rule.binds === 'text' && readsData(value)) {
-      this.needs(DATA_MODEL_CAPABILITY);
-      this.requireData('has a {data:…} placeholder');
-    }
-    if (rule.binds === 'text' && value.includes('{count:')) {
-      this.needs(COUNTS_CAPABILITY);
-      this.requireData('has a {count:…} placeholder');
-    }
-    if (rule.binds === 'text') this.chargeBoundText(value);
-    if (rule.binds === 'text' && value.includes('{t:')) this.checkStringReferences(value);
-    if (rule.binds === 'text' && value.includes('{platform:')) this.checkPlatformReferences(value);
+    // Every placeholder opens with a brace: text without one has nothing to bind or charge.
+    else if (rule.binds === 'text' && value.includes('{')) this.checkTextPlaceholders(value);
     if (rule.binds && this.template && bindsInTemplate(value, this.template)) {
       this.checkTemplateString(value, rule);
       if (rule.binding) this.recordBinding(value, true, rule.binding, what);
@@ -603,6 +717,21 @@ class Walker implements Position {
     if (!stringFits(value, rule)) this.rejectString(value, rule, what);
     if (rule.binding) this.recordBinding(value, false, rule.binding, what);
     if (rule.stackReference) this.recordStackReference(value);
+  }
+
+  /** What the placeholders of a shown text need: data, counts, string tables, platform values, and room once bound. */
+  private checkTextPlaceholders(value: string): void {
+    if (readsData(value)) {
+      this.needs(DATA_MODEL_CAPABILITY);
+      this.requireData('has a {data:…} placeholder');
+    }
+    if (value.includes('{count:')) {
+      this.needs(COUNTS_CAPABILITY);
+      this.requireData('has a {count:…} placeholder');
+    }
+    this.chargeBoundText(value);
+    if (value.includes('{t:')) this.checkStringReferences(value);
+    if (value.includes('{platform:')) this.checkPlatformReferences(value);
   }
 
   /** The first rule of `rule` that `value` breaks (stringFits has refused it), as an error. */
@@ -679,7 +808,7 @@ class Walker implements Position {
   }
 
   private walkShape(value: Record<string, unknown>, shape: ObjectShape, what: string, declared: Map<string, Declared>, skip?: string): void {
-    const failedKeys = this.walkFields(value, shape, what, declared, skip, (key, rule) => this.walk(value[key], rule, key));
+    const failedKeys = this.walkFields(value, shape, what, declared, skip, null);
     if (shape.minProperties && Object.keys(value).length < shape.minProperties) {
       reject(this.path(), `${capitalize(what)} needs at least one property: ${listWords([...declared.keys()])}`);
     }
@@ -687,12 +816,13 @@ class Walker implements Position {
   }
 
   /**
-   * Walks the present and required fields of an object, in key order, with `walkField` for each one
-   * that is declared, present and not already accepted by its leaf check. In collecting mode a failed
-   * field is recorded and the walk goes on; returns the failed keys (null when none).
+   * Walks the present and required fields of an object, in key order, with `walkField` (by default
+   * the walk of the field's rule) for each one that is declared, present and not already accepted
+   * by its plain check. In collecting mode a failed field is recorded and the walk goes on; returns
+   * the failed keys (null when none).
    */
   private walkFields(value: Record<string, unknown>, shape: ObjectShape, what: string, declared: Map<string, Declared>, skip: string | undefined,
-    walkField: (key: string, rule: Declared['rule']) => void): string[] | null {
+    walkField: ((key: string, rule: Declared['rule']) => void) | null): string[] | null {
     const outer = this.owner;
     const outerDepth = this.ownerDepth;
     this.setOwner(value, this.segments.length);
@@ -707,7 +837,8 @@ class Walker implements Position {
       try {
         if (!property) reject(this.path(), unknownPropertyMessage(key, declared, what));
         if (value[key] === undefined && !hasOwn(value, key)) reject(this.path(), missingMessage(key, shape, what));
-        walkField(key, property.rule);
+        if (walkField === null) this.walk(value[key], property.rule, key);
+        else walkField(key, property.rule);
       } catch (error) {
         this.recover(error, mark);
         (failedKeys ??= []).push(key);
@@ -873,7 +1004,7 @@ class Walker implements Position {
   }
 
   private walkNodeFields(value: Record<string, unknown>, entry: NodeEntry, type: string, parentType: string, parentNode: Record<string, unknown> | null): void {
-    const declared = declaredProperties(entry, contract.nodeCommon, 'type');
+    const declared = nodeDeclaredProperties(entry);
     const ownTemplate = entry.repeatable && hasOwn(value, 'repeat') && !this.template ? repeatContext(value.repeat, this.pathTo('repeat'), this.data) : null;
     let templateNodes = 0;
     let templateImages = 0;
@@ -1352,61 +1483,75 @@ function checkedFields(check: Check): string[] {
 }
 
 function applyCheck(check: Check, value: Record<string, unknown>, position: Position, what: string): void {
+  if (!checkHolds(check, value)) reject(checkPath(check, position), checkMessage(check, value, what));
+}
+
+/** Whether an object meets one of its cross-field rules. */
+function checkHolds(check: Check, value: Record<string, unknown>): boolean {
   // No local closures here: under tsx each named one is wrapped on every call, once per check of
   // every node.
   switch (check.rule) {
     case 'exactlyOne': {
-      const present = check.fields.filter((field) => hasOwn(value, field));
-      if (present.length !== 1) {
-        reject(checkPath(check, position), `${capitalize(what)} takes exactly one of ${check.fields.join(' or ')}; ${present.length === 0 ? 'none is given' : `it has ${present.join(' and ')}`}`);
-      }
-      return;
+      let present = 0;
+      for (const field of check.fields) if (hasOwn(value, field)) present++;
+      return present === 1;
     }
     case 'atLeastOne':
-      if (!check.fields.some((field) => hasOwn(value, field))) reject(checkPath(check, position), `${capitalize(what)} needs at least one of ${check.fields.join(', ')}`);
-      return;
+      for (const field of check.fields) if (hasOwn(value, field)) return true;
+      return false;
     case 'less':
-      if (!hasOwn(value, check.field) || !hasOwn(value, check.than)) return;
-      if (!((value[check.field] as number) < (value[check.than] as number))) {
-        reject(checkPath(check, position), `${check.field} (${String(value[check.field])}) must be less than ${check.than} (${String(value[check.than])})`);
-      }
-      return;
+      return !hasOwn(value, check.field) || !hasOwn(value, check.than) || (value[check.field] as number) < (value[check.than] as number);
     case 'dividesRange': {
-      if (!hasOwn(value, check.field)) return;
+      if (!hasOwn(value, check.field)) return true;
       const steps = ((value[check.max] as number) - (value[check.min] as number)) / (value[check.field] as number);
-      if (Math.abs(steps - Math.round(steps)) > 1e-9 * Math.max(1, Math.abs(steps))) {
-        reject(checkPath(check, position), `${check.field} ${String(value[check.field])} must divide ${check.max} - ${check.min} evenly`);
-      }
-      return;
+      return Math.abs(steps - Math.round(steps)) <= 1e-9 * Math.max(1, Math.abs(steps));
     }
     case 'requiredWhen':
-      if (check.in.includes(value[check.when] as string | boolean) && !hasOwn(value, check.field)) {
-        reject(checkPath(check, position), `${whenPhrase(value, check.when, what)} needs ${check.field}`);
-      }
-      return;
+      return !check.in.includes(value[check.when] as string | boolean) || hasOwn(value, check.field);
     case 'forbiddenWhen':
-      if (check.in.includes(value[check.when] as string | boolean) && hasOwn(value, check.field)) {
-        reject(checkPath(check, position), `${whenPhrase(value, check.when, what)} cannot have ${check.field}${check.hint ? `; ${check.hint}` : ''}`);
-      }
-      return;
+      return !check.in.includes(value[check.when] as string | boolean) || !hasOwn(value, check.field);
     case 'forbiddenWith':
-      if (hasOwn(value, check.field) && hasOwn(value, check.with)) reject(checkPath(check, position), `${capitalize(what)} takes ${check.field} only without ${check.with}`);
-      return;
+      return !hasOwn(value, check.field) || !hasOwn(value, check.with);
     case 'forbiddenWithout':
-      if (hasOwn(value, check.field) && !hasOwn(value, check.without)) reject(checkPath(check, position), `${capitalize(what)} takes ${check.field} only with ${check.without}`);
-      return;
+      return !hasOwn(value, check.field) || hasOwn(value, check.without);
+    case 'keyOf': {
+      const name = value[check.field];
+      return typeof name !== 'string' || (isPlainObject(value[check.of]) && hasOwn(value[check.of] as Record<string, unknown>, name));
+    }
+    case 'distinct':
+      return value[check.fields[0]!] !== value[check.fields[1]!];
+  }
+}
+
+/** What a broken cross-field rule says. */
+function checkMessage(check: Check, value: Record<string, unknown>, what: string): string {
+  switch (check.rule) {
+    case 'exactlyOne': {
+      const present = check.fields.filter((field) => hasOwn(value, field));
+      return `${capitalize(what)} takes exactly one of ${check.fields.join(' or ')}; ${present.length === 0 ? 'none is given' : `it has ${present.join(' and ')}`}`;
+    }
+    case 'atLeastOne':
+      return `${capitalize(what)} needs at least one of ${check.fields.join(', ')}`;
+    case 'less':
+      return `${check.field} (${String(value[check.field])}) must be less than ${check.than} (${String(value[check.than])})`;
+    case 'dividesRange':
+      return `${check.field} ${String(value[check.field])} must divide ${check.max} - ${check.min} evenly`;
+    case 'requiredWhen':
+      return `${whenPhrase(value, check.when, what)} needs ${check.field}`;
+    case 'forbiddenWhen':
+      return `${whenPhrase(value, check.when, what)} cannot have ${check.field}${check.hint ? `; ${check.hint}` : ''}`;
+    case 'forbiddenWith':
+      return `${capitalize(what)} takes ${check.field} only without ${check.with}`;
+    case 'forbiddenWithout':
+      return `${capitalize(what)} takes ${check.field} only with ${check.without}`;
     case 'keyOf': {
       const keys = isPlainObject(value[check.of]) ? Object.keys(value[check.of] as object).sort() : [];
-      const name = value[check.field];
-      if (typeof name === 'string' && !keys.includes(name)) {
-        reject(checkPath(check, position), `${JSON.stringify(name)} is not one of ${check.of}${didYouMeanWord(name, keys)}; ${check.of}: ${listWords(keys.map((key) => JSON.stringify(key)), 40)}`);
-      }
-      return;
+      const name = String(value[check.field]);
+      return `${JSON.stringify(name)} is not one of ${check.of}${didYouMeanWord(name, keys)}; ${check.of}: ${listWords(keys.map((key) => JSON.stringify(key)), 40)}`;
     }
     case 'distinct': {
       const [first, second] = check.fields;
-      if (value[first!] === value[second!]) reject(checkPath(check, position), `${first} and ${second} must name different state keys`);
-      return;
+      return `${first} and ${second} must name different state keys`;
     }
   }
 }

@@ -186,3 +186,24 @@ test('property: styles and conditions, checked one present field at a time, agre
     { numRuns: 600 },
   );
 });
+
+// The validator returns the walked value as the typed spec (src/validate/index.ts): every spec it
+// accepts must decode with the typed model to a value equal to it. The fuzz checks the same for
+// generated specs (fuzz/oracle.ts, "typed model").
+test('every spec the validator accepts among the fixtures and examples decodes to a value equal to it', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { validatePrototypeSpec } = await import('../../src/validate/index.ts');
+  const folders = [new URL('../fixtures/prototype-spec/valid/', import.meta.url), new URL('../../examples/', import.meta.url)];
+  let checked = 0;
+  for (const folder of folders) {
+    for (const name of readdirSync(folder).filter((file) => file.endsWith('.json'))) {
+      const result = validatePrototypeSpec(readFileSync(new URL(name, folder)));
+      assert.ok(result.ok, `${name} is valid`);
+      const decoded = decodePrototypeSpec(result.spec);
+      assert.ok(decoded.ok, `${name}: ${decoded.ok ? '' : decoded.message}`);
+      assert.deepEqual(decoded.spec, result.spec, name);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 40, `only ${checked} specs were checked`);
+});
