@@ -368,13 +368,16 @@ export function Pager({ node, parent, env }: NodeProps<PagerNode>) {
  * on the elements: the drawing does not change), so a hierarchy read mid-slide already has them.
  */
 function hidePagesOutOfView(viewport: HTMLElement, node: PagerNode, shown: number): void {
-  const length = node.axis === 'vertical' ? viewport.clientHeight : viewport.clientWidth;
-  const pageLength = node.pageSize === 'fill' ? length - node.peek.start - node.peek.end : node.pageSize.dp;
   const track = viewport.firstElementChild;
   if (!track) return;
+  // Pages that fill the viewport without peeks show exactly the current one: no need to read the
+  // viewport's length, which would lay the page out in the middle of a draw.
+  const wholePages = node.pageSize === 'fill' && node.peek.start === 0 && node.peek.end === 0;
+  const length = wholePages ? 0 : node.axis === 'vertical' ? viewport.clientHeight : viewport.clientWidth;
+  const pageLength = node.pageSize === 'fill' ? length - node.peek.start - node.peek.end : node.pageSize.dp;
   Array.from(track.children).forEach((page, index) => {
     const from = node.peek.start + (index - shown) * (pageLength + node.pageSpacing);
-    const inView = from + pageLength > 0.5 && from < length - 0.5;
+    const inView = wholePages ? index === shown : from + pageLength > 0.5 && from < length - 0.5;
     page.toggleAttribute('data-ps-a11y-hidden', !inView);
     if (inView) page.removeAttribute('aria-hidden');
     else page.setAttribute('aria-hidden', 'true');
