@@ -175,7 +175,7 @@ export class PageRenderer {
     this.notifyIfIdle();
     this.shows += 1;
     // The new show draws a fresh window in this same synchronous draw: the old one's
-    // declaration classes are no longer drawn anywhere.
+    // declaration classes are no longer drawn anywhere (they go once they fill half the room).
     clearSharedDeclarations();
     try {
       this.draw();

@@ -49,8 +49,13 @@ export function sharedDeclarationClass(declarations: string): string | null {
   return name;
 }
 
-/** Forgets every shared declaration class: only when nothing drawn uses them any more (a new show). */
+/**
+ * Called at a new show, when nothing drawn uses the classes any more: forgets them once they fill
+ * half the room. Till then the next show reuses what it shares with the last one (a show of the
+ * same spec adds no rule), since emptying the sheet makes the browser restyle every element.
+ */
 export function clearSharedDeclarations(): void {
+  if (sharedClasses.size < MAX_SHARED_DECLARATIONS / 2) return;
   sharedClasses.clear();
   sharedSheet?.replaceSync('');
 }

@@ -366,7 +366,7 @@ test('a scroll below other content gets the remaining height, so the content aft
   assert.ok(scrollable);
 });
 
-test('nodes with the same declarations share one class; a node\'s own declarations still override the stylesheet; each show starts the classes afresh', async () => {
+test('nodes with the same declarations share one class; a node\'s own declarations still override the stylesheet; a new show reuses the classes it shares with the last', async () => {
   const boxed = { background: '#ff0000', padding: { top: 8, bottom: 8, start: 8, end: 8 } };
   const spec = {
     id: 'shared-styles',
@@ -406,9 +406,14 @@ test('nodes with the same declarations share one class; a node\'s own declaratio
   assert.equal(first.tall.height, '60px');
   assert.equal((await look('capped')).maxHeight, '50px');
   assert.equal((await device.show(spec)).ok, true);
-  assert.equal((await read()).rules, first.rules, 'showing the same spec again adds no rules');
-  assert.equal((await device.show({ id: 'plain', window: fullscreen, root: { type: 'text', text: 'Plain', testTag: 'plain' } })).ok, true);
-  assert.ok((await ruleCount()) < first.rules);
+  const again = await read();
+  assert.equal(again.rules, first.rules, 'showing the same spec again adds no rules');
+  assert.deepEqual(again.one.shared, first.one.shared, 'and draws with the same classes');
+  // Another spec adds only the declarations it does not share (they are cleared once they fill half the room).
+  const other = { ...spec, id: 'shared-styles-2', root: { type: 'column', children: [{ type: 'text', text: 'Four', testTag: 'four', style: { ...boxed, background: '#0000ff' } }] } };
+  assert.equal((await device.show(other)).ok, true);
+  assert.ok((await ruleCount()) > first.rules, 'the last show\'s classes are kept, and the new declarations added');
+  assert.equal((await look('four')).background, 'rgb(0, 0, 255)');
 });
 
 test('settled() waits for a painted frame after a change, and for none when the last change is already painted', async () => {

@@ -120,7 +120,7 @@ test('declarations become one style string with CSS property names', async () =>
   assert.equal(cssText({ paddingInlineStart: '3px', webkitLineClamp: '2', '--ps-font-scale': '1' }), 'padding-inline-start:3px;-webkit-line-clamp:2;--ps-font-scale:1;');
 });
 
-test('shared declaration classes: one class per distinct declaration string, up to a limit, then none; cleared on demand', async () => {
+test('shared declaration classes: one class per distinct declaration string, up to a limit, then none; a new show clears them once they fill half the room', async () => {
   // A stand-in for the browser's constructed stylesheet, enough for the class registry.
   class FakeSheet {
     cssRules: { selector: string; style: { cssText: string } }[] = [];
@@ -145,6 +145,9 @@ test('shared declaration classes: one class per distinct declaration string, up 
     const blue = sharedDeclarationClass('color:blue;');
     assert.notEqual(blue, red);
     assert.deepEqual(sheet().cssRules.map((rule) => [rule.selector, rule.style.cssText]), [[`.${red}`, 'color:red;'], [`.${blue}`, 'color:blue;']]);
+    clearSharedDeclarations();
+    assert.equal(sheet().cssRules.length, 2, 'a new show keeps the classes while they fill less than half the room');
+    assert.equal(sharedDeclarationClass('color:red;'), red, 'and reuses them');
     for (let index = 2; index < 4096; index++) assert.notEqual(sharedDeclarationClass(`order:${index};`), null);
     assert.equal(sharedDeclarationClass('order:-1;'), null, 'past the limit a node keeps its declarations inline');
     assert.equal(sharedDeclarationClass('color:red;'), red, 'known declarations keep their class');
