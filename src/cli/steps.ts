@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { deviceSettingsFields, type DeviceSettingsChange, type SwipeDirection } from '../protocol/messages.ts';
 import { parseDeviceProfile } from '../device/profiles.ts';
 import type { DeviceResult, WebDevice } from '../device/web-device.ts';
-import { limits } from '../spec/index.ts';
+import { limits } from '../spec/vocabulary.ts';
 
 export const MAX_STEPS = 1000;
 export const MAX_WAIT_MS = 60_000;

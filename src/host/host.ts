@@ -21,7 +21,7 @@ import { applyPatchOps } from '../validate/patch.ts';
 import { validatePrototypeSpec, type EffectRecord, type NamespaceBlock, type SpecWarning } from '../validate/index.ts';
 import { degradedEffects, type DegradedEffect } from './effects.ts';
 import { platformNotes, type PlatformNote } from './platform-notes.ts';
-import { limits } from '../spec/index.ts';
+import { limits } from '../spec/vocabulary.ts';
 import { parseDeviceProfile } from '../device/profiles.ts';
 
 export type { GoneReport };

@@ -3,7 +3,7 @@
 // `deviceFrameSchema`. Unknown fields are dropped (an older peer ignores what it does not know);
 // unknown `type`s fail the parse and are answered with an `error` frame.
 import { z } from 'zod';
-import { limits, requestErrorCodeSchema, requestMethodSchema } from '../spec/index.ts';
+import { limits, requestErrorCodes, requestMethods } from '../spec/vocabulary.ts';
 import { FONT_SCALE_RANGE } from './constants.ts';
 
 const requestId = z.string().min(1).max(128);
@@ -396,7 +396,7 @@ export const errorFrameSchema = z.object({
 export const prototypeRequestMessageSchema = z.object({
   type: z.literal('prototype_request'),
   requestId,
-  method: requestMethodSchema,
+  method: z.enum(requestMethods),
   url: z.string().min(1).max(65_536),
   headers: z.array(z.tuple([z.string().min(1).max(256), z.string().max(limits.requestValueChars)])).max(limits.requestEntries + 1),
   body: z.string().max(limits.requestBodyBytes).optional(),
@@ -409,7 +409,7 @@ export const prototypeRequestCancelSchema = z.object({ type: z.literal('prototyp
 /** What came of a request: a 2xx response as text, or why there is none. */
 export const requestOutcomeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), status: z.number().int(), headers: z.record(z.string(), z.string()), body: z.string().max(limits.responseBytes), url: z.string(), durationMs: z.number().min(0) }),
-  z.object({ ok: z.literal(false), code: requestErrorCodeSchema, message: z.string().max(4096), status: z.number().int().optional(), durationMs: z.number().min(0) }),
+  z.object({ ok: z.literal(false), code: z.enum(requestErrorCodes), message: z.string().max(4096), status: z.number().int().optional(), durationMs: z.number().min(0) }),
 ]);
 
 /** Host → device: the answer to a prototype_request. It is routed to the request, never replied to. */

@@ -9,7 +9,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import { Agent, fetch } from 'undici';
-import { limits, type RequestErrorCode } from '../spec/index.ts';
+import { limits, type RequestErrorCode } from '../spec/vocabulary.ts';
 import { networkInterfaces } from 'node:os';
 import { checkAnswers, checkUrl, normalAddress, portOf, type AllowedOrigins, type MachineAddresses } from './egress.ts';
 

@@ -11,7 +11,7 @@ import { bindPlaceholders } from '../expand/placeholders.ts';
 import { conservativePayloadByteLength, setOwn } from '../json/index.ts';
 import { applyDataWrite, dataLimitProblem, dataWriteOf, formatPointer, parsePointer, valueAt, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
 import type { Action, DataValue, Scalar } from '../spec/index.ts';
-import { limits } from '../spec/index.ts';
+import { limits } from '../spec/vocabulary.ts';
 import type { RowContext } from './tree.ts';
 
 export type { JsonObject, JsonValue } from '../json/pointer.ts';

@@ -30,7 +30,8 @@ export type { RequestErrorCode, RequestOutcome, RequestTransport, ResolvedReques
 export { REQUEST_ERROR_CODES, REQUEST_EVENT } from './requests.ts';
 
 export type { StoredValues } from './storage.ts';
-import { limits, type Action, type PlatformAction, type RequestAction } from '../spec/index.ts';
+import type { Action, PlatformAction, RequestAction } from '../spec/index.ts';
+import { limits } from '../spec/vocabulary.ts';
 import { rowOf, type OverlayNode, type RowContext, type TreeNode } from './tree.ts';
 import { treeDepth } from './stacks.ts';
 import { ownValue } from './record.ts';

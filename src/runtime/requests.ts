@@ -9,7 +9,8 @@
  * to statusKey, emits `prototype_request` and runs onSuccess or onError, in that order, as one unit.
  */
 import { renderScalar, tokenizePlaceholders } from '../expand/index.ts';
-import { limits, requestErrorCodeSchema, type RequestAction, type RequestErrorCode, type RequestMethod, type Scalar } from '../spec/index.ts';
+import type { RequestAction, Scalar } from '../spec/index.ts';
+import { limits, requestErrorCodes, type RequestErrorCode, type RequestMethod } from '../spec/vocabulary.ts';
 import { forbiddenHeader, hasLineBreak, REQUEST_EVENT } from '../validate/actions.ts';
 import { readData, type JsonValue } from './data.ts';
 import type { RowContext } from './tree.ts';
@@ -17,8 +18,8 @@ import type { Unit } from './unit.ts';
 
 export { REQUEST_EVENT } from '../validate/actions.ts';
 
-export type { RequestErrorCode } from '../spec/index.ts';
-export const REQUEST_ERROR_CODES: readonly RequestErrorCode[] = requestErrorCodeSchema.options;
+export type { RequestErrorCode } from '../spec/vocabulary.ts';
+export const REQUEST_ERROR_CODES: readonly RequestErrorCode[] = requestErrorCodes;
 
 /** Characters of a request's URL once bound (a longer one fails invalid_request). */
 export const MAX_REQUEST_URL_CHARS = 8192;

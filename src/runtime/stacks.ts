@@ -7,7 +7,7 @@
  * report.
  */
 import type { NodeOfType, SourcedTransition } from '../spec/index.ts';
-import { limits } from '../spec/index.ts';
+import { limits } from '../spec/vocabulary.ts';
 import type { TreeNode } from './tree.ts';
 
 export type StackOp = 'push' | 'pop' | 'replace' | 'popToRoot';

@@ -3,7 +3,8 @@
  * each with a due time on the prototype's clock (clock.ts, which an agent can pause and move on),
  * fired in due order; the ledger keeps one timeout, for the earliest due timer.
  */
-import { limits, type Action, type StartTimerAction } from '../spec/index.ts';
+import type { Action, StartTimerAction } from '../spec/index.ts';
+import { limits } from '../spec/vocabulary.ts';
 import type { Clock } from './index.ts';
 import type { RowContext } from './tree.ts';
 

@@ -11,7 +11,7 @@
  */
 import type { PrototypeNode, NodeOfType } from '../spec/index.ts';
 import { bindingSites, dataRepeatRows, hasRepeatPlaceholder, repeatBinder, rowInstances } from '../expand/index.ts';
-import { limits } from '../spec/index.ts';
+import { limits } from '../spec/vocabulary.ts';
 import { boundTextLength, readsData } from '../validate/data-text.ts';
 import { parsePointer, type JsonValue } from '../json/pointer.ts';
 import { addBindings, type BindingTable } from './bindings.ts';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { iconNames as contractIconNames, limits } from '../contract/index.ts';
 import { setOwn } from '../json/index.ts';
 import { AdaptiveParser } from './adaptive.ts';
-import { colorRoles, textStyleRoles } from './vocabulary.ts';
+import { colorRoles, requestErrorCodes, requestMethods, textStyleRoles, type RequestErrorCode, type RequestMethod } from './vocabulary.ts';
 
 const MIN_POSITIVE = 0.000001;
 const MAX_INT32 = 2147483647;
@@ -433,12 +433,8 @@ export interface RequestAction {
   via?: 'host' | 'device';
 }
 
-export const requestMethodSchema = z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
-
-/** Why a request failed: the codes of its __meta, its event and the wire's prototype_response. */
-export const requestErrorCodeSchema = z.enum(['invalid_request', 'too_many_in_flight', 'cancelled', 'blocked_destination', 'network', 'timeout', 'http_error', 'too_large', 'invalid_response', 'data_limit']);
-export type RequestErrorCode = z.infer<typeof requestErrorCodeSchema>;
-export type RequestMethod = z.infer<typeof requestMethodSchema>;
+export const requestMethodSchema = z.enum(requestMethods);
+export const requestErrorCodeSchema = z.enum(requestErrorCodes);
 
 /** Starts (or restarts) a timer: onFire after afterMs, then every everyMs (times runs in all, when given). */
 export interface StartTimerAction {

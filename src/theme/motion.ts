@@ -4,7 +4,7 @@
  * settles, becomes a CSS linear() easing over the settle time, so a CSS transition follows the same
  * spring Compose's spring(dampingRatio, stiffness) and SwiftUI's interpolatingSpring draw.
  */
-import { specContract, type MotionRole, type MotionScheme, type MotionTempo, type SpringToken } from '../spec/index.ts';
+import { specContract, type MotionRole, type MotionScheme, type MotionTempo, type SpringToken } from '../spec/vocabulary.ts';
 
 /** Distance from the target (a fraction of the change) under which a spring counts as settled. */
 export const SETTLE_THRESHOLD = 0.001;
