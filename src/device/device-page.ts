@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Route } from 'playwright-core';
 import { buildRendererBundle, rendererPageHtml } from '../renderer/build.ts';
-import { readScriptFont } from '../renderer/page-assets.ts';
+import { gzippedMaterialIconMap, readRobotoFont, readScriptFont } from '../renderer/page-assets.ts';
+import { ICON_MAP_PATH, RENDERER_SCRIPT_PATH } from '../renderer/page-paths.ts';
 import { homeScreenHtml } from './home-screen.ts';
 
 /**
@@ -28,10 +29,17 @@ function readHomeFont(): Promise<Buffer> {
 
 /**
  * Starts building the page's script (esbuild, in its own process) so that it is ready by the time
- * the page is served; a failed build is retried and reported then.
+ * the page is served, and packs the icon glyphs meanwhile; a failed build is retried and reported then.
  */
 export function prepareDevicePage(): void {
   buildRendererBundle().catch(() => undefined);
+  setImmediate(() => {
+    try {
+      gzippedMaterialIconMap();
+    } catch {
+      // Reported when the page asks for the glyphs.
+    }
+  });
 }
 
 /** Answers the context's requests for the device origin; `appUrl` defaults to the built-in home screen. */
@@ -42,15 +50,17 @@ export async function serveDevicePage(context: BrowserContext, appUrl?: string):
   await context.route(`${DEVICE_ORIGIN}/**`, (route) => answer(route, devicePage).catch(() => route.abort().catch(() => undefined)));
 }
 
-async function answer(route: Route, devicePage: Promise<string>): Promise<void> {
+async function answer(route: Route, devicePage: string): Promise<void> {
   const request = route.request();
   if (request.method() !== 'GET') return send(route, 405, 'text/plain', 'only GET');
   const path = new URL(request.url()).pathname;
-  if (path === '/') return send(route, 200, 'text/html; charset=utf-8', await devicePage);
+  if (path === '/') return send(route, 200, 'text/html; charset=utf-8', devicePage);
+  if (path === RENDERER_SCRIPT_PATH) return send(route, 200, 'text/javascript; charset=utf-8', await buildRendererBundle());
+  if (path === ICON_MAP_PATH) return send(route, 200, 'application/gzip', gzippedMaterialIconMap());
   if (path === HOME_PATH) return send(route, 200, 'text/html; charset=utf-8', homeScreenHtml(HOME_FONT_PATH));
   if (path === HOME_FONT_PATH) return send(route, 200, 'font/woff2', await readHomeFont());
-  const scriptFont = await readScriptFont(path);
-  if (scriptFont !== null) return send(route, 200, 'font/woff2', scriptFont);
+  const font = (await readRobotoFont(path)) ?? (await readScriptFont(path));
+  if (font !== null) return send(route, 200, 'font/woff2', font);
   return send(route, 404, 'text/plain', 'not found');
 }
 

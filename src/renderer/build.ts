@@ -1,8 +1,10 @@
 // Builds the renderer's browser bundle with esbuild and the HTML page that hosts it: an app layer
-// (an iframe) under the prototype layer, Roboto and the icon glyphs embedded so it works offline.
+// (an iframe) under the prototype layer. The script, the fonts and the icon glyphs are files of the
+// page's own origin, which the device serves from memory (device/device-page.ts), so it works offline.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { packedMaterialIconMap, robotoFontFaceCss, scriptFontFaceCss } from './page-assets.ts';
+import { robotoFontFaceCss, scriptFontFaceCss } from './page-assets.ts';
+import { RENDERER_SCRIPT_PATH } from './page-paths.ts';
 
 const entryPoint = fileURLToPath(new URL('./entry.tsx', import.meta.url));
 
@@ -31,18 +33,16 @@ export interface RendererPageOptions {
   appUrl?: string;
 }
 
-/** Text safe inside a <script> element. */
-function scriptText(text: string): string {
-  return text.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
-}
-
 function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** The complete page: app layer iframe, prototype layer, fonts, icons and the renderer bundle. */
-export async function rendererPageHtml(options: RendererPageOptions = {}): Promise<string> {
-  const script = await buildRendererBundle();
+/**
+ * The page: app layer iframe, prototype layer, the fonts' rules and the renderer's script, all
+ * from the page's origin. Small, so the browser parses it at once; the script compiles as it
+ * arrives and the fonts load only where text uses them.
+ */
+export function rendererPageHtml(options: RendererPageOptions = {}): string {
   const app = `src="${attribute(options.appUrl ?? 'about:blank')}"`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -53,7 +53,6 @@ export async function rendererPageHtml(options: RendererPageOptions = {}): Promi
 </head><body>
 <iframe id="ps-app" title="App" ${app}></iframe>
 <div id="ps-device"></div>
-<script type="application/gzip;base64" id="ps-icons">${packedMaterialIconMap()}</script>
-<script>${scriptText(script)}</script>
+<script src="${RENDERER_SCRIPT_PATH}"></script>
 </body></html>`;
 }

@@ -7,7 +7,7 @@
 //   nodes/*.tsx        one component per node type (layout, controls, navigation, overlays, pickers)
 //   style-css.ts       the Style table as CSS; renderer-css.ts the Material 3 stylesheet
 //   a11y.ts            accessibility attributes and the hierarchy walk
-//   build.ts           (Node) the esbuild bundle and the page HTML with fonts and icons embedded
+//   build.ts           (Node) the esbuild bundle and the page HTML; page-assets.ts its fonts and glyphs
 import './nodes/index.ts';
 import { unpackIcons } from './icons.tsx';
 import { PageRenderer } from './page.ts';

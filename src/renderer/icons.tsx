@@ -1,5 +1,6 @@
-// Material icon glyphs. The page embeds every glyph as JSON (see page-assets.ts); a name the icon
-// package does not draw gets a fallback glyph instead of nothing.
+// Material icon glyphs. The page loads every glyph as one gzip-compressed JSON map from its origin
+// (see page-assets.ts); a name the icon package does not draw gets a fallback glyph instead of nothing.
+import { ICON_MAP_PATH } from './page-paths.ts';
 
 export type IconVariant = 'filled' | 'outlined' | 'rounded' | 'sharp' | 'twoTone';
 type IconMap = Partial<Record<IconVariant, Record<string, string>>>;
@@ -10,16 +11,14 @@ function loadIcons(): IconMap {
   return icons ?? {};
 }
 
-/** Unpacks the glyph map the page embeds (gzip-compressed JSON in base64, see page-assets.ts). */
+/** Loads the glyph map (gzip-compressed JSON at ICON_MAP_PATH of the page's origin); none where it is missing. */
 export async function unpackIcons(): Promise<void> {
-  const packed = document.getElementById('ps-icons')?.textContent?.trim();
-  if (!packed) {
+  const gzipped = await fetch(ICON_MAP_PATH).catch(() => null);
+  if (gzipped === null || !gzipped.ok || gzipped.body === null) {
     icons = {};
     return;
   }
-  // A data: URL's base64 is decoded natively; a byte-by-byte decode in script took about 100 ms.
-  const gzipped = await fetch(`data:application/gzip;base64,${packed}`);
-  icons = (await new Response(gzipped.body!.pipeThrough(new DecompressionStream('gzip'))).json()) as IconMap;
+  icons = (await new Response(gzipped.body.pipeThrough(new DecompressionStream('gzip'))).json()) as IconMap;
 }
 
 /** A square with a question mark: drawn for closed-list names the glyph set lacks. */

@@ -1,12 +1,14 @@
-// Node-side assets the page embeds so it works offline: Roboto as data-URL @font-face rules, the
-// @font-face rules of the script fonts, and the Material icon glyphs as one JSON map, each read
-// once per process and cached; and the script fonts' files, read when the page asks for one.
+// Node-side assets of the device page, which its origin serves from this process so that it works
+// offline: the @font-face rules of Roboto and of the script fonts, and the Material icon glyphs as
+// one gzip-compressed JSON map, each built once per process and cached; and the font files, read
+// when the page asks for one (the browser fetches only the files its text uses).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { ROBOTO_FONT_PATH } from './page-paths.ts';
 import { EMOJI_FONT, SCRIPT_FONT_PATH, SCRIPT_FONTS, type ScriptFont } from './script-fonts.ts';
 
 const require = createRequire(import.meta.url);
@@ -33,30 +35,40 @@ const ROBOTO_SUBSETS: Array<{ subset: string; unicodeRange: string }> = [
 
 let fontCss: string | undefined;
 let iconMap: IconMap | undefined;
-let packedIcons: string | undefined;
+let gzippedIcons: Buffer | undefined;
+const ROBOTO_FONT_FILE = /^roboto-[a-z-]+-\d{3}-(normal|italic)\.woff2$/;
 
 function packageDir(name: string): string {
   return dirname(require.resolve(`${name}/package.json`));
 }
 
-/** @font-face rules for Roboto (latin + latin-ext, every weight, normal and italic) as data URLs. */
+/**
+ * @font-face rules for Roboto (latin + latin-ext, every weight, normal and italic), each file at
+ * its page path: the page loads only the weights and styles its text uses.
+ */
 export function robotoFontFaceCss(): string {
   if (fontCss) return fontCss;
-  const files = join(packageDir('@fontsource/roboto'), 'files');
   const rules: string[] = [];
   for (const { subset, unicodeRange } of ROBOTO_SUBSETS) {
     for (const weight of ROBOTO_WEIGHTS) {
       for (const style of ['normal', 'italic']) {
-        const bytes = readFileSync(join(files, `roboto-${subset}-${weight}-${style}.woff2`));
         rules.push(
           `@font-face{font-family:'Roboto';font-style:${style};font-weight:${weight};font-display:block;` +
-            `src:url(data:font/woff2;base64,${bytes.toString('base64')}) format('woff2');unicode-range:${unicodeRange}}`,
+            `src:url(${ROBOTO_FONT_PATH}roboto-${subset}-${weight}-${style}.woff2) format('woff2');unicode-range:${unicodeRange}}`,
         );
       }
     }
   }
   fontCss = rules.join('\n');
   return fontCss;
+}
+
+/** The bytes of the Roboto file a page path names, or null for a path that names none. */
+export async function readRobotoFont(path: string): Promise<Buffer | null> {
+  if (!path.startsWith(ROBOTO_FONT_PATH)) return null;
+  const file = path.slice(ROBOTO_FONT_PATH.length);
+  if (!ROBOTO_FONT_FILE.test(file)) return null;
+  return readFile(join(packageDir('@fontsource/roboto'), 'files', file)).catch(() => null);
 }
 
 let scriptCss: string | undefined;
@@ -157,8 +169,8 @@ export function gzipIconMap(map: IconMap): Buffer {
   return gzipSync(JSON.stringify(map), { level: 9 });
 }
 
-/** The icon map as gzip-compressed JSON in base64, as the page embeds it. */
-export function packedMaterialIconMap(): string {
-  packedIcons ??= (iconPackageInstalled() ? gzipIconMap(materialIconMap()) : readBuiltIconMap()).toString('base64');
-  return packedIcons;
+/** The icon map as gzip-compressed JSON, as the page loads it from ICON_MAP_PATH. */
+export function gzippedMaterialIconMap(): Buffer {
+  gzippedIcons ??= iconPackageInstalled() ? gzipIconMap(materialIconMap()) : readBuiltIconMap();
+  return gzippedIcons;
 }

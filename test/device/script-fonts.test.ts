@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { readScriptFont } from '../../src/renderer/page-assets.ts';
+import { rendererPageHtml } from '../../src/renderer/build.ts';
+import { readRobotoFont, readScriptFont } from '../../src/renderer/page-assets.ts';
+import { ICON_MAP_PATH, RENDERER_SCRIPT_PATH, ROBOTO_FONT_PATH } from '../../src/renderer/page-paths.ts';
 import { EMOJI_FONT, SCRIPT_FONT_PATH } from '../../src/renderer/script-fonts.ts';
 import { byTag, useDevices, validSpec } from './helpers.ts';
 
@@ -134,5 +136,26 @@ test('the device serves only the script font files it knows', async () => {
   assert.ok((await readScriptFont(`${SCRIPT_FONT_PATH}noto-sans-thai/noto-sans-thai-thai-400-normal.woff2`)) !== null);
   for (const path of [`${SCRIPT_FONT_PATH}noto-sans-thai/../package.json`, `${SCRIPT_FONT_PATH}roboto/roboto-latin-400-normal.woff2`, `${SCRIPT_FONT_PATH}noto-sans-thai/missing.woff2`, '/fonts/other.woff2']) {
     assert.equal(await readScriptFont(path), null, path);
+  }
+});
+
+test('the device page is small: its script, the icon glyphs and Roboto are files of its origin, and only the Roboto files its text uses load', async () => {
+  const html = rendererPageHtml();
+  // The page is the @font-face rules and a few elements: no data URL, no inline script.
+  assert.ok(!html.includes('base64') && !/<script>/.test(html) && html.length < 512 * 1024, `a page of ${html.length} characters`);
+  const { device } = ltr();
+  await device.show(textsSpec('weights', { regular: 'Regular', bold: 'Bold' }));
+  await device.settled();
+  const loaded = await pageOf(device).evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+  assert.ok(loaded.includes(RENDERER_SCRIPT_PATH) && loaded.includes(ICON_MAP_PATH), loaded.join(', '));
+  const roboto = loaded.filter((path) => path.startsWith(ROBOTO_FONT_PATH));
+  assert.ok(roboto.length > 0 && roboto.length < 36, `of 36 Roboto files the page loaded ${roboto.length}: ${roboto.join(', ')}`);
+  assert.ok(roboto.every((path) => /roboto-latin-\d{3}-normal\.woff2$/.test(path)), roboto.join(', '));
+});
+
+test('the device serves only the Roboto files it knows', async () => {
+  assert.equal((await readRobotoFont(`${ROBOTO_FONT_PATH}roboto-latin-400-normal.woff2`))!.subarray(0, 4).toString(), 'wOF2');
+  for (const path of [`${ROBOTO_FONT_PATH}../package.json`, `${ROBOTO_FONT_PATH}roboto-latin-400-normal.woff`, `${ROBOTO_FONT_PATH}missing.woff2`, `${SCRIPT_FONT_PATH}noto-sans-thai/noto-sans-thai-thai-400-normal.woff2`]) {
+    assert.equal(await readRobotoFont(path), null, path);
   }
 });

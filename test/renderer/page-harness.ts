@@ -2,7 +2,7 @@
 // renderer's browser tests.
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../src/device/chromium.ts';
-import { rendererPageHtml } from '../../src/renderer/build.ts';
+import { DEVICE_PAGE_URL, serveDevicePage } from '../../src/device/device-page.ts';
 import type { HierarchyNode } from '../../src/renderer/a11y.ts';
 import type { PrototypeEvent } from '../../src/runtime/model.ts';
 
@@ -27,7 +27,9 @@ export class RendererPage {
     const page = await context.newPage();
     const harness = new RendererPage(browser, page);
     await page.exposeFunction('__protostageEvent', (eventJson: string) => harness.events.push(JSON.parse(eventJson) as PrototypeEvent));
-    await page.setContent(await rendererPageHtml());
+    // The page, its script, fonts and glyphs come from its own origin, as the device serves them.
+    await serveDevicePage(context, 'about:blank');
+    await page.goto(DEVICE_PAGE_URL);
     await page.waitForFunction(() => typeof (window as unknown as { protostage?: object }).protostage === 'object');
     await harness.call('setDevice', PHONE_DEVICE);
     return harness;
