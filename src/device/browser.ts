@@ -5,7 +5,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Launcher } from 'chrome-launcher';
-import { chromium } from 'playwright-core';
+import { chromium } from './playwright.ts';
 
 export const BROWSER_ENV = 'PROTOSTAGE_BROWSER';
 

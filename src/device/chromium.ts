@@ -1,4 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { chromium } from './playwright.ts';
 import type { BrowserSource } from './browser-source.ts';
 import { chooseBrowser } from './browser.ts';
 import { fakeCameraFlags } from './camera.ts';

@@ -252,31 +252,33 @@ export class WebDevice {
         reducedMotion: settings.reducedMotion ? 'reduce' : 'no-preference',
         serviceWorkers: 'block',
       });
-      await serveDevicePage(context, options.appUrl);
-      await context.addInitScript(KEEP_NAMES_SHIM);
-      await context.addInitScript(KEYBOARD_TRACKER);
+      const initScripts = context.addInitScript(KEEP_NAMES_SHIM).then(() => context!.addInitScript(KEYBOARD_TRACKER));
+      await Promise.all([serveDevicePage(context, options.appUrl), initScripts]);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       const device = new WebDevice(browser, ownsBrowser, context, page, cdp, baseProfile, orientation, settings, options.liveClock ?? false, options.requests ?? { allowed: new AllowedOrigins() });
       device.#pixelRatio = options.pixelRatio ?? 1;
       // Only the device page's runtime speaks for the prototype; the app's frames see the bindings too.
-      await page.exposeBinding('__protostageEvent', (source, eventJson: string) => {
-        if (source.frame === page.mainFrame()) device.#deliver(JSON.parse(eventJson) as PrototypeEvent);
-      });
-      await page.exposeBinding('__protostageStorage', (source, id: string, valuesJson: string) => {
-        if (source.frame === page.mainFrame()) device.#storageListener?.(id, JSON.parse(valuesJson));
-      });
-      await page.exposeBinding('__protostageKeyboard', (source, focused: boolean) => device.#setFieldFocus(source.frame, focused));
-      await page.exposeBinding('__protostageKeyboardKey', (source, key: unknown) => {
-        // Only the device's own keyboard types; the app's frames see the binding too.
-        if (source.frame === page.mainFrame()) device.#typeFromKeyboard(key);
-      });
-      await page.exposeBinding('__protostageRequest', (source, requestJson: string) => {
-        if (source.frame === page.mainFrame()) device.requests.start(JSON.parse(requestJson) as ResolvedRequest);
-      });
-      await page.exposeBinding('__protostageRequestCancel', (source, requestId: string) => {
-        if (source.frame === page.mainFrame()) device.requests.cancel(requestId);
-      });
+      // The bindings are independent of each other: installed together, in one round of calls.
+      await Promise.all([
+        page.exposeBinding('__protostageEvent', (source, eventJson: string) => {
+          if (source.frame === page.mainFrame()) device.#deliver(JSON.parse(eventJson) as PrototypeEvent);
+        }),
+        page.exposeBinding('__protostageStorage', (source, id: string, valuesJson: string) => {
+          if (source.frame === page.mainFrame()) device.#storageListener?.(id, JSON.parse(valuesJson));
+        }),
+        page.exposeBinding('__protostageKeyboard', (source, focused: boolean) => device.#setFieldFocus(source.frame, focused)),
+        page.exposeBinding('__protostageKeyboardKey', (source, key: unknown) => {
+          // Only the device's own keyboard types; the app's frames see the binding too.
+          if (source.frame === page.mainFrame()) device.#typeFromKeyboard(key);
+        }),
+        page.exposeBinding('__protostageRequest', (source, requestJson: string) => {
+          if (source.frame === page.mainFrame()) device.requests.start(JSON.parse(requestJson) as ResolvedRequest);
+        }),
+        page.exposeBinding('__protostageRequestCancel', (source, requestId: string) => {
+          if (source.frame === page.mainFrame()) device.requests.cancel(requestId);
+        }),
+      ]);
       page.on('framedetached', (frame) => device.#setFieldFocus(frame, false));
       cdp.on('Page.screencastFrame', (frame) => device.#deliverFrame(frame.data, frame.sessionId, frame.metadata));
       await page.goto(DEVICE_PAGE_URL);
