@@ -1,9 +1,10 @@
 /**
  * Validation cost against plain JSON.parse, measured in the same run on the same bytes.
- * The input is a generated 2000-node spec close to 1 MiB. Prints both medians and their ratio
- * (budget: validate / JSON.parse <= 2), and the slowest compile of a node type's parser.
+ * The input is a generated 2000-node spec close to 1 MiB. Prints the medians of blocks of calls and
+ * their ratio (budget: validate / JSON.parse <= 2), and the slowest compile of a node type's parser
+ * of the typed model (whose decode the tests and the fuzz run over every accepted spec).
  *
- *   npm run bench:validate [-- --runs N]
+ *   npm run bench:validate [-- --runs N]   (N blocks of five calls of each kind, default 25)
  */
 import { performance } from 'node:perf_hooks';
 import { expandComponents } from '../src/expand/index.ts';
