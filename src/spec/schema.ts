@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { iconNames as contractIconNames, limits } from '../contract/index.ts';
 import { setOwn } from '../json/index.ts';
 import { AdaptiveParser } from './adaptive.ts';
-import { colorRoles, requestErrorCodes, requestMethods, textStyleRoles, type RequestErrorCode, type RequestMethod } from './vocabulary.ts';
+import { colorRoles, requestErrorCodes, requestMethods, textStyleRoles, type RequestMethod } from './vocabulary.ts';
 
 const MIN_POSITIVE = 0.000001;
 const MAX_INT32 = 2147483647;
