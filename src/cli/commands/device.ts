@@ -33,6 +33,7 @@ ${requestOriginHelp(22)}
 export const OPTIONS = { headed: { type: 'boolean' }, ...DEVICE_FLAG_OPTIONS, ...APP_URL_OPTIONS, ...REQUEST_ORIGIN_OPTION, ...BROWSER_OPTIONS } as const;
 
 export async function run(args: string[]): Promise<number> {
+  disableSourceMaps();
   const values = parseCommandArgs('device', args, OPTIONS, HELP);
   if (typeof values === 'number') return values;
   const device = deviceSetupFrom(values);
@@ -84,3 +85,12 @@ export async function run(args: string[]): Promise<number> {
   return 0;
 }
 
+
+/**
+ * The device process reports errors by message, never by stack, while Playwright takes a stack
+ * trace at every call it makes; with the TypeScript loader's source maps on, each costs the
+ * source-map lookup of every frame (about a millisecond a call here). Off in this process only.
+ */
+function disableSourceMaps(): void {
+  process.setSourceMapsEnabled(false);
+}
