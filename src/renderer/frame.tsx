@@ -4,6 +4,7 @@ import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { EffectView, RenderNode, SafeAreaPadding, SwipeView } from '../runtime/model.ts';
 import { a11yAttributes, type A11yInfo } from './a11y.ts';
+import { growsQuietly } from './withheld-rows.ts';
 import { gestureActions, gestureHandlers } from './gestures.ts';
 import { SwipeButtons, swipeActionNames, swipeHandlers } from './swipe.tsx';
 import { ConsumedInsets, DragGuard, NO_EDGES, type Edges, type RenderEnv, type WindowInsets } from './env.ts';
@@ -280,7 +281,8 @@ function useContainerSizeAnimation(enabled: boolean, node: RenderNode): { curren
   const children = 'children' in node ? node.children : null;
   const lastChildren = useRef(children);
   let before: { width: number; height: number } | null = null;
-  if (enabled && element.current && lastChildren.current !== children) {
+  // Rows a long list withheld from its first draw come in without a glide (withheld-rows.ts).
+  if (enabled && element.current && lastChildren.current !== children && !growsQuietly(node)) {
     before = { width: element.current.offsetWidth, height: element.current.offsetHeight };
   }
   lastChildren.current = children;

@@ -10,6 +10,7 @@
 //   - a drawn row looks the same although it is contained: left to right, it starts on a whole pixel;
 //   - the estimated scroll extent is never used: the first touch, key, wheel or reveal draws every
 //     row not drawn yet before anything scrolls (see page.ts and revealPrototypeNode).
+// A show's first draw also leaves most such rows out of the DOM till the page is idle (withheld-rows.ts).
 import type { RenderNode, ScrollNode } from '../runtime/model.ts';
 import type { ParentWidth, RenderEnv } from './env.ts';
 import { alignmentAxes, hasCorners, withPropagatedFill } from './style-css.ts';
@@ -145,8 +146,10 @@ export class SkippedRows {
   readonly #skipped = new WeakMap<Element, boolean>();
   readonly #skippedNow = new Set<Element>();
   readonly #lists = new Set<Element>();
+  readonly #container: Element;
 
   constructor(container: Element) {
+    this.#container = container;
     container.addEventListener('contentvisibilityautostatechange', (event) => {
       const row = event.target as Element;
       const skipped = (event as ContentVisibilityAutoStateChangeEvent).skipped;
@@ -158,10 +161,14 @@ export class SkippedRows {
     });
   }
 
-  /** Draws every row skipped now. */
-  drawAll(): void {
+  /** Draws every row skipped now, and with `newRows` every skippable row not laid out yet. */
+  drawAll(newRows = false): void {
     for (const row of this.#skippedNow) if (row.isConnected) row.classList.add(DRAWN_ROW_CLASS);
     this.#skippedNow.clear();
+    if (!newRows) return;
+    for (const row of this.#container.querySelectorAll(`.ps-skippable:not(.${DRAWN_ROW_CLASS})`)) {
+      if (!this.#skipped.has(row)) row.classList.add(DRAWN_ROW_CLASS);
+    }
   }
 
   #checkLists(): void {

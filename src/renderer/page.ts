@@ -10,6 +10,7 @@ import { AssetStore } from './assets.ts';
 import { AnimationClock } from './animation-clock.ts';
 import { imagesSettled } from './loading.ts';
 import { SkippedRows } from './offscreen.ts';
+import { drawWithheldRows } from './withheld-rows.ts';
 import { Screen, type DeviceState } from './screen.tsx';
 import { clearSharedDeclarations } from './style-css.ts';
 import { captureShared, morphShared } from './shared-elements.ts';
@@ -294,9 +295,14 @@ export class PageRenderer {
     return { ok: true };
   }
 
-  /** Draws the rows skipped while off screen (before a scroll by script, as revealing a node). */
+  /**
+   * Draws the rows a long list withheld from its first draw and the rows skipped while off screen
+   * (before anything scrolls, and before a node is revealed).
+   */
   drawOffscreen(): void {
-    this.skippedRows.drawAll();
+    // Rows that came in just now were never laid out: they are drawn whole, as the skipped ones.
+    const cameIn = drawWithheldRows();
+    this.skippedRows.drawAll(cameIn);
   }
 
   hierarchy(): HierarchyNode[] {

@@ -149,3 +149,65 @@ test('a dialog declared in a lazy row template opens while its row is far off sc
   await phone.settled();
   assert.ok((await phone.observe()).hierarchy.some((node) => node.testTag === 'ask'), 'the page is back');
 });
+
+/** A plain long list in a scroll (not the lazy list): its rows may skip and be withheld. */
+function scrollSpec(id: string, count: number) {
+  return validSpec({
+    id,
+    window: { placement: { type: 'fullscreen' } },
+    state: { picked: -1 },
+    root: {
+      type: 'column',
+      children: [{
+        type: 'scroll',
+        child: {
+          type: 'column',
+          children: Array.from({ length: count }, (_, index) => ({
+            type: 'row',
+            testTag: `plain.${index}`,
+            style: { padding: { top: 18, bottom: 18, start: 16, end: 16 } },
+            onTap: [{ type: 'setState', key: 'picked', value: index }],
+            children: [{ type: 'text', text: `Plain row ${index}` }],
+          })),
+        },
+      }],
+    },
+  });
+}
+
+const builtPlainRows = (phone: WebDevice) => pageOf(phone).evaluate(() => document.querySelectorAll('[data-testid^="plain."]').length);
+
+test('a long scroll builds the rows of its first screens in the show, the rest when idle; the screen and observe are those of every row', async () => {
+  const { device: phone } = device();
+  // Shown and counted in one page call, before the page has had an idle moment.
+  const built = await pageOf(phone).evaluate(async (spec) => {
+    window.protostage.show(spec, { reset: true });
+    for (let turn = 0; turn < 20; turn++) await Promise.resolve();
+    return document.querySelectorAll('[data-testid^="plain."]').length;
+  }, scrollSpec('withheld', 600) as never);
+  assert.ok(built >= 40 && built < 600, `${built} of 600 rows built by the show`);
+  const withheld = await phone.observe();
+  // Every row built and drawn, the screen must not change.
+  await pageOf(phone).evaluate(() => window.protostage.drawOffscreen());
+  assert.equal(await builtPlainRows(phone), 600);
+  const whole = await phone.observe();
+  assert.deepEqual(withheld.hierarchy, whole.hierarchy);
+  assert.ok(withheld.screenshot.equals(whole.screenshot), 'the screen is the same with every row built');
+  // Left alone, the page builds the rest in its idle moments.
+  await phone.show(scrollSpec('idle', 600), { reset: true });
+  let count = 0;
+  for (let look = 0; look < 100 && count < 600; look++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    count = await builtPlainRows(phone);
+  }
+  assert.equal(count, 600, 'every row is built without any input');
+});
+
+test('tapOn a row a long scroll withheld from its first draw builds it, scrolls to it and taps it', async () => {
+  const { device: phone, log } = device();
+  const since = log.events.length;
+  await pageOf(phone).evaluate((spec) => window.protostage.show(spec, { reset: true }), scrollSpec('far', 600) as never);
+  const tapped = await phone.tap({ testTag: 'plain.555' });
+  assert.ok(tapped.ok, JSON.stringify(tapped));
+  await log.next((event) => event.kind === 'change' && event.state.picked === 555, since);
+});

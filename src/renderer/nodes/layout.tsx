@@ -13,6 +13,7 @@ import { Node, type NodeProps } from '../node.tsx';
 import { cssText, grownAxes, OBJECT_FIT, textCss } from '../style-css.ts';
 import { useAssetUrl, useImageLoad } from '../loading.ts';
 import { skipsOffscreenRows, widthForChildren } from '../offscreen.ts';
+import { useWithheldRows } from '../withheld-rows.ts';
 import { PullToRefresh } from './refresh.tsx';
 import { ScrollFades, useImageFilter } from '../polish.tsx';
 import { useImageZoom } from '../zoom.ts';
@@ -241,6 +242,7 @@ export function Scroll({ node, parent, env }: NodeProps<ScrollNode>) {
   const inSheet = useContext(SheetScrolling);
   const parentWidth = useContext(ParentWidthContext);
   const skipsRows = skipsOffscreenRows(node, env, parentWidth);
+  const { drawn: content, probe } = useWithheldRows(node.child, skipsRows);
   const base: Record<string, string> = { overflowX: vertical ? 'hidden' : 'auto', overflowY: vertical ? 'auto' : 'hidden', display: 'flex', flexDirection: vertical ? 'column' : 'row' };
   if (inSheet) base.touchAction = 'pan-x';
   // Across a row a scroll is as tall as the row lets it be (stretched), but no taller than its content.
@@ -250,8 +252,9 @@ export function Scroll({ node, parent, env }: NodeProps<ScrollNode>) {
       {node.refresh ? <PullToRefresh node={node} env={env} /> : null}
       {node.fadeEdges !== null ? <ScrollFades length={node.fadeEdges} vertical={vertical} rtl={env.rtl} /> : null}
       <ParentWidthContext.Provider value={vertical ? widthForChildren(node, parentWidth) : UNKNOWN_WIDTH}>
-        <Node node={node.child} parent={vertical ? 'column' : 'row'} />
+        <Node node={content} parent={vertical ? 'column' : 'row'} />
       </ParentWidthContext.Provider>
+      {probe ? <template ref={probe} /> : null}
     </Frame>
   );
 }

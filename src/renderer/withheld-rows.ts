@@ -1,0 +1,90 @@
+// A long list whose rows may skip rendering (offscreen.ts) also leaves most of them out of the
+// first draw of a show: it builds the rows of its first screens, and the rest once the page is
+// idle, or at once when something needs them (a touch, a key or a wheel before anything scrolls, a
+// reveal: drawWithheldRows). Nothing on screen differs: the rows left out start more than
+// DRAWN_SCREENS screens below the list's visible top, where a skippable row draws nothing, and the
+// list is at least that tall without them, so nothing beside it moves.
+import type { Ref } from 'preact';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { RenderNode } from '../runtime/model.ts';
+import { flushRenders } from './render-queue.ts';
+
+/** Rows a list draws first; more, twice as many each time, till they reach DRAWN_SCREENS. */
+const FIRST_ROWS = 40;
+const DRAWN_SCREENS = 2.5;
+/** Rows added in each idle moment after that, so no one step keeps the page busy for long. */
+const IDLE_ROWS = 60;
+/** At the latest this long after the last step the next one runs, idle or not. */
+const IDLE_TIMEOUT_MS = 1000;
+
+/** What draws the rest of each list that holds rows back. */
+const withholding = new Set<() => void>();
+
+/** Column nodes whose change of rows is a withheld part coming in: no size animation for them. */
+const quietColumns = new WeakSet<RenderNode>();
+
+/** Whether this column's rows changed only because withheld rows came in (or were left out). */
+export function growsQuietly(node: RenderNode): boolean {
+  return quietColumns.has(node);
+}
+
+/** Draws every row still withheld, now; whether there were any. */
+export function drawWithheldRows(): boolean {
+  if (withholding.size === 0) return false;
+  for (const release of [...withholding]) release();
+  flushRenders();
+  return true;
+}
+
+/**
+ * The content a scroll draws: while it may skip rows (`skips`) and the show's first draw withholds
+ * some, a copy of the column with its first rows; and a probe to put after it (a <template>, which
+ * takes no room) by which the list measures how far its rows reach.
+ */
+export function useWithheldRows(content: RenderNode, skips: boolean): { drawn: RenderNode; probe: Ref<HTMLTemplateElement> | null } {
+  const [limit, setLimit] = useState(FIRST_ROWS);
+  // Only the first draw of a show withholds: once every row is in, the list draws as any other.
+  const phase = useRef<'first' | 'withheld' | 'done'>('first');
+  const probe = useRef<HTMLTemplateElement>(null);
+  const rows = content.type === 'column' ? content.children : null;
+  const withholds = phase.current !== 'done' && skips && rows !== null && limit < rows.length;
+  if (withholds) phase.current = 'withheld';
+  else {
+    if (phase.current === 'withheld') quietColumns.add(content);
+    phase.current = 'done';
+  }
+  const drawn = useMemo(() => {
+    if (!withholds || rows === null) return content;
+    const part = { ...content, children: rows.slice(0, limit) } as RenderNode;
+    quietColumns.add(part);
+    return part;
+  }, [content, limit, withholds]);
+  // Till the drawn rows reach far enough, each draw measures them and doubles them if short; then
+  // each idle moment adds some, and anything that needs them all draws them at once.
+  const reached = useRef(false);
+  useLayoutEffect(() => {
+    if (!withholds) return;
+    if (!reached.current && !reachesFarEnough(probe.current)) {
+      setLimit(limit * 2);
+      return;
+    }
+    reached.current = true;
+    const release = () => setLimit(Infinity);
+    withholding.add(release);
+    const idle = requestIdleCallback(() => setLimit(limit + IDLE_ROWS), { timeout: IDLE_TIMEOUT_MS });
+    return () => {
+      withholding.delete(release);
+      cancelIdleCallback(idle);
+    };
+  }, [withholds, limit]);
+  return { drawn, probe: withholds ? probe : null };
+}
+
+/** Whether the drawn rows (before the probe) reach DRAWN_SCREENS screens below the list's visible top. */
+function reachesFarEnough(probe: HTMLTemplateElement | null): boolean {
+  const scroll = probe?.parentElement;
+  const drawn = probe?.previousElementSibling;
+  if (!scroll || !drawn) return true;
+  const visibleTop = Math.max(scroll.getBoundingClientRect().top, 0);
+  return drawn.getBoundingClientRect().bottom - visibleTop >= DRAWN_SCREENS * innerHeight;
+}
