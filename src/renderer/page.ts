@@ -10,6 +10,7 @@ import { AssetStore } from './assets.ts';
 import { AnimationClock } from './animation-clock.ts';
 import { imagesSettled } from './loading.ts';
 import { SkippedRows } from './offscreen.ts';
+import { effectsRun } from './render-queue.ts';
 import { drawWithheldRows } from './withheld-rows.ts';
 import { Screen, type DeviceState } from './screen.tsx';
 import { clearSharedDeclarations } from './style-css.ts';
@@ -331,13 +332,15 @@ export class PageRenderer {
   }
 
   /**
-   * Resolves when a frame showing every change so far has been painted, nothing animates, every
-   * image has loaded or failed and fonts are ready. A frame that already painted the last change
-   * counts: nothing waits for another one.
+   * Resolves when a frame showing every change so far has been painted, no effect waits to run,
+   * nothing animates, every image has loaded or failed and fonts are ready. A frame that already
+   * painted the last change counts: nothing waits for another one.
    */
   async settled(): Promise<void> {
     for (let round = 0; round < 100; round++) {
       await this.paint.painted();
+      // Effects not run yet may start loads (a camera, a video's metadata) that settling waits for.
+      await effectsRun();
       await Promise.all([document.fonts.ready, imagesSettled(), this.assets.fontsLoaded()]);
       const running = this.runningAnimations();
       if (running.length === 0 && this.paint.isPainted()) return;

@@ -1,6 +1,7 @@
-// Preact re-renders a component whose state changed in a microtask. The page sometimes needs those
-// re-renders done now (rows drawn before a scroll or a reveal reads them): flushRenders runs the
-// pending batch at once, and the microtask then finds nothing left to do.
+// Preact re-renders a component whose state changed in a microtask, and runs its effects after the
+// next frame. This module schedules both for Preact: so the page can finish the pending re-renders
+// at once when it needs them done (rows drawn before a scroll or a reveal reads them), and so
+// settled() can wait for effects not run yet (an effect starts a camera, a load).
 import { options } from 'preact';
 
 let pending: (() => void) | null = null;
@@ -18,4 +19,31 @@ export function flushRenders(): void {
   const process = pending;
   pending = null;
   process?.();
+}
+
+let effectRuns = 0;
+let effectsDone: Array<() => void> = [];
+
+/** As Preact's own: after the next frame (or 35 ms without one), in a task of its own. */
+options.requestAnimationFrame = (runEffects) => {
+  effectRuns += 1;
+  const done = () => {
+    clearTimeout(timeout);
+    cancelAnimationFrame(frame);
+    setTimeout(() => {
+      try {
+        runEffects();
+      } finally {
+        effectRuns -= 1;
+        if (effectRuns === 0) for (const resolve of effectsDone.splice(0)) resolve();
+      }
+    });
+  };
+  const timeout = setTimeout(done, 35);
+  const frame = requestAnimationFrame(done);
+};
+
+/** Resolves once no component's effects are waiting to run. */
+export function effectsRun(): Promise<void> {
+  return effectRuns === 0 ? Promise.resolve() : new Promise((resolve) => effectsDone.push(resolve));
 }

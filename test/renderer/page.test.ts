@@ -543,3 +543,15 @@ test('rich text with a content transition crossfades its spans as a whole; the l
   });
   assert.deepEqual(swap, ['Cart: 1', 'true', 'Cart: 2', 'ps-fade-in']);
 });
+
+test('settled() waits for a load an effect starts after the first frame: a camera that answers late', async () => {
+  const status = await device.page.evaluate(async (spec) => {
+    // A camera that takes 300 ms to answer: the preview's effect asks for it after the first frame.
+    navigator.mediaDevices.getUserMedia = () => new Promise((_, reject) => setTimeout(() => reject(new Error('no camera here')), 300));
+    const api = (window as unknown as { protostage: { show(spec: unknown): unknown; settled(): Promise<void> } }).protostage;
+    api.show(spec);
+    await api.settled();
+    return document.querySelector('[data-ps-camera]')?.getAttribute('data-ps-camera');
+  }, { id: 'camera-settle', window: fullscreen, state: { photo: '' }, root: { type: 'cameraPreview', captureKey: 'photo', testTag: 'camera' } });
+  assert.equal(status, 'unavailable', 'settled waited for the preview to start, and for the camera to answer');
+});
