@@ -132,7 +132,7 @@ export function collectAppHierarchy(): Omit<AppHierarchyNode, 'layer'>[] {
  */
 export async function revealPrototypeNode(target: { testTag: string } | { text: string }): Promise<boolean> {
   const [attribute, value] = 'testTag' in target ? ['data-testid', target.testTag] : ['aria-label', target.text];
-  // Rows skipped while off screen are drawn first, so the scroll moves by their real heights.
+  // Rows skipped (or not built yet) while far off screen are drawn first, so the scroll moves by their real heights.
   window.protostage.drawOffscreen();
   const findCandidates = () => [...document.querySelectorAll('[data-ps-a11y]')].filter((element) =>
     element.getAttribute(attribute) === value && element.closest('[data-ps-a11y-hidden], [data-ps-leaving]') === null && element.getClientRects().length > 0);

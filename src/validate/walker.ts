@@ -308,7 +308,7 @@ function memberChecks(declared: Map<string, Declared>, skip: string | undefined)
 }
 
 function pureObjectCheck(shape: ObjectShape, declared: Map<string, Declared>, tag: string | undefined): LeafCheck | null {
-  if (shape.depthLimit || shape.imageUses || shape.namespace || shape.capabilityByValue) return null;
+  if (shape.capability || shape.depthLimit || shape.imageUses || shape.namespace || shape.capabilityByValue) return null;
   const members = memberChecks(declared, tag);
   if (members === null) return null;
   const required = (shape.required ?? []).filter((key) => key !== tag);
