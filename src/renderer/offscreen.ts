@@ -161,20 +161,23 @@ export class SkippedRows {
     });
   }
 
-  /** Draws every row skipped now, and with `newRows` every skippable row not laid out yet. */
-  drawAll(newRows = false): void {
-    for (const row of this.#skippedNow) if (row.isConnected) row.classList.add(DRAWN_ROW_CLASS);
-    this.#skippedNow.clear();
-    if (!newRows) return;
+  /** Draws every row skipped now, and every skippable row not laid out yet. */
+  drawAll(): void {
+    this.#drawSkipped();
     for (const row of this.#container.querySelectorAll(`.ps-skippable:not(.${DRAWN_ROW_CLASS})`)) {
       if (!this.#skipped.has(row)) row.classList.add(DRAWN_ROW_CLASS);
     }
   }
 
+  #drawSkipped(): void {
+    for (const row of this.#skippedNow) if (row.isConnected) row.classList.add(DRAWN_ROW_CLASS);
+    this.#skippedNow.clear();
+  }
+
   #checkLists(): void {
     // Rows of a window that is gone are forgotten.
     for (const row of this.#skippedNow) if (!row.isConnected) this.#skippedNow.delete(row);
-    for (const list of this.#lists) if (drawnAfterSkipped(list.children, this.#skipped)) this.drawAll();
+    for (const list of this.#lists) if (drawnAfterSkipped(list.children, this.#skipped)) this.#drawSkipped();
     this.#lists.clear();
   }
 }

@@ -301,9 +301,10 @@ export class PageRenderer {
    * (before anything scrolls, and before a node is revealed).
    */
   drawOffscreen(): void {
-    // Rows that came in just now were never laid out: they are drawn whole, as the skipped ones.
-    const cameIn = drawWithheldRows();
-    this.skippedRows.drawAll(cameIn);
+    drawWithheldRows();
+    // Rows that came in just now, or in an idle moment whose frame has not come yet, were never
+    // laid out: they are drawn whole, as the skipped ones.
+    this.skippedRows.drawAll();
   }
 
   hierarchy(): HierarchyNode[] {

@@ -28,12 +28,11 @@ export function growsQuietly(node: RenderNode): boolean {
   return quietColumns.has(node);
 }
 
-/** Draws every row still withheld, now; whether there were any. */
-export function drawWithheldRows(): boolean {
-  if (withholding.size === 0) return false;
+/** Draws every row still withheld, now. */
+export function drawWithheldRows(): void {
+  if (withholding.size === 0) return;
   for (const release of [...withholding]) release();
   flushRenders();
-  return true;
 }
 
 /**

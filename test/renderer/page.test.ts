@@ -471,6 +471,33 @@ test('rows of a long list far off screen are left out of the first draw or skip 
   assert.equal(await extent(), 150 * rowHeight, 'so the scroll extent is the real one before any scroll');
 });
 
+test('rows an idle moment built but no frame has laid out yet are drawn by a touch that comes before that frame', async () => {
+  const rows = Array.from({ length: 150 }, (_, index) => ({
+    type: 'row',
+    style: { padding: { top: 20, bottom: 20, start: 16, end: 16 } },
+    children: [{ type: 'text', text: `Row ${index}`, testTag: `late-${index}` }],
+  }));
+  // The touch comes right after the idle step that builds the last rows, before their first layout.
+  await device.page.evaluate(() => {
+    const rowTexts = '[data-testid^="late-"]';
+    (window as unknown as { lateTouch: Promise<number> }).lateTouch = new Promise<number>((resolve) => {
+      const watch = new MutationObserver(() => {
+        const built = document.querySelectorAll(rowTexts).length;
+        if (built < 150) return;
+        watch.disconnect();
+        (window as unknown as { protostage: { drawOffscreen(): void } }).protostage.drawOffscreen();
+        resolve(built);
+      });
+      watch.observe(document.body, { childList: true, subtree: true });
+    });
+  });
+  assert.equal((await device.show({ id: 'late-rows', window: fullscreen, root: { type: 'column', children: [{ type: 'scroll', child: { type: 'column', children: rows } }] } })).ok, true);
+  assert.equal(await device.page.evaluate(() => (window as unknown as { lateTouch: Promise<number> }).lateTouch), 150);
+  await device.settled();
+  const skipped = await device.page.evaluate(() => [...document.querySelectorAll('[data-testid^="late-"]')].filter((text) => !text.checkVisibility({ contentVisibilityAuto: true })).length);
+  assert.equal(skipped, 0, 'every row is drawn, so the scroll extent is the real one');
+});
+
 test('a numeric content transition rolls only the changed digit (read from its keyframes), while the text reads new at once; motion none changes at once', async () => {
   const spec = (motion?: string) => ({
     id: 'roll', window: fullscreen, state: { count: 128 }, ...(motion ? { motion } : {}),
