@@ -8,8 +8,9 @@
 //     column packed at the top of its scroll (skipped rows follow every drawn one, see
 //     SkippedRows), and the column's width is fixed, or follows its rows where nothing shows it;
 //   - a drawn row looks the same although it is contained: left to right, it starts on a whole pixel;
-//   - the estimated scroll extent is never used: the first touch, key, wheel or reveal draws every
-//     row not drawn yet before anything scrolls (see page.ts and revealPrototypeNode).
+//   - the estimated scroll extent is never used: the first touch, key or wheel that could scroll a
+//     list (one aimed inside it), or a reveal, draws its rows not drawn yet before anything scrolls
+//     (see page.ts and revealPrototypeNode).
 // A show's first draw also leaves most such rows out of the DOM till the page is idle (withheld-rows.ts).
 import type { RenderNode, ScrollNode } from '../runtime/model.ts';
 import type { ParentWidth, RenderEnv } from './env.ts';
@@ -134,12 +135,32 @@ export function skipsOffscreenRows(scroll: ScrollNode, env: Pick<RenderEnv, 'flo
   return true;
 }
 
+/** Which lists an input could scroll, judged by their scroll element. */
+export type ListScope = (scroll: Element) => boolean;
+
+/** Every list: before a reveal, and for a key with nothing focused, which scrolls what the browser picks. */
+export const EVERY_LIST: ListScope = () => true;
+
+/** The lists an input aimed at `target` could scroll: the ones around it (a drag chains outward). */
+export function listsAround(target: EventTarget | null): ListScope {
+  if (!(target instanceof Node) || target === document || target === document.body || target === document.documentElement) return EVERY_LIST;
+  return (scroll) => scroll.contains(target);
+}
+
+/** The class of a scroll whose rows may skip rendering. */
+export const SKIP_ROWS_CLASS = 'ps-skip-rows';
+
+function inListOf(row: Element, scope: ListScope): boolean {
+  const scroll = row.closest(`.${SKIP_ROWS_CLASS}`);
+  return scroll !== null && scope(scroll);
+}
+
 /**
  * Follows which rows Chromium skips, and draws the skipped ones when asked: before anything
- * scrolls (a row never drawn has only an estimated size), before a node is revealed (a skipped
- * row's nodes have no boxes), and when a drawn row follows a skipped one (a scroll starting far
- * above the screen would place it by that row's estimated height). Rows drawn at the time stay as
- * they are, so a touch changes nothing on screen. The rows are compared at the next frame, once
+ * scrolls their list (a row never drawn has only an estimated size), before a node is revealed (a
+ * skipped row's nodes have no boxes), and when a drawn row follows a skipped one (a scroll starting
+ * far above the screen would place it by that row's estimated height). Rows drawn at the time stay
+ * as they are, so a touch changes nothing on screen. The rows are compared at the next frame, once
  * all of a frame's changes have been reported.
  */
 export class SkippedRows {
@@ -161,23 +182,26 @@ export class SkippedRows {
     });
   }
 
-  /** Draws every row skipped now, and every skippable row not laid out yet. */
-  drawAll(): void {
-    this.#drawSkipped();
+  /** Draws the rows of the lists in `scope` that are skipped now or not laid out yet. */
+  drawAll(scope: ListScope = EVERY_LIST): void {
+    this.#drawSkipped(scope);
     for (const row of this.#container.querySelectorAll(`.ps-skippable:not(.${DRAWN_ROW_CLASS})`)) {
-      if (!this.#skipped.has(row)) row.classList.add(DRAWN_ROW_CLASS);
+      if (!this.#skipped.has(row) && inListOf(row, scope)) row.classList.add(DRAWN_ROW_CLASS);
     }
   }
 
-  #drawSkipped(): void {
-    for (const row of this.#skippedNow) if (row.isConnected) row.classList.add(DRAWN_ROW_CLASS);
-    this.#skippedNow.clear();
+  #drawSkipped(scope: ListScope): void {
+    for (const row of this.#skippedNow) {
+      if (row.isConnected && !inListOf(row, scope)) continue;
+      if (row.isConnected) row.classList.add(DRAWN_ROW_CLASS);
+      this.#skippedNow.delete(row);
+    }
   }
 
   #checkLists(): void {
     // Rows of a window that is gone are forgotten.
     for (const row of this.#skippedNow) if (!row.isConnected) this.#skippedNow.delete(row);
-    for (const list of this.#lists) if (drawnAfterSkipped(list.children, this.#skipped)) this.#drawSkipped();
+    for (const list of this.#lists) if (drawnAfterSkipped(list.children, this.#skipped)) this.#drawSkipped(EVERY_LIST);
     this.#lists.clear();
   }
 }

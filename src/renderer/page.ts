@@ -9,7 +9,7 @@ import { collectHierarchy, prototypeNodeAt, rounded, type HierarchyNode } from '
 import { AssetStore } from './assets.ts';
 import { AnimationClock } from './animation-clock.ts';
 import { imagesSettled } from './loading.ts';
-import { SkippedRows } from './offscreen.ts';
+import { EVERY_LIST, listsAround, type ListScope, SkippedRows } from './offscreen.ts';
 import { effectsRun } from './render-queue.ts';
 import { drawWithheldRows } from './withheld-rows.ts';
 import { Screen, type DeviceState } from './screen.tsx';
@@ -146,8 +146,8 @@ export class PageRenderer {
       assets: () => this.assets.inventory(),
     });
     this.skippedRows = new SkippedRows(container);
-    // Whatever could scroll draws every skipped row first, so scrolling sees the real extent.
-    for (const type of SCROLLING_INPUT) addEventListener(type, () => this.drawOffscreen(), { capture: true, passive: true });
+    // Input that could scroll a list draws its skipped rows first, so scrolling sees the real extent.
+    for (const type of SCROLLING_INPUT) addEventListener(type, (event) => this.drawOffscreen(listsAround(event.target)), { capture: true, passive: true });
     this.assets.subscribe(() => this.draw());
     // Escape is the system back of a keyboard, as on Android.
     addEventListener('keydown', (event) => {
@@ -297,14 +297,14 @@ export class PageRenderer {
   }
 
   /**
-   * Draws the rows a long list withheld from its first draw and the rows skipped while off screen
-   * (before anything scrolls, and before a node is revealed).
+   * Draws the rows the lists in `scope` withheld from their first draw and the rows they skip while
+   * off screen (before anything scrolls them, and before a node is revealed).
    */
-  drawOffscreen(): void {
-    drawWithheldRows();
+  drawOffscreen(scope: ListScope = EVERY_LIST): void {
+    drawWithheldRows(scope);
     // Rows that came in just now, or in an idle moment whose frame has not come yet, were never
     // laid out: they are drawn whole, as the skipped ones.
-    this.skippedRows.drawAll();
+    this.skippedRows.drawAll(scope);
   }
 
   hierarchy(): HierarchyNode[] {

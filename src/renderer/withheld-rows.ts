@@ -1,12 +1,13 @@
 // A long list whose rows may skip rendering (offscreen.ts) also leaves most of them out of the
 // first draw of a show: it builds the rows of its first screens, and the rest once the page is
-// idle, or at once when something needs them (a touch, a key or a wheel before anything scrolls, a
-// reveal: drawWithheldRows). Nothing on screen differs: the rows left out start more than
+// idle, or at once when something needs them (a touch, a key or a wheel that could scroll it,
+// before anything scrolls; a reveal: drawWithheldRows). Nothing on screen differs: the rows left out start more than
 // DRAWN_SCREENS screens below the list's visible top, where a skippable row draws nothing, and the
 // list is at least that tall without them, so nothing beside it moves.
 import type { Ref } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { RenderNode } from '../runtime/model.ts';
+import { EVERY_LIST, type ListScope } from './offscreen.ts';
 import { flushRenders } from './render-queue.ts';
 
 /** Rows a list draws first; more, twice as many each time, till they reach DRAWN_SCREENS. */
@@ -17,8 +18,8 @@ const IDLE_ROWS = 60;
 /** At the latest this long after the last step the next one runs, idle or not. */
 const IDLE_TIMEOUT_MS = 1000;
 
-/** What draws the rest of each list that holds rows back. */
-const withholding = new Set<() => void>();
+/** What draws the rest of each list that holds rows back, with the list's scroll element. */
+const withholding = new Map<() => void, () => Element | null>();
 
 /** Column nodes whose change of rows is a withheld part coming in: no size animation for them. */
 const quietColumns = new WeakSet<RenderNode>();
@@ -28,11 +29,16 @@ export function growsQuietly(node: RenderNode): boolean {
   return quietColumns.has(node);
 }
 
-/** Draws every row still withheld, now. */
-export function drawWithheldRows(): void {
-  if (withholding.size === 0) return;
-  for (const release of [...withholding]) release();
-  flushRenders();
+/** Draws every row the lists in `scope` still withhold, now. */
+export function drawWithheldRows(scope: ListScope = EVERY_LIST): void {
+  let released = false;
+  for (const [release, scroll] of [...withholding]) {
+    const element = scroll();
+    if (element !== null && !scope(element)) continue;
+    release();
+    released = true;
+  }
+  if (released) flushRenders();
 }
 
 /**
@@ -69,7 +75,7 @@ export function useWithheldRows(content: RenderNode, skips: boolean): { drawn: R
     }
     reached.current = true;
     const release = () => setLimit(Infinity);
-    withholding.add(release);
+    withholding.set(release, () => probe.current?.parentElement ?? null);
     const idle = requestIdleCallback(() => setLimit(limit + IDLE_ROWS), { timeout: IDLE_TIMEOUT_MS });
     return () => {
       withholding.delete(release);

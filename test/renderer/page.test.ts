@@ -448,7 +448,7 @@ test('a changed device setting redraws nodes deep in a drawn tree (an offset fli
   }
 });
 
-test('rows of a long list far off screen are left out of the first draw or skip rendering, and observation; the first touch draws them all before anything scrolls', async () => {
+test('rows of a long list far off screen are left out of the first draw or skip rendering, and observation; the first touch on the list draws them all before anything scrolls', async () => {
   const rows = Array.from({ length: 150 }, (_, index) => ({
     type: 'row',
     style: { padding: { top: 20, bottom: 20, start: 16, end: 16 } },
@@ -464,11 +464,37 @@ test('rows of a long list far off screen are left out of the first draw or skip 
   assert.ok(tags.includes('row-0') && !tags.includes('row-149'), 'observation reports the rows on screen only');
   const rowHeight = (await device.node({ testTag: 'row-0' })).bounds.height + 40;
   assert.notEqual(await extent(), 150 * rowHeight, 'skipped rows have an estimated height');
-  await device.page.touchscreen.tap(200, 600);
+  const row = (await device.node({ testTag: 'row-8' })).bounds;
+  await device.page.touchscreen.tap(row.x + row.width / 2, row.y + row.height / 2);
   await device.settled();
-  assert.equal(await builtRows(), 150, 'a touch builds every row');
+  assert.equal(await builtRows(), 150, 'a touch on the list builds every row');
   assert.equal(await skippedRows(), 0, 'and draws it');
   assert.equal(await extent(), 150 * rowHeight, 'so the scroll extent is the real one before any scroll');
+});
+
+test('a tap that cannot scroll a long list (a button above it) leaves its far rows unbuilt or skipped; a touch inside the list draws them', async () => {
+  const rows = Array.from({ length: 400 }, (_, index) => ({
+    type: 'row',
+    style: { padding: { top: 20, bottom: 20, start: 16, end: 16 } },
+    children: [{ type: 'text', text: `Row ${index}`, testTag: `far-${index}` }],
+  }));
+  assert.equal((await device.show({
+    id: 'scoped-draw',
+    window: fullscreen,
+    state: { taps: 0 },
+    root: { type: 'column', children: [
+      { type: 'button', label: 'Count', testTag: 'count', onTap: [{ type: 'increment', key: 'taps' }] },
+      { type: 'scroll', style: { weight: 1 }, child: { type: 'column', children: rows } },
+    ] },
+  })).ok, true);
+  const drawnRows = () => device.page.evaluate(() => [...document.querySelectorAll('[data-testid^="far-"]')].filter((text) => text.checkVisibility({ contentVisibilityAuto: true })).length);
+  await device.tap({ testTag: 'count' });
+  await device.settled();
+  assert.ok((await drawnRows()) < 100, 'the button\'s tap drew none of the rows far below the screen');
+  const list = (await device.node({ testTag: 'far-0' })).bounds;
+  await device.page.touchscreen.tap(list.x + 10, list.y + list.height / 2);
+  await device.settled();
+  assert.equal(await drawnRows(), 400, 'a touch on the list draws every row before it can scroll');
 });
 
 test('rows an idle moment built but no frame has laid out yet are drawn by a touch that comes before that frame', async () => {

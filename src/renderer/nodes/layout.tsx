@@ -12,7 +12,7 @@ import { Icon } from '../icons.tsx';
 import { Node, type NodeProps } from '../node.tsx';
 import { cssText, grownAxes, OBJECT_FIT, textCss } from '../style-css.ts';
 import { useAssetUrl, useImageLoad } from '../loading.ts';
-import { skipsOffscreenRows, widthForChildren } from '../offscreen.ts';
+import { SKIP_ROWS_CLASS, skipsOffscreenRows, widthForChildren } from '../offscreen.ts';
 import { useWithheldRows } from '../withheld-rows.ts';
 import { PullToRefresh } from './refresh.tsx';
 import { ScrollFades, useImageFilter } from '../polish.tsx';
@@ -248,7 +248,7 @@ export function Scroll({ node, parent, env }: NodeProps<ScrollNode>) {
   // Across a row a scroll is as tall as the row lets it be (stretched), but no taller than its content.
   if (vertical && parent === 'row') Object.assign(base, { alignSelf: 'stretch', maxHeight: 'max-content' });
   return (
-    <Frame env={env} node={node} parent={parent} class={`ps-scroll-${node.axis}${skipsRows ? ' ps-skip-rows' : ''}`} base={base} a11y={defaultA11y(node, null)} onTap={nodeTap(node, env)}>
+    <Frame env={env} node={node} parent={parent} class={`ps-scroll-${node.axis}${skipsRows ? ` ${SKIP_ROWS_CLASS}` : ''}`} base={base} a11y={defaultA11y(node, null)} onTap={nodeTap(node, env)}>
       {node.refresh ? <PullToRefresh node={node} env={env} /> : null}
       {node.fadeEdges !== null ? <ScrollFades length={node.fadeEdges} vertical={vertical} rtl={env.rtl} /> : null}
       <ParentWidthContext.Provider value={vertical ? widthForChildren(node, parentWidth) : UNKNOWN_WIDTH}>
