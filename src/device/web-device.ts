@@ -187,6 +187,11 @@ export class WebDevice {
   #keyboardChange: Promise<void> = Promise.resolve();
   /** Keys of the drawn keyboard still being typed. */
   #keyboardTyping: Promise<void> = Promise.resolve();
+  /**
+   * The last tap's move of the pointer off the screen. Chromium dispatches a move with the next
+   * frame, so a tap does not wait for it; settling (and so observing) and the next press do.
+   */
+  #pointerAway: Promise<unknown> = Promise.resolve();
   #storageListener: ((id: string, values: unknown) => void) | null = null;
   #configureListeners = new Set<(report: DeviceReport) => void>();
   /** The prototype's request actions: run here (via "device") or handed to a host (via "host"). */
@@ -498,7 +503,7 @@ export class WebDevice {
       await this.#keyboardTyping;
       const keyboardChange = this.#keyboardChange;
       await keyboardChange;
-      await this.page.evaluate(() => window.protostage.settled());
+      await Promise.all([this.#pointerAway, this.page.evaluate(() => window.protostage.settled())]);
       if (keyboardChange === this.#keyboardChange) return;
     }
   }
@@ -622,6 +627,7 @@ export class WebDevice {
 
   /** A press held past the long-press time (0.6 s, Android's is 0.4 s), then released where it began. */
   async #hold(point: { x: number; y: number }): Promise<void> {
+    await this.#pointerAway;
     await this.cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x: point.x, y: point.y, button: 'left', clickCount: 1 });
     await new Promise((resolve) => setTimeout(resolve, LONG_PRESS_HOLD_MS));
     await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: point.x, y: point.y, button: 'left', clickCount: 1 });
@@ -637,11 +643,17 @@ export class WebDevice {
     if (revealed) await this.settled();
   }
 
-  /** Press, release and pointer-away go out together: Chromium handles them in order, and the tap costs one round trip. */
+  /**
+   * Press, release and pointer-away go out together: Chromium handles them in order, and the tap
+   * costs one round trip, answered once the release is handled (the move comes with the next frame).
+   */
   async #press(point: { x: number; y: number }, clickCount = 1): Promise<void> {
+    await this.#pointerAway;
     const mouse = (type: 'mousePressed' | 'mouseReleased' | 'mouseMoved', at: { x: number; y: number }) =>
       this.cdp.send('Input.dispatchMouseEvent', { type, x: at.x, y: at.y, button: type === 'mouseMoved' ? 'none' : 'left', clickCount });
-    await Promise.all([mouse('mousePressed', point), mouse('mouseReleased', point), mouse('mouseMoved', { x: -1, y: -1 })]);
+    const pressed = Promise.all([mouse('mousePressed', point), mouse('mouseReleased', point)]);
+    this.#pointerAway = mouse('mouseMoved', { x: -1, y: -1 }).catch(() => undefined);
+    await pressed;
   }
 
   /**
@@ -657,7 +669,6 @@ export class WebDevice {
       const node = await this.#nodeAt(target);
       return { ok: true, x: target.x, y: target.y, target: node === null ? null : inputTargetOf(node) };
     }
-    await this.#atRest();
     const found = await this.#findNode(target);
     if (!found.ok) return found;
     const disabled = disabledRefusal(found.node, describeTarget(target));
@@ -667,9 +678,15 @@ export class WebDevice {
     return this.#reachable(found.node, centreOf(aimAt), describeTarget(target));
   }
 
-  /** A person aims at what they see at rest: a screen still moving in (a push) is waited for. */
-  async #atRest(): Promise<void> {
-    if (await this.page.evaluate(() => window.protostage.moving())) await this.settled();
+  /**
+   * The prototype's nodes as a person aims at them, at rest: a screen still moving in (a push) is
+   * waited for. Read in the same call as the check, so a screen at rest costs one round trip.
+   */
+  async #hierarchyAtRest(): Promise<PrototypeHierarchyNode[]> {
+    const json = await this.page.evaluate(() => (window.protostage.moving() ? null : JSON.stringify(window.protostage.hierarchy())));
+    if (json !== null) return JSON.parse(json) as PrototypeHierarchyNode[];
+    await this.settled();
+    return this.#prototypeHierarchy();
   }
 
   /** The node a press at a point lands on: the prototype's, asked of the page, or the smallest app node there. */
@@ -692,12 +709,13 @@ export class WebDevice {
   }
 
   /**
-   * Finds one node: the prototype layer first (taps target prototype nodes), then the app. The
-   * app layer is read only when the prototype has no match, so a prototype tap stays cheap.
+   * Finds one node, on a screen at rest: the prototype layer first (taps target prototype nodes),
+   * then the app. The app layer is read only when the prototype has no match, so a prototype tap
+   * stays cheap.
    */
   async #findNode(target: { testTag: string } | { text: string }): Promise<DeviceResult<{ node: HierarchyNode }>> {
     const isTarget = (node: HierarchyNode) => ('testTag' in target ? node.testTag === target.testTag : node.text === target.text);
-    let prototype = await this.#prototypeHierarchy();
+    let prototype = await this.#hierarchyAtRest();
     // A prototype node scrolled out of view is not in the hierarchy: it is scrolled into view first.
     if (!prototype.some(isTarget) && (await this.page.evaluate(revealPrototypeNode, target))) {
       prototype = await this.#prototypeHierarchy();
@@ -736,7 +754,6 @@ export class WebDevice {
     let target: InputTarget | null = null;
     if (testTag !== undefined) {
       // Checked before anything is pressed: tapping a button on the way would run its actions.
-      await this.#atRest();
       const found = await this.#findNode({ testTag });
       if (!found.ok) return found;
       const disabled = disabledRefusal(found.node, `testTag "${testTag}"`);

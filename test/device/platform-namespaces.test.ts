@@ -57,3 +57,19 @@ test('a pressed button shows its state layer unless android.indication is none; 
   assert.equal(await translate(), '0px -2px');
   await page().mouse.move(-1, -1);
 });
+
+test('a tap leaves nothing hovered: once settled, the tapped card is not lifted and observe captures it at rest', async () => {
+  const { device } = open();
+  await device.show(SPEC, { reset: true });
+  await device.settled();
+  const translate = () => page().evaluate(() => getComputedStyle(document.querySelector('[data-testid="lifted"]')!).translate);
+  for (let tap = 0; tap < 3; tap++) {
+    assert.equal((await device.tap({ testTag: 'lifted' })).ok, true);
+    await device.settled();
+    assert.equal(await translate(), 'none', `the pointer has left the screen after tap ${tap + 1}`);
+  }
+  assert.equal((await device.tap({ testTag: 'lifted' })).ok, true);
+  const seen = await device.observe();
+  assert.ok(seen.hierarchy.some((node) => node.testTag === 'lifted'));
+  assert.equal(await translate(), 'none', 'observe waited for the pointer to leave');
+});
