@@ -289,14 +289,39 @@ function groupText(group: Element): string | null {
 export function collectHierarchy(root: Element): HierarchyNode[] {
   const nodes: HierarchyNode[] = [];
   const areas = new VisibleAreas();
-  for (const element of root.querySelectorAll('[data-ps-a11y]')) {
-    if (element.closest('[data-ps-a11y-hidden], [data-ps-leaving]')) continue;
-    // The nodes inside a group are the group's.
-    if (element.parentElement?.closest('[data-ps-group]')) continue;
-    // Not drawn, or in a row skipped while far off screen (reading its box would lay it out).
-    if (!element.checkVisibility({ contentVisibilityAuto: true }) || element.getClientRects().length === 0) continue;
-    const bounds = visiblePart(element.getBoundingClientRect(), areas.around(element));
-    if (bounds !== null) nodes.push(hierarchyNodeOf(element, bounds));
-  }
+  // One walk down the tree: what an ancestor decides (hidden, leaving, a group, a skipped row)
+  // is decided once for its whole subtree.
+  const visit = (parent: Element): void => {
+    for (let element = parent.firstElementChild; element !== null; element = element.nextElementSibling) {
+      if (element.hasAttribute('data-ps-a11y-hidden') || element.hasAttribute('data-ps-leaving')) continue;
+      if (element.hasAttribute('data-ps-a11y')) {
+        const box = drawnBox(element);
+        const bounds = box === null ? null : visiblePart(box, areas.around(element));
+        if (bounds !== null) nodes.push(hierarchyNodeOf(element, bounds));
+        // The nodes inside a group are the group's.
+        if (element.hasAttribute('data-ps-group')) continue;
+      }
+      // A row skipped while far off screen draws none of its content (reading it would lay it out).
+      if (element.classList.contains(SKIPPABLE_ROW_CLASS) && contentSkipped(element)) continue;
+      visit(element);
+    }
+  };
+  visit(root);
   return nodes;
+}
+
+/** The class of a long list's row that may skip rendering while off screen (offscreen.ts). */
+export const SKIPPABLE_ROW_CLASS = 'ps-skippable';
+
+function contentSkipped(row: Element): boolean {
+  const content = row.firstElementChild;
+  return content !== null && !content.checkVisibility({ contentVisibilityAuto: true });
+}
+
+/** The element's border box on screen, or null when it draws no box (display none or contents). */
+function drawnBox(element: Element): DOMRect | null {
+  const boxes = element.getClientRects();
+  if (boxes.length === 0) return null;
+  // One box is the bounding box itself; several (text wrapped across lines) are joined.
+  return boxes.length === 1 ? boxes[0]! : element.getBoundingClientRect();
 }

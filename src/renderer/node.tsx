@@ -5,6 +5,7 @@ import { useRef, useState } from 'preact/hooks';
 import type { RenderNode, ResolvedAnchor } from '../runtime/model.ts';
 import { Env, ParentWidthContext, UNKNOWN_WIDTH, useEnv, type RenderEnv } from './env.ts';
 import { Frame, NodeMotionContext, type FrameProps, type NodeMotion } from './frame.tsx';
+import { SKIPPABLE_ROW_CLASS } from './a11y.ts';
 import { isSkippableRow } from './offscreen.ts';
 import type { ParentLayout } from './style-css.ts';
 
@@ -77,7 +78,7 @@ function drawInline(Component: ComponentType<NodeProps>, props: NodeProps) {
   const drawn = (Component as (props: NodeProps) => VNode | null)(props);
   const element = drawn?.type === Frame ? Frame(drawn.props as FrameProps) : drawn;
   handEnv(element, props.env);
-  if (element && isSkippableRow(props.node)) element.props.class = `${element.props.class ?? ''} ps-skippable`;
+  if (element && isSkippableRow(props.node)) element.props.class = `${element.props.class ?? ''} ${SKIPPABLE_ROW_CLASS}`;
   return element;
 }
 

@@ -13,6 +13,7 @@
 //     (see page.ts and revealPrototypeNode).
 // A show's first draw also leaves most such rows out of the DOM till the page is idle (withheld-rows.ts).
 import type { RenderNode, ScrollNode } from '../runtime/model.ts';
+import { SKIPPABLE_ROW_CLASS } from './a11y.ts';
 import type { ParentWidth, RenderEnv } from './env.ts';
 import { alignmentAxes, hasCorners, withPropagatedFill } from './style-css.ts';
 
@@ -185,7 +186,7 @@ export class SkippedRows {
   /** Draws the rows of the lists in `scope` that are skipped now or not laid out yet. */
   drawAll(scope: ListScope = EVERY_LIST): void {
     this.#drawSkipped(scope);
-    for (const row of this.#container.querySelectorAll(`.ps-skippable:not(.${DRAWN_ROW_CLASS})`)) {
+    for (const row of this.#container.querySelectorAll(`.${SKIPPABLE_ROW_CLASS}:not(.${DRAWN_ROW_CLASS})`)) {
       if (!this.#skipped.has(row) && inListOf(row, scope)) row.classList.add(DRAWN_ROW_CLASS);
     }
   }
