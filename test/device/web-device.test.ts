@@ -285,3 +285,27 @@ test('observe with hidePrototype captures the app alone, then the prototype is b
   assert.ok(after.hierarchy.some((node) => node.testTag === 'go'));
   await clearPrototype();
 });
+
+test('a show crosses into the page as data: quotes, backslashes, line and paragraph separators and script-like text arrive as written; what is not plain data is refused and the page goes on', async () => {
+  const { device } = phone();
+  const tricky = 'She said "hi"\\n \u2028 \u2029 </script><script>window.pwned = 1</script> `tick` \ud83d\ude00';
+  const root = { type: 'column', children: [{ type: 'text', text: tricky, testTag: 'tricky' }, { type: 'text', text: '{label}', testTag: 'label' }] };
+  const shown = (await device.show(spec('data-crossing', FULLSCREEN, root, { label: 'Before' }))) as { ok: boolean };
+  assert.equal(shown.ok, true);
+  await device.settled();
+  assert.equal(byTag(await device.hierarchy(), 'tricky').text, tricky);
+  const cyclic: Record<string, unknown> = { id: 'cyclic' };
+  cyclic.self = cyclic;
+  for (const bad of [cyclic, { id: 'big', count: 1n }]) {
+    const refused = (await device.show(bad)) as { ok: boolean; message: string };
+    assert.equal(refused.ok, false);
+    assert.match(refused.message, /device page failed/);
+  }
+  assert.equal(byTag(await device.hierarchy(), 'tricky').text, tricky, 'the prototype on screen is undisturbed');
+  const patched = (await device.patch('data-crossing', [{ op: 'set', path: '/state/label', value: 'Patched "text" \u2028 \\' }])) as { ok: boolean };
+  assert.equal(patched.ok, true, JSON.stringify(patched));
+  await device.settled();
+  assert.equal(byTag(await device.hierarchy(), 'label').text, 'Patched "text" \u2028 \\');
+  assert.equal(await (device as unknown as { page: { evaluate(f: () => unknown): Promise<unknown> } }).page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined, 'no script ran');
+  await clearPrototype();
+});
