@@ -189,7 +189,8 @@ export class WebDevice {
   #keyboardTyping: Promise<void> = Promise.resolve();
   /**
    * The last tap's move of the pointer off the screen. Chromium dispatches a move with the next
-   * frame, so a tap does not wait for it; settling (and so observing) and the next press do.
+   * frame (or at once before a later press, in order), so a tap does not wait for it; settling,
+   * and so observing, does.
    */
   #pointerAway: Promise<unknown> = Promise.resolve();
   #storageListener: ((id: string, values: unknown) => void) | null = null;
@@ -647,7 +648,6 @@ export class WebDevice {
 
   /** A press held past the long-press time (0.6 s, Android's is 0.4 s), then released where it began. */
   async #hold(point: { x: number; y: number }): Promise<void> {
-    await this.#pointerAway;
     await this.cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x: point.x, y: point.y, button: 'left', clickCount: 1 });
     await new Promise((resolve) => setTimeout(resolve, LONG_PRESS_HOLD_MS));
     await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: point.x, y: point.y, button: 'left', clickCount: 1 });
@@ -668,7 +668,6 @@ export class WebDevice {
    * costs one round trip, answered once the release is handled (the move comes with the next frame).
    */
   async #press(point: { x: number; y: number }, clickCount = 1): Promise<void> {
-    await this.#pointerAway;
     const mouse = (type: 'mousePressed' | 'mouseReleased' | 'mouseMoved', at: { x: number; y: number }) =>
       this.cdp.send('Input.dispatchMouseEvent', { type, x: at.x, y: at.y, button: type === 'mouseMoved' ? 'none' : 'left', clickCount });
     const pressed = Promise.all([mouse('mousePressed', point), mouse('mouseReleased', point)]);

@@ -73,3 +73,23 @@ test('a tap leaves nothing hovered: once settled, the tapped card is not lifted 
   assert.ok(seen.hierarchy.some((node) => node.testTag === 'lifted'));
   assert.equal(await translate(), 'none', 'observe waited for the pointer to leave');
 });
+
+test('taps in quick succession each land where aimed, before the last one\'s pointer has left the screen', async () => {
+  const { device } = open();
+  await device.show(SPEC, { reset: true });
+  await device.settled();
+  const names: string[] = [];
+  let allIn: () => void = () => {};
+  const fiveEmits = new Promise<void>((resolve) => (allIn = resolve));
+  const unsubscribe = device.onEvent((event) => {
+    if (event.kind === 'emit') names.push(event.name ?? '');
+    if (names.length === 5) allIn();
+  });
+  try {
+    for (const testTag of ['ripple', 'quiet', 'ripple', 'ripple', 'quiet']) assert.equal((await device.tap({ testTag })).ok, true);
+    await Promise.race([fiveEmits, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    assert.deepEqual(names, ['a', 'b', 'a', 'a', 'b']);
+  } finally {
+    unsubscribe();
+  }
+});
