@@ -4,6 +4,8 @@
 //   ten more rows: one appendData (a tap) → settled, beside the literal form's way, a show of the
 //   whole spec with 510 rows → settled, and beside a tap on a button that does nothing (baseline);
 //   one patch (prepend a row, set a field) → settled, beside the literal re-show;
+//   a tap beside the feed alone (finding its button and pressing it) and the hierarchy it aims
+//   by, beside a settle with nothing to wait for;
 // and, in the runtime alone, the cost of one data write at 500 rows against a 16.7 ms frame.
 // Every spec has motion "none": with motion a container glides to its new size when rows are
 // added (animateContentSize, as the seeds ask), and settled would wait out that 180 ms glide.
@@ -125,6 +127,10 @@ async function main(): Promise<void> {
       await device.patch('feed', [{ op: 'prepend', path: '/data/feed', value: post(999) }, { op: 'set', path: '/data/feed/3/title', value: 'Edited' }]);
       await device.settled();
     });
+    // A tap's own cost beside the feed (finding the button, the press), and the read it aims by.
+    const tapAlone = await sample(RUNS, () => show(data), () => device.tap({ testTag: 'noop' }));
+    const hierarchy = await sample(RUNS, async () => {}, () => device.hierarchy());
+    const emptyCall = await sample(RUNS, async () => {}, () => device.settled());
     const runtime = runtimeWrite();
 
     console.log(`protostage data bench: a ${ROWS}-row feed (2 text nodes a row), median of ${RUNS} runs each`);
@@ -132,6 +138,8 @@ async function main(): Promise<void> {
     line('appendData of 10 rows (a tap) → settled', append, 'literal: show with 510 rows', reshow, 0.3);
     line('appendData of 10 rows (a tap) → settled', append, 'a tap that changes nothing visible', noop);
     line('patch (prepend a row, set a field) → settled', patch, 'literal: show with 510 rows', reshow);
+    line('a tap beside the feed (aim and press)', tapAlone, 'a settle with nothing to wait for', emptyCall);
+    line('the hierarchy beside the feed (both layers)', hierarchy, 'a settle with nothing to wait for', emptyCall);
     line('data write of 10 rows in the runtime alone', runtime, 'one frame at 60 Hz', FRAME_MS);
     console.log(`the tap's re-render beyond the no-op tap: ${(append - noop).toFixed(2)} ms (${append - noop <= FRAME_MS ? 'within' : 'over'} one frame)`);
   } finally {

@@ -101,6 +101,8 @@ async function benchTap(device: WebDevice, name: string): Promise<void> {
   let delivered: ((event: PrototypeEvent) => void) | undefined;
   const unsubscribe = device.onEvent((event) => delivered?.(event));
   for (let run = 0; run < TAP_RUNS; run++) {
+    // Each tap starts on a settled screen: what one tap leaves to the next frame is not the next one's.
+    await device.settled();
     taps.push(await timed(() => new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('a tap on open-0 delivered no event within 5 s')), 5000);
       delivered = () => {
@@ -110,7 +112,8 @@ async function benchTap(device: WebDevice, name: string): Promise<void> {
       void device.tap(button);
     })));
     // The same real tap on the row's text, which has no onTap: the cost of the input itself
-    // (press, release and moving the pointer off the screen).
+    // (aim, press and release).
+    await device.settled();
     noops.push(await timed(() => device.tap(label)));
   }
   unsubscribe();

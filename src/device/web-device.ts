@@ -189,8 +189,9 @@ export class WebDevice {
   #keyboardTyping: Promise<void> = Promise.resolve();
   /**
    * The last tap's move of the pointer off the screen. Chromium dispatches a move with the next
-   * frame (or at once before a later press, in order), so a tap does not wait for it; settling,
-   * and so observing, does.
+   * frame (or at once before a later press, in order), so a tap answers without it; whatever reads
+   * the screen next (settling, observe, the hierarchy, the next aim) waits for it, and so sees
+   * the frame that followed the tap.
    */
   #pointerAway: Promise<unknown> = Promise.resolve();
   #storageListener: ((id: string, values: unknown) => void) | null = null;
@@ -531,6 +532,7 @@ export class WebDevice {
 
   /** Every node of both layers; an app node the prototype covers at its centre is marked `covered`. */
   async hierarchy(): Promise<HierarchyNode[]> {
+    await this.#pointerAway;
     const [prototype, app] = await Promise.all([this.#prototypeHierarchy(), this.#appHierarchy()]);
     await this.#markCovered(app, prototype);
     return [...app, ...prototype];
@@ -624,6 +626,7 @@ export class WebDevice {
 
   /** The prototype's window as a hierarchy capture reports it, or null when nothing is shown. */
   async prototypeWindow(): Promise<PrototypeWindowReport | null> {
+    await this.#pointerAway;
     return this.page.evaluate(() => window.protostage.prototypeWindow());
   }
 
@@ -702,6 +705,7 @@ export class WebDevice {
    * waited for. Read in the same call as the check, so a screen at rest costs one round trip.
    */
   async #hierarchyAtRest(): Promise<PrototypeHierarchyNode[]> {
+    await this.#pointerAway;
     const json = (await this.#pageValue('window.protostage.moving() ? null : JSON.stringify(window.protostage.hierarchy())')) as string | null;
     if (json !== null) return JSON.parse(json) as PrototypeHierarchyNode[];
     await this.settled();
@@ -710,6 +714,7 @@ export class WebDevice {
 
   /** The node a press at a point lands on: the prototype's, asked of the page, or the smallest app node there. */
   async #nodeAt(point: { x: number; y: number }): Promise<HierarchyNode | null> {
+    await this.#pointerAway;
     const landed = await this.page.evaluate(([x, y]) => window.protostage.nodeAt(x, y), [point.x, point.y] as const);
     return landed === 'app' ? smallestContaining(await this.#appHierarchy(), point) : landed;
   }
