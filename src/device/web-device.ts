@@ -438,7 +438,7 @@ export class WebDevice {
    * encodes it once more on its way. Each argument goes as JSON text read by JSON.parse, so the
    * expression holds data only, and JSON.stringify refuses what is not plain data (a BigInt, a cycle).
    */
-  #callWithData(method: 'show' | 'patch' | 'putAsset' | 'settled', ...args: unknown[]): Promise<unknown> {
+  #callWithData(method: 'show' | 'patch' | 'putAsset' | 'settled' | 'nodeAt' | 'prototypeWindow', ...args: unknown[]): Promise<unknown> {
     return this.#pageValue(`window.protostage.${method}(${args.map(dataExpression).join(', ')})`);
   }
 
@@ -626,7 +626,7 @@ export class WebDevice {
   /** The prototype's window as a hierarchy capture reports it, or null when nothing is shown. */
   async prototypeWindow(): Promise<PrototypeWindowReport | null> {
     await this.#pointerAway;
-    return this.page.evaluate(() => window.protostage.prototypeWindow());
+    return (await this.#callWithData('prototypeWindow')) as PrototypeWindowReport | null;
   }
 
   /**
@@ -714,7 +714,7 @@ export class WebDevice {
   /** The node a press at a point lands on: the prototype's, asked of the page, or the smallest app node there. */
   async #nodeAt(point: { x: number; y: number }): Promise<HierarchyNode | null> {
     await this.#pointerAway;
-    const landed = await this.page.evaluate(([x, y]) => window.protostage.nodeAt(x, y), [point.x, point.y] as const);
+    const landed = (await this.#callWithData('nodeAt', point.x, point.y)) as HierarchyNode | 'app' | null;
     return landed === 'app' ? smallestContaining(await this.#appHierarchy(), point) : landed;
   }
 
