@@ -2,12 +2,15 @@
 // dist/index.js, one ES module with its dependencies inside, so importing it needs nothing else
 // from the package; dist/types, the declarations of the modules it exports; and
 // dist/material-icons.json.gz, the device's icon glyphs, so the installed package needs none of
-// the icon package's 10,000 files.
+// the icon package's 10,000 files; and dist/built, the device page's script, so a launch need not
+// bundle it (renderer/built-files.ts).
 //   node --import tsx src/library/build.ts
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { bundleRenderer, RENDERER_BUNDLE_FILE } from '../renderer/build.ts';
+import { keepBuilt, PACKED_DIR } from '../renderer/built-files.ts';
 import { gzipIconMap, materialIconPackageMap } from '../renderer/page-assets.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -34,4 +37,7 @@ writeFileSync(config, JSON.stringify({
 execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', config], { stdio: 'inherit' });
 rmSync(config);
 writeFileSync(`${dist}/material-icons.json.gz`, gzipIconMap(materialIconPackageMap()));
-console.error('built dist/index.js, dist/types and dist/material-icons.json.gz');
+const bundleStarted = Date.now();
+const renderer = await bundleRenderer();
+keepBuilt(RENDERER_BUNDLE_FILE, renderer.text, renderer.from, bundleStarted, PACKED_DIR);
+console.error('built dist/index.js, dist/types, dist/material-icons.json.gz and dist/built (the device page\'s script)');

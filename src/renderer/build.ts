@@ -1,31 +1,55 @@
 // Builds the renderer's browser bundle with esbuild and the HTML page that hosts it: an app layer
 // (an iframe) under the prototype layer. The script, the fonts and the icon glyphs are files of the
 // page's own origin, which the device serves from memory (device/device-page.ts), so it works offline.
-import { build } from 'esbuild';
+import { build, version as esbuildVersion } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { keepBuilt, readBuilt, type BuiltFrom } from './built-files.ts';
 import { robotoFontFaceCss, scriptFontFaceCss } from './page-assets.ts';
 import { RENDERER_SCRIPT_PATH } from './page-paths.ts';
 
+const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const entryPoint = fileURLToPath(new URL('./entry.tsx', import.meta.url));
+/** The kept bundle's name (built-files.ts). */
+export const RENDERER_BUNDLE_FILE = 'renderer.js';
+
+const BUNDLE_OPTIONS = {
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'chrome120',
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  legalComments: 'none',
+} as const;
+const BUNDLE_SALT = `esbuild ${esbuildVersion} ${JSON.stringify(BUNDLE_OPTIONS)}`;
 
 let bundle: Promise<string> | undefined;
 
-/** The renderer as one IIFE script (built once per process). */
+/** The renderer as one IIFE script: built once per process, or read as kept while its sources are unchanged. */
 export function buildRendererBundle(): Promise<string> {
-  bundle ??= build({
-    entryPoints: [entryPoint],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome120',
-    jsx: 'automatic',
-    jsxImportSource: 'preact',
-    legalComments: 'none',
-    logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]!.text);
+  bundle ??= keptOrBuiltBundle();
   bundle.catch(() => (bundle = undefined));
   return bundle;
+}
+
+async function keptOrBuiltBundle(): Promise<string> {
+  const kept = readBuilt(RENDERER_BUNDLE_FILE, BUNDLE_SALT);
+  if (kept !== null) return kept.toString('utf8');
+  const startedAt = Date.now();
+  const { text, from } = await bundleRenderer();
+  keepBuilt(RENDERER_BUNDLE_FILE, text, from, startedAt);
+  return text;
+}
+
+/**
+ * Bundles the renderer with esbuild: the script and what it was made from, the package's own
+ * files by content and its dependencies by the exact versions package.json pins (an installed
+ * package's dependencies sit elsewhere than a checkout's).
+ */
+export async function bundleRenderer(): Promise<{ text: string; from: BuiltFrom }> {
+  const result = await build({ ...BUNDLE_OPTIONS, entryPoints: [entryPoint], absWorkingDir: PACKAGE_ROOT, write: false, metafile: true, logLevel: 'silent' });
+  const ownInputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('node_modules/'));
+  return { text: result.outputFiles[0]!.text, from: { salt: BUNDLE_SALT, inputs: ['package.json', ...ownInputs] } };
 }
 
 export interface RendererPageOptions {

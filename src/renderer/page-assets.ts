@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { keepBuilt, packageRelative, readBuilt } from './built-files.ts';
 import { ROBOTO_FONT_PATH } from './page-paths.ts';
 import { EMOJI_FONT, SCRIPT_FONT_PATH, SCRIPT_FONTS, type ScriptFont } from './script-fonts.ts';
 
@@ -123,7 +124,8 @@ export function innerSvg(svg: string): string {
 /**
  * The icon map a packed package carries, written by the library build from
  * @material-design-icons/svg: that package's 10,000 small files are a build-time dependency only.
- * A checkout that has the package reads the glyphs from it, so the map is never stale there.
+ * A checkout that has the package packs the glyphs from it, and keeps the packed map while
+ * neither that package's version nor this file changes (built-files.ts).
  */
 const BUILT_ICON_MAP = fileURLToPath(new URL('../../dist/material-icons.json.gz', import.meta.url));
 
@@ -171,6 +173,21 @@ export function gzipIconMap(map: IconMap): Buffer {
 
 /** The icon map as gzip-compressed JSON, as the page loads it from ICON_MAP_PATH. */
 export function gzippedMaterialIconMap(): Buffer {
-  gzippedIcons ??= iconPackageInstalled() ? gzipIconMap(materialIconMap()) : readBuiltIconMap();
+  gzippedIcons ??= iconPackageInstalled() ? keptOrPackedIconMap() : readBuiltIconMap();
   return gzippedIcons;
+}
+
+const PACKED_ICON_MAP_FILE = 'material-icons.json.gz';
+
+function keptOrPackedIconMap(): Buffer {
+  const from = {
+    salt: 'material icon map 1',
+    inputs: [packageRelative(join(packageDir('@material-design-icons/svg'), 'package.json')), packageRelative(fileURLToPath(import.meta.url))],
+  };
+  const kept = readBuilt(PACKED_ICON_MAP_FILE, from.salt);
+  if (kept !== null) return kept;
+  const startedAt = Date.now();
+  const packed = gzipIconMap(materialIconMap());
+  keepBuilt(PACKED_ICON_MAP_FILE, packed, from, startedAt);
+  return packed;
 }

@@ -46,6 +46,10 @@ test('the packed package, installed into a fresh prefix, validates for a program
   } finally {
     await client.close();
   }
+  // The device page's script came from the build: no launch had to bundle it and keep a copy.
+  const installed = join(prefix, 'node_modules', 'protostage');
+  assert.equal(existsSync(join(installed, 'dist', 'built', 'renderer.js')), true);
+  assert.equal(existsSync(join(installed, 'node_modules', '.cache', 'protostage', 'renderer.js')), false, 'the packed script matched its sources');
 });
 
 /** The installed package's main export, imported by name, and its example run as shipped. */
