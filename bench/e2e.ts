@@ -1,8 +1,11 @@
 // End-to-end latency through the MCP server over stdio (official client → `protostage mcp` →
-// device agent → Chromium), beside a no-op tool call measured in the same run.
+// device agent → Chromium), beside a no-op tool call measured in the same run; and the first
+// show beside this machine's floor for it, measured in the same run: a new Node process that
+// loads Playwright, launches the same Chromium and opens a blank page (`--floor` runs that part).
 //   npm run bench:e2e [-- --rounds 50]
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -12,7 +15,7 @@ const CLI = fileURLToPath(new URL('../bin/protostage.js', import.meta.url));
 const EXAMPLE = fileURLToPath(new URL('../test/fixtures/prototype-spec/valid/doc-example-1.json', import.meta.url));
 const WARMUP_ROUNDS = 3;
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '50' } } });
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '50' }, floor: { type: 'boolean' } } });
 const rounds = Number(values.rounds);
 
 /** A spec whose one tap emits an event, so every round produces exactly one event to await. */
@@ -76,6 +79,28 @@ async function main(): Promise<void> {
     console.log(`${label.padEnd(48)} median ${median.toFixed(2).padStart(8)} ms  p90 ${quantile(samples, 0.9).toFixed(2).padStart(8)} ms  ×${ratio.toFixed(1)} baseline${note}`);
   }
   console.log(`${'first show incl. device launch'.padEnd(48)} ${launch.toFixed(0).padStart(8)} ms   ${budget(launch, 1500, ' ms')} on an idle machine`);
+  const floor = await browserFloor();
+  console.log(`${'  floor: a process, Chromium and a blank page'.padEnd(48)} ${floor.toFixed(0).padStart(8)} ms   first show ${(launch / floor).toFixed(2)}× the floor`);
 }
 
-await main();
+/** From spawning a Node process to a blank page in the device's Chromium, as the device process could at best. */
+function browserFloor(): Promise<number> {
+  const start = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--floor'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', () => resolve(performance.now() - start));
+    child.once('exit', (code) => reject(new Error(`the floor process ended (${code}) before its page was open`)));
+  });
+}
+
+async function openBlankPage(): Promise<void> {
+  const { launchChromium } = await import('../src/device/chromium.ts');
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto('about:blank');
+  process.stdout.write('open\n');
+  await browser.close();
+}
+
+await (values.floor ? openBlankPage() : main());
