@@ -45,9 +45,13 @@ export function prepareDevicePage(): void {
 /** Answers the context's requests for the device origin; `appUrl` defaults to the built-in home screen. */
 export async function serveDevicePage(context: BrowserContext, appUrl?: string): Promise<void> {
   const devicePage = rendererPageHtml({ appUrl: appUrl ?? `${DEVICE_ORIGIN}${HOME_PATH}` });
+  await context.route(`${DEVICE_ORIGIN}/**`, (route) => answer(route, devicePage).catch(() => route.abort().catch(() => undefined)));
+}
+
+/** Lets the device page reach an app on this machine (an --app-url on 127.0.0.1); needed before it navigates. */
+export async function allowLocalNetwork(context: BrowserContext): Promise<void> {
   // Chromium before local network access had no such permission and did not need it.
   await context.grantPermissions(['local-network-access']).catch(() => undefined);
-  await context.route(`${DEVICE_ORIGIN}/**`, (route) => answer(route, devicePage).catch(() => route.abort().catch(() => undefined)));
 }
 
 async function answer(route: Route, devicePage: string): Promise<void> {

@@ -22,7 +22,7 @@ import { DeviceRequests, type DeviceRequestOptions } from './requests.ts';
 import { AllowedOrigins } from '../protocol/egress.ts';
 import type { RequestOutcome, ResolvedRequest } from '../runtime/index.ts';
 import { DEFAULT_LOCALE } from '../runtime/strings.ts';
-import { DEVICE_PAGE_URL, prepareDevicePage, serveDevicePage } from './device-page.ts';
+import { allowLocalNetwork, DEVICE_PAGE_URL, prepareDevicePage, serveDevicePage } from './device-page.ts';
 import { DEVICE_PROFILES, orientationOf, oriented, parseDeviceProfile, type DeviceProfile, type Orientation } from './profiles.ts';
 
 export interface WebDeviceOptions {
@@ -261,7 +261,8 @@ export class WebDevice {
       });
       const initScripts = context.addInitScript(KEEP_NAMES_SHIM).then(() => context!.addInitScript(KEYBOARD_TRACKER));
       await Promise.all([serveDevicePage(context, options.appUrl), initScripts]);
-      const page = await context.newPage();
+      // The permission goes in while the page opens (about a tenth of a second on a first launch).
+      const [page] = await Promise.all([context.newPage(), allowLocalNetwork(context)]);
       const cdp = await context.newCDPSession(page);
       const device = new WebDevice(browser, ownsBrowser, context, page, cdp, baseProfile, orientation, settings, options.liveClock ?? false, options.requests ?? { allowed: new AllowedOrigins() });
       device.#pixelRatio = options.pixelRatio ?? 1;
