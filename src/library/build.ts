@@ -39,5 +39,8 @@ rmSync(config);
 writeFileSync(`${dist}/material-icons.json.gz`, gzipIconMap(materialIconPackageMap()));
 const bundleStarted = Date.now();
 const renderer = await bundleRenderer();
-keepBuilt(RENDERER_BUNDLE_FILE, renderer.text, renderer.from, bundleStarted, PACKED_DIR);
+// An installed package's dependencies sit elsewhere than the checkout's: the packed script counts
+// them by the exact versions package.json pins, and the package's own files by content.
+const ownInputs = renderer.from.inputs.filter((input) => !input.startsWith('node_modules/'));
+keepBuilt(RENDERER_BUNDLE_FILE, renderer.text, { salt: renderer.from.salt, inputs: ['package.json', ...ownInputs] }, bundleStarted, PACKED_DIR);
 console.error('built dist/index.js, dist/types, dist/material-icons.json.gz and dist/built (the device page\'s script)');

@@ -41,15 +41,10 @@ async function keptOrBuiltBundle(): Promise<string> {
   return text;
 }
 
-/**
- * Bundles the renderer with esbuild: the script and what it was made from, the package's own
- * files by content and its dependencies by the exact versions package.json pins (an installed
- * package's dependencies sit elsewhere than a checkout's).
- */
+/** Bundles the renderer with esbuild: the script and every file it was made from, relative to the package root. */
 export async function bundleRenderer(): Promise<{ text: string; from: BuiltFrom }> {
   const result = await build({ ...BUNDLE_OPTIONS, entryPoints: [entryPoint], absWorkingDir: PACKAGE_ROOT, write: false, metafile: true, logLevel: 'silent' });
-  const ownInputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('node_modules/'));
-  return { text: result.outputFiles[0]!.text, from: { salt: BUNDLE_SALT, inputs: ['package.json', ...ownInputs] } };
+  return { text: result.outputFiles[0]!.text, from: { salt: BUNDLE_SALT, inputs: Object.keys(result.metafile.inputs) } };
 }
 
 export interface RendererPageOptions {
