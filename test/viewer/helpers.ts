@@ -70,16 +70,45 @@ export async function openViewer(browser: Browser, url: string): Promise<Page> {
 }
 
 /** Resolves once the viewer shows a frame other than the one it showed before (or its first). */
-export async function nextFrame(page: Page, previousSrc: string | null): Promise<string> {
+export async function nextFrame(page: Page, previousSrc: string | null, timeout = 20_000): Promise<string> {
   const handle = await page.waitForFunction(
     (previous) => {
       const image = document.getElementById('frame') as HTMLImageElement;
       return image.complete && image.naturalWidth > 0 && image.getAttribute('src') !== previous ? image.getAttribute('src') : null;
     },
     previousSrc,
-    { timeout: 20_000 },
+    { timeout },
   );
   return (await handle.jsonValue()) as string;
+}
+
+/**
+ * Waits frame by frame until the mirrored screen looks other than `before` (a scroll may send a
+ * frame or two that still show the old picture first); returns that frame's src. Fails when no
+ * frame comes (nextFrame's timeout) or none of `frames` frames differs.
+ */
+export async function frameUnlike(page: Page, before: Buffer, previousSrc: string, frames = 30): Promise<string> {
+  const screen = page.locator('#screen');
+  let src = previousSrc;
+  for (let frame = 0; frame < frames; frame++) {
+    src = await nextFrame(page, src);
+    if (!before.equals(await screen.screenshot())) return src;
+  }
+  throw new Error(`the mirrored screen still showed the same picture after ${frames} frames`);
+}
+
+/** Waits until the mirror sends no new frame for `quietMs` (a fling has ended); returns the last frame's src. */
+export async function restingFrame(page: Page, previousSrc: string, quietMs = 500): Promise<string> {
+  let src = previousSrc;
+  for (let frame = 0; frame < 300; frame++) {
+    try {
+      src = await nextFrame(page, src, quietMs);
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError') return src;
+      throw error;
+    }
+  }
+  throw new Error('the mirrored screen never came to rest');
 }
 
 export function counterSpec(label: string): object {
