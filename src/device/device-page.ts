@@ -33,13 +33,8 @@ function readHomeFont(): Promise<Buffer> {
  */
 export function prepareDevicePage(): void {
   buildRendererBundle().catch(() => undefined);
-  setImmediate(() => {
-    try {
-      gzippedMaterialIconMap();
-    } catch {
-      // Reported when the page asks for the glyphs.
-    }
-  });
+  // A failure is reported when the page asks for the glyphs.
+  setImmediate(() => gzippedMaterialIconMap().catch(() => undefined));
 }
 
 /** Answers the context's requests for the device origin; `appUrl` defaults to the built-in home screen. */
@@ -60,7 +55,7 @@ async function answer(route: Route, devicePage: string): Promise<void> {
   const path = new URL(request.url()).pathname;
   if (path === '/') return send(route, 200, 'text/html; charset=utf-8', devicePage);
   if (path === RENDERER_SCRIPT_PATH) return send(route, 200, 'text/javascript; charset=utf-8', await buildRendererBundle());
-  if (path === ICON_MAP_PATH) return send(route, 200, 'application/gzip', gzippedMaterialIconMap());
+  if (path === ICON_MAP_PATH) return send(route, 200, 'application/gzip', await gzippedMaterialIconMap());
   if (path === HOME_PATH) return send(route, 200, 'text/html; charset=utf-8', homeScreenHtml(HOME_FONT_PATH));
   if (path === HOME_FONT_PATH) return send(route, 200, 'font/woff2', await readHomeFont());
   const font = (await readRobotoFont(path)) ?? (await readScriptFont(path));

@@ -3,7 +3,7 @@
 // page's own origin, which the device serves from memory (device/device-page.ts), so it works offline.
 import { build, version as esbuildVersion } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { keepBuilt, readBuilt, type BuiltFrom } from './built-files.ts';
+import { keptOrMade, type BuiltFrom } from './built-files.ts';
 import { robotoFontFaceCss, scriptFontFaceCss } from './page-assets.ts';
 import { RENDERER_SCRIPT_PATH } from './page-paths.ts';
 
@@ -33,12 +33,11 @@ export function buildRendererBundle(): Promise<string> {
 }
 
 async function keptOrBuiltBundle(): Promise<string> {
-  const kept = readBuilt(RENDERER_BUNDLE_FILE, BUNDLE_SALT);
-  if (kept !== null) return kept.toString('utf8');
-  const startedAt = Date.now();
-  const { text, from } = await bundleRenderer();
-  keepBuilt(RENDERER_BUNDLE_FILE, text, from, startedAt);
-  return text;
+  const script = await keptOrMade(RENDERER_BUNDLE_FILE, BUNDLE_SALT, async () => {
+    const { text, from } = await bundleRenderer();
+    return { contents: text, inputs: from.inputs };
+  });
+  return script.toString('utf8');
 }
 
 /** Bundles the renderer with esbuild: the script and every file it was made from, relative to the package root. */

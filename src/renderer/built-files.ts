@@ -29,6 +29,19 @@ export interface BuiltFrom {
   inputs: readonly string[];
 }
 
+/**
+ * The file kept under `name` while the sources it was made from are unchanged; otherwise the one
+ * `make` makes now, kept for the next launch. `salt` names the maker (its version, its options).
+ */
+export async function keptOrMade(name: string, salt: string, make: () => Promise<{ contents: string | Buffer; inputs: readonly string[] }>): Promise<Buffer> {
+  const kept = readBuilt(name, salt);
+  if (kept !== null) return kept;
+  const startedAt = Date.now();
+  const { contents, inputs } = await make();
+  keepBuilt(name, contents, { salt, inputs }, startedAt);
+  return Buffer.isBuffer(contents) ? contents : Buffer.from(contents);
+}
+
 /** A kept file whose sources are all unchanged, or null; looked for in `folders` in turn. */
 export function readBuilt(name: string, salt: string, folders: readonly string[] = [PACKED_DIR, CACHE_DIR]): Buffer | null {
   for (const folder of folders) {

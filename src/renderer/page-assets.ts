@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { keepBuilt, packageRelative, readBuilt } from './built-files.ts';
+import { keptOrMade, packageRelative } from './built-files.ts';
 import { ROBOTO_FONT_PATH } from './page-paths.ts';
 import { EMOJI_FONT, SCRIPT_FONT_PATH, SCRIPT_FONTS, type ScriptFont } from './script-fonts.ts';
 
@@ -36,7 +36,7 @@ const ROBOTO_SUBSETS: Array<{ subset: string; unicodeRange: string }> = [
 
 let fontCss: string | undefined;
 let iconMap: IconMap | undefined;
-let gzippedIcons: Buffer | undefined;
+let gzippedIcons: Promise<Buffer> | undefined;
 const ROBOTO_FONT_FILE = /^roboto-[a-z-]+-\d{3}-(normal|italic)\.woff2$/;
 
 function packageDir(name: string): string {
@@ -171,23 +171,17 @@ export function gzipIconMap(map: IconMap): Buffer {
   return gzipSync(JSON.stringify(map), { level: 9 });
 }
 
-/** The icon map as gzip-compressed JSON, as the page loads it from ICON_MAP_PATH. */
-export function gzippedMaterialIconMap(): Buffer {
-  gzippedIcons ??= iconPackageInstalled() ? keptOrPackedIconMap() : readBuiltIconMap();
+/** The icon map as gzip-compressed JSON, as the page loads it from ICON_MAP_PATH (made once per process). */
+export function gzippedMaterialIconMap(): Promise<Buffer> {
+  gzippedIcons ??= iconPackageInstalled() ? keptOrPackedIconMap() : Promise.resolve().then(readBuiltIconMap);
+  gzippedIcons.catch(() => (gzippedIcons = undefined));
   return gzippedIcons;
 }
 
 const PACKED_ICON_MAP_FILE = 'material-icons.json.gz';
 
-function keptOrPackedIconMap(): Buffer {
-  const from = {
-    salt: 'material icon map 1',
-    inputs: [packageRelative(join(packageDir('@material-design-icons/svg'), 'package.json')), packageRelative(fileURLToPath(import.meta.url))],
-  };
-  const kept = readBuilt(PACKED_ICON_MAP_FILE, from.salt);
-  if (kept !== null) return kept;
-  const startedAt = Date.now();
-  const packed = gzipIconMap(materialIconMap());
-  keepBuilt(PACKED_ICON_MAP_FILE, packed, from, startedAt);
-  return packed;
+/** Packed from the icon package, kept while neither its version nor this file changes. */
+function keptOrPackedIconMap(): Promise<Buffer> {
+  const inputs = [packageRelative(join(packageDir('@material-design-icons/svg'), 'package.json')), packageRelative(fileURLToPath(import.meta.url))];
+  return keptOrMade(PACKED_ICON_MAP_FILE, 'material icon map 1', async () => ({ contents: gzipIconMap(materialIconMap()), inputs }));
 }

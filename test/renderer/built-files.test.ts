@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { bundleRenderer } from '../../src/renderer/build.ts';
-import { keepBuilt, readBuilt } from '../../src/renderer/built-files.ts';
+import { keepBuilt, keptOrMade, readBuilt } from '../../src/renderer/built-files.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'protostage-built-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -57,6 +58,25 @@ test('the first folder holding a matching file wins: a packed package\'s file be
   assert.equal(readBuilt('out.js', 's', [packed, cache])?.toString(), 'packed');
   keepBuilt('out.js', 'packed', { salt: 'old maker', inputs: [first] }, Date.now(), packed);
   assert.equal(readBuilt('out.js', 's', [packed, cache])?.toString(), 'cached', 'a packed file of another maker is passed over');
+});
+
+test('a file made once is kept in the package\'s cache and read back by the next call; a changed source makes it again', async () => {
+  const source = join(scratch, 'made-source.ts');
+  writeSource(source, 'export const made = 1;');
+  const name = `test-made-${process.pid}.txt`;
+  const cached = fileURLToPath(new URL(`../../node_modules/.cache/protostage/${name}`, import.meta.url));
+  after(() => {
+    rmSync(cached, { force: true });
+    rmSync(`${cached}.json`, { force: true });
+  });
+  let makes = 0;
+  const make = async () => ({ contents: `made ${++makes}`, inputs: [source] });
+  assert.equal((await keptOrMade(name, 'maker', make)).toString(), 'made 1');
+  assert.equal((await keptOrMade(name, 'maker', make)).toString(), 'made 1', 'the kept file, not made again');
+  assert.equal(makes, 1);
+  writeSource(source, 'export const made = 2;');
+  assert.equal((await keptOrMade(name, 'maker', make)).toString(), 'made 2');
+  assert.equal(makes, 2);
 });
 
 test('the renderer bundle counts every file it was made from, its dependencies\' included, and a kept copy reads back identical', async () => {

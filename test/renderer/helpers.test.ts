@@ -121,13 +121,13 @@ test('the page refuses unresolved element anchors and lists referenced assets', 
   assert.deepEqual([...ids], ['a', 'b', 'c', 'font']);
 });
 
-test('icon glyphs come from every variant folder; names missing there are absent', () => {
+test('icon glyphs come from every variant folder; names missing there are absent', async () => {
   assert.equal(innerSvg('<svg viewBox="0 0 24 24"><path d="M0"/></svg>'), '<path d="M0"/>');
   const icons = materialIconMap();
   for (const variant of ['filled', 'outlined', 'rounded', 'sharp', 'twoTone'] as const) assert.ok(icons[variant].home, `${variant} has home`);
   assert.notEqual(icons.filled.home, icons.twoTone.home);
   assert.equal(icons.filled.whatsapp, undefined, 'closed-list names missing from the glyph set draw the fallback');
-  const unpacked = JSON.parse(gunzipSync(gzippedMaterialIconMap()).toString('utf8'));
+  const unpacked = JSON.parse(gunzipSync(await gzippedMaterialIconMap()).toString('utf8'));
   assert.deepEqual(unpacked.sharp.home, icons.sharp.home);
 });
 
