@@ -1,7 +1,7 @@
 // Files the device makes from the package's own files (the renderer's script, the packed icon
 // glyphs) are kept between launches, each with a digest of what it was made from: a launch whose
-// sources are unchanged reads the kept file instead of making it again (esbuild's bundle costs a
-// first show 200–300 ms of CPU, packing the icon package's 10,000 files about 220 ms). Any change
+// sources are unchanged reads the kept file instead of making it again (esbuild's bundle took
+// 210–290 ms and packing the icon package's 10,000 files 220–230 ms of a first show). Any change
 // to a source, or to the set of sources, makes it anew. Kept in the package's
 // node_modules/.cache/protostage, or in dist/built for a packed package (prepack); where neither
 // can be written (a read-only install), each launch makes them, as it would without this.
