@@ -10,7 +10,7 @@ import { AssetStore } from './assets.ts';
 import { AnimationClock } from './animation-clock.ts';
 import { imagesSettled } from './loading.ts';
 import { EVERY_LIST, listsAround, type ListScope, SkippedRows } from './offscreen.ts';
-import { effectsRun } from './render-queue.ts';
+import { effectsRun, outsideQueuedRenders } from './render-queue.ts';
 import { drawWithheldRows } from './withheld-rows.ts';
 import { Screen, type DeviceState } from './screen.tsx';
 import { clearSharedDeclarations } from './style-css.ts';
@@ -34,6 +34,8 @@ declare global {
 }
 
 const DISMISS_REASONS: readonly string[] = ['user', 'agent', 'disconnect', 'ttl', 'teardown'];
+/** Draws in a row when each draw's effects ask for another. */
+const MAX_DRAW_PASSES = 4;
 
 /** Path of the first element anchor in a spec: only the host resolves those, never the page. */
 export function findElementAnchor(value: unknown, path = 'root'): string | null {
@@ -85,6 +87,8 @@ export class PageRenderer {
   private readonly controller: PrototypeController;
   private device: DeviceState;
   private rendering = false;
+  /** Asked for while drawing: the draw runs once more. */
+  private drawAgain = false;
   /** Inside a controller call: its events are forwarded at once, the drawing waits for its end. */
   private calling = 0;
   /** Counts shows: every show draws a fresh window, never an animated change of the last one. */
@@ -390,38 +394,58 @@ export class PageRenderer {
     if (this.calling === 0) this.draw();
   }
 
-  /** Draws the current model; calls made while drawing (events from a draw) coalesce. */
+  /**
+   * Draws the current model. A draw is never nested in Preact's diffing: one asked for while
+   * drawing (an effect the draw ran reported an interaction) follows it, and one asked for while
+   * Preact re-renders queued components waits for them to end.
+   */
   private draw(): void {
-    if (this.rendering) return;
+    outsideQueuedRenders(this.drawNow);
+  }
+
+  private readonly drawNow = (): void => {
+    if (this.rendering) {
+      this.drawAgain = true;
+      return;
+    }
     this.rendering = true;
+    try {
+      // Bounded: an effect that reports on every draw must not hold the page forever.
+      for (let pass = 0; pass < MAX_DRAW_PASSES; pass++) {
+        this.drawAgain = false;
+        this.drawOnce();
+        if (!this.drawAgain) break;
+      }
+    } finally {
+      this.rendering = false;
+    }
+  };
+
+  private drawOnce(): void {
     this.paint.changed();
     const model = this.controller.renderModel();
     // Only a spec with shared keys, moving, pays for looking at them around a draw.
     const morphs = model !== null && model.sharedElements && model.motion;
     const sharedBefore = morphs ? captureShared(this.container) : null;
-    try {
-      render(
-        h(Screen, {
-          device: this.device,
-          model,
-          show: this.shows,
-          assets: this.assets,
-          interact: this.interactFromPage,
-          dismissByUser: this.dismissFromPage,
-          back: this.backFromPage,
-          inputWatch: this.inputWatch,
-          system: this.platformUi.state,
-          onShareTarget: this.platformUi.pickTarget,
-          onShareCancel: this.platformUi.cancelShare,
-          onBrowserClose: this.platformUi.closeBrowser,
-        }),
-        this.container,
-      );
-      if (sharedBefore) morphShared(this.container, sharedBefore, model!.motionProfile);
-      this.animations.holdRunning();
-    } finally {
-      this.rendering = false;
-    }
+    render(
+      h(Screen, {
+        device: this.device,
+        model,
+        show: this.shows,
+        assets: this.assets,
+        interact: this.interactFromPage,
+        dismissByUser: this.dismissFromPage,
+        back: this.backFromPage,
+        inputWatch: this.inputWatch,
+        system: this.platformUi.state,
+        onShareTarget: this.platformUi.pickTarget,
+        onShareCancel: this.platformUi.cancelShare,
+        onBrowserClose: this.platformUi.closeBrowser,
+      }),
+      this.container,
+    );
+    if (sharedBefore) morphShared(this.container, sharedBefore, model!.motionProfile);
+    this.animations.holdRunning();
   }
 }
 

@@ -5,12 +5,15 @@
 import { options } from 'preact';
 
 let pending: (() => void) | null = null;
+/** How deep the page is inside Preact's re-rendering of queued components. */
+let processing = 0;
+let afterProcessing: Array<() => void> = [];
 
 options.debounceRendering = (process) => {
   pending = process;
   queueMicrotask(() => {
     if (pending === process) pending = null;
-    process();
+    runQueued(process);
   });
 };
 
@@ -18,7 +21,28 @@ options.debounceRendering = (process) => {
 export function flushRenders(): void {
   const process = pending;
   pending = null;
-  process?.();
+  if (process) runQueued(process);
+}
+
+function runQueued(process: () => void): void {
+  processing += 1;
+  try {
+    process();
+  } finally {
+    processing -= 1;
+    if (processing === 0) for (const callback of afterProcessing.splice(0)) callback();
+  }
+}
+
+/**
+ * Runs `callback` once Preact's re-rendering of queued components has ended, or at once when none
+ * is running. A component's effects may run inside its re-render (Preact flushes effects still
+ * pending before it renders a component again), and a draw of the whole tree from there would
+ * diff the component's old children while its own render is using them: its element is drawn twice.
+ */
+export function outsideQueuedRenders(callback: () => void): void {
+  if (processing === 0) callback();
+  else if (!afterProcessing.includes(callback)) afterProcessing.push(callback);
 }
 
 let effectRuns = 0;

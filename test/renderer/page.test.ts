@@ -608,3 +608,50 @@ test('settled() waits for a load an effect starts after the first frame: a camer
   }, { id: 'camera-settle', window: fullscreen, state: { photo: '' }, root: { type: 'cameraPreview', captureKey: 'photo', testTag: 'camera' } });
   assert.equal(status, 'unavailable', 'settled waited for the preview to start, and for the camera to answer');
 });
+
+test('an effect that reports while its node re-renders draws the change once, after that render: an autoplay video stays one element', async () => {
+  // Any bytes make a playable source for the purpose: the player is live once its asset is there.
+  assert.deepEqual(await device.call('putAsset', 'clip', 'video/webm', 'GkXfow=='), { ok: true });
+  const drawn = await device.page.evaluate(async (spec) => {
+    const api = (window as unknown as { protostage: { show(spec: unknown): unknown; putAsset(id: string, type: string, data: string): unknown; settled(): Promise<void> } }).protostage;
+    api.show(spec);
+    // Before the autoplay effect has run: another asset re-renders the player from its own
+    // subscription, and Preact runs the pending effect first, inside that re-render.
+    api.putAsset('other', 'image/png', 'iVBORw0KGgo=');
+    await api.settled();
+    return { players: document.querySelectorAll('[data-testid="clip"]').length, status: document.querySelector('[data-testid="status"]')?.getAttribute('aria-label') };
+  }, {
+    id: 'autoplay-in-render',
+    window: fullscreen,
+    state: { playing: false },
+    root: { type: 'column', children: [
+      { type: 'videoPlayer', asset: 'clip', playingKey: 'playing', autoplay: true, testTag: 'clip' },
+      { type: 'text', text: 'Playing: {playing}', testTag: 'status' },
+    ] },
+  });
+  assert.equal(drawn.players, 1, 'the player is drawn once');
+  assert.ok(device.events.some((event) => event.kind === 'change' && (event.payload as { value?: unknown }).value === true), 'autoplay wrote playingKey');
+});
+
+test('an effect that reports while the whole screen draws is drawn by a draw that follows at once', async () => {
+  assert.deepEqual(await device.call('putAsset', 'clip', 'video/webm', 'GkXfow=='), { ok: true });
+  const status = await device.page.evaluate((spec) => {
+    const api = (window as unknown as { protostage: { show(spec: unknown): unknown; setDevice(settings: unknown): unknown } }).protostage;
+    api.show(spec);
+    // Before the autoplay effect has run: a new device setting draws every node again, and
+    // Preact runs the pending effect inside that draw.
+    api.setDevice({ dark: true });
+    const text = document.querySelector('[data-testid="status"]')?.getAttribute('aria-label');
+    api.setDevice({ dark: false });
+    return text;
+  }, {
+    id: 'autoplay-in-draw',
+    window: fullscreen,
+    state: { playing: false },
+    root: { type: 'column', children: [
+      { type: 'videoPlayer', asset: 'clip', playingKey: 'playing', autoplay: true, testTag: 'clip' },
+      { type: 'text', text: 'Playing: {playing}', testTag: 'status' },
+    ] },
+  });
+  assert.equal(status, 'Playing: true', 'the write autoplay made inside the draw is on screen when the draw returns');
+});
