@@ -2,8 +2,8 @@
 // first draw of a show: it builds the rows of its first screens, and the rest once the page is
 // idle, or at once when something needs them (a touch, a key or a wheel that could scroll it,
 // before anything scrolls; a reveal: drawWithheldRows). Nothing on screen differs: the rows left
-// out start more than DRAWN_SCREENS screens below the list's visible top, where a skippable row
-// draws nothing, and the list is at least that tall without them, so nothing beside it moves.
+// out start more than DRAWN_SCREENS screens below the list's visible top, below the window's
+// bottom edge, and the list is at least that tall without them, so nothing beside it moves.
 import type { Ref } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { RenderNode } from '../runtime/model.ts';
@@ -12,7 +12,9 @@ import { flushRenders } from './render-queue.ts';
 
 /** Rows a list draws first; more, twice as many each time, till they reach DRAWN_SCREENS. */
 const FIRST_ROWS = 40;
-const DRAWN_SCREENS = 2.5;
+/** A quarter of a screen past the window's bottom edge for a list at the top (2.5 drew twice the
+ *  rows of a 2,000-node list in a show, for rows no one sees: 5–6 ms of its show → settled). */
+const DRAWN_SCREENS = 1.25;
 /** Rows added in each idle moment after that, so no one step keeps the page busy for long. */
 const IDLE_ROWS = 60;
 /** At the latest this long after the last step the next one runs, idle or not. */
