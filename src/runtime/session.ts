@@ -9,7 +9,7 @@ import { openModals, type Appearance, type RenderModel, type RenderNode, type Re
 import { leadingChainMode, resolveMode, type AppearanceOverride } from './appearance.ts';
 import { nodeDependency, nodeReader, pageDependency, RenderBuilder, stackDependency, WIDTH_CLASS_DEPENDENCY, type ChangeSet } from './render.ts';
 import { initialEntries, stackId, stacksRecord, type Navigation } from './stacks.ts';
-import { boundPage, buildTree, holdsSharedElements, isOverlayType, pageCount, refreshDataRepeats, type ShownTree, type TreeNode } from './tree.ts';
+import { boundPage, buildTree, isOverlayType, pageCount, refreshDataRepeats, type ShownTree, type TreeNode } from './tree.ts';
 import { conservativePayloadByteLength } from '../json/index.ts';
 import type { JsonObject } from './data.ts';
 import { changed, entryBytes, Unit, type CommittedState } from './unit.ts';
@@ -70,8 +70,6 @@ export class Session implements CommittedState {
   private modelRevision = 0;
   private motion: MotionProfile = 'full';
   widthClass: WidthClass;
-  /** The spec has shared elements (the renderer then looks for morphs around each draw). */
-  private readonly sharedElements: boolean;
   /** The spec's string tables for this show's locale (null without strings). */
   strings: StringResolver | null = null;
   /** The locale strings.localeKey's state key held when the strings were last chosen. */
@@ -104,7 +102,6 @@ export class Session implements CommittedState {
     this.syncBoundPages(null);
     for (const [id, stack] of this.tree.stacks) this.stacks.set(id, initialEntries(stack.node as NodeOfType<'stack'>, keptStacks.get(id)));
     this.widthClass = widthClassOf(device.windowWidth);
-    this.sharedElements = holdsSharedElements(spec.root);
     this.platform = platformStateOf(device);
     this.builder = new RenderBuilder(this.tree, () => ({ state: this.state, pages: this.pages, stacks: this.stacks, navigations: this.navigations, data: this.data, theme: this.theme, widthClass: this.widthClass, strings: this.strings, platform: this.platform }));
     this.strings = this.resolveStrings(device);
@@ -254,7 +251,8 @@ export class Session implements CommittedState {
       motion: this.motion !== 'off',
       motionProfile: this.motion,
       motionScheme: this.spec.motion === 'expressive' ? 'expressive' : 'standard',
-      sharedElements: this.sharedElements,
+      // The renderer looks for morphs around each draw only when a drawn node has a shared key.
+      sharedElements: this.tree.sharedElements,
       locale: this.strings?.locale ?? null,
       direction: this.strings?.direction ?? 'ltr',
       root,

@@ -87,6 +87,8 @@ export interface ShownTree {
   secureKeys: Set<string>;
   bindings: BindingTable;
   dataRepeats: DataRepeat[];
+  /** A node has a shared key (set as rows come in, so a data repeat's later rows count too). */
+  sharedElements: boolean;
   /** Text fields outside data repeats that read data, found on the first data write. */
   staticDataText?: string[];
 }
@@ -138,17 +140,6 @@ function listFooter(node: NodeOfType<'list'>, key: string): [string, PrototypeNo
   return node.footer ? [[`${key}.footer`, node.footer]] : [];
 }
 
-/** Whether a node or any node under it as authored (repeat templates included) has a shared key. */
-export function holdsSharedElements(root: PrototypeNode): boolean {
-  const stack = [root];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (current.sharedKey !== undefined || current.shared !== undefined) return true;
-    for (const [, child] of childEntries(current, '')) stack.push(child);
-  }
-  return false;
-}
-
 /** Structural children before a container's rows: a list's header. */
 export function leadingChildren(node: PrototypeNode): number {
   return node.type === 'list' && node.header ? 1 : 0;
@@ -160,7 +151,7 @@ function repeatOf(node: PrototypeNode): RepeatContainer['repeat'] | undefined {
 }
 
 export function buildTree(root: PrototypeNode, data: JsonValue = {}): ShownTree {
-  const tree: ShownTree = { root: undefined as unknown as TreeNode, byKey: new Map(), pagers: new Map(), stacks: new Map(), adaptives: [], overlays: [], appearHandlers: [], secureKeys: new Set(), bindings: new Map(), dataRepeats: [] };
+  const tree: ShownTree = { root: undefined as unknown as TreeNode, byKey: new Map(), pagers: new Map(), stacks: new Map(), adaptives: [], overlays: [], appearHandlers: [], secureKeys: new Set(), bindings: new Map(), dataRepeats: [], sharedElements: false };
   tree.root = visit(tree, root, 'root', null, data);
   return tree;
 }
@@ -177,6 +168,7 @@ function visit(tree: ShownTree, node: PrototypeNode, key: string, parent: TreeNo
   if (isOverlayNode(node)) tree.overlays.push(treeNode);
   if (node.onAppear !== undefined) tree.appearHandlers.push(treeNode);
   if (isSecureField(node)) tree.secureKeys.add(node.stateKey);
+  if (node.sharedKey !== undefined || node.shared !== undefined) tree.sharedElements = true;
   addBindings(tree.bindings, node);
   const repeat = repeatOf(node);
   const items = repeat?.items;

@@ -120,3 +120,26 @@ test('text built from data stays within its limits: a field at show is refused w
   controller.interact({ type: 'tap', key: 'root.children[2]' });
   assert.deepEqual([events.length, controller.inspect()!.dataRefusals[0]?.code], [0, 'limit_exceeded']);
 });
+
+test('the model says whether a drawn node has a shared key; a data repeat\'s template counts once a row comes in', () => {
+  const spec = (template: object, rows: unknown[]) => valid({
+    id: 'shared-rows',
+    window: { placement: { type: 'fullscreen' } },
+    data: { items: rows },
+    root: { type: 'column', children: [
+      { type: 'column', repeat: { items: '/items', as: 'item', key: 'id' }, children: [template] },
+      { type: 'button', label: 'Add', onTap: [{ type: 'appendData', path: '/items', value: { value: { id: 'new', title: 'New' } } }] },
+    ] },
+  });
+  const plain = setup();
+  plain.controller.show(spec({ type: 'text', text: '{item.title}' }, [{ id: 'one', title: 'One' }]));
+  assert.equal(plain.controller.renderModel()!.sharedElements, false);
+  const sharedTemplate = { type: 'text', text: '{item.title}', shared: { key: 'title-{item.id}', as: 'element' } };
+  const { controller } = setup();
+  controller.show(spec(sharedTemplate, []));
+  assert.equal(controller.renderModel()!.sharedElements, false, 'no row draws the template yet');
+  assert.deepEqual(tap(controller, 'root.children[1]'), { ok: true });
+  assert.equal(controller.renderModel()!.sharedElements, true, 'the appended row draws a shared key');
+  controller.show(spec(sharedTemplate, [{ id: 'one', title: 'One' }]));
+  assert.equal(controller.renderModel()!.sharedElements, true);
+});
