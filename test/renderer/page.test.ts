@@ -609,6 +609,19 @@ test('settled() waits for a load an effect starts after the first frame: a camer
   assert.equal(status, 'unavailable', 'settled waited for the preview to start, and for the camera to answer');
 });
 
+/** An autoplay video whose play writes `playing`, and a text reading it. */
+function autoplaySpec(id: string) {
+  return {
+    id,
+    window: fullscreen,
+    state: { playing: false },
+    root: { type: 'column', children: [
+      { type: 'videoPlayer', asset: 'clip', playingKey: 'playing', autoplay: true, testTag: 'clip' },
+      { type: 'text', text: 'Playing: {playing}', testTag: 'status' },
+    ] },
+  };
+}
+
 test('an effect that reports while its node re-renders draws the change once, after that render: an autoplay video stays one element', async () => {
   // Any bytes make a playable source for the purpose: the player is live once its asset is there.
   assert.deepEqual(await device.call('putAsset', 'clip', 'video/webm', 'GkXfow=='), { ok: true });
@@ -619,16 +632,8 @@ test('an effect that reports while its node re-renders draws the change once, af
     // subscription, and Preact runs the pending effect first, inside that re-render.
     api.putAsset('other', 'image/png', 'iVBORw0KGgo=');
     await api.settled();
-    return { players: document.querySelectorAll('[data-testid="clip"]').length, status: document.querySelector('[data-testid="status"]')?.getAttribute('aria-label') };
-  }, {
-    id: 'autoplay-in-render',
-    window: fullscreen,
-    state: { playing: false },
-    root: { type: 'column', children: [
-      { type: 'videoPlayer', asset: 'clip', playingKey: 'playing', autoplay: true, testTag: 'clip' },
-      { type: 'text', text: 'Playing: {playing}', testTag: 'status' },
-    ] },
-  });
+    return { players: document.querySelectorAll('[data-testid="clip"]').length };
+  }, autoplaySpec('autoplay-in-render'));
   assert.equal(drawn.players, 1, 'the player is drawn once');
   assert.ok(device.events.some((event) => event.kind === 'change' && (event.payload as { value?: unknown }).value === true), 'autoplay wrote playingKey');
 });
@@ -644,14 +649,6 @@ test('an effect that reports while the whole screen draws is drawn by a draw tha
     const text = document.querySelector('[data-testid="status"]')?.getAttribute('aria-label');
     api.setDevice({ dark: false });
     return text;
-  }, {
-    id: 'autoplay-in-draw',
-    window: fullscreen,
-    state: { playing: false },
-    root: { type: 'column', children: [
-      { type: 'videoPlayer', asset: 'clip', playingKey: 'playing', autoplay: true, testTag: 'clip' },
-      { type: 'text', text: 'Playing: {playing}', testTag: 'status' },
-    ] },
-  });
+  }, autoplaySpec('autoplay-in-draw'));
   assert.equal(status, 'Playing: true', 'the write autoplay made inside the draw is on screen when the draw returns');
 });
