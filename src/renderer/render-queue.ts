@@ -1,13 +1,14 @@
 // Preact re-renders a component whose state changed in a microtask, and runs its effects after the
 // next frame. This module schedules both for Preact: so the page can finish the pending re-renders
-// at once when it needs them done (rows drawn before a scroll or a reveal reads them), and so
-// settled() can wait for effects not run yet (an effect starts a camera, a load).
+// at once when it needs them done (rows drawn before a scroll or a reveal reads them), so a draw of
+// the whole screen asked for during them waits for their end, and so settled() can wait for
+// effects not run yet (an effect starts a camera, a load).
 import { options } from 'preact';
 
 let pending: (() => void) | null = null;
 /** How deep the page is inside Preact's re-rendering of queued components. */
 let processing = 0;
-let afterProcessing: Array<() => void> = [];
+const afterProcessing: Array<() => void> = [];
 
 options.debounceRendering = (process) => {
   pending = process;
