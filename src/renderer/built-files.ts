@@ -3,7 +3,8 @@
 // sources are unchanged reads the kept file instead of making it again (esbuild's bundle took
 // 210–290 ms and packing the icon package's 10,000 files 220–230 ms of a first show). Any change
 // to a source, or to the set of sources, makes it anew. Kept in the package's
-// node_modules/.cache/protostage, or in dist/built for a packed package (prepack); where neither
+// node_modules/.cache/protostage, or in dist/built for a packed package (prepack writes it, postpack
+// takes it out of the checkout again, whose dependencies may change in place); where neither
 // can be written (a read-only install), each launch makes them, as it would without this.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';

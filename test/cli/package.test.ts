@@ -22,6 +22,9 @@ test('the packed package, installed into a fresh prefix, validates for a program
   const elsewhere = mkdtempSync(join(scratch, 'elsewhere-'));
   mkdirSync(packed);
   execFileSync('npm', ['pack', '--silent', '--pack-destination', packed], { cwd: CHECKOUT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, npm_config_loglevel: 'error' } });
+  // The checkout keeps no packed script: its digest counts dependencies by package.json's pins, and
+  // a checkout's launches must see a dependency changed in place.
+  assert.equal(existsSync(join(CHECKOUT, 'dist', 'built')), false, 'postpack removed dist/built');
   const [tarball] = readdirSync(packed);
   assert.match(tarball ?? '', /^protostage-\d+\.\d+\.\d+\.tgz$/);
   execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--prefix', prefix, join(packed, tarball!)], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, npm_config_loglevel: 'error' }, timeout: 300_000 });
