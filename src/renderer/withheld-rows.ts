@@ -1,6 +1,6 @@
 // A long list whose rows may skip rendering (offscreen.ts) also leaves most of them out of the
-// first draw of a show: it builds the rows of its first screens, and the rest once the page is
-// idle, or at once when something needs them (a touch, a key or a wheel that could scroll it,
+// first draw of a show: it builds the rows of its first screens, and the rest in the page's idle
+// moments from a little after the show, or at once when something needs them (a touch, a key or a wheel that could scroll it,
 // before anything scrolls; a reveal: drawWithheldRows). Nothing on screen differs: the rows left
 // out start more than DRAWN_SCREENS screens below the list's visible top, below the window's
 // bottom edge, and the list is at least that tall without them, so nothing beside it moves.
@@ -10,15 +10,26 @@ import type { RenderNode } from '../runtime/model.ts';
 import { EVERY_LIST, type ListScope } from './offscreen.ts';
 import { flushRenders } from './render-queue.ts';
 
-/** Rows a list draws first; more, twice as many each time, till they reach DRAWN_SCREENS. */
-const FIRST_ROWS = 40;
 /** A quarter of a screen past the window's bottom edge for a list at the top (2.5 drew twice the
  *  rows of a 2,000-node list in a show, for rows no one sees: 5–6 ms of its show → settled). */
 const DRAWN_SCREENS = 1.25;
+/** The height of a touch target: rows at least this tall reach DRAWN_SCREENS in the first draw. */
+const ROW_HEIGHT_GUESS = 48;
 /** Rows added in each idle moment after that, so no one step keeps the page busy for long. */
 const IDLE_ROWS = 60;
+/**
+ * The first idle step waits this long after the show: a show that follows at once (an agent's next
+ * version of the screen) replaces the list before it built rows nobody saw, and does not wait for
+ * them to be built and taken down.
+ */
+const FIRST_IDLE_STEP_DELAY_MS = 300;
 /** At the latest this long after the last step the next one runs, idle or not. */
 const IDLE_TIMEOUT_MS = 1000;
+
+/** Rows a list draws first; more, twice as many each time, till they reach DRAWN_SCREENS. */
+function firstRows(): number {
+  return Math.ceil((DRAWN_SCREENS * innerHeight) / ROW_HEIGHT_GUESS);
+}
 
 /** What draws the rest of each list that holds rows back, with the list's scroll element. */
 const withholding = new Map<() => void, () => Element | null>();
@@ -49,7 +60,7 @@ export function drawWithheldRows(scope: ListScope = EVERY_LIST): void {
  * takes no room) by which the list measures how far its rows reach.
  */
 export function useWithheldRows(content: RenderNode, skips: boolean): { drawn: RenderNode; probe: Ref<HTMLTemplateElement> | null } {
-  const [limit, setLimit] = useState(FIRST_ROWS);
+  const [limit, setLimit] = useState(firstRows);
   // Only the first draw of a show withholds: once every row is in, the list draws as any other.
   const phase = useRef<'first' | 'withheld' | 'done'>('first');
   const probe = useRef<HTMLTemplateElement>(null);
@@ -75,12 +86,19 @@ export function useWithheldRows(content: RenderNode, skips: boolean): { drawn: R
       setLimit(limit * 2);
       return;
     }
+    const firstIdleStep = !reached.current;
     reached.current = true;
     const release = () => setLimit(Infinity);
     withholding.set(release, () => probe.current?.parentElement ?? null);
-    const idle = requestIdleCallback(() => setLimit(limit + IDLE_ROWS), { timeout: IDLE_TIMEOUT_MS });
+    let idle = 0;
+    const askForIdleStep = () => {
+      idle = requestIdleCallback(() => setLimit(limit + IDLE_ROWS), { timeout: IDLE_TIMEOUT_MS });
+    };
+    const delay = firstIdleStep ? setTimeout(askForIdleStep, FIRST_IDLE_STEP_DELAY_MS) : undefined;
+    if (!firstIdleStep) askForIdleStep();
     return () => {
       withholding.delete(release);
+      clearTimeout(delay);
       cancelIdleCallback(idle);
     };
   }, [withholds, limit]);
