@@ -12,7 +12,12 @@
  */
 export async function holdStillForCapture(hidePrototype: boolean): Promise<void> {
   const undo: Array<() => void> = [];
-  for (const field of document.querySelectorAll<HTMLElement>('input,textarea,[contenteditable]')) {
+  // Only the focused field draws a caret: the others keep their style, so the capture's frame and
+  // the release restyle one element, not every field of a long form.
+  let focused = document.activeElement;
+  while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+  if (focused instanceof HTMLElement && (focused.matches('input,textarea') || focused.isContentEditable)) {
+    const field = focused;
     const value = field.style.getPropertyValue('caret-color');
     const priority = field.style.getPropertyPriority('caret-color');
     field.style.setProperty('caret-color', 'transparent', 'important');

@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { holdStillForCapture, releaseAfterCapture } from '../../src/device/capture.ts';
 import { resolveElementSelector } from '../../src/device/element-selector.ts';
 import { centreOf, type AppHierarchyNode, type HierarchyNode } from '../../src/device/hierarchy.ts';
 import { byTag, differingPixels, HOME_BUY_BUTTON_BOUNDS, tapSettled, useDevices, validSpec } from './helpers.ts';
@@ -283,6 +285,40 @@ test('observe with hidePrototype captures the app alone, then the prototype is b
   const after = await device.observe();
   assert.equal(differingPixels(shown.screenshot, after.screenshot), 0, 'restored after the capture');
   assert.ok(after.hierarchy.some((node) => node.testTag === 'go'));
+  await clearPrototype();
+});
+
+test('observe holds the screen still for its capture and lets it go before anything reads it again: only the focused field loses its caret, the endless animation plays again', async () => {
+  const { device } = phone();
+  const page = (device as unknown as { page: Page }).page;
+  await clearPrototype();
+  const root = { type: 'column', children: [
+    { type: 'textField', stateKey: 'first', testTag: 'first' },
+    { type: 'textField', stateKey: 'second', testTag: 'second' },
+    { type: 'icon', name: 'sync', testTag: 'spinner', effect: { type: 'rotate', repeat: 'infinite' } },
+  ] };
+  await device.show(spec('held', FULLSCREEN, root, { first: '', second: '' }));
+  assert.equal((await device.type('a', 'first')).ok, true);
+  await device.settled();
+  const look = () => page.evaluate(() => ({
+    focusedCaret: getComputedStyle(document.activeElement!).caretColor,
+    otherFieldStyles: [...document.querySelectorAll('input, textarea')].filter((field) => field !== document.activeElement).map((field) => (field as HTMLElement).style.cssText),
+    running: document.getAnimations().filter((animation) => animation.playState === 'running').length,
+    held: '__protostageReleaseCapture' in window,
+  }));
+  const before = await look();
+  assert.ok(before.running > 0 && before.otherFieldStyles.length > 0, JSON.stringify(before));
+  await page.evaluate(holdStillForCapture, false);
+  const held = await look();
+  assert.equal(held.focusedCaret, 'rgba(0, 0, 0, 0)', 'the focused field draws no caret');
+  assert.deepEqual(held.otherFieldStyles, before.otherFieldStyles, 'the other fields are left as they were');
+  assert.equal(held.running, 0, 'the endless animation is held at its first frame');
+  await page.evaluate(releaseAfterCapture);
+  assert.deepEqual(await look(), before);
+  // observe answers before its release, which runs before the next read of the screen.
+  await device.observe();
+  await device.settled();
+  assert.deepEqual(await look(), before);
   await clearPrototype();
 });
 
