@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { chromium } from './playwright.ts';
 import type { BrowserSource } from './browser-source.ts';
@@ -21,6 +22,17 @@ export const CHROMIUM_FLAGS = [
 ] as const;
 
 /**
+ * V8's tiers for a machine of few cores: baseline code at once, then the optimizing compiler,
+ * without the mid tier. While the page's code warms up (its first few dozen shows of a large
+ * screen), the mid tier compiled on a background thread for as long as the page ran its script,
+ * and on two cores that thread took the page's own time: the shows of a 2,000-node screen took
+ * 15 % longer in that stretch (bench/README.md, the sixth round). With more cores it runs beside.
+ */
+export function jitFlags(cores: number = availableParallelism()): string[] {
+  return cores <= 2 ? ['--js-flags=--always-sparkplug --no-maglev'] : [];
+}
+
+/**
  * Launches the chosen browser (see chooseBrowser: `browser` is a path or chrome, msedge or
  * chromium; default PROTOSTAGE_BROWSER, then discovery) headless, or as a window when `headed`,
  * with the test card as its camera.
@@ -32,7 +44,7 @@ export async function launchChromium(options: { headed?: boolean; browser?: stri
   return chromium.launch({
     ...choice,
     headless: !headed,
-    args: [...(headed ? [] : ['--headless']), ...CHROMIUM_FLAGS, ...fakeCameraFlags()],
+    args: [...(headed ? [] : ['--headless']), ...CHROMIUM_FLAGS, ...jitFlags(), ...fakeCameraFlags()],
     // The process that owns the device decides what a signal does (the agent dismisses with
     // reason teardown first); Chromium still exits with its parent, through the closed pipe.
     handleSIGINT: false,

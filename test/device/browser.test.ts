@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, test } from 'node:test';
 import { chooseBrowser, machineFinder, type BrowserFinder } from '../../src/device/browser.ts';
+import { jitFlags, launchChromium } from '../../src/device/chromium.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
 const SPEC = fileURLToPath(new URL('../../examples/alarm.json', import.meta.url));
@@ -47,6 +48,21 @@ test('without a request the first install found is used, then a Playwright brows
 
 test('this machine: chrome-launcher finds Debian\'s Chromium', () => {
   assert.ok(machineFinder.installations().includes('/usr/bin/chromium'), JSON.stringify(machineFinder.installations()));
+});
+
+test('on two cores or fewer the launched Chromium runs V8 without its mid tier; with more, as it comes', async () => {
+  assert.deepEqual(jitFlags(2), ['--js-flags=--always-sparkplug --no-maglev']);
+  assert.deepEqual(jitFlags(1), jitFlags(2));
+  assert.deepEqual(jitFlags(4), []);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await page.goto('chrome://version');
+    const commandLine = await page.locator('#command_line').textContent();
+    for (const flag of jitFlags()) assert.ok(commandLine?.includes(flag), `${flag} in ${commandLine}`);
+  } finally {
+    await browser.close();
+  }
 });
 
 function render(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; stderr: string }> {
