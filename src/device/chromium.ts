@@ -26,7 +26,7 @@ export const CHROMIUM_FLAGS = [
  * without the mid tier. While the page's code warms up (its first few dozen shows of a large
  * screen), the mid tier compiled on a background thread for as long as the page ran its script,
  * and on two cores that thread took the page's own time: the shows of a 2,000-node screen took
- * 15 % longer in that stretch (bench/README.md, the sixth round). With more cores it runs beside.
+ * 15–18 % longer in that stretch (bench/README.md, the sixth round). With more cores it runs beside.
  */
 export function jitFlags(cores: number = availableParallelism()): string[] {
   return cores <= 2 ? ['--js-flags=--always-sparkplug --no-maglev'] : [];

@@ -1,9 +1,10 @@
 // A long list whose rows may skip rendering (offscreen.ts) also leaves most of them out of the
 // first draw of a show: it builds the rows of its first screens, and the rest in the page's idle
-// moments from a little after the show, or at once when something needs them (a touch, a key or a wheel that could scroll it,
-// before anything scrolls; a reveal: drawWithheldRows). Nothing on screen differs: the rows left
-// out start more than DRAWN_SCREENS screens below the list's visible top, below the window's
-// bottom edge, and the list is at least that tall without them, so nothing beside it moves.
+// moments from a little after the show, or at once when something needs them (a touch, a key or
+// a wheel that could scroll it, before anything scrolls; a reveal: drawWithheldRows). Nothing on
+// screen differs: the rows left out start more than DRAWN_SCREENS screens below the list's
+// visible top, below the window's bottom edge, and the list is at least that tall without them,
+// so nothing beside it moves.
 import type { Ref } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { RenderNode } from '../runtime/model.ts';
