@@ -3,12 +3,9 @@
 // an if action branches as the person's input decides.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
-import type { WebDevice } from '../../src/device/web-device.ts';
-import { byTag, useDevice, validSpec } from './helpers.ts';
+import { byTag, pageOf, useDevice, validSpec } from './helpers.ts';
 
 const device = useDevice();
-const pageOf = (phone: WebDevice) => (phone as unknown as { page: Page }).page;
 
 const SIGN_IN = validSpec({
   id: 'sign-in-logic', window: { placement: { type: 'fullscreen' } }, state: { email: '', password: '' },

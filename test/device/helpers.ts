@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { after, before } from 'node:test';
 import pixelmatch from 'pixelmatch';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { launchChromium } from '../../src/device/chromium.ts';
 import type { HierarchyNode } from '../../src/device/hierarchy.ts';
@@ -33,6 +33,11 @@ export function useDevices(...options: Omit<WebDeviceOptions, 'browser'>[]): () 
     assert.equal(devices.length, options.length, 'the devices are opened in before()');
     return devices;
   };
+}
+
+/** A device's page, for what a test reads or drives in the page itself. */
+export function pageOf(device: WebDevice): Page {
+  return (device as unknown as { page: Page }).page;
 }
 
 /** One browser and one device page for the whole test file. */

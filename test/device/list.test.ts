@@ -3,10 +3,9 @@
 // the rows, and the first row on screen stays put across a prepend (also at the very top).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
 import type { HierarchyNode } from '../../src/device/hierarchy.ts';
 import type { WebDevice } from '../../src/device/web-device.ts';
-import { byTag, useDevice, validSpec } from './helpers.ts';
+import { byTag, pageOf, useDevice, validSpec } from './helpers.ts';
 
 const ROWS = 900;
 const rows = (count: number, from = 0) => Array.from({ length: count }, (_, index) => ({ id: `r${from + index}`, title: `Row ${from + index}` }));
@@ -46,10 +45,6 @@ function listSpec(extra: Record<string, unknown> = {}) {
 }
 
 const device = useDevice();
-
-function pageOf(phone: WebDevice): Page {
-  return (phone as unknown as { page: Page }).page;
-}
 
 const rowNodes = (hierarchy: HierarchyNode[]) => hierarchy.filter((node) => /^row\.r-?\d+$/.test(node.testTag ?? ''));
 

@@ -4,9 +4,8 @@
 // zoom transition from its source node, and all of them as crossfades on a phone that reduces motion.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
 import type { WebDevice } from '../../src/device/web-device.ts';
-import { byTag, differingPixels, useDevices, validSpec } from './helpers.ts';
+import { byTag, differingPixels, pageOf, useDevices, validSpec } from './helpers.ts';
 
 const [phone, rtlPhone, calmPhone] = ((devices) => [() => devices()[0]!, () => devices()[1]!, () => devices()[2]!])(useDevices({}, { rtl: true }, { reducedMotion: true }));
 
@@ -59,11 +58,6 @@ async function shows(device: WebDevice, spec: unknown): Promise<void> {
 async function tapTag(device: WebDevice, testTag: string): Promise<void> {
   const tapped = await device.tap({ testTag });
   assert.ok(tapped.ok, tapped.ok ? '' : `tap ${testTag}: ${tapped.message} (${tapped.hint})`);
-}
-
-/** The device's page, to record the animations the renderer starts on it. */
-function pageOf(device: WebDevice): Page {
-  return (device as unknown as { page: Page }).page;
 }
 
 /** Starts recording every element.animate call: [data-ps-screen of the element, keyframes, duration]. */

@@ -4,12 +4,11 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { holdStillForCapture, releaseAfterCapture } from '../../src/device/capture.ts';
 import { resolveElementSelector } from '../../src/device/element-selector.ts';
 import { centreOf, type AppHierarchyNode, type HierarchyNode } from '../../src/device/hierarchy.ts';
-import { byTag, differingPixels, HOME_BUY_BUTTON_BOUNDS, tapSettled, useDevices, validSpec } from './helpers.ts';
+import { byTag, differingPixels, HOME_BUY_BUTTON_BOUNDS, pageOf, tapSettled, useDevices, validSpec } from './helpers.ts';
 
 /** A tiny web app on a loopback port: one tagged button that counts its taps. */
 const COUNTER_APP = `<!doctype html><meta name="viewport" content="width=device-width">
@@ -290,7 +289,7 @@ test('observe with hidePrototype captures the app alone, then the prototype is b
 
 test('observe holds the screen still for its capture and lets it go before anything reads it again: only the focused field loses its caret, the endless animation plays again', async () => {
   const { device } = phone();
-  const page = (device as unknown as { page: Page }).page;
+  const page = pageOf(device);
   await clearPrototype();
   const root = { type: 'column', children: [
     { type: 'textField', stateKey: 'first', testTag: 'first' },
@@ -342,6 +341,6 @@ test('a show crosses into the page as data: quotes, backslashes, line and paragr
   assert.equal(patched.ok, true, JSON.stringify(patched));
   await device.settled();
   assert.equal(byTag(await device.hierarchy(), 'label').text, 'Patched "text" \u2028 \\');
-  assert.equal(await (device as unknown as { page: { evaluate(f: () => unknown): Promise<unknown> } }).page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined, 'no script ran');
+  assert.equal(await pageOf(device).evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined, 'no script ran');
   await clearPrototype();
 });
