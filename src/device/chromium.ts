@@ -33,6 +33,27 @@ export function jitFlags(cores: number = availableParallelism()): string[] {
 }
 
 /**
+ * Playwright's own `--disable-features` list (playwright-core 1.64). Chromium keeps only the last
+ * of a repeated switch, so the device's launch drops Playwright's and passes one switch that
+ * carries both lists; a test compares this copy with what Playwright passes.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay', 'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+  'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
+] as const;
+
+/**
+ * The browser window's own WebUI, which a headless browser builds too and nobody sees: with each
+ * new window Chromium loaded the address bar's popup as a page of its own (chrome://omnibox-popup),
+ * 1.1–2.2 s of a renderer's main thread while the device page loaded beside it on two cores.
+ */
+export const DEVICE_DISABLED_FEATURES = ['PreloadTopChromeWebUI', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'] as const;
+
+const disabledFeaturesSwitch = (features: readonly string[]) => `--disable-features=${features.join(',')}`;
+
+/**
  * Launches the chosen browser (see chooseBrowser: `browser` is a path or chrome, msedge or
  * chromium; default PROTOSTAGE_BROWSER, then discovery) headless, or as a window when `headed`,
  * with the test card as its camera.
@@ -44,7 +65,14 @@ export async function launchChromium(options: { headed?: boolean; browser?: stri
   return chromium.launch({
     ...choice,
     headless: !headed,
-    args: [...(headed ? [] : ['--headless']), ...CHROMIUM_FLAGS, ...jitFlags(), ...fakeCameraFlags()],
+    ignoreDefaultArgs: [disabledFeaturesSwitch(PLAYWRIGHT_DISABLED_FEATURES)],
+    args: [
+      ...(headed ? [] : ['--headless']),
+      ...CHROMIUM_FLAGS,
+      disabledFeaturesSwitch([...PLAYWRIGHT_DISABLED_FEATURES, ...DEVICE_DISABLED_FEATURES]),
+      ...jitFlags(),
+      ...fakeCameraFlags(),
+    ],
     // The process that owns the device decides what a signal does (the agent dismisses with
     // reason teardown first); Chromium still exits with its parent, through the closed pipe.
     handleSIGINT: false,

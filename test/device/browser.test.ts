@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, test } from 'node:test';
+import type { Browser } from 'playwright-core';
 import { chooseBrowser, machineFinder, type BrowserFinder } from '../../src/device/browser.ts';
-import { jitFlags, launchChromium } from '../../src/device/chromium.ts';
+import { DEVICE_DISABLED_FEATURES, jitFlags, launchChromium, PLAYWRIGHT_DISABLED_FEATURES } from '../../src/device/chromium.ts';
+import { chromium } from '../../src/device/playwright.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
 const SPEC = fileURLToPath(new URL('../../examples/alarm.json', import.meta.url));
@@ -62,6 +64,38 @@ test('on two cores or fewer the launched Chromium runs V8 without its mid tier; 
     for (const flag of jitFlags()) assert.ok(commandLine?.includes(flag), `${flag} in ${commandLine}`);
   } finally {
     await browser.close();
+  }
+});
+
+/** The `--disable-features` switches on a running browser's command line, each as its list of names. */
+async function disabledFeatureSwitches(browser: Browser): Promise<string[][]> {
+  const page = await browser.newPage();
+  await page.goto('chrome://version');
+  const commandLine = (await page.locator('#command_line').textContent()) ?? '';
+  await page.close();
+  return [...commandLine.matchAll(/--disable-features=(\S*)/g)].map((match) => match[1]!.split(','));
+}
+
+/** The browser's own window pages (Target.getTargets type browser_ui), by address. */
+async function browserUiPages(browser: Browser): Promise<string[]> {
+  const session = await browser.newBrowserCDPSession();
+  const { targetInfos } = await session.send('Target.getTargets');
+  return targetInfos.filter((target) => target.type === 'browser_ui').map((target) => target.url);
+}
+
+test('the device\'s Chromium keeps Playwright\'s disabled features in its one switch and builds no address-bar popup page', async () => {
+  const choice = chooseBrowser();
+  assert.ok(!('error' in choice), JSON.stringify(choice));
+  const plain = await chromium.launch({ ...choice, args: ['--headless', '--no-sandbox'] });
+  const device = await launchChromium();
+  try {
+    assert.deepEqual(await disabledFeatureSwitches(plain), [[...PLAYWRIGHT_DISABLED_FEATURES]], 'the copy matches what this Playwright passes');
+    assert.deepEqual(await disabledFeatureSwitches(device), [[...PLAYWRIGHT_DISABLED_FEATURES, ...DEVICE_DISABLED_FEATURES]]);
+    await Promise.all([plain.newPage(), device.newPage()]);
+    assert.ok((await browserUiPages(plain)).some((url) => url.startsWith('chrome://omnibox-popup')), 'a plain launch builds the popup page');
+    assert.deepEqual(await browserUiPages(device), []);
+  } finally {
+    await Promise.all([plain.close(), device.close()]);
   }
 });
 
