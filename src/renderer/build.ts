@@ -5,7 +5,7 @@ import { build, version as esbuildVersion } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { keptOrMade, type BuiltFrom } from './built-files.ts';
 import { robotoFontFaceCss, scriptFontFaceCss } from './page-assets.ts';
-import { RENDERER_SCRIPT_PATH } from './page-paths.ts';
+import { ICON_MAP_PATH, RENDERER_SCRIPT_PATH } from './page-paths.ts';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const entryPoint = fileURLToPath(new URL('./entry.tsx', import.meta.url));
@@ -66,6 +66,7 @@ export function rendererPageHtml(options: RendererPageOptions = {}): string {
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Protostage device</title>
+<link rel="preload" href="${ICON_MAP_PATH}" as="fetch" crossorigin>
 <style>${robotoFontFaceCss()}</style>
 <style>${scriptFontFaceCss()}</style>
 </head><body>

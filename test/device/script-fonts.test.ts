@@ -146,8 +146,16 @@ test('the device page is small: its script, the icon glyphs and Roboto are files
   const { device } = ltr();
   await device.show(textsSpec('weights', { regular: 'Regular', bold: 'Bold' }));
   await device.settled();
-  const loaded = await pageOf(device).evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+  const resources = await pageOf(device).evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, initiator: entry.initiatorType, start: entry.startTime, end: entry.responseEnd })),
+  );
+  const loaded = resources.map((resource) => resource.path);
   assert.ok(loaded.includes(RENDERER_SCRIPT_PATH) && loaded.includes(ICON_MAP_PATH), loaded.join(', '));
+  // The glyphs are asked for by the page's head, while its script is still coming in, and fetched once.
+  const glyphs = resources.filter((resource) => resource.path === ICON_MAP_PATH);
+  const script = resources.find((resource) => resource.path === RENDERER_SCRIPT_PATH)!;
+  assert.deepEqual(glyphs.map((resource) => resource.initiator), ['link'], JSON.stringify(resources));
+  assert.ok(glyphs[0]!.start < script.end, JSON.stringify(resources));
   const roboto = loaded.filter((path) => path.startsWith(ROBOTO_FONT_PATH));
   assert.ok(roboto.length > 0 && roboto.length < 36, `of 36 Roboto files the page loaded ${roboto.length}: ${roboto.join(', ')}`);
   assert.ok(roboto.every((path) => /roboto-latin-\d{3}-normal\.woff2$/.test(path)), roboto.join(', '));
