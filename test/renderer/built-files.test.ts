@@ -84,6 +84,10 @@ test('the renderer bundle counts every file it was made from, its dependencies\'
   assert.ok(from.inputs.includes('src/renderer/entry.tsx'));
   assert.ok(from.inputs.includes('src/runtime/index.ts'), 'the runtime the page runs is a source');
   assert.ok(from.inputs.some((input) => input.startsWith('node_modules/preact/')), 'a dependency changed in place makes it anew');
+  // Sent without its indentation, its functions still named as written (a page error names them).
+  const lines = text.split('\n').length;
+  assert.ok(lines < 2000, `${lines} lines (written out, about 29,000)`);
+  assert.match(text, /function collectHierarchy\(/);
   const folder = join(scratch, 'renderer');
   keepBuilt('renderer.js', text, from, Date.now() + 1, folder);
   assert.equal(readBuilt('renderer.js', from.salt, [folder])?.toString('utf8'), text);
