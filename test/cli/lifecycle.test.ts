@@ -104,6 +104,35 @@ test('SIGHUP stops serve with exit 0, and nothing it started is left', async () 
   assert.deepEqual(await untilGone(started, 15_000), []);
 });
 
+test('serve on a taken port exits 1, naming the port, and the device agent it started first goes with it', async () => {
+  const blocker = createServer();
+  const port = await findFreePort();
+  await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+  let serve: ChildProcess | undefined;
+  const seen = new Set<number>();
+  try {
+    serve = spawn(process.execPath, [CLI, 'serve', '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    serve.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    const exited = new Promise<number | null>((resolve) => serve!.once('exit', (code) => resolve(code)));
+    // The agent starts before the server's modules load, so it is there before the port is tried.
+    let code: number | null | undefined;
+    void exited.then((exitCode) => { code = exitCode; });
+    const deadline = Date.now() + 60_000;
+    while (code === undefined && Date.now() < deadline) {
+      for (const pid of descendants(serve.pid!)) seen.add(pid);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.equal(code, 1, 'serve ended within a minute');
+    assert.match(stderr, new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port}`));
+    assert.ok(seen.size > 0, 'serve started its device agent');
+    assert.deepEqual(await untilGone([...seen], 15_000), []);
+  } finally {
+    for (const pid of [serve?.pid, ...seen]) if (pid !== undefined && alive(pid)) process.kill(pid, 'SIGKILL');
+    blocker.close();
+  }
+});
+
 test('device on a taken port exits 1 at once, naming the port, and leaves no browser', async () => {
   const blocker = createServer();
   const port = await findFreePort();

@@ -1,10 +1,8 @@
 // `protostage mcp`: the MCP server over stdio, for clients that spawn their servers.
 import { fileURLToPath } from 'node:url';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { parseCommandArgs } from '../args.ts';
-import { createDevicePool, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom } from '../../host/index.ts';
-import { createMcpServer, followShownPrototypes } from '../../mcp/server.ts';
-import { guardedStdioTransport } from '../../mcp/stdio.ts';
+import { startAgents } from '../../host/agent-process.ts';
+import { DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom } from '../../host/setup.ts';
 import { mirrorAnnouncer } from '../mirror.ts';
 import { untilStopped } from '../lifecycle.ts';
 
@@ -38,9 +36,17 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage mcp: ${setup}`);
     return 2;
   }
+  // The device agents start first; the server's own modules load while they start.
+  const started = values['lazy-device'] ? undefined : startAgents(setup);
+  const [{ createDevicePool }, { createMcpServer, followShownPrototypes }, { serveStdio }, { guardedStdioTransport }] = await Promise.all([
+    import('../../host/index.ts'),
+    import('../../mcp/server.ts'),
+    import('@modelcontextprotocol/server/stdio'),
+    import('../../mcp/stdio.ts'),
+  ]);
   // stdout carries the protocol, so the mirror's address goes to stderr.
   const announceMirror = mirrorAnnouncer('mcp', console.error, setup.devices?.length);
-  const pool = createDevicePool(setup, announceMirror);
+  const pool = createDevicePool(setup, announceMirror, started);
   if (!values['lazy-device']) pool.devices.forEach(announceMirror);
   const serverForConnection = () => {
     const server = createMcpServer(pool);

@@ -4,8 +4,9 @@ import { createLaunchToken, isAcceptableToken } from '../../protocol/handshake.t
 import { parseCommandArgs } from '../args.ts';
 import { refuseAccess } from '../http-access.ts';
 import { createGuardedServer, listenOnLoopback, portOf } from '../../protocol/http-guard.ts';
-import { createDevicePool, DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom } from '../../host/index.ts';
-import { mcpHttpHandler, type McpHttpHandler } from '../../mcp/http.ts';
+import { startAgents, stopAgents } from '../../host/agent-process.ts';
+import { DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, hostSetupFrom } from '../../host/setup.ts';
+import type { McpHttpHandler } from '../../mcp/http.ts';
 import { mirrorAnnouncer } from '../mirror.ts';
 import { untilStopped } from '../lifecycle.ts';
 
@@ -52,8 +53,11 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage serve: ${problem}`);
     return 2;
   }
+  // The device agents start first; the server's own modules load while they start.
+  const started = values['lazy-device'] ? undefined : startAgents(setup);
+  const [{ createDevicePool }, { mcpHttpHandler }] = await Promise.all([import('../../host/index.ts'), import('../../mcp/http.ts')]);
   const announceMirror = mirrorAnnouncer('serve', console.log, setup.devices?.length);
-  const pool = createDevicePool(setup, announceMirror);
+  const pool = createDevicePool(setup, announceMirror, started);
   const mcp = mcpHttpHandler(pool);
   const server = mcpHttpServer(mcp, token);
   try {
@@ -61,6 +65,7 @@ export async function run(args: string[]): Promise<number> {
   } catch (error) {
     console.error(`protostage serve: cannot listen on 127.0.0.1:${port} (${(error as Error).message}); pass another --port`);
     await pool.close();
+    await stopAgents(started);
     return 1;
   }
   if (!values['lazy-device']) pool.devices.forEach(announceMirror);
