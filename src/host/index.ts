@@ -12,8 +12,6 @@ import { agentArgsOf, EXISTING_DEVICE_NAME, launchedDevices, type HostSetup } fr
 export { Host } from './host.ts';
 export { DevicePool } from './pool.ts';
 export type { HostResult, ShowArgs, AwaitArgs, StatusEntry } from './host.ts';
-export { DEVICE_OPTIONS, DEVICE_OPTIONS_HELP, EXISTING_DEVICE_NAME, hostSetupFrom, type HostSetup } from './setup.ts';
-export { startAgents } from './agent-process.ts';
 
 /**
  * A host per device; `onSpawn` hears of each device agent process a host launches. `started`

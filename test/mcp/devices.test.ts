@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { hostSetupFrom } from '../../src/host/index.ts';
+import { hostSetupFrom } from '../../src/host/setup.ts';
 import { MAX_DEVICES, parseDeviceList } from '../../src/host/pool.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
