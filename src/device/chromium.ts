@@ -33,7 +33,7 @@ export function jitFlags(cores: number = availableParallelism()): string[] {
 }
 
 /**
- * Playwright's own `--disable-features` list (playwright-core 1.64). Chromium keeps only the last
+ * Playwright's own `--disable-features` list (playwright-core 1.65). Chromium keeps only the last
  * of a repeated switch, so the device's launch drops Playwright's and passes one switch that
  * carries both lists; a test compares this copy with what Playwright passes.
  */
