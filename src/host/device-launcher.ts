@@ -55,11 +55,10 @@ async function connectWithRetry(port: number, token: string): Promise<DeviceConn
  * when given (an agent started before the host).
  */
 export function webDeviceLauncher(options: WebDeviceLaunchOptions = {}, started?: Promise<AgentProcess>): DeviceLauncher {
-  let early = started;
   return {
     async launch() {
-      const agent = early;
-      early = undefined;
+      const agent = started;
+      started = undefined;
       return (await launchWebDevice(options, agent)).channel;
     },
   };
