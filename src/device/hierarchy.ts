@@ -1,5 +1,5 @@
 import type { InputTarget } from '../protocol/messages.ts';
-import type { HierarchyNode as RendererHierarchyNode } from '../renderer/a11y.ts';
+import type { NodeTarget, HierarchyNode as RendererHierarchyNode } from '../renderer/a11y.ts';
 
 /** A prototype node as the renderer reports it from `window.protostage.hierarchy()` (dp, page coordinates). */
 export type PrototypeHierarchyNode = RendererHierarchyNode;
@@ -200,6 +200,29 @@ export function coverAt(probes: Array<{ layer: 'app' | 'prototype' | 'keyboard';
     if (target === null || target.contains(top) || top.contains(target)) return null;
     return describe(top);
   });
+}
+
+/** The prototype nodes a target matches, and where a tap would aim at the one match and what covers it there. */
+export interface Matches {
+  nodes: PrototypeHierarchyNode[];
+  aim: { x: number; y: number; cover: string | null } | null;
+}
+
+/**
+ * Runs in the page: the prototype nodes matching `target` (null while something moves, when
+ * `atRest` asks for a screen at rest), and, for exactly one match, the point a tap aims at (the centre of the part
+ * it shows beside an overlay panel, else of its bounds) with `coverAt`'s answer there, so a tap
+ * on a screen at rest finds and checks its node in one round trip.
+ */
+export function findMatches(target: NodeTarget, cover: typeof coverAt, atRest: boolean): Matches | null {
+  const page = window.protostage;
+  if (atRest && page.moving()) return null;
+  const nodes = page.find(target);
+  if (nodes.length !== 1) return { nodes, aim: null };
+  const node = nodes[0]!;
+  const box = node.visibleBounds ?? node.bounds;
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  return { nodes, aim: { ...point, cover: cover([{ layer: node.layer, id: node.id, ...point }])[0] ?? null } };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   centreOf,
   collectAppHierarchy,
   coverAt,
+  findMatches,
   hiddenBehind,
   inputTargetOf,
   revealPrototypeNode,
@@ -14,8 +15,10 @@ import {
   type AppHierarchyNode,
   type Bounds,
   type HierarchyNode,
+  type Matches,
   type PrototypeHierarchyNode,
 } from './hierarchy.ts';
+import type { NodeTarget } from '../renderer/a11y.ts';
 import { drawBezel } from './bezel.ts';
 import { holdStillForCapture, releaseAfterCapture } from './capture.ts';
 import { DeviceRequests, type DeviceRequestOptions } from './requests.ts';
@@ -114,15 +117,19 @@ interface PageApi {
   removeAsset(id: string): unknown;
   assetSizes(): Array<[string, number]>;
   hierarchy(): PrototypeHierarchyNode[];
+  /** The nodes hierarchy() lists that match a testTag or a text. */
+  find(target: NodeTarget): PrototypeHierarchyNode[];
   prototypeWindow(): PrototypeWindowReport | null;
   nodeAt(x: number, y: number): PrototypeHierarchyNode | 'app' | null;
+  /** For each screen point, whether the prototype covers the app there. */
+  appCovered(points: Point[]): boolean[];
   settled(): Promise<void>;
   /** Whether an animation settled would wait for is running. */
   moving(): boolean;
   /** Draws the rows a long scroll skips while off screen. */
   drawOffscreen(): void;
   /** Scrolls lazy lists to a matching row they have not drawn; whether any did. */
-  revealInLists(target: { testTag: string } | { text: string }): boolean;
+  revealInLists(target: NodeTarget): boolean;
 }
 declare global {
   interface Window {
@@ -542,9 +549,9 @@ export class WebDevice {
   /** Marks the app nodes the prototype covers at their centre. */
   async #markCovered(app: AppHierarchyNode[], prototype: readonly PrototypeHierarchyNode[]): Promise<void> {
     if (app.length === 0 || prototype.length === 0) return;
-    const covers = await this.page.evaluate(coverAt, app.map((node) => ({ layer: 'app' as const, id: node.id, ...centreOf(node.bounds) })));
-    covers.forEach((cover, index) => {
-      if (cover !== null) app[index]!.covered = true;
+    const covered = (await this.#pageValue(`window.protostage.appCovered(${dataExpression(app.map((node) => centreOf(node.bounds)))})`)) as boolean[];
+    covered.forEach((isCovered, index) => {
+      if (isCovered) app[index]!.covered = true;
     });
   }
 
@@ -699,21 +706,26 @@ export class WebDevice {
     if (!found.ok) return found;
     const disabled = disabledRefusal(found.node, describeTarget(target));
     if (disabled) return disabled;
+    if (found.aim !== null) return this.#reachable(found.node, found.aim, describeTarget(target), found.aim.cover);
     // A part whose own overlay panel lies over its centre (a drawer's scrim) is aimed where it shows.
     const aimAt = 'visibleBounds' in found.node && found.node.visibleBounds ? found.node.visibleBounds : found.node.bounds;
     return this.#reachable(found.node, centreOf(aimAt), describeTarget(target));
   }
 
   /**
-   * The prototype's nodes as a person aims at them, at rest: a screen still moving in (a push) is
-   * waited for. Read in the same call as the check, so a screen at rest costs one round trip.
+   * The prototype's nodes that match, as a person aims at them, at rest: a screen still moving in
+   * (a push) is waited for. Read in the same call as the check, so a screen at rest costs one round trip.
    */
-  async #hierarchyAtRest(): Promise<PrototypeHierarchyNode[]> {
+  async #matchesAtRest(target: NodeTarget): Promise<Matches> {
     await this.#finishing;
-    const atRest = (await this.#pageJson('window.protostage.moving() ? null : window.protostage.hierarchy()')) as PrototypeHierarchyNode[] | null;
+    const atRest = await this.#matches(target, true);
     if (atRest !== null) return atRest;
     await this.settled();
-    return this.#prototypeHierarchy();
+    return (await this.#matches(target, false))!;
+  }
+
+  async #matches(target: NodeTarget, atRest: boolean): Promise<Matches | null> {
+    return (await this.#pageJson(`(${findMatches})(${dataExpression(target)}, ${coverAt}, ${atRest})`)) as Matches | null;
   }
 
   /** The node a press at a point lands on: the prototype's, asked of the page, or the smallest app node there. */
@@ -723,40 +735,42 @@ export class WebDevice {
     return landed === 'app' ? smallestContaining(await this.#appHierarchy(), point) : landed;
   }
 
-  /** The point of `node` an input is aimed at, refused when it is off screen or something covers it there. */
-  async #reachable(node: HierarchyNode, point: { x: number; y: number }, described: string): Promise<DeviceResult<Aimed>> {
+  /**
+   * The point of `node` an input is aimed at, refused when it is off screen or something covers it
+   * there; `cover` is what covers it there when already known.
+   */
+  async #reachable(node: HierarchyNode, point: { x: number; y: number }, described: string, cover?: string | null): Promise<DeviceResult<Aimed>> {
     if (!this.#onScreen(point)) {
       return failure(`${described} is off the screen at (${Math.round(point.x)}, ${Math.round(point.y)})`, 'swipe its scroll container to bring it into view, then try again');
     }
-    const [cover] = (await this.#pageValue(`(${coverAt})(${dataExpression([{ layer: node.layer, id: node.id, ...point }])})`)) as ReturnType<typeof coverAt>;
+    cover ??= ((await this.#pageValue(`(${coverAt})(${dataExpression([{ layer: node.layer, id: node.id, ...point }])})`)) as ReturnType<typeof coverAt>)[0];
     if (cover) {
       const hint = node.layer === 'app' ? 'observe marks the app nodes the prototype covers (covered: true); tap one it leaves uncovered, or dismiss the prototype' : 'close what covers it first (observe shows what is open)';
       return failure(`${described} (${node.layer} layer) is covered by ${cover} at (${Math.round(point.x)}, ${Math.round(point.y)})`, hint);
     }
-    return { ok: true, ...point, target: inputTargetOf(node) };
+    return { ok: true, x: point.x, y: point.y, target: inputTargetOf(node) };
   }
 
   /**
    * Finds one node, on a screen at rest: the prototype layer first (taps target prototype nodes),
    * then the app. The app layer is read only when the prototype has no match, so a prototype tap
-   * stays cheap.
+   * stays cheap. A prototype node comes with where a tap aims at it and what covers it there.
    */
-  async #findNode(target: { testTag: string } | { text: string }): Promise<DeviceResult<{ node: HierarchyNode }>> {
-    const isTarget = (node: HierarchyNode) => ('testTag' in target ? node.testTag === target.testTag : node.text === target.text);
-    let prototype = await this.#hierarchyAtRest();
+  async #findNode(target: NodeTarget): Promise<DeviceResult<{ node: HierarchyNode; aim: Matches['aim'] }>> {
+    let matches = await this.#matchesAtRest(target);
     // A prototype node scrolled out of view is not in the hierarchy: it is scrolled into view first.
-    if (!prototype.some(isTarget) && (await this.page.evaluate(revealPrototypeNode, target))) {
-      prototype = await this.#prototypeHierarchy();
+    if (matches.nodes.length === 0 && (await this.page.evaluate(revealPrototypeNode, target))) {
+      matches = (await this.#matches(target, false))!;
     }
-    let found: HierarchyNode[] = prototype.filter(isTarget);
+    if (matches.nodes.length === 1) return { ok: true, node: matches.nodes[0]!, aim: matches.aim };
+    let found: HierarchyNode[] = matches.nodes;
     // A span of rich text is part of its text node, yet tapOn reaches it by its own text.
     if (found.length === 0 && 'text' in target) {
       const span = await this.page.evaluate(richTextSpan, target.text);
       if (span !== null) found = [span];
     }
-    const app = found.length > 0 ? [] : await this.#appHierarchy();
-    if (found.length === 0) found = app.filter(isTarget);
-    if (found.length === 1) return { ok: true, node: found[0]! };
+    if (found.length === 0) found = (await this.#appHierarchy()).filter((node) => ('testTag' in target ? node.testTag === target.testTag : node.text === target.text));
+    if (found.length === 1) return { ok: true, node: found[0]!, aim: null };
     if (found.length > 1) {
       return failure(`${found.length} nodes match ${describeTarget(target)}`, `give the node a unique testTag; matches at ${found.map((node) => describeBounds(node.bounds)).join(', ')}`);
     }
@@ -947,7 +961,7 @@ function disabledRefusal(node: HierarchyNode, described: string): DeviceResult<n
   return failure(`${described} is disabled: its enabledWhen ${node.disabledWhen} does not hold, so nothing ran`, 'change the state that condition reads (as a person would: fill the fields it waits for), then try again');
 }
 
-function describeTarget(target: { testTag: string } | { text: string }): string {
+function describeTarget(target: NodeTarget): string {
   return 'testTag' in target ? `testTag "${target.testTag}"` : `text "${target.text}"`;
 }
 

@@ -310,6 +310,38 @@ export function collectHierarchy(root: Element): HierarchyNode[] {
   return nodes;
 }
 
+/** What a tap or a typed text aims at: a node's testTag, or its text. */
+export type NodeTarget = { testTag: string } | { text: string };
+
+/**
+ * The nodes collectHierarchy lists that match `target`, in document order. A testTag is looked up
+ * directly and only its elements are measured, so aiming at one node on a long screen does not
+ * measure every other; a text (a group's reads as the texts inside it) is matched on the whole walk.
+ */
+export function findHierarchyNodes(root: Element, target: NodeTarget): HierarchyNode[] {
+  if (!('testTag' in target)) return collectHierarchy(root).filter((node) => node.text === target.text);
+  const nodes: HierarchyNode[] = [];
+  const areas = new VisibleAreas();
+  for (const element of root.querySelectorAll(`[data-ps-a11y][data-testid="${CSS.escape(target.testTag)}"]`)) {
+    if (!reachedByWalk(root, element)) continue;
+    const box = drawnBox(element);
+    const bounds = box === null ? null : visiblePart(box, areas.around(element));
+    if (bounds !== null) nodes.push(hierarchyNodeOf(element, bounds));
+  }
+  return nodes;
+}
+
+/** Whether collectHierarchy's walk from `root` comes to `element` (see its skip rules). */
+function reachedByWalk(root: Element, element: Element): boolean {
+  if (element.hasAttribute('data-ps-a11y-hidden') || element.hasAttribute('data-ps-leaving')) return false;
+  for (let ancestor = element.parentElement; ancestor !== null && ancestor !== root; ancestor = ancestor.parentElement) {
+    if (ancestor.hasAttribute('data-ps-a11y-hidden') || ancestor.hasAttribute('data-ps-leaving')) return false;
+    if (ancestor.hasAttribute('data-ps-a11y') && ancestor.hasAttribute('data-ps-group')) return false;
+    if (ancestor.classList.contains(SKIPPABLE_ROW_CLASS) && contentSkipped(ancestor)) return false;
+  }
+  return true;
+}
+
 /** The class of a long list's row that may skip rendering while off screen (offscreen.ts). */
 export const SKIPPABLE_ROW_CLASS = 'ps-skippable';
 

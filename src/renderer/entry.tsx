@@ -11,6 +11,7 @@
 import './nodes/index.ts';
 import { unpackIcons } from './icons.tsx';
 import { PageRenderer } from './page.ts';
+import type { NodeTarget } from './a11y.ts';
 import { revealInLists, type RevealTarget } from './list-registry.ts';
 import { RENDERER_CSS } from './renderer-css.ts';
 
@@ -44,8 +45,10 @@ async function start(): Promise<void> {
     removeAsset: (id: string) => page.removeAsset(id),
     assetSizes: () => page.assetSizes(),
     hierarchy: () => page.hierarchy(),
+    find: (target: NodeTarget) => page.find(target),
     prototypeWindow: () => page.prototypeWindow(),
     nodeAt: (x: number, y: number) => page.nodeAt(x, y),
+    appCovered: (points: Array<{ x: number; y: number }>) => page.appCovered(points),
     drawOffscreen: () => page.drawOffscreen(),
     revealInLists: (target: RevealTarget) => revealInLists(target),
     settled: () => page.settled(),

@@ -1,6 +1,7 @@
 // The lazy lists on screen, so a tap or type aimed at a row they have not drawn can scroll to it.
+import type { NodeTarget } from './a11y.ts';
 
-export type RevealTarget = { testTag: string } | { text: string };
+export type RevealTarget = NodeTarget;
 
 export interface ListTarget {
   /** Scrolls to the first row whose nodes match, if any; returns whether one did. */

@@ -5,7 +5,8 @@ import { createController, type Interaction, type PrototypeController, type Prot
 import { PlatformUi } from './platform-ui.ts';
 import { collectAssetIds } from '../spec/assets.ts';
 import { validatePrototypeSpec } from '../validate/index.ts';
-import { collectHierarchy, prototypeNodeAt, rounded, type HierarchyNode } from './a11y.ts';
+import { appPointsCovered } from './app-cover.ts';
+import { collectHierarchy, findHierarchyNodes, prototypeNodeAt, rounded, type HierarchyNode, type NodeTarget } from './a11y.ts';
 import { AssetStore } from './assets.ts';
 import { AnimationClock } from './animation-clock.ts';
 import { imagesSettled } from './loading.ts';
@@ -313,6 +314,16 @@ export class PageRenderer {
 
   hierarchy(): HierarchyNode[] {
     return collectHierarchy(this.container);
+  }
+
+  /** The nodes `hierarchy()` lists that match a testTag or a text. */
+  find(target: NodeTarget): HierarchyNode[] {
+    return findHierarchyNodes(this.container, target);
+  }
+
+  /** For each screen point, whether the prototype covers the app there. */
+  appCovered(points: Array<{ x: number; y: number }>): boolean[] {
+    return appPointsCovered(this.container, points);
   }
 
   /** What a press at (x, y) would land on: a prototype node, `app`, or null (nothing listed). */
