@@ -3,7 +3,7 @@
 // from the package; dist/types, the declarations of the modules it exports; and
 // dist/material-icons.json.gz, the device's icon glyphs, so the installed package needs none of
 // the icon package's 10,000 files; and dist/built, the device page's script, so a launch need not
-// bundle it (renderer/built-files.ts).
+// bundle it (renderer/built-files.ts), and the CLI as ES modules (cli/bundle.ts).
 //   node --import tsx src/library/build.ts
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { build } from 'esbuild';
 import { bundleRenderer, RENDERER_BUNDLE_FILE } from '../renderer/build.ts';
 import { keepBuilt, PACKED_DIR } from '../renderer/built-files.ts';
 import { gzipIconMap, materialIconPackageMap } from '../renderer/page-assets.ts';
+import { buildCliBundle } from '../cli/bundle.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dist = `${root}dist`;
@@ -43,4 +44,5 @@ const renderer = await bundleRenderer();
 // them by the exact versions package.json pins, and the package's own files by content.
 const ownInputs = renderer.from.inputs.filter((input) => !input.startsWith('node_modules/'));
 keepBuilt(RENDERER_BUNDLE_FILE, renderer.text, { salt: renderer.from.salt, inputs: ['package.json', ...ownInputs] }, bundleStarted, PACKED_DIR);
-console.error('built dist/index.js, dist/types, dist/material-icons.json.gz and dist/built (the device page\'s script)');
+await buildCliBundle(PACKED_DIR);
+console.error('built dist/index.js, dist/types, dist/material-icons.json.gz and dist/built (the device page\'s script, the CLI)');

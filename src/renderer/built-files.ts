@@ -15,7 +15,7 @@ const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Where a packed package carries the files built at prepack. */
 export const PACKED_DIR = join(PACKAGE_ROOT, 'dist', 'built');
 /** Where a checkout or a writable install keeps the files its launches made. */
-const CACHE_DIR = join(PACKAGE_ROOT, 'node_modules', '.cache', 'protostage');
+export const CACHE_DIR = join(PACKAGE_ROOT, 'node_modules', '.cache', 'protostage');
 
 interface BuiltRecord {
   /** The digest of the salt and of every source, by path and content. */
@@ -53,12 +53,21 @@ export function readBuilt(name: string, salt: string, folders: readonly string[]
 }
 
 function readBuiltIn(folder: string, name: string, salt: string): Buffer | null {
+  if (!builtIsCurrent(folder, name, salt)) return null;
   try {
-    const record = JSON.parse(readFileSync(join(folder, `${name}.json`), 'utf8')) as BuiltRecord;
-    if (!Array.isArray(record.inputs) || digestOf({ salt, inputs: record.inputs }) !== record.digest) return null;
     return readFileSync(join(folder, name));
   } catch {
     return null;
+  }
+}
+
+/** Whether what `folder` keeps under `name` was made by `salt` from the sources as they are now. */
+export function builtIsCurrent(folder: string, name: string, salt: string): boolean {
+  try {
+    const record = JSON.parse(readFileSync(join(folder, `${name}.json`), 'utf8')) as BuiltRecord;
+    return Array.isArray(record.inputs) && digestOf({ salt, inputs: record.inputs }) === record.digest;
+  } catch {
+    return false;
   }
 }
 
@@ -67,13 +76,21 @@ function readBuiltIn(folder: string, name: string, salt: string): Buffer | null 
  * then (the file would not be what the sources make now). `folder` defaults to the cache.
  */
 export function keepBuilt(name: string, contents: string | Buffer, from: BuiltFrom, startedAt: number, folder = CACHE_DIR): void {
+  keepRecord(name, from, startedAt, folder, () => writeWhole(join(folder, name), contents));
+}
+
+/**
+ * Keeps the record of what was made under `name` at `startedAt`: `keep` puts the made files in
+ * place first, so a record read is never ahead of the files beside it. Nothing is kept when a
+ * source changed since (the files would not be what the sources make now) or nothing can be written.
+ */
+export function keepRecord(name: string, from: BuiltFrom, startedAt: number, folder: string, keep: () => void): void {
   try {
     if (from.inputs.some((input) => statSync(sourcePath(input)).mtimeMs > startedAt)) return;
     const digest = digestOf(from);
     if (digest === null) return;
     mkdirSync(folder, { recursive: true });
-    // The file before its record: a record read is never ahead of the file beside it.
-    writeWhole(join(folder, name), contents);
+    keep();
     writeWhole(join(folder, `${name}.json`), JSON.stringify({ digest, inputs: [...from.inputs] } satisfies BuiltRecord));
   } catch {
     // Nowhere to keep it: the next launch makes it again.
@@ -95,7 +112,7 @@ function sourcePath(input: string): string {
 }
 
 /** Writes beside the target, then renames: a reader sees the old file or the new one, never part of one. */
-function writeWhole(path: string, contents: string | Buffer): void {
+export function writeWhole(path: string, contents: string | Buffer): void {
   const partial = `${path}.${process.pid}.partial`;
   writeFileSync(partial, contents);
   renameSync(partial, path);

@@ -3,7 +3,7 @@
 // its `protostage mcp` started from another directory serves the official MCP client and shows a
 // spec on a real device.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,9 @@ test('the packed package, installed into a fresh prefix, validates for a program
   assert.equal(existsSync(join(prefix, 'node_modules', 'protostage', 'dist', 'material-icons.json.gz')), true);
   const bin = join(prefix, 'node_modules', '.bin', 'protostage');
   assert.equal(execFileSync(bin, ['--version'], { cwd: elsewhere, encoding: 'utf8' }).trim().startsWith('protostage '), true);
+  // The commands run from the CLI the pack built (its record matches the installed sources).
+  const reported = spawnSync(bin, ['--version'], { cwd: elsewhere, encoding: 'utf8', env: { ...process.env, PROTOSTAGE_DEBUG: 'cli' } });
+  assert.match(reported.stderr, /running the prebuilt CLI in .*node_modules\/protostage\/dist\/built\//);
   const client = new Client({ name: 'protostage-installed', version: '1.0.0' });
   await client.connect(new StdioClientTransport({ command: bin, args: ['mcp'], cwd: elsewhere, stderr: 'ignore' }));
   try {
