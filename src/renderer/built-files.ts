@@ -112,7 +112,7 @@ function sourcePath(input: string): string {
 }
 
 /** Writes beside the target, then renames: a reader sees the old file or the new one, never part of one. */
-export function writeWhole(path: string, contents: string | Buffer): void {
+function writeWhole(path: string, contents: string | Buffer): void {
   const partial = `${path}.${process.pid}.partial`;
   writeFileSync(partial, contents);
   renameSync(partial, path);
