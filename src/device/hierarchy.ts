@@ -209,19 +209,27 @@ export interface Matches {
 }
 
 /**
- * Runs in the page: the prototype nodes matching `target` (null while something moves, when
- * `atRest` asks for a screen at rest), and, for exactly one match, the point a tap aims at (the centre of the part
- * it shows beside an overlay panel, else of its bounds) with `coverAt`'s answer there, so a tap
- * on a screen at rest finds and checks its node in one round trip.
+ * Where a tap aims at a node: its centre, or, for a part whose own overlay panel lies over its
+ * centre (a drawer's scrim), the centre of the part it shows. Runs in Node and in the page.
  */
-export function findMatches(target: NodeTarget, cover: typeof coverAt, atRest: boolean): Matches | null {
+export function aimPointOf(node: { bounds: Bounds; visibleBounds?: Bounds }): { x: number; y: number } {
+  const box = node.visibleBounds ?? node.bounds;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * Runs in the page: the prototype nodes matching `target` (null while something moves, when
+ * `atRest` asks for a screen at rest), and, for exactly one match, the point a tap aims at
+ * (`aimPoint`) with `coverAt`'s answer there, so a tap on a screen at rest finds and checks its
+ * node in one round trip.
+ */
+export function findMatches(target: NodeTarget, cover: typeof coverAt, aimPoint: typeof aimPointOf, atRest: boolean): Matches | null {
   const page = window.protostage;
   if (atRest && page.moving()) return null;
   const nodes = page.find(target);
   if (nodes.length !== 1) return { nodes, aim: null };
   const node = nodes[0]!;
-  const box = node.visibleBounds ?? node.bounds;
-  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const point = aimPoint(node);
   return { nodes, aim: { ...point, cover: cover([{ layer: node.layer, id: node.id, ...point }])[0] ?? null } };
 }
 

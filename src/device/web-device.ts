@@ -4,6 +4,7 @@ import { HOST_DISMISS_TAG, LONG_PRESS_MS, REVEAL_DISMISS_EVENT, type PrototypeEv
 import type { BrowserSource } from './browser-source.ts';
 import { openBrowser } from './chromium.ts';
 import {
+  aimPointOf,
   centreOf,
   collectAppHierarchy,
   coverAt,
@@ -707,9 +708,7 @@ export class WebDevice {
     const disabled = disabledRefusal(found.node, describeTarget(target));
     if (disabled) return disabled;
     if (found.aim !== null) return this.#reachable(found.node, found.aim, describeTarget(target), found.aim.cover);
-    // A part whose own overlay panel lies over its centre (a drawer's scrim) is aimed where it shows.
-    const aimAt = 'visibleBounds' in found.node && found.node.visibleBounds ? found.node.visibleBounds : found.node.bounds;
-    return this.#reachable(found.node, centreOf(aimAt), describeTarget(target));
+    return this.#reachable(found.node, aimPointOf(found.node), describeTarget(target));
   }
 
   /**
@@ -725,7 +724,7 @@ export class WebDevice {
   }
 
   async #matches(target: NodeTarget, atRest: boolean): Promise<Matches | null> {
-    return (await this.#pageJson(`(${findMatches})(${dataExpression(target)}, ${coverAt}, ${atRest})`)) as Matches | null;
+    return (await this.#pageJson(`(${findMatches})(${dataExpression(target)}, ${coverAt}, ${aimPointOf}, ${atRest})`)) as Matches | null;
   }
 
   /** The node a press at a point lands on: the prototype's, asked of the page, or the smallest app node there. */
