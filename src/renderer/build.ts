@@ -5,7 +5,8 @@ import { build, version as esbuildVersion } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { keptOrMade, type BuiltFrom } from './built-files.ts';
 import { robotoFontFaceCss, scriptFontFaceCss } from './page-assets.ts';
-import { ICON_MAP_PATH, RENDERER_SCRIPT_PATH } from './page-paths.ts';
+import { iconMapStartScript } from './icon-map.ts';
+import { RENDERER_SCRIPT_PATH } from './page-paths.ts';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const entryPoint = fileURLToPath(new URL('./entry.tsx', import.meta.url));
@@ -59,8 +60,8 @@ function attribute(value: string): string {
 
 /**
  * The page: app layer iframe, prototype layer, the fonts' rules and the renderer's script, all
- * from the page's origin. Small, so the browser parses it at once; the script compiles as it
- * arrives and the fonts load only where text uses them.
+ * from the page's origin. Small, so the browser parses it at once; the glyph map loads from its
+ * head (icon-map.ts), the script compiles as it arrives and the fonts load only where text uses them.
  */
 export function rendererPageHtml(options: RendererPageOptions = {}): string {
   const app = `src="${attribute(options.appUrl ?? 'about:blank')}"`;
@@ -68,7 +69,7 @@ export function rendererPageHtml(options: RendererPageOptions = {}): string {
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Protostage device</title>
-<link rel="preload" href="${ICON_MAP_PATH}" as="fetch" crossorigin>
+<script>${iconMapStartScript()}</script>
 <style>${robotoFontFaceCss()}</style>
 <style>${scriptFontFaceCss()}</style>
 </head><body>

@@ -1,9 +1,10 @@
 // Material icon glyphs. The page loads every glyph as one gzip-compressed JSON map from its origin
-// (see page-assets.ts); a name the icon package does not draw gets a fallback glyph instead of nothing.
+// (see page-assets.ts and icon-map.ts); a name the icon package does not draw gets a fallback glyph
+// instead of nothing.
+import { fetchIconMap, ICON_MAP_GLOBAL, type IconMap, type IconVariant } from './icon-map.ts';
 import { ICON_MAP_PATH } from './page-paths.ts';
 
-export type IconVariant = 'filled' | 'outlined' | 'rounded' | 'sharp' | 'twoTone';
-type IconMap = Partial<Record<IconVariant, Record<string, string>>>;
+export type { IconVariant } from './icon-map.ts';
 
 let icons: IconMap | undefined;
 
@@ -11,14 +12,10 @@ function loadIcons(): IconMap {
   return icons ?? {};
 }
 
-/** Loads the glyph map (gzip-compressed JSON at ICON_MAP_PATH of the page's origin); none where it is missing. */
+/** Takes the glyph map the page's head started loading, or loads it where the head did not. */
 export async function unpackIcons(): Promise<void> {
-  const gzipped = await fetch(ICON_MAP_PATH).catch(() => null);
-  if (gzipped === null || !gzipped.ok || gzipped.body === null) {
-    icons = {};
-    return;
-  }
-  icons = (await new Response(gzipped.body.pipeThrough(new DecompressionStream('gzip'))).json()) as IconMap;
+  const started = (window as unknown as Record<string, Promise<IconMap> | undefined>)[ICON_MAP_GLOBAL];
+  icons = await (started ?? fetchIconMap(ICON_MAP_PATH));
 }
 
 /** A square with a question mark: drawn for closed-list names the glyph set lacks. */

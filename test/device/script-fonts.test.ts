@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { rendererPageHtml } from '../../src/renderer/build.ts';
+import { iconMapStartScript } from '../../src/renderer/icon-map.ts';
 import { readRobotoFont, readScriptFont } from '../../src/renderer/page-assets.ts';
 import { ICON_MAP_PATH, RENDERER_SCRIPT_PATH, ROBOTO_FONT_PATH } from '../../src/renderer/page-paths.ts';
 import { EMOJI_FONT, SCRIPT_FONT_PATH } from '../../src/renderer/script-fonts.ts';
@@ -141,8 +142,10 @@ test('the device serves only the script font files it knows', async () => {
 
 test('the device page is small: its script, the icon glyphs and Roboto are files of its origin, and only the Roboto files its text uses load', async () => {
   const html = rendererPageHtml();
-  // The page is the @font-face rules and a few elements: no data URL, no inline script.
-  assert.ok(!html.includes('base64') && !/<script>/.test(html) && html.length < 512 * 1024, `a page of ${html.length} characters`);
+  // The page is the @font-face rules and a few elements: no data URL, and one inline script, the glyph map's start.
+  const inlineScripts = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]);
+  assert.deepEqual(inlineScripts, [iconMapStartScript()]);
+  assert.ok(!html.includes('base64') && html.length < 512 * 1024, `a page of ${html.length} characters`);
   const { device } = ltr();
   await device.show(textsSpec('weights', { regular: 'Regular', bold: 'Bold' }));
   await device.settled();
@@ -154,7 +157,7 @@ test('the device page is small: its script, the icon glyphs and Roboto are files
   // The glyphs are asked for by the page's head, while its script is still coming in, and fetched once.
   const glyphs = resources.filter((resource) => resource.path === ICON_MAP_PATH);
   const script = resources.find((resource) => resource.path === RENDERER_SCRIPT_PATH)!;
-  assert.deepEqual(glyphs.map((resource) => resource.initiator), ['link'], JSON.stringify(resources));
+  assert.deepEqual(glyphs.map((resource) => resource.initiator), ['fetch'], JSON.stringify(resources));
   assert.ok(glyphs[0]!.start < script.end, JSON.stringify(resources));
   const roboto = loaded.filter((path) => path.startsWith(ROBOTO_FONT_PATH));
   assert.ok(roboto.length > 0 && roboto.length < 36, `of 36 Roboto files the page loaded ${roboto.length}: ${roboto.join(', ')}`);
