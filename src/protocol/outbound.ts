@@ -8,7 +8,7 @@
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
-import { Agent, fetch } from 'undici';
+import type { Agent, fetch } from 'undici';
 import { limits, type RequestErrorCode } from '../spec/vocabulary.ts';
 import { networkInterfaces } from 'node:os';
 import { checkAnswers, checkUrl, normalAddress, portOf, type AllowedOrigins, type MachineAddresses } from './egress.ts';
@@ -51,6 +51,16 @@ const systemResolver: Resolver = async (hostname) => (await dnsLookup(hostname, 
 
 class RefusedDestination extends Error {}
 
+type Undici = typeof import('undici');
+let undici: Promise<Undici> | undefined;
+
+/** undici, loaded with the first request: most prototypes make none, and loading it took about a
+ *  tenth of a second from the start of every device and server. */
+function loadUndici(): Promise<Undici> {
+  undici ??= import('undici');
+  return undici;
+}
+
 export async function performRequest(request: OutboundRequest, options: OutboundOptions): Promise<OutboundResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -59,12 +69,13 @@ export async function performRequest(request: OutboundRequest, options: Outbound
   let hop: Hop = { method: request.method, url: request.url, body: request.body, headers: request.headers };
   const machine = machineAddresses();
   try {
+    const { Agent, fetch } = await loadUndici();
     for (let redirects = 0; ; redirects++) {
       const url = parseUrl(hop.url);
       if (url === null) return { ok: false, code: 'network', message: `${hop.url} is not a URL`, durationMs: elapsed() };
       const verdict = checkUrl(url, hop.url, options.allowed, machine);
       if (!verdict.ok) return { ok: false, code: 'blocked_destination', message: verdict.reason, durationMs: elapsed() };
-      const agent = guardedAgent(url, options, machine);
+      const agent = guardedAgent(Agent, url, options, machine);
       try {
         const response = await fetch(url, { method: hop.method, headers: hop.headers, body: hop.body, redirect: 'manual', signal, dispatcher: agent });
         const location = response.headers.get('location');
@@ -93,7 +104,7 @@ function parseUrl(text: string): URL | null {
 }
 
 /** A connection pool for one hop whose DNS lookup refuses what the policy refuses. */
-function guardedAgent(url: URL, options: OutboundOptions, machine: MachineAddresses): Agent {
+function guardedAgent(AgentClass: Undici['Agent'], url: URL, options: OutboundOptions, machine: MachineAddresses): Agent {
   const resolve = options.resolve ?? systemResolver;
   const port = portOf(url);
   const opened = options.allowed.has(url);
@@ -110,7 +121,7 @@ function guardedAgent(url: URL, options: OutboundOptions, machine: MachineAddres
       (error: Error) => callback(new RefusedDestination(`${hostname} has no DNS answer (${error.message})`), ''),
     );
   };
-  return new Agent({ connect: { lookup: lookup as never }, connections: 1, pipelining: 0 });
+  return new AgentClass({ connect: { lookup: lookup as never }, connections: 1, pipelining: 0 });
 }
 
 interface Hop {
