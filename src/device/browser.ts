@@ -5,7 +5,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Launcher } from 'chrome-launcher';
-import { chromium } from './playwright.ts';
+import { playwrightChromium } from './playwright.ts';
 
 export const BROWSER_ENV = 'PROTOSTAGE_BROWSER';
 
@@ -28,7 +28,7 @@ export const machineFinder: BrowserFinder = {
   },
   playwrightBrowser: () => {
     try {
-      const path = chromium.executablePath();
+      const path = playwrightChromium().executablePath();
       return existsSync(path) ? path : null;
     } catch {
       return null;

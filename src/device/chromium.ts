@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import type { Browser } from 'playwright-core';
-import { chromium } from './playwright.ts';
+import { playwrightChromium } from './playwright.ts';
 import type { BrowserSource } from './browser-source.ts';
 import { chooseBrowser } from './browser.ts';
 import { fakeCameraFlags } from './camera.ts';
+import { startChromium, type StartedChromium } from './chromium-pipe.ts';
 
 /**
  * Flags that keep Chromium quiet and its pixels reproducible: no GPU, no background
@@ -54,6 +55,36 @@ export const DEVICE_DISABLED_FEATURES = ['PreloadTopChromeWebUI', 'WebUIOmniboxP
 const disabledFeaturesSwitch = (features: readonly string[]) => `--disable-features=${features.join(',')}`;
 
 /**
+ * The switches Playwright's own launch passes a headless Chromium (playwright-core 1.65), without
+ * its `--disable-features`, which the device's features switch carries. A browser the device starts
+ * itself (startBrowserEarly) gets them too; a test compares this copy with what Playwright passes.
+ */
+export const PLAYWRIGHT_HEADLESS_SWITCHES = [
+  '--disable-field-trial-config', '--disable-background-networking', '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows', '--disable-back-forward-cache', '--disable-breakpad',
+  '--disable-component-extensions-with-background-pages', '--disable-component-update', '--no-default-browser-check',
+  '--disable-default-apps', '--disable-dev-shm-usage', '--disable-edgeupdater', '--disable-extensions',
+  '--enable-features=CDPScreenshotNewSurface,SkipListAccountsWithoutGaiaCookies', '--allow-pre-commit-input',
+  '--disable-hang-monitor', '--disable-ipc-flooding-protection', '--disable-popup-blocking', '--disable-prompt-on-repost',
+  '--disable-renderer-backgrounding', '--disable-updater-scheduler', '--force-color-profile=srgb', '--metrics-recording-only',
+  '--no-first-run', '--password-store=basic', '--use-mock-keychain', '--no-service-autorun', '--disable-search-engine-choice-screen',
+  '--unsafely-disable-devtools-self-xss-warnings', '--enable-unsafe-swiftshader', '--edge-skip-compat-layer-relaunch',
+  '--disable-stack-profiler', '--disable-infobars', '--disable-sync', '--do-not-de-elevate', '--headless', '--hide-scrollbars',
+  '--mute-audio', '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4', '--no-sandbox',
+] as const;
+
+/** The device's own switches, after Playwright's: quiet and reproducible, one features switch, V8's tiers, the camera. */
+function deviceSwitches(headed: boolean): string[] {
+  return [
+    ...(headed ? [] : ['--headless']),
+    ...CHROMIUM_FLAGS,
+    disabledFeaturesSwitch([...PLAYWRIGHT_DISABLED_FEATURES, ...DEVICE_DISABLED_FEATURES]),
+    ...jitFlags(),
+    ...fakeCameraFlags(),
+  ];
+}
+
+/**
  * Launches the chosen browser (see chooseBrowser: `browser` is a path or chrome, msedge or
  * chromium; default PROTOSTAGE_BROWSER, then discovery) headless, or as a window when `headed`,
  * with the test card as its camera.
@@ -62,17 +93,11 @@ export async function launchChromium(options: { headed?: boolean; browser?: stri
   const headed = options.headed === true;
   const choice = chooseBrowser(options.browser);
   if ('error' in choice) throw new Error(choice.error);
-  return chromium.launch({
+  return playwrightChromium().launch({
     ...choice,
     headless: !headed,
     ignoreDefaultArgs: [disabledFeaturesSwitch(PLAYWRIGHT_DISABLED_FEATURES)],
-    args: [
-      ...(headed ? [] : ['--headless']),
-      ...CHROMIUM_FLAGS,
-      disabledFeaturesSwitch([...PLAYWRIGHT_DISABLED_FEATURES, ...DEVICE_DISABLED_FEATURES]),
-      ...jitFlags(),
-      ...fakeCameraFlags(),
-    ],
+    args: deviceSwitches(headed),
     // The process that owns the device decides what a signal does (the agent dismisses with
     // reason teardown first); Chromium still exits with its parent, through the closed pipe.
     handleSIGINT: false,
@@ -81,11 +106,29 @@ export async function launchChromium(options: { headed?: boolean; browser?: stri
   });
 }
 
+/**
+ * Starts the browser a device will launch now, before Playwright has loaded, so that its start
+ * runs while the device loads Playwright (openBrowser then connects to it). Only for a headless
+ * browser chosen by path; otherwise, or when the choice fails, undefined: openBrowser launches
+ * through Playwright and reports what failed.
+ */
+export function startBrowserEarly(source: BrowserSource, options: { headed?: boolean } = {}): StartedChromium | undefined {
+  if (source.kind !== 'launch' || options.headed === true) return undefined;
+  const choice = chooseBrowser(source.choice);
+  if (!('executablePath' in choice)) return undefined;
+  return startChromium(choice.executablePath, [...PLAYWRIGHT_HEADLESS_SWITCHES, ...deviceSwitches(false)]);
+}
+
 const CONNECT_TIMEOUT_MS = 30_000;
 
-/** Launches or connects to the browser; a connection that fails says where and what to check. */
-export async function openBrowser(source: BrowserSource = { kind: 'launch' }, options: { headed?: boolean } = {}): Promise<Browser> {
+/**
+ * Launches or connects to the browser, or takes over one `started` early; a connection that fails
+ * says where and what to check.
+ */
+export async function openBrowser(source: BrowserSource = { kind: 'launch' }, options: { headed?: boolean } = {}, started?: StartedChromium): Promise<Browser> {
+  if (started !== undefined) return connectStarted(started);
   if (source.kind === 'launch') return launchChromium({ headed: options.headed, browser: source.choice });
+  const chromium = playwrightChromium();
   try {
     return source.kind === 'playwright-server'
       ? await chromium.connect(source.endpoint, { timeout: CONNECT_TIMEOUT_MS })
@@ -96,6 +139,17 @@ export async function openBrowser(source: BrowserSource = { kind: 'launch' }, op
       ? 'check that it is running and serves a Chromium of the same Playwright version'
       : 'check that the browser is running with --remote-debugging-port and the address is reachable';
     throw new Error(`cannot connect to ${what} at ${redacted(source.endpoint)}: ${(error as Error).message.split('\n')[0]}; ${check}`);
+  }
+}
+
+/** Playwright over the started browser's pipe; a browser that ends first fails with its own words. */
+async function connectStarted(started: StartedChromium): Promise<Browser> {
+  const connecting = playwrightChromium().connectOverCDP(started.transport, { timeout: CONNECT_TIMEOUT_MS });
+  try {
+    return await Promise.race([connecting, started.exited]);
+  } catch (error) {
+    await started.transport.close().catch(() => undefined);
+    throw error;
   }
 }
 

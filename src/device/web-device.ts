@@ -3,6 +3,7 @@ import type { BackOutcome, DeviceReport, InputTarget, TapAction } from '../proto
 import { HOST_DISMISS_TAG, LONG_PRESS_MS, REVEAL_DISMISS_EVENT, type PrototypeEvent, type PrototypeWindowReport } from '../runtime/model.ts';
 import type { BrowserSource } from './browser-source.ts';
 import { openBrowser } from './chromium.ts';
+import type { StartedChromium } from './chromium-pipe.ts';
 import {
   aimPointOf,
   centreOf,
@@ -54,6 +55,8 @@ export interface WebDeviceOptions {
   browser?: Browser;
   /** Where the browser comes from when none is shared (default: launch one found here). */
   browserSource?: BrowserSource;
+  /** The browser of a launch, started before Playwright loaded (chromium.ts startBrowserEarly); the device takes it over. */
+  startedBrowser?: StartedChromium;
   /** The destination policy's opt-ins for the prototype's requests (default: none). */
   requests?: DeviceRequestOptions;
 }
@@ -233,7 +236,7 @@ export class WebDevice {
 
   static async launch(options: WebDeviceOptions = {}): Promise<WebDevice> {
     prepareDevicePage(); // while the browser starts
-    const browser = options.browser ?? (await openBrowser(options.browserSource, { headed: options.headed }));
+    const browser = options.browser ?? (await openBrowser(options.browserSource, { headed: options.headed }, options.startedBrowser));
     try {
       return await WebDevice.#open(browser, options.browser === undefined, options);
     } catch (error) {

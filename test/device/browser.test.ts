@@ -11,7 +11,7 @@ import { after, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { chooseBrowser, machineFinder, type BrowserFinder } from '../../src/device/browser.ts';
 import { DEVICE_DISABLED_FEATURES, jitFlags, launchChromium, PLAYWRIGHT_DISABLED_FEATURES } from '../../src/device/chromium.ts';
-import { chromium } from '../../src/device/playwright.ts';
+import { playwrightChromium } from '../../src/device/playwright.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
 const SPEC = fileURLToPath(new URL('../../examples/alarm.json', import.meta.url));
@@ -86,7 +86,7 @@ async function browserUiPages(browser: Browser): Promise<string[]> {
 test('the device\'s Chromium keeps Playwright\'s disabled features in its one switch and builds no address-bar popup page', async () => {
   const choice = chooseBrowser();
   assert.ok(!('error' in choice), JSON.stringify(choice));
-  const plain = await chromium.launch({ ...choice, args: ['--headless', '--no-sandbox'] });
+  const plain = await playwrightChromium().launch({ ...choice, args: ['--headless', '--no-sandbox'] });
   const device = await launchChromium();
   try {
     assert.deepEqual(await disabledFeatureSwitches(plain), [[...PLAYWRIGHT_DISABLED_FEATURES]], 'the copy matches what this Playwright passes');

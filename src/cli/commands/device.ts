@@ -5,6 +5,7 @@ import { readAgentConfig, startAgent } from '../../device/agent.ts';
 import { DEVICE_EXIT_WITH_STDIN_ENV, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../../protocol/constants.ts';
 import { APP_URL_OPTIONS, checkAppUrl } from '../../protocol/app-url.ts';
 import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceFrom } from '../../device/browser-source.ts';
+import { startBrowserEarly } from '../../device/chromium.ts';
 import { DEVICE_FLAG_OPTIONS, deviceFlagsHelp, deviceSetupFrom } from '../../device/device-flags.ts';
 import { untilStopped } from '../lifecycle.ts';
 import { allowedOriginsFrom, REQUEST_ORIGIN_OPTION, requestOriginHelp } from '../../protocol/egress.ts';
@@ -61,9 +62,11 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage device: ${config.message}. See --help.`);
     return 2;
   }
+  // The browser starts now and the agent's modules (Playwright among them) load while it does.
+  const startedBrowser = startBrowserEarly(browserSource, { headed: values.headed });
   let agent;
   try {
-    agent = await startAgent(config, { headed: values.headed, ...device, liveClock: true, appUrl: app?.url, browserSource, requests: { allowed } });
+    agent = await startAgent(config, { headed: values.headed, ...device, liveClock: true, appUrl: app?.url, browserSource, startedBrowser, requests: { allowed } });
   } catch (error) {
     const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     console.error(`protostage device: ${taken ? `cannot listen on 127.0.0.1:${config.port}: the port is taken; set PROTOSTAGE_DEVICE_PORT to a free one` : (error as Error).message}`);

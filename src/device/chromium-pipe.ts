@@ -1,0 +1,129 @@
+// Chromium started by the device itself, before Playwright has loaded: the browser's own start
+// then runs while Node loads Playwright, instead of after it. Playwright takes the browser over its
+// DevTools pipe (connectOverCDP with this transport), as its own launch would over the same pipe.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+
+const STDERR_TAIL_CHARS = 2000;
+const CLOSE_TIMEOUT_MS = 5000;
+/** The id of the close request: the one Playwright's own close uses, whose answer its connection ignores. */
+const BROWSER_CLOSE_ID = -9999;
+
+/** What Playwright's connectOverCDP takes as a transport: messages as objects, one each way. */
+export interface PipeTransport {
+  send(message: object): void;
+  close(): Promise<void>;
+  onmessage?: (message: object) => void;
+  onclose?: (reason?: string) => void;
+}
+
+export interface StartedChromium {
+  transport: PipeTransport;
+  /** Rejects when the browser ends before close, with its exit and the tail of what it wrote on stderr. */
+  exited: Promise<never>;
+}
+
+/**
+ * Starts `executablePath` with `args` (Playwright's launch switches and the device's own), a fresh
+ * profile folder and the DevTools pipe on file descriptors 3 and 4. The browser and its folder go
+ * with close, or with this process.
+ */
+export function startChromium(executablePath: string, args: readonly string[]): StartedChromium {
+  const profile = mkdtempSync(join(tmpdir(), 'protostage-chromium-'));
+  const child = spawn(executablePath, [...args, `--user-data-dir=${profile}`, '--remote-debugging-pipe', '--no-startup-window'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
+  });
+  const removeAll = () => {
+    child.kill('SIGKILL');
+    rmSync(profile, { recursive: true, force: true });
+  };
+  process.once('exit', removeAll);
+  let stderrTail = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderrTail = (stderrTail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
+  });
+  const ended = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve()); // never started
+  });
+  let closing = false;
+  const exited = new Promise<never>((_, reject) => {
+    const fail = (why: string) => reject(new Error(`the browser ${executablePath} ${why}${stderrTail ? `: ${stderrTail.trim()}` : ''}`));
+    child.once('error', (error) => fail(`did not start (${error.message})`));
+    child.once('exit', (code, signal) => {
+      if (!closing) fail(`exited (${signal ?? `code ${code}`})`);
+    });
+  });
+  exited.catch(() => {});
+  const transport = new PipeConnection(child.stdio[3] as Writable, child.stdio[4] as Readable, async () => {
+    closing = true;
+    // As Playwright closes a browser it launched: asked to close, then ended after a while.
+    if (child.exitCode === null && child.signalCode === null) {
+      transport.send({ id: BROWSER_CLOSE_ID, method: 'Browser.close', params: {} });
+      const timer = setTimeout(() => child.kill('SIGKILL'), CLOSE_TIMEOUT_MS);
+      await ended;
+      clearTimeout(timer);
+    }
+    process.removeListener('exit', removeAll);
+    rmSync(profile, { recursive: true, force: true });
+  });
+  return { transport, exited };
+}
+
+/** CDP over a pipe: JSON messages, each ended by a NUL byte. */
+class PipeConnection implements PipeTransport {
+  onmessage?: (message: object) => void;
+  #onclose?: (reason?: string) => void;
+  #closed = false;
+  #pending: Buffer[] = [];
+
+  constructor(
+    private readonly write: Writable,
+    read: Readable,
+    readonly close: () => Promise<void>,
+  ) {
+    read.on('data', (chunk: Buffer) => this.#receive(chunk));
+    read.on('close', () => {
+      this.#closed = true;
+      this.#onclose?.();
+    });
+    // A browser that ended leaves a closed pipe; its exit is reported through `exited`.
+    write.on('error', () => undefined);
+    read.on('error', () => undefined);
+  }
+
+  /** Told at once when the pipe closed before anyone listened (a browser that ended at its start). */
+  set onclose(listener: ((reason?: string) => void) | undefined) {
+    this.#onclose = listener;
+    if (this.#closed) listener?.();
+  }
+
+  get onclose(): ((reason?: string) => void) | undefined {
+    return this.#onclose;
+  }
+
+  send(message: object): void {
+    this.write.write(`${JSON.stringify(message)}\0`);
+  }
+
+  /**
+   * Each message is handed over in a task of its own, as Playwright's own pipe does: its connection
+   * sets up a session the browser announces before that session's next message may arrive. Handed
+   * over at once, a page's first messages could come before it listened, and an evaluate waited
+   * forever for a context it never heard of (3 of 6 pages on a loaded machine).
+   */
+  #receive(chunk: Buffer): void {
+    let start = 0;
+    for (let end = chunk.indexOf(0); end !== -1; end = chunk.indexOf(0, start)) {
+      this.#pending.push(chunk.subarray(start, end));
+      const text = Buffer.concat(this.#pending).toString('utf8');
+      this.#pending = [];
+      setImmediate(() => this.onmessage?.(JSON.parse(text) as object));
+      start = end + 1;
+    }
+    if (start < chunk.length) this.#pending.push(chunk.subarray(start));
+  }
+}

@@ -1,0 +1,99 @@
+// A browser the device starts itself, before Playwright has loaded, and takes over through its
+// DevTools pipe: the same switches as Playwright's own launch, a working browser, nothing left
+// behind on close, and a browser that cannot start failing with its own words.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchChromium, openBrowser, startBrowserEarly } from '../../src/device/chromium.ts';
+import { startChromium } from '../../src/device/chromium-pipe.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'protostage-pipe-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The browser's command line as chrome://version shows it, split into switches. */
+async function commandLine(browser: Browser): Promise<string[]> {
+  const page = await browser.newPage();
+  await page.goto('chrome://version');
+  const text = (await page.locator('#command_line').textContent()) ?? '';
+  await page.close();
+  return text.trim().split(/\s+(?=--)/);
+}
+
+/** Fails instead of waiting for ever: a message handed over too early left an evaluate waiting. */
+function within<T>(promise: Promise<T>, what: string, ms = 20_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+function browsersRunningWith(profile: string): string {
+  try {
+    return execFileSync('pgrep', ['-f', profile], { encoding: 'utf8' });
+  } catch {
+    return ''; // pgrep exits 1 when nothing matches
+  }
+}
+
+test('a browser started before Playwright has the switches of Playwright\'s launch, draws, and leaves nothing behind on close', async () => {
+  assert.equal(startBrowserEarly({ kind: 'launch' }, { headed: true }), undefined, 'a window is launched by Playwright');
+  assert.equal(startBrowserEarly({ kind: 'cdp', endpoint: 'http://127.0.0.1:9222' }), undefined, 'a browser elsewhere is connected to');
+  const started = startBrowserEarly({ kind: 'launch' });
+  assert.ok(started !== undefined);
+  const [early, launched] = await Promise.all([openBrowser({ kind: 'launch' }, {}, started), launchChromium()]);
+  try {
+    const [earlyLine, launchedLine] = await Promise.all([commandLine(early), commandLine(launched)]);
+    const profile = earlyLine.find((part) => part.startsWith('--user-data-dir='))!.slice('--user-data-dir='.length);
+    const withoutProfile = (line: string[]) => line.filter((part) => !part.startsWith('--user-data-dir='));
+    assert.deepEqual(withoutProfile(earlyLine), withoutProfile(launchedLine));
+
+    const context = await early.newContext({ viewport: { width: 200, height: 100 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.setContent('<div style="width:50px;height:50px;background:rgb(255,0,0)" id="box"></div>');
+    const color = await within(page.evaluate(() => getComputedStyle(document.getElementById('box')!).backgroundColor), 'the evaluate');
+    assert.equal(color, 'rgb(255, 0, 0)');
+    assert.ok((await page.screenshot()).length > 0);
+
+    assert.ok(existsSync(profile) && browsersRunningWith(profile) !== '', 'running with its own profile folder');
+    await early.close();
+    assert.ok(!existsSync(profile), 'the profile folder goes with the browser');
+    assert.equal(browsersRunningWith(profile), '', 'no process of the browser is left');
+  } finally {
+    await Promise.all([early.close(), launched.close()]);
+  }
+});
+
+test('a started browser that ends at once, or cannot be run, fails the device\'s launch with its own words', async () => {
+  const failing = join(dir, 'failing-browser');
+  writeFileSync(failing, '#!/bin/sh\necho "no display for this browser" >&2\nexit 3\n');
+  chmodSync(failing, 0o755);
+  await assert.rejects(openBrowser({ kind: 'launch' }, {}, startChromium(failing, ['--headless'])), (error: Error) => {
+    assert.match(error.message, /failing-browser exited \(code 3\): no display for this browser/);
+    return true;
+  });
+  await assert.rejects(openBrowser({ kind: 'launch' }, {}, startChromium(join(dir, 'no-such-browser'), [])), /no-such-browser did not start \(spawn .*ENOENT\)/);
+});
+
+test('each message from the browser is handed over in a task of its own, after what the last one started', async () => {
+  // A stand-in browser that writes two messages at once on its DevTools pipe (descriptor 4).
+  const browser = join(dir, 'two-messages');
+  writeFileSync(browser, '#!/bin/sh\nprintf \'{"id":1}\\000{"id":2}\\000\' >&4\nsleep 1\n');
+  chmodSync(browser, 0o755);
+  const started = startChromium(browser, []);
+  const seen: string[] = [];
+  const done = new Promise<void>((resolve) => {
+    started.transport.onmessage = async (message) => {
+      const { id } = message as { id: number };
+      seen.push(`message ${id}`);
+      await Promise.resolve(); // what Playwright does after a message before it is ready for the next
+      seen.push(`handled ${id}`);
+      if (id === 2) resolve();
+    };
+  });
+  await within(done, 'the two messages');
+  await started.transport.close();
+  assert.deepEqual(seen, ['message 1', 'handled 1', 'message 2', 'handled 2']);
+});
