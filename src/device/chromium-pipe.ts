@@ -68,7 +68,7 @@ export function startChromium(executablePath: string, args: readonly string[]): 
       clearTimeout(timer);
     }
     process.removeListener('exit', removeAll);
-    rmSync(profile, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
   });
   return { transport, exited };
 }

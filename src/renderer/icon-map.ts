@@ -1,10 +1,11 @@
 // The glyph map's load. The page's head starts it (build.ts) while the renderer's script still
 // downloads and compiles: unpacking the map keeps the main thread busy for about a tenth of a
 // second, and the main thread is idle then. The renderer (icons.tsx) takes the map from there.
+import type { IconMap as PackedIconMap } from './page-assets.ts';
 import { ICON_MAP_PATH } from './page-paths.ts';
 
-export type IconVariant = 'filled' | 'outlined' | 'rounded' | 'sharp' | 'twoTone';
-export type IconMap = Partial<Record<IconVariant, Record<string, string>>>;
+/** The glyphs as the page has them: the packed map, or nothing where it is missing. */
+export type IconMap = Partial<PackedIconMap>;
 
 /** Where the page's head leaves the promise of the map. */
 export const ICON_MAP_GLOBAL = '__protostageIconMap';

@@ -1,10 +1,9 @@
 // Material icon glyphs. The page loads every glyph as one gzip-compressed JSON map from its origin
 // (see page-assets.ts and icon-map.ts); a name the icon package does not draw gets a fallback glyph
 // instead of nothing.
-import { fetchIconMap, ICON_MAP_GLOBAL, type IconMap, type IconVariant } from './icon-map.ts';
+import { fetchIconMap, ICON_MAP_GLOBAL, type IconMap } from './icon-map.ts';
+import type { IconVariant } from './page-assets.ts';
 import { ICON_MAP_PATH } from './page-paths.ts';
-
-export type { IconVariant } from './icon-map.ts';
 
 let icons: IconMap | undefined;
 
