@@ -18,14 +18,17 @@ export function appPointsCovered(container: Element, points: readonly Point[]): 
     if (windowOnTop === null) {
       const top = document.elementFromPoint(point.x, point.y);
       windowOnTop = top !== null && prototypeWindow!.contains(top);
-      if (!windowOnTop) return top !== null && top.id !== 'ps-app';
+      if (!windowOnTop) return coversApp(top);
     }
     return true;
   });
 }
 
 function coveredAt(point: Point): boolean {
-  const top = document.elementFromPoint(point.x, point.y);
+  return coversApp(document.elementFromPoint(point.x, point.y));
+}
+
+function coversApp(top: Element | null): boolean {
   return top !== null && top.id !== 'ps-app';
 }
 

@@ -12,7 +12,7 @@ import './nodes/index.ts';
 import { unpackIcons } from './icons.tsx';
 import { PageRenderer } from './page.ts';
 import type { NodeTarget } from './a11y.ts';
-import { revealInLists, type RevealTarget } from './list-registry.ts';
+import { revealInLists } from './list-registry.ts';
 import { RENDERER_CSS } from './renderer-css.ts';
 
 const style = document.createElement('style');
@@ -50,7 +50,7 @@ async function start(): Promise<void> {
     nodeAt: (x: number, y: number) => page.nodeAt(x, y),
     appCovered: (points: Array<{ x: number; y: number }>) => page.appCovered(points),
     drawOffscreen: () => page.drawOffscreen(),
-    revealInLists: (target: RevealTarget) => revealInLists(target),
+    revealInLists: (target: NodeTarget) => revealInLists(target),
     settled: () => page.settled(),
     moving: () => page.moving(),
   };

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
+import { PNG } from 'pngjs';
 import { buildCliBundle } from '../../src/cli/bundle.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
@@ -42,7 +43,7 @@ test('a current bundle runs the command, and answers as the sources do; PROTOSTA
   assert.equal(fromBundle.stderr.split('\n').slice(1).join('\n'), fromSources.stderr.split('\n').slice(1).join('\n'), 'the same error path and message');
 });
 
-test('a device command from the bundle draws a spec: its icons, its text and its hierarchy', () => {
+test('a device command from the bundle draws a spec as the sources do: its icon\'s glyph, its text and its hierarchy', () => {
   const spec = join(scratch, 'hello.json');
   writeFileSync(spec, JSON.stringify({ id: 'bundled', window: { placement: { type: 'fullscreen' } }, root: { type: 'row', children: [{ type: 'icon', name: 'favorite', testTag: 'heart' }, { type: 'text', text: 'From the bundle', testTag: 'hello' }] } }));
   const png = join(scratch, 'hello.png');
@@ -54,4 +55,11 @@ test('a device command from the bundle draws a spec: its icons, its text and its
   const hierarchy = JSON.parse(readFileSync(hierarchyFile, 'utf8')) as Array<{ testTag: string | null; text: string | null; bounds: { width: number } }>;
   assert.equal(hierarchy.find((node) => node.testTag === 'hello')?.text, 'From the bundle');
   assert.equal(hierarchy.find((node) => node.testTag === 'heart')?.bounds.width, 24, 'the icon drawn at its size');
+  // The same pixels as the sources draw: a bundle that missed the glyph map would draw the fallback glyph.
+  const fromSources = join(scratch, 'hello-sources.png');
+  const sources = run(['render', spec, '-o', fromSources], { PROTOSTAGE_CLI_SOURCES: '1' });
+  assert.equal(sources.status, 0, sources.stderr);
+  const [bundledPixels, sourcesPixels] = [png, fromSources].map((file) => PNG.sync.read(readFileSync(file)));
+  assert.equal(bundledPixels!.width, sourcesPixels!.width);
+  assert.ok(bundledPixels!.data.equals(sourcesPixels!.data), 'the bundle draws what the sources draw');
 });
