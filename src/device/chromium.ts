@@ -91,7 +91,7 @@ function deviceSwitches(headed: boolean): string[] {
  */
 export async function launchChromium(options: { headed?: boolean; browser?: string } = {}): Promise<Browser> {
   const headed = options.headed === true;
-  const choice = chooseBrowser(options.browser);
+  const choice = chooseBrowser(options.browser, undefined, { headed });
   if ('error' in choice) throw new Error(choice.error);
   return playwrightChromium().launch({
     ...choice,

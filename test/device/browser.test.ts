@@ -12,14 +12,16 @@ import type { Browser } from 'playwright-core';
 import { chooseBrowser, machineFinder, type BrowserFinder } from '../../src/device/browser.ts';
 import { DEVICE_DISABLED_FEATURES, jitFlags, launchChromium, PLAYWRIGHT_DISABLED_FEATURES } from '../../src/device/chromium.ts';
 import { playwrightChromium } from '../../src/device/playwright.ts';
+import { browserCommandLine } from './helpers.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/protostage.js', import.meta.url));
 const SPEC = fileURLToPath(new URL('../../examples/alarm.json', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'protostage-browser-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const finder = (installations: string[], playwright: string | null = null, platform: NodeJS.Platform = 'linux'): BrowserFinder => ({
+const finder = (installations: string[], playwright: string | null = null, platform: NodeJS.Platform = 'linux', headlessShells: string[] = []): BrowserFinder => ({
   installations: () => installations,
+  headlessShells: () => headlessShells,
   playwrightBrowser: () => playwright,
   platform,
 });
@@ -40,7 +42,7 @@ test('without a request the first install found is used, then a Playwright brows
   for (const [platform, hint] of [['linux', /sudo apt-get install chromium/], ['darwin', /brew install --cask chromium/], ['win32', /Microsoft Edge/]] as const) {
     const none = chooseBrowser(undefined, finder([], null, platform));
     assert.ok('error' in none, platform);
-    assert.match(none.error, /no Chrome-family browser was found\. Tried PROTOSTAGE_BROWSER and --browser \(not set\); the installs chrome-launcher finds on/);
+    assert.match(none.error, /no Chrome-family browser was found\. Tried PROTOSTAGE_BROWSER and --browser \(not set\); Chromium's headless shell \([^)]*\); the installs chrome-launcher finds on/);
     assert.match(none.error, hint);
     assert.match(none.error, /or pass --browser PATH\.$/);
   }
@@ -48,8 +50,23 @@ test('without a request the first install found is used, then a Playwright brows
   assert.ok('error' in noChromium && /no Chromium among the installed browsers.*found: \/opt\/google\/chrome\/chrome/.test(noChromium.error));
 });
 
-test('this machine: chrome-launcher finds Debian\'s Chromium', () => {
+test('a headless device without a request gets Chromium\'s headless shell; a headed one, or one that asks, does not', () => {
+  const shell = '/usr/lib/chromium/chromium-headless-shell';
+  const here = finder(['/usr/bin/chromium'], null, 'linux', [shell, '/usr/bin/headless_shell']);
+  assert.deepEqual(chooseBrowser(undefined, here), { executablePath: shell });
+  assert.deepEqual(chooseBrowser(undefined, here, { headed: true }), { executablePath: '/usr/bin/chromium' });
+  assert.deepEqual(chooseBrowser('chromium', here), { executablePath: '/usr/bin/chromium' });
+  assert.deepEqual(chooseBrowser('chrome', here), { channel: 'chrome' });
+  const none = chooseBrowser(undefined, finder([]));
+  assert.ok('error' in none && /Tried PROTOSTAGE_BROWSER and --browser \(not set\); Chromium's headless shell \(\/usr\/lib\/chromium\/chromium-headless-shell or chromium-headless-shell or headless_shell on the PATH\); the installs/.test(none.error), 'error' in none ? none.error : '');
+  const noneHeaded = chooseBrowser(undefined, finder([]), { headed: true });
+  assert.ok('error' in noneHeaded && !noneHeaded.error.includes('headless shell'), 'a headed device never tried one');
+});
+
+test('this machine: chrome-launcher finds Debian\'s Chromium, and its headless shell is found first', () => {
   assert.ok(machineFinder.installations().includes('/usr/bin/chromium'), JSON.stringify(machineFinder.installations()));
+  assert.equal(machineFinder.headlessShells()[0], '/usr/lib/chromium/chromium-headless-shell');
+  assert.deepEqual(chooseBrowser(''), { executablePath: '/usr/lib/chromium/chromium-headless-shell' });
 });
 
 test('on two cores or fewer the launched Chromium runs V8 without its mid tier; with more, as it comes', async () => {
@@ -58,10 +75,8 @@ test('on two cores or fewer the launched Chromium runs V8 without its mid tier; 
   assert.deepEqual(jitFlags(4), []);
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage();
-    await page.goto('chrome://version');
-    const commandLine = await page.locator('#command_line').textContent();
-    for (const flag of jitFlags()) assert.ok(commandLine?.includes(flag), `${flag} in ${commandLine}`);
+    const commandLine = await browserCommandLine(browser);
+    for (const flag of jitFlags()) assert.ok(commandLine.includes(flag), `${flag} in ${commandLine.join(' ')}`);
   } finally {
     await browser.close();
   }
@@ -69,11 +84,8 @@ test('on two cores or fewer the launched Chromium runs V8 without its mid tier; 
 
 /** The `--disable-features` switches on a running browser's command line, each as its list of names. */
 async function disabledFeatureSwitches(browser: Browser): Promise<string[][]> {
-  const page = await browser.newPage();
-  await page.goto('chrome://version');
-  const commandLine = (await page.locator('#command_line').textContent()) ?? '';
-  await page.close();
-  return [...commandLine.matchAll(/--disable-features=(\S*)/g)].map((match) => match[1]!.split(','));
+  const commandLine = await browserCommandLine(browser);
+  return commandLine.filter((part) => part.startsWith('--disable-features=')).map((part) => part.slice('--disable-features='.length).split(','));
 }
 
 /** The browser's own window pages (Target.getTargets type browser_ui), by address. */
@@ -83,11 +95,12 @@ async function browserUiPages(browser: Browser): Promise<string[]> {
   return targetInfos.filter((target) => target.type === 'browser_ui').map((target) => target.url);
 }
 
+// The full Chromium, which builds the window's WebUI that a headless shell has none of.
 test('the device\'s Chromium keeps Playwright\'s disabled features in its one switch and builds no address-bar popup page', async () => {
-  const choice = chooseBrowser();
+  const choice = chooseBrowser('chromium');
   assert.ok(!('error' in choice), JSON.stringify(choice));
   const plain = await playwrightChromium().launch({ ...choice, args: ['--headless', '--no-sandbox'] });
-  const device = await launchChromium();
+  const device = await launchChromium({ browser: 'chromium' });
   try {
     assert.deepEqual(await disabledFeatureSwitches(plain), [[...PLAYWRIGHT_DISABLED_FEATURES]], 'the copy matches what this Playwright passes');
     assert.deepEqual(await disabledFeatureSwitches(device), [[...PLAYWRIGHT_DISABLED_FEATURES, ...DEVICE_DISABLED_FEATURES]]);

@@ -7,21 +7,12 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import type { Browser } from 'playwright-core';
 import { launchChromium, openBrowser, startBrowserEarly } from '../../src/device/chromium.ts';
 import { startChromium } from '../../src/device/chromium-pipe.ts';
+import { browserCommandLine } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'protostage-pipe-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The browser's command line as chrome://version shows it, split into switches. */
-async function commandLine(browser: Browser): Promise<string[]> {
-  const page = await browser.newPage();
-  await page.goto('chrome://version');
-  const text = (await page.locator('#command_line').textContent()) ?? '';
-  await page.close();
-  return text.trim().split(/\s+(?=--)/);
-}
 
 /** Fails instead of waiting for ever: a message handed over too early left an evaluate waiting. */
 function within<T>(promise: Promise<T>, what: string, ms = 20_000): Promise<T> {
@@ -45,7 +36,7 @@ test('a browser started before Playwright has the switches of Playwright\'s laun
   assert.ok(started !== undefined);
   const [early, launched] = await Promise.all([openBrowser({ kind: 'launch' }, {}, started), launchChromium()]);
   try {
-    const [earlyLine, launchedLine] = await Promise.all([commandLine(early), commandLine(launched)]);
+    const [earlyLine, launchedLine] = await Promise.all([browserCommandLine(early), browserCommandLine(launched)]);
     const profile = earlyLine.find((part) => part.startsWith('--user-data-dir='))!.slice('--user-data-dir='.length);
     const withoutProfile = (line: string[]) => line.filter((part) => !part.startsWith('--user-data-dir='));
     assert.deepEqual(withoutProfile(earlyLine), withoutProfile(launchedLine));

@@ -130,6 +130,20 @@ export function differingPixels(a: Buffer, b: Buffer): number {
 }
 
 /**
+ * A running browser's command line, switch by switch, from its process on this machine: the
+ * browser process's id from DevTools, its arguments from /proc (a headless shell has no
+ * chrome://version page to show them).
+ */
+export async function browserCommandLine(browser: Browser): Promise<string[]> {
+  const session = await browser.newBrowserCDPSession();
+  const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+  await session.detach();
+  const browserProcess = processInfo.find((info) => info.type === 'browser');
+  assert.ok(browserProcess, `no browser process among ${JSON.stringify(processInfo)}`);
+  return readFileSync(`/proc/${browserProcess.id}/cmdline`, 'utf8').split('\0').filter((part) => part !== '').slice(1);
+}
+
+/**
  * Where the built-in home screen draws its "Buy" button (testTag "buy"). Only the host resolves
  * element anchors, so specs rendered straight on the device get this fixed bounds anchor instead,
  * keeping their alignment and offset.
