@@ -20,8 +20,27 @@ export type PlaceholderToken =
 
 const PLACEHOLDER = /\{(?:([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?|data:((?:\/(?:[^~/{}]|~[01])*)+)|t:([A-Za-z_][A-Za-z0-9_.-]{0,127})(?:\|([A-Za-z_][A-Za-z0-9_]{0,63}))?|platform:((?:\/[A-Za-z]+)+)|count:((?:\/(?:[^~/{}]|~[01])*)+))\}/g;
 
-/** Splits text into literal runs, `{name}` / `{name.field}`, `{data:/pointer}` and `{t:key|count}` placeholders, in order. */
-export function tokenizePlaceholders(text: string): PlaceholderToken[] {
+/**
+ * Splits text into literal runs, `{name}` / `{name.field}`, `{data:/pointer}` and `{t:key|count}`
+ * placeholders, in order. Authored strings are few and read again and again (each row of a repeat
+ * as a spec is checked, each rebuild as it runs), so the tokens of a short one are kept.
+ */
+export function tokenizePlaceholders(text: string): readonly PlaceholderToken[] {
+  const cached = tokenCache.get(text);
+  if (cached !== undefined) return cached;
+  const tokens = Object.freeze(scanPlaceholders(text));
+  if (text.length <= CACHED_TEXT_MAX_LENGTH) {
+    if (tokenCache.size >= TOKEN_CACHE_LIMIT) tokenCache.clear();
+    tokenCache.set(text, tokens);
+  }
+  return tokens;
+}
+
+const tokenCache = new Map<string, readonly PlaceholderToken[]>();
+const TOKEN_CACHE_LIMIT = 8192;
+const CACHED_TEXT_MAX_LENGTH = 1024;
+
+function scanPlaceholders(text: string): PlaceholderToken[] {
   const tokens: PlaceholderToken[] = [];
   let last = 0;
   for (const match of text.matchAll(PLACEHOLDER)) {

@@ -7,23 +7,9 @@
  * reads as empty text. `{t:key}` and `{t:key|count}` read the spec's string tables (strings.ts)
  * through the reader's translate, and the entry is interpolated in turn.
  */
-import { renderScalar, tokenizePlaceholders, type PlaceholderToken } from '../expand/index.ts';
+import { renderScalar, tokenizePlaceholders } from '../expand/index.ts';
 import type { Scalar } from '../spec/index.ts';
 import { countKey, platformKey, type StateReader } from './conditions.ts';
-
-/** Authored strings are few and reused on every rebuild: keep their tokens. */
-const tokenCache = new Map<string, PlaceholderToken[]>();
-const TOKEN_CACHE_LIMIT = 8192;
-
-function tokens(text: string): PlaceholderToken[] {
-  let cached = tokenCache.get(text);
-  if (!cached) {
-    cached = tokenizePlaceholders(text);
-    if (tokenCache.size >= TOKEN_CACHE_LIMIT) tokenCache.clear();
-    tokenCache.set(text, cached);
-  }
-  return cached;
-}
 
 /** A reader that may also look strings up (`{t:key|count}`): the entry's text for a key and count. */
 export type TextReader = StateReader & { translate?: (key: string, count: Scalar | undefined) => string | undefined };
@@ -31,7 +17,7 @@ export type TextReader = StateReader & { translate?: (key: string, count: Scalar
 export function interpolate(text: string, read: TextReader): string {
   if (!text.includes('{')) return text;
   let out = '';
-  for (const token of tokens(text)) {
+  for (const token of tokenizePlaceholders(text)) {
     if (token.kind === 'text') out += token.text;
     else if (token.kind === 'data') {
       const value = read(token.pointer);
