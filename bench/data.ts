@@ -127,6 +127,10 @@ async function main(): Promise<void> {
       await device.patch('feed', [{ op: 'prepend', path: '/data/feed', value: post(999) }, { op: 'set', path: '/data/feed/3/title', value: 'Edited' }]);
       await device.settled();
     });
+    const patchAppend = await sample(RUNS, () => show(data), async () => {
+      await device.patch('feed', [{ op: 'append', path: '/data/feed', value: Array.from({ length: 10 }, (_, index) => post(ROWS + index)), spread: true }]);
+      await device.settled();
+    });
     // A tap's own cost beside the feed (finding the button, the press), and the read it aims by.
     const tapAlone = await sample(RUNS, () => show(data), () => device.tap({ testTag: 'noop' }));
     const hierarchy = await sample(RUNS, async () => {}, () => device.hierarchy());
@@ -137,6 +141,7 @@ async function main(): Promise<void> {
     line('show → settled, rows from data', showData, 'the same rows as literal repeats', showLiteral);
     line('appendData of 10 rows (a tap) → settled', append, 'literal: show with 510 rows', reshow, 0.3);
     line('appendData of 10 rows (a tap) → settled', append, 'a tap that changes nothing visible', noop);
+    line('the same 10 rows by patch (the agent) → settled', patchAppend, 'literal: show with 510 rows', reshow, 0.3);
     line('patch (prepend a row, set a field) → settled', patch, 'literal: show with 510 rows', reshow);
     line('a tap beside the feed (aim and press)', tapAlone, 'a settle with nothing to wait for', emptyCall);
     line('the hierarchy beside the feed (both layers)', hierarchy, 'a settle with nothing to wait for', emptyCall);

@@ -106,6 +106,37 @@ export interface DataContext {
   textProblem: (data: JsonObject) => string | null;
 }
 
+const PATCH_DATA_ACTIONS: Readonly<Record<string, DataAction['type']>> = { set: 'setData', append: 'appendData', prepend: 'prependData', remove: 'removeData' };
+
+type PatchOp = { op: string; path?: string; value?: JsonValue; spread?: boolean; maxItems?: number };
+
+/**
+ * A patch's operations (already applied once by applyPatchOps, so well formed) as the data actions
+ * that make the same writes, when each keeps every row of `data` where it is: an append that drops
+ * nothing, a set of a value that holds no array, a remove of an object's member. Otherwise null (a
+ * state write, replaceNode, a prepend, an array item removed, rows replaced): rows move, and the
+ * patched spec shown anew draws the rows on screen first.
+ */
+export function inPlacePatchActions(ops: readonly unknown[], data: JsonObject): DataAction[] | null {
+  const actions: DataAction[] = [];
+  for (const op of ops as PatchOp[]) {
+    const type = PATCH_DATA_ACTIONS[op.op];
+    const segments = typeof op.path === 'string' && op.path.startsWith('/data/') ? segmentsOf(op.path.slice('/data'.length)) : null;
+    if (type === undefined || segments === null || segments.length === 0) return null;
+    const path = op.path!.slice('/data'.length);
+    if (type === 'appendData' && op.maxItems === undefined) actions.push({ type, path, value: { value: op.value }, ...(op.spread !== undefined ? { spread: op.spread } : {}) });
+    else if (type === 'setData' && !holdsArray(valueAt(data, segments))) actions.push({ type, path, value: { value: op.value } });
+    else if (type === 'removeData' && !Array.isArray(valueAt(data, segments.slice(0, -1)))) actions.push({ type, path });
+    else return null;
+  }
+  return actions;
+}
+
+function holdsArray(value: JsonValue | undefined): boolean {
+  if (Array.isArray(value)) return true;
+  return typeof value === 'object' && value !== null && Object.values(value).some(holdsArray);
+}
+
 /** Runs one data action against `context`: the accepted write, or why it was refused. */
 export function runDataAction(action: DataAction, context: DataContext): AcceptedDataWrite | DataRefusal {
   const op = action.type === 'setData' ? 'set' : action.type === 'appendData' ? 'append' : action.type === 'prependData' ? 'prepend' : 'remove';

@@ -15,7 +15,7 @@ import { applyInteraction, closeOverlay } from './interactions.ts';
 import { platformStateOf, Session, type DeviceSettings } from './session.ts';
 import type { PendingEvent, Unit } from './unit.ts';
 import { maskEvent, maskState } from './secure.ts';
-import type { DataRefusal, JsonObject } from './data.ts';
+import { inPlacePatchActions, type DataRefusal, type JsonObject } from './data.ts';
 import { MAX_ADVANCE_MS, TimerLedger, type TimerReport } from './timers.ts';
 import { PrototypeClock } from './clock.ts';
 import { restoreStorage, storedValues, type StoredValues } from './storage.ts';
@@ -248,6 +248,7 @@ export class PrototypeController {
     if (!applied.ok) return applied;
     const validated = validatePrototypeSpec(applied.spec);
     if (!validated.ok) return { ok: false, path: validated.path, message: validated.message };
+    if (this.patchDataInPlace(session, ops as unknown[])) return { ok: true, id, revision: session.revision };
     let patched: Session;
     try {
       patched = new Session(validated.spec, session.override, this.device, session.pages, session.revision + 1, session.stacks, session.showLocale);
@@ -261,6 +262,25 @@ export class PrototypeController {
     this.refreshAppeared(patched, false);
     this.reportStorage(patched);
     return { ok: true, id, revision: patched.revision };
+  }
+
+  /**
+   * A patch of data writes that keep every row where it is (inPlacePatchActions), applied to the
+   * shown session as data actions' writes are: what reads the written members is built and drawn
+   * again, the rest stays as it is. False, with nothing applied, for any other patch or a write the
+   * runtime refuses: the patched spec is then shown anew.
+   */
+  private patchDataInPlace(session: Session, ops: readonly unknown[]): boolean {
+    const actions = inPlacePatchActions(ops, session.data);
+    if (actions === null) return false;
+    const unit = session.newUnit();
+    if (unit.writePatchData(actions) !== null) return false;
+    session.commit(unit);
+    this.revisions.set(session.id, session.revision);
+    this.syncSnackbarTimers();
+    this.refreshAppeared(session, false);
+    this.reportStorage(session);
+    return true;
   }
 
   /** End the shown prototype with one `dismissed` event. */

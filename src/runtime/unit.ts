@@ -242,6 +242,20 @@ export class Unit {
     return this.dataRefusals.length > refused ? this.dataRefusals[this.dataRefusals.length - 1]! : null;
   }
 
+  /**
+   * A patch's data writes, each checked like a data action's: the first refusal, or null when all
+   * were accepted. The patch takes one revision and emits nothing, whatever the writes pushed.
+   */
+  writePatchData(actions: readonly DataAction[]): DataRefusal | null {
+    for (const action of actions) {
+      this.writeData(action, null);
+      if (this.dataRefusals.length > 0) return this.dataRefusals[0]!;
+    }
+    this.events.length = 0;
+    this.revision = this.committed.revision + 1;
+    return null;
+  }
+
   /** One emit event (a request's completion). */
   emit(name: string, payload: unknown): void {
     this.push('emit', name, payload);

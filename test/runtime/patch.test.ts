@@ -87,3 +87,31 @@ test('operations name their problems: shapes, state writes and replaceNode rules
   assert.match(pathOf([{ op: 'replaceNode', id: 'heading', node: { type: 'text', text: 'x', id: 'other' } }]), /^ops\[0\]\.node\.id: The new node keeps the id "heading"/);
   assert.equal(pathOf(Array.from({ length: 65 }, () => ({ op: 'remove', path: '/data/mail/0' }))).split(':')[0], 'ops');
 });
+
+test('a patch of data writes that keep the rows in place rebuilds what reads them: the other rows keep their render objects', () => {
+  const { controller, events } = shown();
+  const rows = () => ((controller.renderModel()!.root as ContainerNode).children[2] as ContainerNode).children;
+  const heading = () => (controller.renderModel()!.root as ContainerNode).children[0];
+  const [ada, lin] = rows();
+  const headingBefore = heading();
+  const result = controller.patch('inbox', [
+    { op: 'append', path: '/data/mail', value: [{ from: 'Noor' }, { from: 'Kai' }], spread: true },
+    { op: 'set', path: '/data/mail/1/from', value: 'Lin B.' },
+  ]);
+  assert.deepEqual(result, { ok: true, id: 'inbox', revision: 2 }, 'two writes, one revision');
+  assert.deepEqual(texts(controller), ['Inbox', 'Ada', 'Lin B.', 'Noor', 'Kai']);
+  assert.equal(rows()[0], ada, 'the row no write reached is the same object');
+  assert.notEqual(rows()[1], lin, 'the written row is built again');
+  assert.equal(heading(), headingBefore, 'nor is anything outside the list built again');
+  assert.deepEqual(events, [], 'a patch emits nothing');
+  assert.deepEqual(controller.inspect()!.data.mail, [{ from: 'Ada' }, { from: 'Lin B.' }, { from: 'Noor' }, { from: 'Kai' }]);
+  // A patch that also writes state, or moves rows (a prepend, an item removed), is the patched spec
+  // shown anew, with the same outcome.
+  assert.deepEqual(controller.patch('inbox', [{ op: 'remove', path: '/data/mail/0' }, { op: 'set', path: '/state/title', value: 'Inbox (3)' }]), { ok: true, id: 'inbox', revision: 3 });
+  assert.deepEqual(texts(controller), ['Inbox (3)', 'Lin B.', 'Noor', 'Kai']);
+  assert.notEqual(heading(), headingBefore);
+  const headingShown = heading();
+  assert.deepEqual(controller.patch('inbox', [{ op: 'prepend', path: '/data/mail', value: { from: 'Eve' } }]), { ok: true, id: 'inbox', revision: 4 });
+  assert.deepEqual(texts(controller), ['Inbox (3)', 'Eve', 'Lin B.', 'Noor', 'Kai']);
+  assert.notEqual(heading(), headingShown, 'a prepend shows the patched spec anew');
+});
