@@ -45,7 +45,8 @@ after(() => {
 });
 
 test('WebDevice headed: true opens a visible browser window and draws a fixture as headless does', { skip }, async () => {
-  const headless = await WebDevice.launch();
+  // The same Chromium both ways: a headless device on its own takes the headless shell.
+  const headless = await WebDevice.launch({ browserSource: { kind: 'launch', choice: 'chromium' } });
   const headedBrowser = await withDisplay(() => launchChromium({ headed: true }));
   try {
     const probe = await headedBrowser.newPage();
