@@ -59,7 +59,7 @@ async function throughput(deviceCount: number, browserArgs: string[]): Promise<n
 }
 
 async function main(): Promise<void> {
-  const choice = chooseBrowser(undefined);
+  const choice = await chooseBrowser(undefined);
   if (!('executablePath' in choice)) throw new Error('bench:devices needs a Chromium on this machine');
   const server = await chromium.launchServer({ executablePath: choice.executablePath, headless: true, args: [...CHROMIUM_FLAGS], host: '127.0.0.1', port: 0 });
   const results: Array<{ label: string; count: number; perSecond: number }> = [];

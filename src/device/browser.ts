@@ -5,7 +5,6 @@
 // itself installed. Never a download.
 import { existsSync, statSync } from 'node:fs';
 import { basename, delimiter, join } from 'node:path';
-import { Launcher } from 'chrome-launcher';
 import { playwrightChromium } from './playwright.ts';
 
 export const BROWSER_ENV = 'PROTOSTAGE_BROWSER';
@@ -14,15 +13,17 @@ export type BrowserChoice = { executablePath: string } | { channel: 'chrome' | '
 
 /** Where browsers can be found; the real machine's by default, a fixed list in unit tests. */
 export interface BrowserFinder {
-  installations(): string[];
+  installations(): Promise<string[]>;
   headlessShells(): string[];
   playwrightBrowser(): string | null;
   platform: NodeJS.Platform;
 }
 
 export const machineFinder: BrowserFinder = {
-  installations: () => {
+  // chrome-launcher (50 ms to load) is loaded only for a search: not when a headless shell is found.
+  installations: async () => {
     try {
+      const { Launcher } = await import('chrome-launcher');
       return Launcher.getInstallations();
     } catch {
       return [];
@@ -64,7 +65,7 @@ function isFile(path: string): boolean {
  * The browser to launch, or an error naming what was tried and how to get one. A headed device
  * never gets a headless shell, which has no window.
  */
-export function chooseBrowser(requested: string | undefined = process.env[BROWSER_ENV], finder: BrowserFinder = machineFinder, options: { headed?: boolean } = {}): BrowserChoice | { error: string } {
+export async function chooseBrowser(requested: string | undefined = process.env[BROWSER_ENV], finder: BrowserFinder = machineFinder, options: { headed?: boolean } = {}): Promise<BrowserChoice | { error: string }> {
   const asked = requested === undefined || requested.trim() === '' ? undefined : requested.trim();
   if (asked === 'chrome' || asked === 'msedge') return { channel: asked };
   if (asked !== undefined && asked !== 'chromium') {
@@ -73,7 +74,7 @@ export function chooseBrowser(requested: string | undefined = process.env[BROWSE
   }
   const headlessShell = asked === undefined && options.headed !== true ? finder.headlessShells()[0] : undefined;
   if (headlessShell !== undefined) return { executablePath: headlessShell };
-  const installations = finder.installations();
+  const installations = await finder.installations();
   if (asked === 'chromium') {
     const found = installations.find((path) => /^chromium(-browser)?(\.exe)?$/i.test(basename(path)));
     return found ? { executablePath: found } : { error: notFound('no Chromium among the installed browsers', installations, finder, false) };

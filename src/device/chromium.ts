@@ -91,7 +91,7 @@ function deviceSwitches(headed: boolean): string[] {
  */
 export async function launchChromium(options: { headed?: boolean; browser?: string } = {}): Promise<Browser> {
   const headed = options.headed === true;
-  const choice = chooseBrowser(options.browser, undefined, { headed });
+  const choice = await chooseBrowser(options.browser, undefined, { headed });
   if ('error' in choice) throw new Error(choice.error);
   return playwrightChromium().launch({
     ...choice,
@@ -110,11 +110,12 @@ export async function launchChromium(options: { headed?: boolean; browser?: stri
  * Starts the browser a device will launch now, before Playwright has loaded, so that its start
  * runs while the device loads Playwright (openBrowser then connects to it). Only for a headless
  * browser chosen by path; otherwise, or when the choice fails, undefined: openBrowser launches
- * through Playwright and reports what failed.
+ * through Playwright and reports what failed. A browser chosen without a search starts before
+ * this returns.
  */
-export function startBrowserEarly(source: BrowserSource, options: { headed?: boolean } = {}): StartedChromium | undefined {
+export async function startBrowserEarly(source: BrowserSource, options: { headed?: boolean } = {}): Promise<StartedChromium | undefined> {
   if (source.kind !== 'launch' || options.headed === true) return undefined;
-  const choice = chooseBrowser(source.choice);
+  const choice = await chooseBrowser(source.choice);
   if (!('executablePath' in choice)) return undefined;
   return startChromium(choice.executablePath, [...PLAYWRIGHT_HEADLESS_SWITCHES, ...deviceSwitches(false)]);
 }
@@ -125,7 +126,8 @@ const CONNECT_TIMEOUT_MS = 30_000;
  * Launches or connects to the browser, or takes over one `started` early; a connection that fails
  * says where and what to check.
  */
-export async function openBrowser(source: BrowserSource = { kind: 'launch' }, options: { headed?: boolean } = {}, started?: StartedChromium): Promise<Browser> {
+export async function openBrowser(source: BrowserSource = { kind: 'launch' }, options: { headed?: boolean } = {}, starting?: Promise<StartedChromium | undefined>): Promise<Browser> {
+  const started = await starting;
   if (started !== undefined) return connectStarted(started);
   if (source.kind === 'launch') return launchChromium({ headed: options.headed, browser: source.choice });
   const chromium = playwrightChromium();

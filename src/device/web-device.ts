@@ -56,7 +56,7 @@ export interface WebDeviceOptions {
   /** Where the browser comes from when none is shared (default: launch one found here). */
   browserSource?: BrowserSource;
   /** The browser of a launch, started before Playwright loaded (chromium.ts startBrowserEarly); the device takes it over. */
-  startedBrowser?: StartedChromium;
+  startedBrowser?: Promise<StartedChromium | undefined>;
   /** The destination policy's opt-ins for the prototype's requests (default: none). */
   requests?: DeviceRequestOptions;
 }

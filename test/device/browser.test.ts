@@ -20,53 +20,54 @@ const dir = mkdtempSync(join(tmpdir(), 'protostage-browser-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const finder = (installations: string[], playwright: string | null = null, platform: NodeJS.Platform = 'linux', headlessShells: string[] = []): BrowserFinder => ({
-  installations: () => installations,
+  installations: async () => installations,
   headlessShells: () => headlessShells,
   playwrightBrowser: () => playwright,
   platform,
 });
 
-test('a name or path asked for wins; chrome and msedge are Playwright channels', () => {
+test('a name or path asked for wins; chrome and msedge are Playwright channels', async () => {
   const here = finder(['/usr/bin/google-chrome', '/snap/bin/chromium']);
-  assert.deepEqual(chooseBrowser('chrome', here), { channel: 'chrome' });
-  assert.deepEqual(chooseBrowser('msedge', here), { channel: 'msedge' });
-  assert.deepEqual(chooseBrowser('chromium', here), { executablePath: '/snap/bin/chromium' });
-  assert.deepEqual(chooseBrowser(process.execPath, here), { executablePath: process.execPath }, 'any executable file');
-  const missing = chooseBrowser('/no/such/browser', here);
+  assert.deepEqual(await chooseBrowser('chrome', here), { channel: 'chrome' });
+  assert.deepEqual(await chooseBrowser('msedge', here), { channel: 'msedge' });
+  assert.deepEqual(await chooseBrowser('chromium', here), { executablePath: '/snap/bin/chromium' });
+  assert.deepEqual(await chooseBrowser(process.execPath, here), { executablePath: process.execPath }, 'any executable file');
+  const missing = await chooseBrowser('/no/such/browser', here);
   assert.ok('error' in missing && /"\/no\/such\/browser" \(from --browser or PROTOSTAGE_BROWSER\) is not a file/.test(missing.error));
 });
 
-test('without a request the first install found is used, then a Playwright browser; none is one clear error', () => {
-  assert.deepEqual(chooseBrowser(undefined, finder(['/usr/bin/chromium', '/usr/bin/google-chrome'])), { executablePath: '/usr/bin/chromium' });
-  assert.deepEqual(chooseBrowser('', finder([], '/home/u/.cache/ms-playwright/chromium/chrome')), { executablePath: '/home/u/.cache/ms-playwright/chromium/chrome' });
+test('without a request the first install found is used, then a Playwright browser; none is one clear error', async () => {
+  assert.deepEqual(await chooseBrowser(undefined, finder(['/usr/bin/chromium', '/usr/bin/google-chrome'])), { executablePath: '/usr/bin/chromium' });
+  assert.deepEqual(await chooseBrowser('', finder([], '/home/u/.cache/ms-playwright/chromium/chrome')), { executablePath: '/home/u/.cache/ms-playwright/chromium/chrome' });
   for (const [platform, hint] of [['linux', /sudo apt-get install chromium/], ['darwin', /brew install --cask chromium/], ['win32', /Microsoft Edge/]] as const) {
-    const none = chooseBrowser(undefined, finder([], null, platform));
+    const none = await chooseBrowser(undefined, finder([], null, platform));
     assert.ok('error' in none, platform);
     assert.match(none.error, /no Chrome-family browser was found\. Tried PROTOSTAGE_BROWSER and --browser \(not set\); Chromium's headless shell \([^)]*\); the installs chrome-launcher finds on/);
     assert.match(none.error, hint);
     assert.match(none.error, /or pass --browser PATH\.$/);
   }
-  const noChromium = chooseBrowser('chromium', finder(['/opt/google/chrome/chrome']));
+  const noChromium = await chooseBrowser('chromium', finder(['/opt/google/chrome/chrome']));
   assert.ok('error' in noChromium && /no Chromium among the installed browsers.*found: \/opt\/google\/chrome\/chrome/.test(noChromium.error));
 });
 
-test('a headless device without a request gets Chromium\'s headless shell; a headed one, or one that asks, does not', () => {
+test('a headless device without a request gets Chromium\'s headless shell; a headed one, or one that asks, does not', async () => {
   const shell = '/usr/lib/chromium/chromium-headless-shell';
   const here = finder(['/usr/bin/chromium'], null, 'linux', [shell, '/usr/bin/headless_shell']);
-  assert.deepEqual(chooseBrowser(undefined, here), { executablePath: shell });
-  assert.deepEqual(chooseBrowser(undefined, here, { headed: true }), { executablePath: '/usr/bin/chromium' });
-  assert.deepEqual(chooseBrowser('chromium', here), { executablePath: '/usr/bin/chromium' });
-  assert.deepEqual(chooseBrowser('chrome', here), { channel: 'chrome' });
-  const none = chooseBrowser(undefined, finder([]));
+  assert.deepEqual(await chooseBrowser(undefined, here), { executablePath: shell });
+  assert.deepEqual(await chooseBrowser(undefined, here, { headed: true }), { executablePath: '/usr/bin/chromium' });
+  assert.deepEqual(await chooseBrowser('chromium', here), { executablePath: '/usr/bin/chromium' });
+  assert.deepEqual(await chooseBrowser('chrome', here), { channel: 'chrome' });
+  const none = await chooseBrowser(undefined, finder([]));
   assert.ok('error' in none && /Tried PROTOSTAGE_BROWSER and --browser \(not set\); Chromium's headless shell \(\/usr\/lib\/chromium\/chromium-headless-shell or chromium-headless-shell or headless_shell on the PATH\); the installs/.test(none.error), 'error' in none ? none.error : '');
-  const noneHeaded = chooseBrowser(undefined, finder([]), { headed: true });
+  const noneHeaded = await chooseBrowser(undefined, finder([]), { headed: true });
   assert.ok('error' in noneHeaded && !noneHeaded.error.includes('headless shell'), 'a headed device never tried one');
 });
 
-test('this machine: chrome-launcher finds Debian\'s Chromium, and its headless shell is found first', () => {
-  assert.ok(machineFinder.installations().includes('/usr/bin/chromium'), JSON.stringify(machineFinder.installations()));
+test('this machine: chrome-launcher finds Debian\'s Chromium, and its headless shell is found first', async () => {
+  const installations = await machineFinder.installations();
+  assert.ok(installations.includes('/usr/bin/chromium'), JSON.stringify(installations));
   assert.equal(machineFinder.headlessShells()[0], '/usr/lib/chromium/chromium-headless-shell');
-  assert.deepEqual(chooseBrowser(''), { executablePath: '/usr/lib/chromium/chromium-headless-shell' });
+  assert.deepEqual(await chooseBrowser(''), { executablePath: '/usr/lib/chromium/chromium-headless-shell' });
 });
 
 test('on two cores or fewer the launched Chromium runs V8 without its mid tier; with more, as it comes', async () => {
@@ -97,7 +98,7 @@ async function browserUiPages(browser: Browser): Promise<string[]> {
 
 // The full Chromium, which builds the window's WebUI that a headless shell has none of.
 test('the device\'s Chromium keeps Playwright\'s disabled features in its one switch and builds no address-bar popup page', async () => {
-  const choice = chooseBrowser('chromium');
+  const choice = await chooseBrowser('chromium');
   assert.ok(!('error' in choice), JSON.stringify(choice));
   const plain = await playwrightChromium().launch({ ...choice, args: ['--headless', '--no-sandbox'] });
   const device = await launchChromium({ browser: 'chromium' });

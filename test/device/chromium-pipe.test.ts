@@ -30,10 +30,10 @@ function browsersRunningWith(profile: string): string {
 }
 
 test('a browser started before Playwright has the switches of Playwright\'s launch, draws, and leaves nothing behind on close', async () => {
-  assert.equal(startBrowserEarly({ kind: 'launch' }, { headed: true }), undefined, 'a window is launched by Playwright');
-  assert.equal(startBrowserEarly({ kind: 'cdp', endpoint: 'http://127.0.0.1:9222' }), undefined, 'a browser elsewhere is connected to');
+  assert.equal(await startBrowserEarly({ kind: 'launch' }, { headed: true }), undefined, 'a window is launched by Playwright');
+  assert.equal(await startBrowserEarly({ kind: 'cdp', endpoint: 'http://127.0.0.1:9222' }), undefined, 'a browser elsewhere is connected to');
   const started = startBrowserEarly({ kind: 'launch' });
-  assert.ok(started !== undefined);
+  assert.ok((await started) !== undefined);
   const [early, launched] = await Promise.all([openBrowser({ kind: 'launch' }, {}, started), launchChromium()]);
   try {
     const [earlyLine, launchedLine] = await Promise.all([browserCommandLine(early), browserCommandLine(launched)]);
@@ -61,11 +61,11 @@ test('a started browser that ends at once, or cannot be run, fails the device\'s
   const failing = join(dir, 'failing-browser');
   writeFileSync(failing, '#!/bin/sh\necho "no display for this browser" >&2\nexit 3\n');
   chmodSync(failing, 0o755);
-  await assert.rejects(openBrowser({ kind: 'launch' }, {}, startChromium(failing, ['--headless'])), (error: Error) => {
+  await assert.rejects(openBrowser({ kind: 'launch' }, {}, Promise.resolve(startChromium(failing, ['--headless']))), (error: Error) => {
     assert.match(error.message, /failing-browser exited \(code 3\): no display for this browser/);
     return true;
   });
-  await assert.rejects(openBrowser({ kind: 'launch' }, {}, startChromium(join(dir, 'no-such-browser'), [])), /no-such-browser did not start \(spawn .*ENOENT\)/);
+  await assert.rejects(openBrowser({ kind: 'launch' }, {}, Promise.resolve(startChromium(join(dir, 'no-such-browser'), []))), /no-such-browser did not start \(spawn .*ENOENT\)/);
 });
 
 test('each message from the browser is handed over in a task of its own, after what the last one started', async () => {

@@ -25,15 +25,15 @@ let server: BrowserServer;
 let cdpBrowser: ChildProcess;
 let cdpEndpoint: string;
 
-function localBrowserPath(): string {
-  const choice = chooseBrowser(undefined);
+async function localBrowserPath(): Promise<string> {
+  const choice = await chooseBrowser(undefined);
   if (!('executablePath' in choice)) throw new Error('this test needs a Chromium on the machine');
   return choice.executablePath;
 }
 
 /** A Chromium with its DevTools endpoint on a free loopback port; resolves with http://127.0.0.1:PORT. */
-function startCdpBrowser(): Promise<string> {
-  cdpBrowser = spawn(localBrowserPath(), ['--headless', ...CHROMIUM_FLAGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${join(dir, 'cdp-profile')}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+function startCdpBrowser(path: string): Promise<string> {
+  cdpBrowser = spawn(path, ['--headless', ...CHROMIUM_FLAGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${join(dir, 'cdp-profile')}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   return new Promise((resolve, reject) => {
     let stderr = '';
     cdpBrowser.stderr!.on('data', (chunk: Buffer) => {
@@ -58,8 +58,9 @@ function pixels(file: string): PNG {
 }
 
 before(async () => {
-  server = await chromium.launchServer({ executablePath: localBrowserPath(), headless: true, args: [...CHROMIUM_FLAGS], host: '127.0.0.1', port: 0 });
-  cdpEndpoint = await startCdpBrowser();
+  const browserPath = await localBrowserPath();
+  server = await chromium.launchServer({ executablePath: browserPath, headless: true, args: [...CHROMIUM_FLAGS], host: '127.0.0.1', port: 0 });
+  cdpEndpoint = await startCdpBrowser(browserPath);
 });
 after(async () => {
   await server?.close();
