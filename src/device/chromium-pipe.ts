@@ -2,12 +2,15 @@
 // then runs while Node loads Playwright, instead of after it. Playwright takes the browser over its
 // DevTools pipe (connectOverCDP with this transport), as its own launch would over the same pipe.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 
 const STDERR_TAIL_CHARS = 2000;
+/** A started browser's profile folder, in the temporary folder: the prefix, then the owning process's id. */
+const PROFILE_PREFIX = 'protostage-chromium-';
+const PROFILE_OWNER = new RegExp(`^${PROFILE_PREFIX}(\\d+)-`);
 const CLOSE_TIMEOUT_MS = 5000;
 /** The id of the close request: the one Playwright's own close uses, whose answer its connection ignores. */
 const BROWSER_CLOSE_ID = -9999;
@@ -32,7 +35,8 @@ export interface StartedChromium {
  * with close, or with this process.
  */
 export function startChromium(executablePath: string, args: readonly string[]): StartedChromium {
-  const profile = mkdtempSync(join(tmpdir(), 'protostage-chromium-'));
+  removeOrphanedProfiles();
+  const profile = mkdtempSync(join(tmpdir(), `${PROFILE_PREFIX}${process.pid}-`));
   const child = spawn(executablePath, [...args, `--user-data-dir=${profile}`, '--remote-debugging-pipe', '--no-startup-window'], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
   });
@@ -71,6 +75,38 @@ export function startChromium(executablePath: string, args: readonly string[]): 
     rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
   });
   return { transport, exited };
+}
+
+/**
+ * Removes the profile folders of started browsers whose process has ended without removing them
+ * (an agent killed outright: its browser ends with the pipe, the folder stays). A folder of a
+ * running process, or of another user, is left alone.
+ */
+export function removeOrphanedProfiles(folder = tmpdir()): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const owner = PROFILE_OWNER.exec(name)?.[1];
+    if (owner === undefined || isRunning(Number(owner))) continue;
+    try {
+      rmSync(join(folder, name), { recursive: true, force: true });
+    } catch {
+      // another user's folder, or one going away as we look
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** CDP over a pipe: JSON messages, each ended by a NUL byte. */

@@ -2,13 +2,13 @@
 // DevTools pipe: the same switches as Playwright's own launch, a working browser, nothing left
 // behind on close, and a browser that cannot start failing with its own words.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { launchChromium, openBrowser, startBrowserEarly } from '../../src/device/chromium.ts';
-import { startChromium } from '../../src/device/chromium-pipe.ts';
+import { removeOrphanedProfiles, startChromium } from '../../src/device/chromium-pipe.ts';
 import { browserCommandLine } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'protostage-pipe-'));
@@ -38,6 +38,7 @@ test('a browser started before Playwright has the switches of Playwright\'s laun
   try {
     const [earlyLine, launchedLine] = await Promise.all([browserCommandLine(early), browserCommandLine(launched)]);
     const profile = earlyLine.find((part) => part.startsWith('--user-data-dir='))!.slice('--user-data-dir='.length);
+    assert.match(profile, new RegExp(`/protostage-chromium-${process.pid}-[^/]+$`), 'the folder names the process that owns it');
     const withoutProfile = (line: string[]) => line.filter((part) => !part.startsWith('--user-data-dir='));
     assert.deepEqual(withoutProfile(earlyLine), withoutProfile(launchedLine));
 
@@ -87,4 +88,18 @@ test('each message from the browser is handed over in a task of its own, after w
   await within(done, 'the two messages');
   await started.transport.close();
   assert.deepEqual(seen, ['message 1', 'handled 1', 'message 2', 'handled 2']);
+});
+
+test('a profile folder whose owning process has ended is removed at the next start; a running owner\'s stays', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'protostage-orphans-'));
+  try {
+    const ended = spawn(process.execPath, ['-e', '0']);
+    await new Promise((resolve) => ended.once('exit', resolve));
+    const names = [`protostage-chromium-${ended.pid}-abc123`, `protostage-chromium-${process.pid}-def456`, 'protostage-chromium-Go82Pd', 'other-folder'];
+    for (const name of names) mkdirSync(join(folder, name, 'Default'), { recursive: true });
+    removeOrphanedProfiles(folder);
+    assert.deepEqual(readdirSync(folder).sort(), names.slice(1).sort());
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
