@@ -35,11 +35,11 @@ export interface StartedChromium {
  * with close, or with this process.
  */
 export function startChromium(executablePath: string, args: readonly string[]): StartedChromium {
-  removeOrphanedProfiles();
   const profile = mkdtempSync(join(tmpdir(), `${PROFILE_PREFIX}${process.pid}-`));
   const child = spawn(executablePath, [...args, `--user-data-dir=${profile}`, '--remote-debugging-pipe', '--no-startup-window'], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
   });
+  removeOrphanedProfiles(); // once the browser is on its way, not before
   const removeAll = () => {
     child.kill('SIGKILL');
     rmSync(profile, { recursive: true, force: true });

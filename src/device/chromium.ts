@@ -110,8 +110,8 @@ export async function launchChromium(options: { headed?: boolean; browser?: stri
  * Starts the browser a device will launch now, before Playwright has loaded, so that its start
  * runs while the device loads Playwright (openBrowser then connects to it). Only for a headless
  * browser chosen by path; otherwise, or when the choice fails, undefined: openBrowser launches
- * through Playwright and reports what failed. A browser chosen without a search starts before
- * this returns.
+ * through Playwright and reports what failed. The browser starts as soon as it is chosen; the
+ * promise gives it to openBrowser.
  */
 export async function startBrowserEarly(source: BrowserSource, options: { headed?: boolean } = {}): Promise<StartedChromium | undefined> {
   if (source.kind !== 'launch' || options.headed === true) return undefined;
@@ -123,8 +123,8 @@ export async function startBrowserEarly(source: BrowserSource, options: { headed
 const CONNECT_TIMEOUT_MS = 30_000;
 
 /**
- * Launches or connects to the browser, or takes over one `started` early; a connection that fails
- * says where and what to check.
+ * Launches or connects to the browser, or takes over the one `starting` gives (startBrowserEarly);
+ * a connection that fails says where and what to check.
  */
 export async function openBrowser(source: BrowserSource = { kind: 'launch' }, options: { headed?: boolean } = {}, starting?: Promise<StartedChromium | undefined>): Promise<Browser> {
   const started = await starting;
