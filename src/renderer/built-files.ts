@@ -22,6 +22,12 @@ interface BuiltRecord {
   digest: string;
   /** The sources, relative to the package root. */
   inputs: string[];
+  /**
+   * The digest of the salt and of every source's size, times and inode as they were when `digest`
+   * was taken: while they are the same, the contents are not read again. Any write to a file
+   * changes its change time, which nothing can set back.
+   */
+  stats?: string;
 }
 
 /** What a file was made from: `salt` names the maker (its version, its options); `inputs` are relative to the package root. */
@@ -61,13 +67,33 @@ function readBuiltIn(folder: string, name: string, salt: string): Buffer | null 
   }
 }
 
-/** Whether what `folder` keeps under `name` was made by `salt` from the sources as they are now. */
+/**
+ * Whether what `folder` keeps under `name` was made by `salt` from the sources as they are now:
+ * at once when no source's file was touched since the record was written (the check every launch
+ * makes: 127 and 187 files), else by their contents, and then the record notes their files anew.
+ */
 export function builtIsCurrent(folder: string, name: string, salt: string): boolean {
   try {
-    const record = JSON.parse(readFileSync(join(folder, `${name}.json`), 'utf8')) as BuiltRecord;
-    return Array.isArray(record.inputs) && digestOf({ salt, inputs: record.inputs }) === record.digest;
+    const recordPath = join(folder, `${name}.json`);
+    const record = JSON.parse(readFileSync(recordPath, 'utf8')) as BuiltRecord;
+    if (!Array.isArray(record.inputs)) return false;
+    const from = { salt, inputs: record.inputs };
+    // Taken before the contents are read: a write after this makes the next check read them again.
+    const stats = statsDigestOf(from);
+    if (stats !== null && stats === record.stats) return true;
+    if (digestOf(from) !== record.digest) return false;
+    if (stats !== null) writeRecordQuietly(recordPath, { ...record, stats });
+    return true;
   } catch {
     return false;
+  }
+}
+
+function writeRecordQuietly(path: string, record: BuiltRecord): void {
+  try {
+    writeWhole(path, JSON.stringify(record));
+  } catch {
+    // A read-only install checks the contents each time, as it did before.
   }
 }
 
@@ -87,11 +113,12 @@ export function keepBuilt(name: string, contents: string | Buffer, from: BuiltFr
 export function keepRecord(name: string, from: BuiltFrom, startedAt: number, folder: string, keep: () => void): void {
   try {
     if (from.inputs.some((input) => statSync(sourcePath(input)).mtimeMs > startedAt)) return;
+    const stats = statsDigestOf(from);
     const digest = digestOf(from);
-    if (digest === null) return;
+    if (digest === null || stats === null) return;
     mkdirSync(folder, { recursive: true });
     keep();
-    writeWhole(join(folder, `${name}.json`), JSON.stringify({ digest, inputs: [...from.inputs] } satisfies BuiltRecord));
+    writeWhole(join(folder, `${name}.json`), JSON.stringify({ digest, inputs: [...from.inputs], stats } satisfies BuiltRecord));
   } catch {
     // Nowhere to keep it: the next launch makes it again.
   }
@@ -103,6 +130,20 @@ function digestOf({ salt, inputs }: BuiltFrom): string | null {
     for (const input of inputs) hash.update(`\0${input}\0`).update(readFileSync(sourcePath(input)));
   } catch {
     return null; // a source is gone
+  }
+  return hash.digest('hex');
+}
+
+/** The digest of the salt and of each source's size, modification and change times and inode; null when one is gone. */
+function statsDigestOf({ salt, inputs }: BuiltFrom): string | null {
+  const hash = createHash('sha256').update(salt);
+  try {
+    for (const input of inputs) {
+      const { size, mtimeMs, ctimeMs, ino } = statSync(sourcePath(input));
+      hash.update(`\0${input}\0${size}:${mtimeMs}:${ctimeMs}:${ino}`);
+    }
+  } catch {
+    return null;
   }
   return hash.digest('hex');
 }

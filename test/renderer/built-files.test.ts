@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +31,27 @@ test('a kept file is read while its salt and every source are unchanged, and not
   rmSync(second);
   assert.equal(readBuilt('out.js', 'maker 1', [folder]), null, 'a source gone makes it anew');
   assert.equal(readBuilt('other.js', 'maker 1', [folder]), null, 'nothing kept under another name');
+});
+
+test('a source rewritten with the same size and modification time is still seen as changed; one touched without a change is not', () => {
+  const { folder, first } = setupFolder('stats');
+  const sameTime = new Date(Date.now() - 60_000);
+  const write = (text: string) => {
+    writeFileSync(first, text);
+    utimesSync(first, sameTime, sameTime);
+  };
+  const record = () => JSON.parse(readFileSync(join(folder, 'out.js.json'), 'utf8')) as { stats?: string };
+  write('export const a = 1;');
+  keepBuilt('out.js', 'kept', { salt: 's', inputs: [first] }, Date.now(), folder);
+  const kept = record().stats;
+  assert.ok(kept, 'the record notes its sources\' files');
+  write('export const a = 1;');
+  assert.equal(readBuilt('out.js', 's', [folder])?.toString(), 'kept', 'the same contents, written again');
+  const noted = record().stats;
+  assert.ok(noted && noted !== kept, 'the record notes the rewritten file, so the next check need not read it');
+  assert.equal(readBuilt('out.js', 's', [folder])?.toString(), 'kept');
+  write('export const a = 2;');
+  assert.equal(readBuilt('out.js', 's', [folder]), null, 'another content of the same size and modification time');
 });
 
 test('a file whose source changed while it was made is not kept; a folder that cannot be written keeps nothing and throws nothing', () => {
