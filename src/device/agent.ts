@@ -7,6 +7,7 @@ import { isAcceptableToken } from '../protocol/handshake.ts';
 import { appearanceReportSchema, prototypeStatusSchema, type AppearanceReport, type HostRequest, type InputTarget, type PrototypeStatus } from '../protocol/messages.ts';
 import { startProtocolServer, type ProtocolServer, type ReplyBody } from '../protocol/server.ts';
 import type { MirrorServer } from '../viewer/server.ts';
+import { playwrightLoaded } from './playwright.ts';
 import { OfflineEventRing } from './offline-events.ts';
 import { parseDeviceProfile } from './profiles.ts';
 import type { DeviceResult, WebDevice, WebDeviceOptions } from './web-device.ts';
@@ -118,13 +119,16 @@ export interface RunningAgent {
  */
 export async function startAgent(config: { port: number; token: string }, deviceOptions: WebDeviceOptions = {}): Promise<RunningAgent> {
   const { WebDevice } = await import('./web-device.ts');
-  const { startMirrorServer } = await import('../viewer/server.ts');
   // A device that fails to start keeps the agent up: every hello then answers with the reason.
   const deviceReady = WebDevice.launch(deviceOptions).catch((error: Error) => {
     throw new Error(`the web device could not start: ${error.message}`);
   });
+  // The mirror's modules (a WebSocket server among them) load while the device waits for its browser.
+  const mirrorServer = playwrightLoaded.then(() => import('../viewer/server.ts'));
   // A mirror that cannot start leaves the device working without one.
-  const mirrorReady = deviceReady.then((device) => startMirrorServer({ device, title: 'protostage device' }).catch(() => undefined));
+  const mirrorReady = deviceReady.then((device) =>
+    mirrorServer.then(({ startMirrorServer }) => startMirrorServer({ device, title: 'protostage device' })).catch(() => undefined),
+  );
   let mirror: MirrorServer | undefined;
   const ready = mirrorReady.then((started) => {
     mirror = started;

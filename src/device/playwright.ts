@@ -5,9 +5,19 @@
 import { createRequire } from 'node:module';
 
 let playwright: typeof import('playwright-core') | undefined;
+let markLoaded: () => void;
+
+/**
+ * Resolves once Playwright has loaded. A starting device then mostly waits for its browser, so
+ * modules it needs only later load from here on instead of before (agent.ts).
+ */
+export const playwrightLoaded = new Promise<void>((resolve) => (markLoaded = resolve));
 
 /** Playwright's Chromium, loading Playwright at the first call. */
 export function playwrightChromium(): typeof import('playwright-core').chromium {
-  playwright ??= createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core');
+  if (playwright === undefined) {
+    playwright = createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core');
+    markLoaded();
+  }
   return playwright.chromium;
 }

@@ -1,7 +1,7 @@
 // Builds the renderer's browser bundle with esbuild and the HTML page that hosts it: an app layer
 // (an iframe) under the prototype layer. The script, the fonts and the icon glyphs are files of the
 // page's own origin, which the device serves from memory (device/device-page.ts), so it works offline.
-import { build, version as esbuildVersion } from 'esbuild';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { keptOrMade, type BuiltFrom } from './built-files.ts';
 import { robotoFontFaceCss, scriptFontFaceCss } from './page-assets.ts';
@@ -9,6 +9,8 @@ import { iconMapStartScript } from './icon-map.ts';
 import { RENDERER_SCRIPT_PATH } from './page-paths.ts';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** esbuild's version, read from its package: esbuild itself loads only when a bundle must be made. */
+const esbuildVersion = (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version;
 const entryPoint = fileURLToPath(new URL('./entry.tsx', import.meta.url));
 /** The kept bundle's name (built-files.ts). */
 export const RENDERER_BUNDLE_FILE = 'renderer.js';
@@ -45,6 +47,7 @@ async function keptOrBuiltBundle(): Promise<string> {
 
 /** Bundles the renderer with esbuild: the script and every file it was made from, relative to the package root. */
 export async function bundleRenderer(): Promise<{ text: string; from: BuiltFrom }> {
+  const { build } = await import('esbuild');
   const result = await build({ ...BUNDLE_OPTIONS, entryPoints: [entryPoint], absWorkingDir: PACKAGE_ROOT, write: false, metafile: true, logLevel: 'silent' });
   return { text: result.outputFiles[0]!.text, from: { salt: BUNDLE_SALT, inputs: Object.keys(result.metafile.inputs) } };
 }
