@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Route } from 'playwright-core';
 import { buildRendererBundle, rendererPageHtml } from '../renderer/build.ts';
-import { gzippedMaterialIconMap, readRobotoFont, readScriptFont } from '../renderer/page-assets.ts';
-import { ICON_MAP_PATH, RENDERER_SCRIPT_PATH } from '../renderer/page-paths.ts';
+import { gzippedIconVariant, ICON_VARIANTS, readRobotoFont, readScriptFont, type IconVariant } from '../renderer/page-assets.ts';
+import { iconVariantPath, RENDERER_SCRIPT_PATH } from '../renderer/page-paths.ts';
 import { homeScreenHtml } from './home-screen.ts';
 
 /**
@@ -33,8 +33,8 @@ function readHomeFont(): Promise<Buffer> {
  */
 export function prepareDevicePage(): void {
   buildRendererBundle().catch(() => undefined);
-  // A failure is reported when the page asks for the glyphs.
-  setImmediate(() => gzippedMaterialIconMap().catch(() => undefined));
+  // A failure is reported when the page asks for the glyphs; other variants load when drawn.
+  setImmediate(() => gzippedIconVariant('filled').catch(() => undefined));
 }
 
 /** Answers the context's requests for the device origin; `appUrl` defaults to the built-in home screen. */
@@ -55,13 +55,16 @@ async function answer(route: Route, devicePage: string): Promise<void> {
   const path = new URL(request.url()).pathname;
   if (path === '/') return send(route, 200, 'text/html; charset=utf-8', devicePage);
   if (path === RENDERER_SCRIPT_PATH) return send(route, 200, 'text/javascript; charset=utf-8', await buildRendererBundle());
-  if (path === ICON_MAP_PATH) return send(route, 200, 'application/gzip', await gzippedMaterialIconMap());
+  const iconVariant = ICON_VARIANT_BY_PATH.get(path);
+  if (iconVariant !== undefined) return send(route, 200, 'application/gzip', await gzippedIconVariant(iconVariant));
   if (path === HOME_PATH) return send(route, 200, 'text/html; charset=utf-8', homeScreenHtml(HOME_FONT_PATH));
   if (path === HOME_FONT_PATH) return send(route, 200, 'font/woff2', await readHomeFont());
   const font = (await readRobotoFont(path)) ?? (await readScriptFont(path));
   if (font !== null) return send(route, 200, 'font/woff2', font);
   return send(route, 404, 'text/plain', 'not found');
 }
+
+const ICON_VARIANT_BY_PATH = new Map<string, IconVariant>(ICON_VARIANTS.map((variant) => [iconVariantPath(variant), variant]));
 
 function send(route: Route, status: number, contentType: string, body: string | Buffer): Promise<void> {
   return route.fulfill({ status, contentType, headers: { 'cache-control': 'no-store' }, body });

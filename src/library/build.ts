@@ -1,7 +1,7 @@
 // Builds the library export before the package is packed (`npm pack` runs it as prepack):
 // dist/index.js, one ES module with its dependencies inside, so importing it needs nothing else
 // from the package; dist/types, the declarations of the modules it exports; and
-// dist/material-icons.json.gz, the device's icon glyphs, so the installed package needs none of
+// dist/material-icons-<variant>.json.gz, the device's icon glyphs, so the installed package needs none of
 // the icon package's 10,000 files; and dist/built, the device page's script, so a launch need not
 // bundle it (renderer/built-files.ts), and the CLI as ES modules (cli/bundle.ts).
 //   node --import tsx src/library/build.ts
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { bundleRenderer, RENDERER_BUNDLE_FILE } from '../renderer/build.ts';
 import { keepBuilt, PACKED_DIR } from '../renderer/built-files.ts';
-import { gzipIconMap, materialIconPackageMap } from '../renderer/page-assets.ts';
+import { builtIconVariantFile, gzipIconVariant, ICON_VARIANTS, materialIconPackageMap } from '../renderer/page-assets.ts';
 import { buildCliBundle } from '../cli/bundle.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -37,7 +37,8 @@ writeFileSync(config, JSON.stringify({
 }));
 execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', config], { stdio: 'inherit' });
 rmSync(config);
-writeFileSync(`${dist}/material-icons.json.gz`, gzipIconMap(materialIconPackageMap()));
+const icons = materialIconPackageMap();
+for (const variant of ICON_VARIANTS) writeFileSync(builtIconVariantFile(variant), gzipIconVariant(icons[variant]));
 const bundleStarted = Date.now();
 const renderer = await bundleRenderer();
 // An installed package's dependencies sit elsewhere than the checkout's: the packed script counts
@@ -45,4 +46,4 @@ const renderer = await bundleRenderer();
 const ownInputs = renderer.from.inputs.filter((input) => !input.startsWith('node_modules/'));
 keepBuilt(RENDERER_BUNDLE_FILE, renderer.text, { salt: renderer.from.salt, inputs: ['package.json', ...ownInputs] }, bundleStarted, PACKED_DIR);
 await buildCliBundle(PACKED_DIR);
-console.error('built dist/index.js, dist/types, dist/material-icons.json.gz and dist/built (the device page\'s script, the CLI)');
+console.error('built dist/index.js, dist/types, dist/material-icons-*.json.gz and dist/built (the device page\'s script, the CLI)');

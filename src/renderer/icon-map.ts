@@ -1,26 +1,31 @@
-// The glyph map's load. The page's head starts it (build.ts) while the renderer's script still
-// downloads and compiles: unpacking the map keeps the main thread busy for about a tenth of a
-// second, and the main thread is idle then. The renderer (icons.tsx) takes the map from there.
-import type { IconMap as PackedIconMap } from './page-assets.ts';
-import { ICON_MAP_PATH } from './page-paths.ts';
+// The glyph maps' loads. The page's head starts the filled glyphs' (build.ts) while the renderer's
+// script still downloads and compiles; another variant loads when something first draws it
+// (icons.tsx). All five variants at once kept the page's start busy for a tenth of a second.
+import type { IconVariant } from './page-assets.ts';
+import { iconVariantPath } from './page-paths.ts';
 
-/** The glyphs as the page has them: the packed map, or nothing where it is missing. */
-export type IconMap = Partial<PackedIconMap>;
+/** One variant's glyphs as the page has them: icon name → inner SVG markup. */
+export type VariantGlyphs = Record<string, string>;
 
-/** Where the page's head leaves the promise of the map. */
+/** Where the page's head leaves the promise of the filled glyphs. */
 export const ICON_MAP_GLOBAL = '__protostageIconMap';
 
 /**
- * Fetches and unpacks the glyph map (gzip-compressed JSON at `path`); none where it is missing.
- * The page's head runs it as written, so it uses nothing from outside.
+ * Fetches and unpacks a variant's glyphs (gzip-compressed JSON at `path`); none where they are
+ * missing. The page's head runs it as written, so it uses nothing from outside.
  */
-export async function fetchIconMap(path: string): Promise<IconMap> {
+export async function fetchIconMap(path: string): Promise<VariantGlyphs> {
   const gzipped = await fetch(path).catch(() => null);
   if (gzipped === null || !gzipped.ok || gzipped.body === null) return {};
-  return (await new Response(gzipped.body.pipeThrough(new DecompressionStream('gzip'))).json()) as IconMap;
+  return (await new Response(gzipped.body.pipeThrough(new DecompressionStream('gzip'))).json()) as VariantGlyphs;
 }
 
-/** The page head's script that starts the load. */
+/** Loads a variant's glyphs. */
+export function fetchIconVariant(variant: IconVariant): Promise<VariantGlyphs> {
+  return fetchIconMap(iconVariantPath(variant));
+}
+
+/** The page head's script that starts the filled glyphs' load. */
 export function iconMapStartScript(): string {
-  return `window.${ICON_MAP_GLOBAL}=(${fetchIconMap})(${JSON.stringify(ICON_MAP_PATH)});`;
+  return `window.${ICON_MAP_GLOBAL}=(${fetchIconMap})(${JSON.stringify(iconVariantPath('filled'))});`;
 }

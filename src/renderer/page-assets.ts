@@ -1,6 +1,6 @@
 // Node-side assets of the device page, which its origin serves from this process so that it works
 // offline: the @font-face rules of Roboto and of the script fonts, and the Material icon glyphs as
-// one gzip-compressed JSON map, each built once per process and cached; and the font files, read
+// gzip-compressed JSON, a map per variant, each built once per process and cached; and the font files, read
 // when the page asks for one (the browser fetches only the files its text uses).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -25,6 +25,8 @@ export const ICON_VARIANT_FOLDERS = {
 
 export type IconVariant = keyof typeof ICON_VARIANT_FOLDERS;
 
+export const ICON_VARIANTS = Object.keys(ICON_VARIANT_FOLDERS) as IconVariant[];
+
 /** Icon map shape: variant → icon name → inner SVG markup of a 24×24 viewBox. */
 export type IconMap = Record<IconVariant, Record<string, string>>;
 
@@ -36,7 +38,6 @@ const ROBOTO_SUBSETS: Array<{ subset: string; unicodeRange: string }> = [
 
 let fontCss: string | undefined;
 let iconMap: IconMap | undefined;
-let gzippedIcons: Promise<Buffer> | undefined;
 const ROBOTO_FONT_FILE = /^roboto-[a-z-]+-\d{3}-(normal|italic)\.woff2$/;
 
 function packageDir(name: string): string {
@@ -122,12 +123,19 @@ export function innerSvg(svg: string): string {
 }
 
 /**
- * The icon map a packed package carries, written by the library build from
+ * The icon glyphs a packed package carries, one file per variant, written by the library build from
  * @material-design-icons/svg: that package's 10,000 small files are a build-time dependency only.
- * A checkout that has the package packs the glyphs from it, and keeps the packed map while
+ * A checkout that has the package packs the glyphs from it, and keeps each packed variant while
  * neither that package's version nor this file changes (built-files.ts).
  */
-const BUILT_ICON_MAP = fileURLToPath(new URL('../../dist/material-icons.json.gz', import.meta.url));
+export function builtIconVariantFile(variant: IconVariant): string {
+  return fileURLToPath(new URL(`../../dist/${packedIconVariantName(variant)}`, import.meta.url));
+}
+
+/** The name a variant's packed glyphs are kept and carried under. */
+export function packedIconVariantName(variant: IconVariant): string {
+  return `material-icons-${variant}.json.gz`;
+}
 
 function iconPackageInstalled(): boolean {
   try {
@@ -138,17 +146,24 @@ function iconPackageInstalled(): boolean {
   }
 }
 
-function readBuiltIconMap(): Buffer {
-  if (!existsSync(BUILT_ICON_MAP)) {
-    throw new Error(`the Material icon glyphs are missing: neither @material-design-icons/svg nor ${BUILT_ICON_MAP} is installed (npm install, or npm pack to build it)`);
+function readBuiltIconVariant(variant: IconVariant): Buffer {
+  const file = builtIconVariantFile(variant);
+  if (!existsSync(file)) {
+    throw new Error(`the Material icon glyphs are missing: neither @material-design-icons/svg nor ${file} is installed (npm install, or npm pack to build it)`);
   }
-  return readFileSync(BUILT_ICON_MAP);
+  return readFileSync(file);
 }
 
 /** Every glyph of @material-design-icons/svg, by seed variant name and icon name. */
 export function materialIconMap(): IconMap {
-  iconMap ??= iconPackageInstalled() ? materialIconPackageMap() : (JSON.parse(gunzipSync(readBuiltIconMap()).toString('utf8')) as IconMap);
+  iconMap ??= iconPackageInstalled() ? materialIconPackageMap() : builtIconMap();
   return iconMap;
+}
+
+function builtIconMap(): IconMap {
+  const map = {} as IconMap;
+  for (const variant of ICON_VARIANTS) map[variant] = JSON.parse(gunzipSync(readBuiltIconVariant(variant)).toString('utf8')) as Record<string, string>;
+  return map;
 }
 
 /** The icon map read from @material-design-icons/svg itself, one file per glyph and variant. */
@@ -166,22 +181,30 @@ export function materialIconPackageMap(): IconMap {
   return map;
 }
 
-/** An icon map as gzip-compressed JSON: well under half the bytes the page must load. */
-export function gzipIconMap(map: IconMap): Buffer {
-  return gzipSync(JSON.stringify(map), { level: 9 });
+/** One variant's glyphs as gzip-compressed JSON: well under half the bytes the page must load. */
+export function gzipIconVariant(glyphs: Record<string, string>): Buffer {
+  return gzipSync(JSON.stringify(glyphs), { level: 9 });
 }
 
-/** The icon map as gzip-compressed JSON, as the page loads it from ICON_MAP_PATH (made once per process). */
-export function gzippedMaterialIconMap(): Promise<Buffer> {
-  gzippedIcons ??= iconPackageInstalled() ? keptOrPackedIconMap() : Promise.resolve().then(readBuiltIconMap);
-  gzippedIcons.catch(() => (gzippedIcons = undefined));
-  return gzippedIcons;
+/**
+ * A variant's glyphs as gzip-compressed JSON, as the page loads them from iconVariantPath (made
+ * once per process). The page loads the filled glyphs as it opens and another variant only when
+ * something draws it: all five took a tenth of a second of the page's start to unpack.
+ */
+export function gzippedIconVariant(variant: IconVariant): Promise<Buffer> {
+  let glyphs = gzippedVariants.get(variant);
+  if (glyphs === undefined) {
+    glyphs = iconPackageInstalled() ? keptOrPackedIconVariant(variant) : Promise.resolve(variant).then(readBuiltIconVariant);
+    gzippedVariants.set(variant, glyphs);
+    glyphs.catch(() => gzippedVariants.delete(variant));
+  }
+  return glyphs;
 }
 
-const PACKED_ICON_MAP_FILE = 'material-icons.json.gz';
+const gzippedVariants = new Map<IconVariant, Promise<Buffer>>();
 
 /** Packed from the icon package, kept while neither its version nor this file changes. */
-function keptOrPackedIconMap(): Promise<Buffer> {
+function keptOrPackedIconVariant(variant: IconVariant): Promise<Buffer> {
   const inputs = [packageRelative(join(packageDir('@material-design-icons/svg'), 'package.json')), packageRelative(fileURLToPath(import.meta.url))];
-  return keptOrMade(PACKED_ICON_MAP_FILE, 'material icon map 1', async () => ({ contents: gzipIconMap(materialIconMap()), inputs }));
+  return keptOrMade(packedIconVariantName(variant), 'material icon variant 1', async () => ({ contents: gzipIconVariant(materialIconMap()[variant]), inputs }));
 }

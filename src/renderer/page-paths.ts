@@ -4,8 +4,13 @@
 /** The renderer's script. */
 export const RENDERER_SCRIPT_PATH = '/device.js';
 
-/** Every Material icon glyph, as gzip-compressed JSON. */
-export const ICON_MAP_PATH = '/icons.json.gz';
+/** The folder of the Material icon glyphs: one gzip-compressed JSON map per variant, `<variant>.json.gz`. */
+export const ICON_VARIANTS_PATH = '/icons/';
+
+/** Where the page loads one variant's glyphs. */
+export function iconVariantPath(variant: string): string {
+  return `${ICON_VARIANTS_PATH}${variant}.json.gz`;
+}
 
 /** A Roboto file: `/fonts/roboto/<file>.woff2`. */
 export const ROBOTO_FONT_PATH = '/fonts/roboto/';

@@ -30,9 +30,11 @@ test('the packed package, installed into a fresh prefix, validates for a program
   execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--prefix', prefix, join(packed, tarball!)], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, npm_config_loglevel: 'error' }, timeout: 300_000 });
 
   checkLibrary(prefix, elsewhere);
-  // The icon glyphs come from the build's one file, not the icon package's 10,000.
+  // The icon glyphs come from the build's files, one per variant, not the icon package's 10,000.
   assert.equal(existsSync(join(prefix, 'node_modules', '@material-design-icons')), false);
-  assert.equal(existsSync(join(prefix, 'node_modules', 'protostage', 'dist', 'material-icons.json.gz')), true);
+  for (const variant of ['filled', 'outlined', 'rounded', 'sharp', 'twoTone']) {
+    assert.equal(existsSync(join(prefix, 'node_modules', 'protostage', 'dist', `material-icons-${variant}.json.gz`)), true, variant);
+  }
   const bin = join(prefix, 'node_modules', '.bin', 'protostage');
   assert.equal(execFileSync(bin, ['--version'], { cwd: elsewhere, encoding: 'utf8' }).trim().startsWith('protostage '), true);
   // The commands run from the CLI the pack built (its record matches the installed sources).

@@ -70,3 +70,31 @@ test('the page draws each icon with the glyph the icon package gives it, unpacke
   assert.deepEqual(drawn, outlines(materialIconMap().filled!.sync!));
   assert.notDeepEqual(drawn, outlines(FALLBACK_GLYPH));
 });
+
+test('an icon of another variant draws that variant\'s glyph once its map has loaded, before settled resolves, and each map loads once', async () => {
+  const { device } = devices()[1]!;
+  const variantSpec = (variant: string) => validSpec({
+    id: `variants-${variant}`,
+    window: { placement: { type: 'fullscreen' } },
+    root: { type: 'column', children: [
+      { type: 'icon', name: 'home', variant, testTag: 'first' },
+      { type: 'icon', name: 'settings', variant, testTag: 'second' },
+    ] },
+  });
+  const drawn = (tag: string) => page(1).evaluate((testTag) => [...document.querySelectorAll(`[data-testid="${testTag}"] svg path`)].map((path) => path.getAttribute('d')), tag);
+  const outlines = (markup: string) => [...markup.matchAll(/ d="([^"]+)"/g)].map((match) => match[1]);
+  const loads = () => page(1).evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.startsWith('/icons/')));
+  assert.deepEqual(await loads(), ['/icons/filled.json.gz'], 'the page opens with the filled glyphs only');
+  const icons = materialIconMap();
+  for (const variant of ['sharp', 'twoTone'] as const) {
+    await device.show(variantSpec(variant), { reset: true });
+    await device.settled();
+    assert.notDeepEqual(outlines(icons[variant].home!), outlines(icons.filled.home!), 'the variants differ');
+    assert.deepEqual(await drawn('first'), outlines(icons[variant].home!), variant);
+    assert.deepEqual(await drawn('second'), outlines(icons[variant].settings!), variant);
+  }
+  await device.show(variantSpec('sharp'), { reset: true });
+  await device.settled();
+  assert.deepEqual(await drawn('first'), outlines(icons.sharp.home!));
+  assert.deepEqual(await loads(), ['/icons/filled.json.gz', '/icons/sharp.json.gz', '/icons/twoTone.json.gz']);
+});

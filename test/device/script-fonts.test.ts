@@ -9,7 +9,7 @@ import { PNG } from 'pngjs';
 import { rendererPageHtml } from '../../src/renderer/build.ts';
 import { iconMapStartScript } from '../../src/renderer/icon-map.ts';
 import { readRobotoFont, readScriptFont } from '../../src/renderer/page-assets.ts';
-import { ICON_MAP_PATH, RENDERER_SCRIPT_PATH, ROBOTO_FONT_PATH } from '../../src/renderer/page-paths.ts';
+import { iconVariantPath, RENDERER_SCRIPT_PATH, ROBOTO_FONT_PATH } from '../../src/renderer/page-paths.ts';
 import { EMOJI_FONT, SCRIPT_FONT_PATH } from '../../src/renderer/script-fonts.ts';
 import { byTag, useDevices, validSpec } from './helpers.ts';
 
@@ -140,7 +140,7 @@ test('the device serves only the script font files it knows', async () => {
   }
 });
 
-test('the device page is small: its script, the icon glyphs and Roboto are files of its origin, and only the Roboto files its text uses load', async () => {
+test('the device page is small: its script, the icon glyphs and Roboto are files of its origin, and only the Roboto files its text uses load (and only the filled glyphs)', async () => {
   const html = rendererPageHtml();
   // The page is the @font-face rules and a few elements: no data URL, and one inline script, the glyph map's start.
   const inlineScripts = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]);
@@ -153,9 +153,12 @@ test('the device page is small: its script, the icon glyphs and Roboto are files
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, initiator: entry.initiatorType, start: entry.startTime, end: entry.responseEnd })),
   );
   const loaded = resources.map((resource) => resource.path);
-  assert.ok(loaded.includes(RENDERER_SCRIPT_PATH) && loaded.includes(ICON_MAP_PATH), loaded.join(', '));
-  // The glyphs are asked for by the page's head, while its script is still coming in, and fetched once.
-  const glyphs = resources.filter((resource) => resource.path === ICON_MAP_PATH);
+  const filledGlyphs = iconVariantPath('filled');
+  assert.ok(loaded.includes(RENDERER_SCRIPT_PATH) && loaded.includes(filledGlyphs), loaded.join(', '));
+  // The filled glyphs are asked for by the page's head, while its script is still coming in, and
+  // fetched once; no other variant loads while nothing draws one.
+  const glyphs = resources.filter((resource) => resource.path === filledGlyphs);
+  assert.deepEqual(loaded.filter((path) => path.startsWith('/icons/')), [filledGlyphs]);
   const script = resources.find((resource) => resource.path === RENDERER_SCRIPT_PATH)!;
   assert.deepEqual(glyphs.map((resource) => resource.initiator), ['fetch'], JSON.stringify(resources));
   assert.ok(glyphs[0]!.start < script.end, JSON.stringify(resources));
