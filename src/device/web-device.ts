@@ -142,6 +142,14 @@ declare global {
 }
 
 /**
+ * Resolves once the page API is there and the page's fonts are ready; fails at once where the
+ * renderer's script did not run. Awaited over the page's own session: Playwright's waitForFunction
+ * first injects its own script into the page, 50–60 ms of a device's start.
+ */
+const PAGE_READY = `(window.protostageReady ?? Promise.reject(new Error('the device page did not run its script')))
+  .then(() => document.fonts.ready).then(() => true)`;
+
+/**
  * tsx compiles this module with esbuild's keepNames, which wraps functions in `__name(...)`;
  * functions serialised into the page by `evaluate` need that helper to exist there too.
  */
@@ -271,40 +279,30 @@ export class WebDevice {
         serviceWorkers: 'block',
       });
       const initScripts = context.addInitScript(KEEP_NAMES_SHIM).then(() => context!.addInitScript(KEYBOARD_TRACKER));
-      await Promise.all([serveDevicePage(context, options.appUrl), initScripts]);
+      // The bindings belong to the context, so the page comes with them (one round of calls fewer);
+      // they answer once the device exists, which is before its page loads.
+      let device: WebDevice | undefined;
+      const bindings = exposeDeviceBindings(context, () => device?.page, {
+        event: (eventJson) => device && device.#deliver(JSON.parse(eventJson) as PrototypeEvent),
+        storage: (id, valuesJson) => device && device.#storageListener?.(id, JSON.parse(valuesJson)),
+        fieldFocus: (frame, focused) => device && device.#setFieldFocus(frame, focused),
+        keyboardKey: (key) => device && device.#typeFromKeyboard(key),
+        request: (requestJson) => device?.requests.start(JSON.parse(requestJson) as ResolvedRequest),
+        requestCancel: (requestId) => device?.requests.cancel(requestId),
+      });
+      await Promise.all([serveDevicePage(context, options.appUrl), initScripts, bindings]);
       // The permission goes in while the page opens (about a tenth of a second on a first launch).
       const [page] = await Promise.all([context.newPage(), allowLocalNetwork(context)]);
       const cdp = await context.newCDPSession(page);
-      const device = new WebDevice(browser, ownsBrowser, context, page, cdp, baseProfile, orientation, settings, options.liveClock ?? false, options.requests ?? { allowed: new AllowedOrigins() });
+      device = new WebDevice(browser, ownsBrowser, context, page, cdp, baseProfile, orientation, settings, options.liveClock ?? false, options.requests ?? { allowed: new AllowedOrigins() });
       device.#pixelRatio = options.pixelRatio ?? 1;
-      // Only the device page's runtime speaks for the prototype; the app's frames see the bindings too.
-      // The bindings are independent of each other: installed together, in one round of calls.
-      await Promise.all([
-        page.exposeBinding('__protostageEvent', (source, eventJson: string) => {
-          if (source.frame === page.mainFrame()) device.#deliver(JSON.parse(eventJson) as PrototypeEvent);
-        }),
-        page.exposeBinding('__protostageStorage', (source, id: string, valuesJson: string) => {
-          if (source.frame === page.mainFrame()) device.#storageListener?.(id, JSON.parse(valuesJson));
-        }),
-        page.exposeBinding('__protostageKeyboard', (source, focused: boolean) => device.#setFieldFocus(source.frame, focused)),
-        page.exposeBinding('__protostageKeyboardKey', (source, key: unknown) => {
-          // Only the device's own keyboard types; the app's frames see the binding too.
-          if (source.frame === page.mainFrame()) device.#typeFromKeyboard(key);
-        }),
-        page.exposeBinding('__protostageRequest', (source, requestJson: string) => {
-          if (source.frame === page.mainFrame()) device.requests.start(JSON.parse(requestJson) as ResolvedRequest);
-        }),
-        page.exposeBinding('__protostageRequestCancel', (source, requestId: string) => {
-          if (source.frame === page.mainFrame()) device.requests.cancel(requestId);
-        }),
-      ]);
-      page.on('framedetached', (frame) => device.#setFieldFocus(frame, false));
-      cdp.on('Page.screencastFrame', (frame) => device.#deliverFrame(frame.data, frame.sessionId, frame.metadata));
+      const opened = device;
+      page.on('framedetached', (frame) => opened.#setFieldFocus(frame, false));
+      cdp.on('Page.screencastFrame', (frame) => opened.#deliverFrame(frame.data, frame.sessionId, frame.metadata));
       await page.goto(DEVICE_PAGE_URL);
-      await page.waitForFunction(() => typeof window.protostage === 'object');
-      await page.evaluate(() => document.fonts.ready);
-      await device.#applySettings();
-      return device;
+      await opened.#pageValue(PAGE_READY);
+      await opened.#applySettings();
+      return opened;
     } catch (error) {
       await context?.close().catch(() => undefined);
       throw error;
@@ -517,17 +515,20 @@ export class WebDevice {
     if (still !== null && this.#screencasting) this.#sendFrame(Buffer.from(still.data, 'base64'));
   }
 
+  /** The settings go to the browser and to the page at once: none of the three depends on another. */
   async #applySettings(): Promise<void> {
-    await this.context.setOffline(this.#settings.offline);
     this.requests.offline = this.#settings.offline;
-    await this.page.emulateMedia({ colorScheme: this.#settings.dark ? 'dark' : 'light', reducedMotion: this.#settings.reducedMotion ? 'reduce' : 'no-preference' });
     const deviceState = {
       ...this.#settings,
       insets: { systemBars: this.profile.systemBars, cutout: this.profile.cutout, ime: this.profile.keyboardHeight },
       keyboardOpen: this.#keyboardOpen,
       liveClock: this.#liveClock,
     };
-    await this.page.evaluate((state) => window.protostage.setDevice(state), deviceState);
+    await Promise.all([
+      this.context.setOffline(this.#settings.offline),
+      this.page.emulateMedia({ colorScheme: this.#settings.dark ? 'dark' : 'light', reducedMotion: this.#settings.reducedMotion ? 'reduce' : 'no-preference' }),
+      this.#pageValue(`window.protostage.setDevice(${dataExpression(deviceState)})`),
+    ]);
   }
 
   /** Resolves once the prototype layer has finished rendering and animating. */
@@ -1009,6 +1010,35 @@ export function swipePath(
   return horizontal
     ? { from: { x: from, y: centre.y }, to: { x: to, y: centre.y } }
     : { from: { x: centre.x, y: from }, to: { x: centre.x, y: to } };
+}
+
+/** What the device page (not an app frame beneath it) tells the device, by binding. */
+interface DeviceBindings {
+  event(eventJson: string): void;
+  storage(id: string, valuesJson: string): void;
+  /** A field in a frame of the device page (the app's too) gained or lost the focus: the drawn keyboard follows it. */
+  fieldFocus(frame: Frame, focused: boolean): void;
+  keyboardKey(key: unknown): void;
+  request(requestJson: string): void;
+  requestCancel(requestId: string): void;
+}
+
+/**
+ * Exposes the bindings to every frame of the context's pages, each installed in the same round of
+ * calls. Only the device page's own calls count; a field's focus, from any of its frames (the
+ * app's too). `devicePage` is undefined until the device exists.
+ */
+function exposeDeviceBindings(context: BrowserContext, devicePage: () => Page | undefined, to: DeviceBindings): Promise<unknown> {
+  const fromDevicePage = (source: { frame: Frame }) => source.frame === devicePage()?.mainFrame();
+  const inDevicePage = (source: { page: Page }) => source.page === devicePage();
+  return Promise.all([
+    context.exposeBinding('__protostageEvent', (source, eventJson: string) => fromDevicePage(source) && to.event(eventJson)),
+    context.exposeBinding('__protostageStorage', (source, id: string, valuesJson: string) => fromDevicePage(source) && to.storage(id, valuesJson)),
+    context.exposeBinding('__protostageKeyboard', (source, focused: boolean) => inDevicePage(source) && to.fieldFocus(source.frame, focused)),
+    context.exposeBinding('__protostageKeyboardKey', (source, key: unknown) => fromDevicePage(source) && to.keyboardKey(key)),
+    context.exposeBinding('__protostageRequest', (source, requestJson: string) => fromDevicePage(source) && to.request(requestJson)),
+    context.exposeBinding('__protostageRequestCancel', (source, requestId: string) => fromDevicePage(source) && to.requestCancel(requestId)),
+  ]);
 }
 
 /** A JavaScript expression that yields `value`: its JSON text, read by JSON.parse (for large data, faster than a literal). */

@@ -59,4 +59,5 @@ async function start(): Promise<void> {
 // Started once this script has run, not from inside it: with DevTools' network domain on (as the
 // device has it), each request records the script stack that made it, and a stack through this
 // script's top level made Chromium re-parse the whole bundle for its source positions (130–150 ms).
-queueMicrotask(() => void start());
+// The device awaits `protostageReady` (one call) instead of polling for `protostage`.
+(window as unknown as { protostageReady: Promise<void> }).protostageReady = new Promise((resolve, reject) => queueMicrotask(() => start().then(resolve, reject)));
