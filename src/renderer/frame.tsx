@@ -143,6 +143,7 @@ export function Frame(props: FrameProps) {
   const fixed = props.fixed ?? FIXED_SIZE_TYPES.has(node.type);
   let classes = `ps-node ps-${node.type}`;
   if (fixed) classes += ' ps-fixed';
+  if (parent === 'row' && !onTap) classes += ` ${IN_ROW_CLASS}`;
   if (props.class) classes += ` ${props.class}`;
   if (pressScale !== null) classes += ' ps-press';
   if (node.platformFeedback?.indication === 'none') classes += ' ps-no-indication';
@@ -186,6 +187,7 @@ export function Frame(props: FrameProps) {
   const outer = sharedClassOrStyle(outerCss);
   let outerClasses = outer.className ? `ps-touch ${outer.className}` : 'ps-touch';
   if (fixed) outerClasses += ' ps-fixed';
+  if (parent === 'row') outerClasses += ` ${IN_ROW_CLASS}`;
   if (props.swipe) outerClasses += ' ps-swipeable';
   if (motion?.className) outerClasses += ` ${motion.className}`;
   const tap = (event: MouseEvent) => {
@@ -207,6 +209,9 @@ export function Frame(props: FrameProps) {
 }
 
 const LEAVING = { 'data-ps-leaving': '' };
+
+/** Marks the element a row holds for each child, which the row's shrink order picks (renderer-css.ts). */
+export const IN_ROW_CLASS = 'ps-in-row';
 
 /** Node types drawn at a fixed size (with their labels), which a crowded row never squeezes. */
 const FIXED_SIZE_TYPES: ReadonlySet<string> = new Set(['switch', 'checkbox', 'radioGroup', 'badge', 'icon', 'iconButton', 'castButton', 'fab']);

@@ -4,7 +4,7 @@ import { createPortal, type Component, type ComponentType, type VNode } from 'pr
 import { useRef, useState } from 'preact/hooks';
 import type { RenderNode, ResolvedAnchor } from '../runtime/model.ts';
 import { Env, ParentWidthContext, UNKNOWN_WIDTH, useEnv, type RenderEnv } from './env.ts';
-import { Frame, NodeMotionContext, type FrameProps, type NodeMotion } from './frame.tsx';
+import { Frame, IN_ROW_CLASS, NodeMotionContext, type FrameProps, type NodeMotion } from './frame.tsx';
 import { SKIPPABLE_ROW_CLASS } from './a11y.ts';
 import { isSkippableRow } from './offscreen.ts';
 import type { ParentLayout } from './style-css.ts';
@@ -76,9 +76,12 @@ export function Node(this: Component<NodeDrawProps>, { node, parent, env: handed
  */
 function drawInline(Component: ComponentType<NodeProps>, props: NodeProps) {
   const drawn = (Component as (props: NodeProps) => VNode | null)(props);
-  const element = drawn?.type === Frame ? Frame(drawn.props as FrameProps) : drawn;
+  const framed = drawn?.type === Frame;
+  const element = framed ? Frame(drawn.props as FrameProps) : drawn;
   handEnv(element, props.env);
   if (element && isSkippableRow(props.node)) element.props.class = `${element.props.class ?? ''} ${SKIPPABLE_ROW_CLASS}`;
+  // A frame marks itself; what a type draws without one is marked here.
+  if (element && !framed && props.parent === 'row') element.props.class = `${element.props.class ?? ''} ${IN_ROW_CLASS}`;
   return element;
 }
 

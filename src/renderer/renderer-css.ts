@@ -191,9 +191,11 @@ const LAYOUT = `
    clips it rather than squeezing it (nor its 48 dp touch target). */
 .ps-fixed { flex-shrink: 0; }
 /* Compose measures a row's children in order, each in the room the earlier ones left: when a row is
-   full, its last children give way first (without specificity, so a size or .ps-fixed wins). */
-:where(.ps-row > :nth-last-child(2)) { flex-shrink: 10; }
-:where(.ps-row > :last-child:not(:only-child)) { flex-shrink: 100; }
+   full, its last children give way first (without specificity, so a size or .ps-fixed wins). The
+   class comes first: a positional test reached by every element marks every parent, and a child
+   added to any long column then restyled all its siblings (1,020 texts for 10 appended rows). */
+:where(.ps-row > .ps-in-row:nth-last-child(2)) { flex-shrink: 10; }
+:where(.ps-row > .ps-in-row:last-child:not(:only-child)) { flex-shrink: 100; }
 [dir="rtl"] .ps-mirror, [dir="rtl"] .ps-mirror-auto { transform: scaleX(-1); }
 .ps-image { display: flex; overflow: clip; }
 .ps-image-content { display: block; width: 100%; height: 100%; min-width: 0; min-height: 0; }

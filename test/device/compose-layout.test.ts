@@ -100,6 +100,29 @@ test('in a full row of two long texts the first keeps most of its width and the 
   assert.ok(first.x + first.width <= second.x + 0.5, 'side by side, not overlapping');
 });
 
+test('a tapped last child of a full row gives way too, and only a row\'s own children are marked for its shrink order', async () => {
+  const long = 'a text long enough to want the whole row to itself on a phone';
+  const nodes = await shown(phone().device, {
+    type: 'column',
+    children: [
+      { type: 'row', style: { width: 'fill' }, children: [
+        { type: 'text', text: `First, ${long}`, testTag: 'first' },
+        { type: 'icon', name: 'star', testTag: 'star' },
+        { type: 'text', text: `Tapped, ${long}`, testTag: 'tapped', onTap: [{ type: 'emit', name: 'tapped' }] },
+      ] },
+      { type: 'text', text: 'Below the row', testTag: 'below' },
+    ],
+  });
+  const [first, tapped] = [byTag(nodes, 'first').bounds, byTag(nodes, 'tapped').bounds];
+  assert.ok(first.width > 3 * tapped.width, `the first text keeps its room (${first.width} vs ${tapped.width})`);
+  const page = (phone().device as unknown as { page: Page }).page;
+  const marks = await page.evaluate(() => ({
+    rowChildren: [...document.querySelectorAll('.ps-row > *')].map((element) => element.classList.contains('ps-in-row')),
+    elsewhere: [...document.querySelectorAll('.ps-in-row')].filter((element) => !element.parentElement!.classList.contains('ps-row')).length,
+  }));
+  assert.deepEqual(marks, { rowChildren: [true, true, true], elsewhere: 0 });
+});
+
 const SHEET = {
   type: 'column',
   style: { width: 'fill', spacing: 8 },
