@@ -9,10 +9,17 @@ const PARENT_CHECK_MS = 500;
 /** A wrapper never goes deeper than this (npm exec → sh -c → node is one shell). */
 const MAX_WRAPPERS = 3;
 
-/** Resolves once the command should stop; `also` adds events of its own (stdin closing). */
+/** The parent as the command's modules loaded: one gone before the command watches is noticed too. */
+const STARTING_PARENT = process.ppid;
+
+/**
+ * Resolves once the command should stop; `also` adds events of its own (stdin closing). Called
+ * before the command's start, so a signal or its parent's death during the start is kept, and
+ * the command stops, cleaning up, once it awaits this.
+ */
 export function untilStopped(also: (stop: () => void) => void = () => {}): Promise<void> {
   return new Promise((resolve) => {
-    const parent = process.ppid;
+    const parent = STARTING_PARENT;
     const starters = startersAbove(parent);
     const watch = setInterval(() => {
       if (process.ppid !== parent || starters === ORPHANED || starters.some((starter) => parentOf(starter.child) !== starter.pid)) stop();
@@ -24,7 +31,7 @@ export function untilStopped(also: (stop: () => void) => void = () => {}): Promi
     };
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);
     also(stop);
-    if (starters === ORPHANED) stop();
+    if (starters === ORPHANED || process.ppid !== parent) stop();
   });
 }
 

@@ -3,7 +3,7 @@
 // process left running. Real processes; the process tree is read with ps.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,5 +150,33 @@ test('device on a taken port exits 1 at once, naming the port, and leaves no bro
     assert.deepEqual(descendants(device.pid!).filter(alive), []);
   } finally {
     blocker.close();
+  }
+});
+
+test('a command whose parent died before it began to watch stops as soon as it watches, and a signal during its start is kept till then', async () => {
+  const lifecycle = JSON.stringify(fileURLToPath(new URL('../../src/cli/lifecycle.ts', import.meta.url)));
+  const folder = mkdtempSync(join(tmpdir(), 'protostage-lifecycle-'));
+  const report = join(folder, 'report');
+  try {
+    // The command loads, its parent dies, and only then does it watch: the watch must stop it at once.
+    const command = `const { untilStopped } = await import(${lifecycle}); const start = process.ppid;
+      while (process.ppid === start) await new Promise((resolve) => setTimeout(resolve, 20));
+      const stopped = await Promise.race([untilStopped().then(() => 'stopped'), new Promise((resolve) => setTimeout(resolve, 3000, 'running'))]);
+      require('node:fs').writeFileSync(${JSON.stringify(report)}, stopped); process.exit(0);`;
+    const parent = spawn(process.execPath, ['-e', `require('child_process').spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', ${JSON.stringify(command.replace('require(', "(await import('node:module')).createRequire(import.meta.url)("))}], { stdio: 'ignore', cwd: ${JSON.stringify(fileURLToPath(new URL('../../', import.meta.url)))} }); setTimeout(() => process.exit(0), 1500);`], { stdio: 'ignore' });
+    await new Promise((resolve) => parent.once('exit', resolve));
+    const deadline = Date.now() + 10_000;
+    while (!existsSync(report) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(readFileSync(report, 'utf8'), 'stopped');
+
+    // A SIGHUP before the watch begins is not the end of the process: the watch sees it.
+    const early = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `const { untilStopped } = await import(${lifecycle});
+      const stopped = untilStopped(); process.stdout.write('watching\\n');
+      await new Promise((resolve) => setTimeout(resolve, 1000)); await stopped; process.exit(7);`], { stdio: ['ignore', 'pipe', 'ignore'], cwd: fileURLToPath(new URL('../../', import.meta.url)) });
+    await new Promise((resolve) => early.stdout!.once('data', resolve));
+    early.kill('SIGHUP');
+    assert.equal(await new Promise((resolve) => early.once('exit', (code) => resolve(code))), 7, 'it finished its start, then stopped');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 });

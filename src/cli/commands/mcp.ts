@@ -36,6 +36,10 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage mcp: ${setup}`);
     return 2;
   }
+  const stopped = untilStopped((stop) => {
+    process.stdin.once('end', stop);
+    process.stdin.once('close', stop);
+  });
   // The device agents start first; the server's own modules load while they start.
   const started = values['lazy-device'] ? undefined : startAgents(setup);
   const [{ createDevicePool }, { createMcpServer, followShownPrototypes }, { serveStdio }, { guardedStdioTransport }] = await Promise.all([
@@ -57,10 +61,7 @@ export async function run(args: string[]): Promise<number> {
     transport: guardedStdioTransport(),
     onerror: (error) => console.error(`protostage mcp: ${error.message}`),
   });
-  await untilStopped((stop) => {
-    process.stdin.once('end', stop);
-    process.stdin.once('close', stop);
-  });
+  await stopped;
   await stdio.close();
   await pool.close();
   return 0;

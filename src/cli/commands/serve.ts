@@ -53,6 +53,7 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage serve: ${problem}`);
     return 2;
   }
+  const stopped = untilStopped();
   // The device agents start first; the server's own modules load while they start.
   const started = values['lazy-device'] ? undefined : startAgents(setup);
   const [{ createDevicePool }, { mcpHttpHandler }] = await Promise.all([import('../../host/index.ts'), import('../../mcp/http.ts')]);
@@ -73,7 +74,7 @@ export async function run(args: string[]): Promise<number> {
   console.log(`protostage MCP server listening on ${url}`);
   console.log('Register it with your MCP client, e.g.:');
   console.log(JSON.stringify({ mcpServers: { protostage: { type: 'http', url } } }, null, 2));
-  await untilStopped();
+  await stopped;
   server.close();
   await mcp.close();
   server.closeAllConnections();

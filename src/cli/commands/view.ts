@@ -99,6 +99,7 @@ export async function run(args: string[], command = 'view'): Promise<number> {
     console.error(describeAssetProblem(command, loaded));
     return 1;
   }
+  const stopped = untilStopped();
   const { startLiveView } = await import('../../viewer/live-view.ts');
   let view;
   try {
@@ -120,7 +121,7 @@ export async function run(args: string[], command = 'view'): Promise<number> {
     return 1;
   }
   console.log(`protostage ${command}: open ${view.url}`);
-  await untilStopped();
+  await stopped;
   await view.close();
   return 0;
 }
