@@ -2,8 +2,7 @@
 // 127.0.0.1. The host launches it with a port and a token in its environment.
 import packageJson from '../../package.json' with { type: 'json' };
 import { ASSET_LIMITS, ASSET_MIME_TYPES, isAssetMimeType, maxBytesFor, signatureMatches, sniffMimeType } from '../protocol/assets.ts';
-import { BASE_VOCABULARY_CAPABILITIES, CAPABILITIES, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../protocol/constants.ts';
-import { isAcceptableToken } from '../protocol/handshake.ts';
+import { BASE_VOCABULARY_CAPABILITIES, CAPABILITIES } from '../protocol/constants.ts';
 import { appearanceReportSchema, prototypeStatusSchema, type AppearanceReport, type HostRequest, type InputTarget, type PrototypeStatus } from '../protocol/messages.ts';
 import { startProtocolServer, type ProtocolServer, type ReplyBody } from '../protocol/server.ts';
 import type { MirrorServer } from '../viewer/server.ts';
@@ -91,19 +90,6 @@ export const WEB_DEVICE_CAPABILITIES = [
   CAPABILITIES.iconToggle,
 ];
 
-export type AgentConfig = { ok: true; port: number; token: string } | { ok: false; message: string };
-
-/** Reads the launch port and token; the agent refuses to start without both. */
-export function readAgentConfig(env: NodeJS.ProcessEnv): AgentConfig {
-  const port = Number(env[DEVICE_PORT_ENV]);
-  const token = env[DEVICE_TOKEN_ENV];
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-    return { ok: false, message: `${DEVICE_PORT_ENV} must be a TCP port number (1-65535)` };
-  }
-  if (!isAcceptableToken(token)) return { ok: false, message: `${DEVICE_TOKEN_ENV} must be a token of at least 16 characters` };
-  return { ok: true, port, token };
-}
-
 export interface RunningAgent {
   readonly port: number;
   /** Settles when the browser is up; rejects with the reason it could not start. */
@@ -112,15 +98,16 @@ export interface RunningAgent {
 }
 
 /**
- * Listens first, then opens the browser, so the host can connect while Chromium starts; its
- * hello is answered once the device is ready. The device's live mirror (a person watching and
- * joining in from their browser) gets its own loopback port and token; hello_result carries its
- * address to the authenticated host.
+ * Listens at once, while the browser starts, so the host can connect meanwhile; its hello is
+ * answered once the device is ready. The device is launched here, or `launching` is a launch
+ * already under way (the command starts it before the agent's own modules load). The device's
+ * live mirror (a person watching and joining in from their browser) gets its own loopback port
+ * and token; hello_result carries its address to the authenticated host.
  */
-export async function startAgent(config: { port: number; token: string }, deviceOptions: WebDeviceOptions = {}): Promise<RunningAgent> {
-  const { WebDevice } = await import('./web-device.ts');
+export async function startAgent(config: { port: number; token: string }, deviceOptions: WebDeviceOptions = {}, launching?: Promise<WebDevice>): Promise<RunningAgent> {
+  const launched = launching ?? import('./web-device.ts').then(({ WebDevice }) => WebDevice.launch(deviceOptions));
   // A device that fails to start keeps the agent up: every hello then answers with the reason.
-  const deviceReady = WebDevice.launch(deviceOptions).catch((error: Error) => {
+  const deviceReady = launched.catch((error: Error) => {
     throw new Error(`the web device could not start: ${error.message}`);
   });
   // The mirror's modules (a WebSocket server among them) load while the device waits for its browser.

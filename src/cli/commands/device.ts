@@ -1,11 +1,12 @@
 // `protostage device`: run the web device agent. Normally the host starts it; run by hand to
 // drive a device from another host, with the port and token in the environment.
 import { parseCommandArgs } from '../args.ts';
-import { readAgentConfig, startAgent } from '../../device/agent.ts';
+import { readAgentConfig } from '../../device/agent-config.ts';
 import { DEVICE_EXIT_WITH_STDIN_ENV, DEVICE_PORT_ENV, DEVICE_TOKEN_ENV } from '../../protocol/constants.ts';
 import { APP_URL_OPTIONS, checkAppUrl } from '../../protocol/app-url.ts';
 import { BROWSER_OPTIONS, browserOptionsHelp, browserSourceFrom } from '../../device/browser-source.ts';
 import { startBrowserEarly } from '../../device/chromium.ts';
+import { playwrightLoaded } from '../../device/playwright.ts';
 import { DEVICE_FLAG_OPTIONS, deviceFlagsHelp, deviceSetupFrom } from '../../device/device-flags.ts';
 import { untilStopped } from '../lifecycle.ts';
 import { allowedOriginsFrom, REQUEST_ORIGIN_OPTION, requestOriginHelp } from '../../protocol/egress.ts';
@@ -62,14 +63,26 @@ export async function run(args: string[]): Promise<number> {
     console.error(`protostage device: ${config.message}. See --help.`);
     return 2;
   }
-  // The browser starts now and the agent's modules (Playwright among them) load while it does.
+  const stopped = untilStopped((stop) => {
+    if (process.env[DEVICE_EXIT_WITH_STDIN_ENV] !== '1') return;
+    process.stdin.once('end', stop);
+    process.stdin.once('close', stop);
+    process.stdin.resume();
+  });
+  // The browser starts now and the device's modules (Playwright among them) load while it does;
+  // the agent's own (its protocol's schemas) load next, while the device waits for its browser.
   const startedBrowser = startBrowserEarly(browserSource, { headed: values.headed });
+  const deviceOptions = { headed: values.headed, ...device, liveClock: true, appUrl: app?.url, browserSource, startedBrowser, requests: { allowed } };
+  const launching = import('../../device/web-device.ts').then(({ WebDevice }) => WebDevice.launch(deviceOptions));
+  await Promise.race([playwrightLoaded, launching.then(() => undefined, () => undefined)]);
   let agent;
   try {
-    agent = await startAgent(config, { headed: values.headed, ...device, liveClock: true, appUrl: app?.url, browserSource, startedBrowser, requests: { allowed } });
+    const { startAgent } = await import('../../device/agent.ts');
+    agent = await startAgent(config, deviceOptions, launching);
   } catch (error) {
     const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     console.error(`protostage device: ${taken ? `cannot listen on 127.0.0.1:${config.port}: the port is taken; set PROTOSTAGE_DEVICE_PORT to a free one` : (error as Error).message}`);
+    process.stdin.destroy();
     return 1;
   }
   console.error(`protostage device: listening on 127.0.0.1:${agent.port}`);
@@ -77,12 +90,7 @@ export async function run(args: string[]): Promise<number> {
     () => console.error('protostage device: web device ready'),
     (error: Error) => console.error(`protostage device: ${error.message}`),
   );
-  await untilStopped((stop) => {
-    if (process.env[DEVICE_EXIT_WITH_STDIN_ENV] !== '1') return;
-    process.stdin.once('end', stop);
-    process.stdin.once('close', stop);
-    process.stdin.resume();
-  });
+  await stopped;
   await agent.close();
   process.stdin.destroy(); // Stop watching stdin so the process can exit.
   return 0;
