@@ -533,13 +533,15 @@ export class WebDevice {
 
   /** Resolves once the prototype layer has finished rendering and animating. */
   async settled(): Promise<void> {
-    // A keyboard report may arrive while the page settles; then it settles again with it applied.
+    // A keyboard report or a key of the drawn keyboard (a tap on it reaches this process by
+    // binding) may arrive while the page settles; then it settles again with it applied.
     for (let round = 0; round < 3; round++) {
-      await this.#keyboardTyping;
+      const typing = this.#keyboardTyping;
+      await typing;
       const keyboardChange = this.#keyboardChange;
       await keyboardChange;
       await Promise.all([this.#finishing, this.#callWithData('settled')]);
-      if (keyboardChange === this.#keyboardChange) return;
+      if (keyboardChange === this.#keyboardChange && typing === this.#keyboardTyping) return;
     }
   }
 
