@@ -131,6 +131,8 @@ class Mirror {
   #lastFrame: Buffer | null = null;
   #status: SpecStatus | null = null;
   #prototypes: PrototypeSummary[] | null = null;
+  /** Something was shown or dismissed while no viewer watched: #prototypes may be out of date. */
+  #prototypesStale = false;
   #input: Promise<void> = Promise.resolve();
   #queuedInputs = 0;
   readonly #stopEvents: () => void;
@@ -154,7 +156,8 @@ class Mirror {
     viewer.send({ type: 'hello', screen: this.#screen, title: this.title });
     viewer.send({ type: 'device', settings: this.device.report() });
     if (this.#status !== null) viewer.send({ type: 'status', status: this.#status });
-    if (this.#prototypes !== null) viewer.send({ type: 'prototypes', prototypes: this.#prototypes });
+    if (this.#prototypesStale) void this.refreshPrototypes();
+    else if (this.#prototypes !== null) viewer.send({ type: 'prototypes', prototypes: this.#prototypes });
     if (this.#lastFrame !== null) viewer.sendFrame(this.#lastFrame);
     this.#stopFrames ??= this.device.onFrame((jpeg) => this.#receiveFrame(jpeg));
     const gesture = new PointerGesture(this.device);
@@ -232,7 +235,17 @@ class Mirror {
     this.#broadcast({ type: 'status', status });
   }
 
+  /**
+   * Reads what is shown for the viewers. With none watching it only notes that the list is stale
+   * and the next viewer to join has it read: an agent's every show asked the page otherwise, a
+   * call that held up the show after it.
+   */
   async refreshPrototypes(): Promise<void> {
+    if (this.#viewers.size === 0) {
+      this.#prototypesStale = true;
+      return;
+    }
+    this.#prototypesStale = false;
     const shown = (await this.device.inspect().catch(() => null)) as { prototypes?: unknown } | null;
     if (!Array.isArray(shown?.prototypes)) return;
     this.#prototypes = shown.prototypes.map(summaryOf);

@@ -25,7 +25,9 @@ class RecordingDevice implements MirroredDevice {
     this.eventListeners.add(listener);
     return () => this.eventListeners.delete(listener);
   }
+  inspections = 0;
   async inspect() {
+    this.inspections += 1;
     return { prototypes: [{ id: 'p', state: { count: 2 }, pages: {}, lastSequence: 3 }] };
   }
   async #record(input: string) {
@@ -123,6 +125,20 @@ test('viewers get a hello, the last status and prototypes, every frame and every
   await closeAll([first.socket, second.socket, late.socket]);
   await new Promise((resolve) => setImmediate(resolve));
   assert.equal(device.frameListeners.size, 0, 'frames stop when nobody watches');
+});
+
+test('with no viewer watching, a show does not make the mirror ask the device what is shown; the next viewer to join gets it read', async () => {
+  const before = device.inspections;
+  await mirror.refreshPrototypes();
+  await mirror.refreshPrototypes();
+  assert.equal(device.inspections, before, 'nobody watches');
+  const viewer = await connectViewer();
+  await viewer.next(() => viewer.texts.some((message) => message.type === 'prototypes'));
+  assert.equal(device.inspections, before + 1);
+  assert.equal(viewer.texts.find((message) => message.type === 'prototypes').prototypes[0].state.count, 2);
+  await mirror.refreshPrototypes();
+  assert.equal(device.inspections, before + 2, 'a viewer watches: read at once');
+  await closeAll([viewer.socket]);
 });
 
 test('input runs in order; moves and wheel turns beyond the queue bound are dropped, presses, releases and keys never', { timeout: 10_000 }, async () => {
