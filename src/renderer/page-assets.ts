@@ -133,7 +133,7 @@ export function builtIconVariantFile(variant: IconVariant): string {
 }
 
 /** The name a variant's packed glyphs are kept and carried under. */
-export function packedIconVariantName(variant: IconVariant): string {
+function packedIconVariantName(variant: IconVariant): string {
   return `material-icons-${variant}.json.gz`;
 }
 
