@@ -121,9 +121,9 @@ export function inPlacePatchActions(ops: readonly unknown[], data: JsonObject): 
   const actions: DataAction[] = [];
   for (const op of ops as PatchOp[]) {
     const type = PATCH_DATA_ACTIONS[op.op];
-    const segments = typeof op.path === 'string' && op.path.startsWith('/data/') ? segmentsOf(op.path.slice('/data'.length)) : null;
-    if (type === undefined || segments === null || segments.length === 0) return null;
-    const path = op.path!.slice('/data'.length);
+    const path = typeof op.path === 'string' && op.path.startsWith('/data/') ? op.path.slice('/data'.length) : null;
+    const segments = path === null ? null : segmentsOf(path);
+    if (type === undefined || path === null || segments === null || segments.length === 0) return null;
     if (type === 'appendData' && op.maxItems === undefined) actions.push({ type, path, value: { value: op.value }, ...(op.spread !== undefined ? { spread: op.spread } : {}) });
     else if (type === 'setData' && !holdsArray(valueAt(data, segments))) actions.push({ type, path, value: { value: op.value } });
     else if (type === 'removeData' && !Array.isArray(valueAt(data, segments.slice(0, -1)))) actions.push({ type, path });
