@@ -748,7 +748,8 @@ export class WebDevice {
     if (!this.#onScreen(point)) {
       return failure(`${described} is off the screen at (${Math.round(point.x)}, ${Math.round(point.y)})`, 'swipe its scroll container to bring it into view, then try again');
     }
-    cover ??= ((await this.#pageValue(`(${coverAt})(${dataExpression([{ layer: node.layer, id: node.id, ...point }])})`)) as ReturnType<typeof coverAt>)[0];
+    // null is a known answer (nothing covers it); only an unknown one is asked of the page.
+    if (cover === undefined) cover = ((await this.#pageValue(`(${coverAt})(${dataExpression([{ layer: node.layer, id: node.id, ...point }])})`)) as ReturnType<typeof coverAt>)[0];
     if (cover) {
       const hint = node.layer === 'app' ? 'observe marks the app nodes the prototype covers (covered: true); tap one it leaves uncovered, or dismiss the prototype' : 'close what covers it first (observe shows what is open)';
       return failure(`${described} (${node.layer} layer) is covered by ${cover} at (${Math.round(point.x)}, ${Math.round(point.y)})`, hint);

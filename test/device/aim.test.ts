@@ -96,6 +96,25 @@ test('a tap finds its node in a long list and is refused, naming the cover, behi
   assert.ok(!behind.ok && /covered by the open dialog \(testTag "sure"\)/.test(behind.message), behind.ok ? 'tapped' : behind.message);
 });
 
+test('a tap on a node nothing covers checks the point once, in the same call that finds the node', async () => {
+  const { device } = phone();
+  await device.show(screenSpec);
+  await device.settled();
+  const page = pageOf(device);
+  await page.evaluate(() => {
+    const probe = window as unknown as { hitTests: number };
+    probe.hitTests = 0;
+    const elementFromPoint = document.elementFromPoint.bind(document);
+    document.elementFromPoint = (x, y) => {
+      probe.hitTests += 1;
+      return elementFromPoint(x, y);
+    };
+  });
+  const tapped = await device.tap({ testTag: 'row.3' });
+  assert.ok(tapped.ok && tapped.target?.testTag === 'row.3', JSON.stringify(tapped));
+  assert.equal(await page.evaluate(() => (window as unknown as { hitTests: number }).hitTests), 1);
+});
+
 const placements = [
   { type: 'fullscreen' },
   { type: 'fullscreen', scrim: '#80000000' },
