@@ -4,6 +4,7 @@
 import { SYSTEM_SHEETS_CSS } from './system-sheets.tsx';
 import { figurePx } from './m3-figures.ts';
 import { FONT_STACKS } from './tokens.ts';
+import { CHUNK_ROWS } from './offscreen.ts';
 
 /**
  * Bottom padding that puts the last baseline of a `role` title `fromBottom` above the box's
@@ -263,8 +264,12 @@ const LAYOUT = `
 /* Rows far off screen skip style, layout and paint until drawn once, or drawn by the first input
    (see offscreen.ts); while skipped a row is estimated 48px tall and 1px wide (a row of no width
    would never meet the screen). */
-:is(.ps-skip-rows > .ps-column, .ps-skip-rows > .ps-touch > .ps-column) > .ps-skippable:not(.ps-draw) {
+:is(.ps-skip-rows > .ps-column, .ps-skip-rows > .ps-touch > .ps-column) > .ps-skippable:not(.ps-draw, .ps-chunk) {
   content-visibility: auto; contain-intrinsic-size: auto 1px auto 48px; overflow-clip-margin: 100vw; }
+/* A long list draws its rows in chunks, a flex column each with the list's gap and alignment, which
+   skip as one (estimated ${CHUNK_ROWS} rows of 48px). */
+.ps-chunk { display: flex; flex-direction: column; align-items: inherit; gap: inherit; align-self: stretch; flex-shrink: 0; }
+.ps-skip-rows .ps-chunk:not(.ps-draw) { content-visibility: auto; contain-intrinsic-size: auto 1px auto ${CHUNK_ROWS * 48}px; overflow-clip-margin: 100vw; }
 .ps-badge-dot { width: 6px; height: 6px; border-radius: 3px; background: var(--md-sys-color-error); }
 .ps-badge-large { min-width: 16px; height: 16px; padding: 0 4px; border-radius: 8px; background: var(--md-sys-color-error);
   color: var(--md-sys-color-on-error); ${type('labelSmall')}

@@ -8,7 +8,7 @@
 import type { Ref } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { RenderNode } from '../runtime/model.ts';
-import { EVERY_LIST, type ListScope } from './offscreen.ts';
+import { drawnLikeList, EVERY_LIST, type ListScope } from './offscreen.ts';
 import { flushRenders } from './render-queue.ts';
 
 /** A quarter of a screen past the window's bottom edge for a list at the top (2.5 drew twice the
@@ -83,6 +83,7 @@ export function useWithheldRows(content: RenderNode, skips: boolean): { drawn: R
     if (!withholds || rows === null) return content;
     const part = { ...content, children: rows.slice(0, limit) } as RenderNode;
     quietColumns.add(part);
+    drawnLikeList(part, content);
     return part;
   }, [content, limit, withholds]);
   // Till the drawn rows reach far enough, each draw measures them and doubles them if short; then

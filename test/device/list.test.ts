@@ -222,3 +222,69 @@ test('tapOn a row a long scroll withheld from its first draw builds it, scrolls 
   assert.ok(tapped.ok, JSON.stringify(tapped));
   await log.next((event) => event.kind === 'change' && event.state.picked === 555, since);
 });
+
+/** A repeat one level down in a scroll (a header above it), its rows spaced 4 dp apart: drawn in chunks when long. */
+function chunkedSpec(id: string, count = 100) {
+  const items = Array.from({ length: count }, (_, index) => ({ id: `c${index}`, title: `${'Item '.repeat(1 + (index % 4))}${index}` }));
+  return validSpec({
+    id,
+    window: { placement: { type: 'fullscreen' } },
+    state: { picked: '' },
+    data: { items, more: [{ id: 'c100', title: 'Item 100' }, { id: 'c101', title: 'Item 101' }] },
+    root: {
+      type: 'column',
+      style: { height: 'fill' },
+      children: [
+        { type: 'button', label: 'More', testTag: 'more', onTap: [{ type: 'appendData', path: '/items', value: { data: '/more' }, spread: true }] },
+        { type: 'scroll', style: { weight: 1 }, child: { type: 'column', style: { spacing: 8 }, children: [
+          { type: 'text', text: 'Header' },
+          { type: 'column', style: { spacing: 4 }, repeat: { items: '/items', as: 'item', key: 'id' }, children: [
+            { type: 'text', text: '{item.title}', testTag: 'item.{item.id}', onTap: [{ type: 'setState', key: 'picked', value: '{item.id}' }] },
+          ] },
+        ] } },
+      ],
+    },
+  });
+}
+
+test('a long repeat drawn in chunks places its rows as one column does; tapOn reaches a far row; an append leaves the drawn rows as they are', async () => {
+  const { device: phone, log } = device();
+  await phone.show(chunkedSpec('chunks'), { reset: true });
+  await phone.settled();
+  const page = pageOf(phone);
+  assert.equal(await page.evaluate(() => document.querySelectorAll('.ps-chunk').length), 4, '100 rows in chunks of 32');
+  await page.evaluate(() => window.protostage.drawOffscreen());
+  await phone.settled();
+  // Bounds of every row, read from the page whatever the scroll shows.
+  const boxes = () => page.evaluate(() => [...document.querySelectorAll('[data-testid^="item."]')].map((element) => {
+    const box = element.getBoundingClientRect();
+    return { x: box.x, top: box.top, bottom: box.bottom };
+  }));
+  const drawn = await boxes();
+  assert.equal(drawn.length, 100);
+  const gaps = drawn.slice(1).map((box, index) => Math.round((box.top - drawn[index]!.bottom) * 100) / 100);
+  // Each row is a touch target, 48 dp tall around its text, and the targets are 4 dp apart.
+  assert.equal(new Set(gaps).size, 1, `the same gap within a chunk and across chunks: ${[...new Set(gaps)].join(', ')}`);
+  const chunkedScreen = (await phone.observe()).screenshot;
+
+  // The same list one chunk long is drawn without chunks: its rows and the screen are the same.
+  await phone.show(chunkedSpec('one-chunk', 32), { reset: true });
+  await phone.settled();
+  assert.equal(await page.evaluate(() => document.querySelectorAll('.ps-chunk').length), 0);
+  assert.deepEqual(await boxes(), drawn.slice(0, 32));
+  assert.ok((await phone.observe()).screenshot.equals(chunkedScreen), 'the screen is the same');
+  await phone.show(chunkedSpec('chunks-again'), { reset: true });
+  await phone.settled();
+
+  const since = log.events.length;
+  assert.ok((await phone.tap({ testTag: 'item.c97' })).ok);
+  await log.next((event) => event.kind === 'change' && event.state.picked === 'c97', since);
+
+  await page.evaluate(() => document.querySelectorAll('[data-testid^="item."]').forEach((element) => ((element as unknown as { kept: boolean }).kept = true)));
+  assert.ok((await phone.tap({ testTag: 'more' })).ok);
+  await phone.settled();
+  const after = await page.evaluate(() => [...document.querySelectorAll('[data-testid^="item."]')].map((element) => (element as unknown as { kept?: boolean }).kept === true));
+  assert.equal(after.length, 102);
+  assert.equal(after.filter(Boolean).length, 100, 'the rows drawn before are the same elements');
+  assert.equal(await page.evaluate(() => document.querySelectorAll('.ps-chunk').length), 4);
+});

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { UNKNOWN_WIDTH, WINDOW_WIDTH, type ParentWidth } from '../../src/renderer/env.ts';
-import { isSkippableRow, skipsOffscreenRows, widthForChildren } from '../../src/renderer/offscreen.ts';
+import { CHUNK_ROWS, drawsRowsInChunks, isSkippableRow, skipsOffscreenRows, widthForChildren } from '../../src/renderer/offscreen.ts';
 import { createController, type RenderNode, type ScrollNode } from '../../src/runtime/index.ts';
 import { validatePrototypeSpec } from '../../src/validate/index.ts';
 
@@ -61,13 +61,36 @@ const listIn = (scrollStyle: object, content: object[], contentStyle: object = {
   children: [{ type: 'scroll', style: scrollStyle, child: { type: 'column', style: contentStyle, children: content } }],
 });
 
-test('a long list of plain rows skips its rows, even where its width follows its rows unseen', () => {
-  const root = rendered(listIn({}, rows(50)));
-  const found = firstScroll(root)!;
+test('a list of plain rows skips its rows one by one, a longer one in chunks, even where its width follows its rows unseen', () => {
+  const found = firstScroll(rendered(listIn({}, rows(CHUNK_ROWS))))!;
   assert.equal(skipsOffscreenRows(found.scroll, LTR, found.parent), true);
-  const content = found.scroll.child as { children: RenderNode[] };
+  const content = found.scroll.child as RenderNode & { children: RenderNode[] };
   assert.ok(content.children.every(isSkippableRow));
   assert.equal(isSkippableRow(found.scroll), false);
+  assert.equal(drawsRowsInChunks(content), false, `${CHUNK_ROWS} rows fit one chunk`);
+
+  const long = firstScroll(rendered(listIn({}, rows(CHUNK_ROWS + 1))))!;
+  assert.equal(skipsOffscreenRows(long.scroll, LTR, long.parent), true);
+  const longContent = long.scroll.child as RenderNode & { children: RenderNode[] };
+  assert.equal(drawsRowsInChunks(longContent), true);
+  assert.ok(!longContent.children.some(isSkippableRow), 'a chunk skips, its rows do not');
+});
+
+test('a long repeat inside the list draws its rows in chunks; not where a row shares the list height, nor beside rows that skip nothing', () => {
+  const repeated = (template: object[], items = CHUNK_ROWS * 3) => listIn({}, [
+    { type: 'text', text: 'Header' },
+    { type: 'column', repeat: { items: Array.from({ length: items }, (_, index) => ({ title: `Item ${index}` })), as: 'item' }, children: template },
+  ]);
+  const nested = (root: object) => {
+    const found = firstScroll(rendered(root))!;
+    const skipping = skipsOffscreenRows(found.scroll, LTR, found.parent);
+    const list = (found.scroll.child as { children: RenderNode[] }).children[1]!;
+    return { skipping, chunks: drawsRowsInChunks(list), rowSkips: isSkippableRow(list) };
+  };
+  assert.deepEqual(nested(repeated([{ type: 'text', text: '{item.title}' }])), { skipping: true, chunks: true, rowSkips: true });
+  assert.deepEqual(nested(repeated([{ type: 'text', text: '{item.title}' }], CHUNK_ROWS)), { skipping: true, chunks: false, rowSkips: true }, 'one chunk of rows');
+  assert.deepEqual(nested(repeated([{ type: 'text', text: '{item.title}', style: { weight: 1 } }])), { skipping: true, chunks: false, rowSkips: true }, 'a weighted row');
+  assert.deepEqual(nested(repeated([{ type: 'card', variant: 'elevated', style: { elevation: 200 }, children: [] }])), { skipping: false, chunks: false, rowSkips: false }, 'a far-reaching shadow');
 });
 
 test('right to left, in a floating window, in a popup or below a pager nothing skips', () => {

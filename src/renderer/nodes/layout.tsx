@@ -1,6 +1,6 @@
 // Layout and content nodes: box, row, column, card, scroll, pager, text, image, icon, spacer,
 // divider and badge.
-import { createContext, type ComponentChildren } from 'preact';
+import { createContext, type Component, type ComponentChildren, type VNode } from 'preact';
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type {
   BadgeNode, CardNode, ContainerNode, DividerNode, IconNode, ImageNode, PagerNode, RenderNode, ScrollNode,
@@ -9,10 +9,11 @@ import type {
 import { DragGuard, ParentWidthContext, UNKNOWN_WIDTH, type RenderEnv } from '../env.ts';
 import { Frame, defaultA11y } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
-import { Node, type NodeProps } from '../node.tsx';
+import { Node, type NodeDrawProps, type NodeProps } from '../node.tsx';
 import { cssText, grownAxes, OBJECT_FIT, textCss } from '../style-css.ts';
 import { useAssetUrl, useImageLoad } from '../loading.ts';
-import { SKIP_ROWS_CLASS, skipsOffscreenRows, widthForChildren } from '../offscreen.ts';
+import { CHUNK_ROWS, drawsRowsInChunks, SKIP_ROWS_CLASS, skipsOffscreenRows, widthForChildren } from '../offscreen.ts';
+import { SKIPPABLE_ROW_CLASS } from '../a11y.ts';
 import { useWithheldRows } from '../withheld-rows.ts';
 import { PullToRefresh } from './refresh.tsx';
 import { ScrollFades, useImageFilter } from '../polish.tsx';
@@ -28,6 +29,27 @@ function nodeTap(node: RenderNode, env: RenderEnv) {
 /** A container's children, handed to its element as they are (no component or fragment of their own). */
 function childNodes(nodes: RenderNode[], parent: 'row' | 'column' | 'box') {
   return nodes.map((child) => <Node key={child.key} node={child} parent={parent} />);
+}
+
+/** A long list's rows in chunks of CHUNK_ROWS (see offscreen.ts); a chunk is keyed by its first row's place. */
+function rowChunks(nodes: RenderNode[]) {
+  const chunks = [];
+  for (let start = 0; start < nodes.length; start += CHUNK_ROWS) chunks.push(<RowChunk key={start}>{childNodes(nodes.slice(start, start + CHUNK_ROWS), 'column')}</RowChunk>);
+  return chunks;
+}
+
+type RowChunkProps = { children: VNode<NodeDrawProps>[] };
+
+/** Re-render a chunk only when one of its rows is a new node (or is handed a new environment). */
+function chunkChanged(this: Component<RowChunkProps>, next: RowChunkProps): boolean {
+  const before = this.props.children;
+  return next.children.length !== before.length || next.children.some((row, index) => row.props.node !== before[index]!.props.node || row.props.env !== before[index]!.props.env);
+}
+
+/** A flex column inside the list's own column, with its gap and alignment; it skips rendering as one row. */
+function RowChunk(this: Component<RowChunkProps>, { children }: RowChunkProps) {
+  this.shouldComponentUpdate = chunkChanged;
+  return <div class={`ps-chunk ${SKIPPABLE_ROW_CLASS}`}>{children}</div>;
 }
 
 const scrollHolders = new WeakMap<RenderNode, boolean>();
@@ -66,7 +88,7 @@ function TellParentWidth({ node, children }: { node: RenderNode; children: Compo
 export function Container({ node, parent, env }: NodeProps<ContainerNode>) {
   return (
     <Frame env={env} node={node} parent={parent} layout={node.type} base={shrinkableAroundScroll(node)} a11y={defaultA11y(node, node.tappable ? 'Button' : null)} onTap={nodeTap(node, env)} pressable swipe={node.swipe}>
-      {toldParentWidth(node, childNodes(node.children, node.type))}
+      {toldParentWidth(node, drawsRowsInChunks(node) ? rowChunks(node.children) : childNodes(node.children, node.type))}
     </Frame>
   );
 }
