@@ -33,11 +33,24 @@ function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
+/** The last theme's variables: the runtime keeps the theme's objects while the theme stays. */
+let lastTheme: { scheme: object; shapes: object; roles: object; fontFamily: string; variables: Readonly<Record<string, string>> } | null = null;
+
 /**
  * Every theme variable the window sets: scheme roles (`--md-sys-color-*`), shapes
  * (`--ps-shape-*`), type roles (`--ps-type-<role>-size|line|weight|tracking`) and the family.
+ * Made once per theme (a hundred names and values, 0.4 ms a draw).
  */
-export function themeVariables(model: RenderModel): Record<string, string> {
+export function themeVariables(model: RenderModel): Readonly<Record<string, string>> {
+  const { scheme, shapes, typography } = model;
+  const last = lastTheme;
+  if (last && last.scheme === scheme && last.shapes === shapes && last.roles === typography.roles && last.fontFamily === typography.fontFamily) return last.variables;
+  const variables = buildThemeVariables(model);
+  lastTheme = { scheme, shapes, roles: typography.roles, fontFamily: typography.fontFamily, variables };
+  return variables;
+}
+
+function buildThemeVariables(model: RenderModel): Record<string, string> {
   const variables: Record<string, string> = { ...schemeVariables(model.scheme) };
   for (const [token, radius] of Object.entries(model.shapes)) variables[`--ps-shape-${kebab(token)}`] = px(radius);
   for (const [name, typeRole] of Object.entries(model.typography.roles)) {
