@@ -107,10 +107,18 @@ export function applyDataWrite(data: JsonObject, cost: number, write: DataWrite)
       if (write.maxItems !== undefined && rows.length > write.maxItems) {
         rows = write.op === 'append' ? rows.slice(rows.length - write.maxItems) : rows.slice(0, write.maxItems);
       }
-      const kept = conservativePayloadByteLength(rows) - conservativePayloadByteLength(current);
+      const trimmed = rows.length < current.length + write.rows.length;
+      const kept = trimmed ? conservativePayloadByteLength(rows) - conservativePayloadByteLength(current) : addedRowsBytes(write.rows, current.length);
       return done(replaceAt(data, write.path, rows), cost + kept);
     }
   }
+}
+
+/** Bytes rows add to an array of `before` items: the rows, each after a comma but the array's first. */
+function addedRowsBytes(rows: readonly JsonValue[], before: number): number {
+  if (rows.length === 0) return 0;
+  // The rows measured as an array: brackets, the rows, a comma between each two.
+  return conservativePayloadByteLength(rows) - 2 + separator(before);
 }
 
 /** Bytes a new member adds besides its value: `"key":` and a comma when the object is not empty. */
@@ -172,16 +180,49 @@ export interface DataLimits {
   maxArrayItems: number;
 }
 
+export type DataLimitProblem = { pointer: string; message: string };
+
 /** What of `limits` the data breaks, or null; the pointer names where. */
-export function dataLimitProblem(data: JsonValue, cost: number, limits: DataLimits): { pointer: string; message: string } | null {
-  if (cost > limits.maxBytes) return { pointer: '', message: `more than ${limits.maxBytes} bytes of data (every number counts 32)` };
-  const stack: Array<[JsonValue, string[], number]> = [[data, [], 1]];
+export function dataLimitProblem(data: JsonValue, cost: number, limits: DataLimits): DataLimitProblem | null {
+  if (cost > limits.maxBytes) return bytesProblem(limits);
+  return limitProblemIn([[data, [], 1]], limits);
+}
+
+/**
+ * What of `limits` the data a write answered breaks, where the data kept them before it, or null:
+ * only what the write added is walked (a long list is not walked again for ten more rows), and the
+ * answer is dataLimitProblem's.
+ */
+export function writtenLimitProblem(data: JsonObject, cost: number, write: DataWrite, limits: DataLimits): DataLimitProblem | null {
+  if (cost > limits.maxBytes) return bytesProblem(limits);
+  // The data object is level 1, so what a path names is one level below its last segment.
+  const depth = write.path.length + 1;
+  if (write.op === 'remove') return null;
+  if (write.op === 'set') return limitProblemIn([[write.value, [...write.path], depth]], limits);
+  const array = valueAt(data, write.path) as JsonValue[];
+  // Rows maxItems may cut are not all in the data: it is walked whole.
+  if (write.maxItems !== undefined) return dataLimitProblem(data, cost, limits);
+  if (array.length > limits.maxArrayItems) return arrayProblem(write.path, array.length, limits);
+  const first = write.op === 'append' ? array.length - write.rows.length : 0;
+  return limitProblemIn(write.rows.map((row, index) => [row, [...write.path, String(first + index)], depth + 1]), limits);
+}
+
+function bytesProblem(limits: DataLimits): DataLimitProblem {
+  return { pointer: '', message: `more than ${limits.maxBytes} bytes of data (every number counts 32)` };
+}
+
+function arrayProblem(segments: readonly string[], length: number, limits: DataLimits): DataLimitProblem {
+  return { pointer: formatPointer(segments), message: `an array of ${length} items; data arrays hold at most ${limits.maxArrayItems}` };
+}
+
+/** Walks each value (with its place and level) for the first part nested too deep or an array too long. */
+function limitProblemIn(stack: Array<[JsonValue, string[], number]>, limits: DataLimits): DataLimitProblem | null {
   while (stack.length > 0) {
     const [value, segments, depth] = stack.pop()!;
     if (typeof value !== 'object' || value === null) continue;
     if (depth > limits.maxDepth) return { pointer: formatPointer(segments), message: `data nests deeper than ${limits.maxDepth} levels (the data object is level 1)` };
     if (Array.isArray(value)) {
-      if (value.length > limits.maxArrayItems) return { pointer: formatPointer(segments), message: `an array of ${value.length} items; data arrays hold at most ${limits.maxArrayItems}` };
+      if (value.length > limits.maxArrayItems) return arrayProblem(segments, value.length, limits);
       value.forEach((item, index) => stack.push([item, [...segments, String(index)], depth + 1]));
     } else {
       for (const [key, item] of Object.entries(value)) stack.push([item, [...segments, key], depth + 1]);

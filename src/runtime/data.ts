@@ -9,7 +9,7 @@
  */
 import { bindPlaceholders } from '../expand/placeholders.ts';
 import { conservativePayloadByteLength, setOwn } from '../json/index.ts';
-import { applyDataWrite, dataLimitProblem, dataWriteOf, formatPointer, parsePointer, valueAt, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
+import { applyDataWrite, dataWriteOf, formatPointer, parsePointer, valueAt, type DataWrite, type JsonObject, type JsonValue, writtenLimitProblem } from '../json/pointer.ts';
 import type { Action, DataValue, Scalar } from '../spec/index.ts';
 import { limits } from '../spec/vocabulary.ts';
 import type { RowContext } from './tree.ts';
@@ -152,7 +152,7 @@ export function runDataAction(action: DataAction, context: DataContext): Accepte
   const write = dataWriteOf(op, segments, value, rows, maxItems);
   const outcome = applyDataWrite(context.data, context.cost, write);
   if (!outcome.ok) return refuse(outcome.code, outcome.message);
-  const problem = dataLimitProblem(outcome.data, outcome.cost, { maxBytes: limits.dataBytes, maxDepth: limits.dataDepth, maxArrayItems: limits.dataArrayItems });
+  const problem = writtenLimitProblem(outcome.data, outcome.cost, write, { maxBytes: limits.dataBytes, maxDepth: limits.dataDepth, maxArrayItems: limits.dataArrayItems });
   if (problem) return refuse('limit_exceeded', `${problem.pointer || 'the data'}: ${problem.message}`);
   if (context.cells(outcome.data) > limits.repeatPathCells) {
     return refuse('limit_exceeded', `the repeats over the data would draw more than ${limits.repeatPathCells} nodes (rows × template nodes)`);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { conservativePayloadByteLength } from '../../src/json/index.ts';
-import { applyDataWrite, dataLimitProblem, formatPointer, parsePointer, valueAt, type DataWrite, type JsonObject, type JsonValue } from '../../src/json/pointer.ts';
+import { applyDataWrite, dataLimitProblem, formatPointer, writtenLimitProblem, parsePointer, valueAt, type DataWrite, type JsonObject, type JsonValue } from '../../src/json/pointer.ts';
 
 const cost = (value: unknown) => conservativePayloadByteLength(value);
 
@@ -93,4 +93,39 @@ test('property: the cost a write answers is the measure of the data it answers',
     }),
     { numRuns: 400 },
   );
+});
+
+/** Writes aimed at the members of a small data object, most of them growing a list. */
+const near = fc.constantFrom('a', 'b', 'c', '0', '1');
+const limitWrite: fc.Arbitrary<DataWrite> = fc.oneof(
+  fc.record({ op: fc.constant('set' as const), path: fc.array(near, { minLength: 1, maxLength: 3 }), value: jsonValue }),
+  fc.record({ op: fc.constantFrom('append' as const, 'prepend' as const), path: fc.array(near, { minLength: 1, maxLength: 2 }), rows: fc.array(jsonValue, { minLength: 1, maxLength: 3 }) }),
+  fc.record({ op: fc.constant('append' as const), path: fc.array(near, { minLength: 1, maxLength: 2 }), rows: fc.array(jsonValue, { minLength: 1, maxLength: 3 }), maxItems: fc.integer({ min: 1, max: 4 }) }),
+);
+
+test('property: the limits a write breaks, walked over what it wrote, are those of the whole data it answers', () => {
+  const limits = { maxBytes: 400, maxDepth: 3, maxArrayItems: 3 };
+  let broken = 0;
+  fc.assert(
+    fc.property(fc.dictionary(fc.constantFrom('a', 'b', 'c'), jsonValue), fc.array(limitWrite, { maxLength: 12 }), (start, writes) => {
+      let data: JsonObject = start;
+      let bytes = cost(data);
+      if (dataLimitProblem(data, bytes, limits) !== null) return;
+      for (const next of writes) {
+        const outcome = applyDataWrite(data, bytes, next);
+        if (!outcome.ok) continue;
+        const whole = dataLimitProblem(outcome.data, outcome.cost, limits);
+        assert.deepEqual(writtenLimitProblem(outcome.data, outcome.cost, next, limits), whole, `after ${JSON.stringify(next)}`);
+        // A refused write leaves the data as it was.
+        if (whole !== null) {
+          broken += 1;
+          continue;
+        }
+        data = outcome.data;
+        bytes = outcome.cost;
+      }
+    }),
+    { numRuns: 400 },
+  );
+  assert.ok(broken > 30, `${broken} writes broke a limit`);
 });
