@@ -149,7 +149,7 @@ function listRows(column: RenderNode, width: ParentWidth): RenderNode[] | null {
   if ((!width.definite && !width.free) || !width.atStart || !width.wholeStart) return null;
   const rows = column.children.filter((row) => row.visible);
   // A row that fills the column takes its width from the widest row, skipped ones included.
-  const rowWidthsOwn = width.definite || rows.every((row) => withPropagatedFill(row).width !== 'fill');
+  const rowWidthsOwn = width.definite || rows.every((row) => !rowSizing(row).fillsWidth);
   // A row that may draw outside its box must not be placed by estimated rows before it.
   return rowWidthsOwn && rows.every(drawsInsideBox) ? rows : null;
 }
@@ -168,7 +168,19 @@ const chunkedLists = new WeakSet<RenderNode>();
 function drawsInChunks(column: RenderNode, rows: readonly RenderNode[]): boolean {
   if (rows.length <= CHUNK_ROWS) return false;
   // A weight or a filled height shares the list's own height, which a chunk does not have.
-  return rows.every((row) => row.style.weight === undefined && withPropagatedFill(row).height !== 'fill');
+  return rows.every((row) => !rowSizing(row).sharesHeight);
+}
+
+/** How a row sizes itself in its list, kept per row: a long list asks this of every row each draw. */
+const rowSizes = new WeakMap<RenderNode, { fillsWidth: boolean; sharesHeight: boolean }>();
+
+function rowSizing(row: RenderNode): { fillsWidth: boolean; sharesHeight: boolean } {
+  let sizing = rowSizes.get(row);
+  if (sizing === undefined) {
+    const style = withPropagatedFill(row);
+    rowSizes.set(row, (sizing = { fillsWidth: style.width === 'fill', sharesHeight: row.style.weight !== undefined || style.height === 'fill' }));
+  }
+  return sizing;
 }
 
 /** Whether this column draws its rows in chunks, each skipping rendering as one while off screen. */
