@@ -10,7 +10,7 @@
  * what they change, so an untouched row is the same object) and drops the rows that went.
  */
 import type { PrototypeNode, NodeOfType } from '../spec/index.ts';
-import { bindingSites, dataRepeatRows, hasRepeatPlaceholder, repeatBinder, rowInstances } from '../expand/index.ts';
+import { bindingSites, dataRepeatRows, hasRepeatPlaceholder, repeatBinder, rowInstances, tokenizePlaceholders } from '../expand/index.ts';
 import { limits } from '../spec/vocabulary.ts';
 import { boundTextLength, readsData } from '../validate/data-text.ts';
 import { parsePointer, type JsonValue } from '../json/pointer.ts';
@@ -68,6 +68,12 @@ export interface DataRepeat {
   templateSize: number;
   /** The template's text fields that a row fills (row fields or {data:…}), as authored. */
   textSites: string[];
+  /**
+   * The lengths of each row's text fields, kept by row object while the fields read nothing but
+   * their row (and its place): a write of ten rows then binds only those ten (dataTextProblem).
+   * null where a field reads the data beyond its row.
+   */
+  rowTextLengths?: WeakMap<object, { index: number; lengths: number[] }> | null;
 }
 
 export interface ShownTree {
@@ -213,13 +219,13 @@ function rowTextSites(node: PrototypeNode, alias: string): string[] {
  * Why `data` would make the tree's text too long (one field past the per-field limit, or all text
  * built from data past the per-show total), or null.
  */
-export function dataTextProblem(tree: ShownTree, data: JsonValue): string | null {
+export function dataTextProblem(tree: ShownTree, data: JsonValue, textLimits: Pick<typeof limits, 'substitutedText' | 'rebuiltText'> = limits): string | null {
   tree.staticDataText ??= staticDataTextSites(tree);
   let total = 0;
   const charge = (length: number): string | null => {
     total += length;
-    if (length > limits.substitutedText) return `a text field would show ${length} UTF-16 units; a field shows at most ${limits.substitutedText}`;
-    return total > limits.rebuiltText ? `text built from data would pass ${limits.rebuiltText} UTF-16 units in all` : null;
+    if (length > textLimits.substitutedText) return `a text field would show ${length} UTF-16 units; a field shows at most ${textLimits.substitutedText}`;
+    return total > textLimits.rebuiltText ? `text built from data would pass ${textLimits.rebuiltText} UTF-16 units in all` : null;
   };
   for (const text of tree.staticDataText) {
     const problem = charge(boundTextLength(text, data, null));
@@ -228,15 +234,27 @@ export function dataTextProblem(tree: ShownTree, data: JsonValue): string | null
   for (const repeat of tree.dataRepeats) {
     const alias = repeatOf(repeat.container.node)!.as;
     const rows = dataRepeatRows(data, repeat.pointer);
+    const kept = (repeat.rowTextLengths ??= repeat.textSites.every(readsOnlyItsRow) ? new WeakMap() : null);
     for (let index = 0; index < rows.length; index++) {
-      const binder = repeatBinder(alias, rows[index] ?? {}, index);
-      for (const text of repeat.textSites) {
-        const problem = charge(boundTextLength(text, data, binder));
+      const row = rows[index] ?? null;
+      let known = row === null || kept === null ? undefined : kept.get(row);
+      if (known === undefined || known.index !== index) {
+        const binder = repeatBinder(alias, row ?? {}, index);
+        known = { index, lengths: repeat.textSites.map((text) => boundTextLength(text, data, binder)) };
+        if (row !== null) kept?.set(row, known);
+      }
+      for (const length of known.lengths) {
+        const problem = charge(length);
         if (problem) return problem;
       }
     }
   }
   return null;
+}
+
+/** Whether a text field's bound length depends on nothing but its row and the row's place. */
+function readsOnlyItsRow(text: string): boolean {
+  return tokenizePlaceholders(text).every((token) => token.kind !== 'data' && token.kind !== 'count');
 }
 
 /** Text fields reading data in the tree outside the rows of data repeats (those never change shape). */
