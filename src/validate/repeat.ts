@@ -55,9 +55,9 @@ export function bindsInTemplate(text: string, template: RepeatContext): boolean 
   return hasRepeatPlaceholder(text, template.alias);
 }
 
-/** The first field `text` names that `item` lacks (or holds no scalar in), or null. */
-export function missingRepeatField(text: string, template: RepeatContext, item: Record<string, unknown>): string | null {
-  for (const field of placeholderFields(text, template.alias)) {
+/** The first field `text` names (`fields`, when already known) that `item` lacks (or holds no scalar in), or null. */
+export function missingRepeatField(text: string, template: RepeatContext, item: Record<string, unknown>, fields = placeholderFields(text, template.alias)): string | null {
+  for (const field of fields) {
     if (!Object.hasOwn(item, field) || !isScalar(item[field])) return field;
   }
   return null;

@@ -39,7 +39,7 @@ import { reject, rejectCount, Rejection } from './rejection.ts';
 import { bindForItem, bindsInTemplate, dataRows, missingRepeatField, repeatContext, type RepeatContext } from './repeat.ts';
 import { dataLimitProblem } from '../json/pointer.ts';
 import { boundTextLength, readsData } from './data-text.ts';
-import { repeatBinder, tokenizePlaceholders } from '../expand/placeholders.ts';
+import { placeholderFields, repeatBinder, tokenizePlaceholders } from '../expand/placeholders.ts';
 import { conservativePayloadByteLength } from '../json/index.ts';
 import {
   canonicalJson,
@@ -757,12 +757,15 @@ class Walker implements Position {
   /** A template string: every item must have the fields it names, and what it binds to must fit. */
   private checkTemplateString(text: string, rule: StringRule | { binds: 'scalar' }): void {
     const template = this.template!;
+    const fields = placeholderFields(text, template.alias);
     template.items.forEach((item, index) => {
-      const missing = missingRepeatField(text, template, item);
+      const missing = missingRepeatField(text, template, item, fields);
       if (missing !== null) {
         reject(this.path(), `Unknown repeat field "${missing}": repeat item ${index} has no scalar field of that name (fields: ${Object.keys(item).sort().join(', ') || 'none'})`);
       }
     });
+    // Only a state key, a pointer or a nonempty value is checked once bound.
+    if (rule.binds !== 'stateKey' && rule.binds !== 'pointer' && !('nonempty' in rule && rule.nonempty)) return;
     template.items.forEach((_, index) => {
       const bound = bindForItem(text, template, index);
       if (rule.binds === 'stateKey' && (typeof bound !== 'string' || !pattern('stateKey').test(bound))) {
