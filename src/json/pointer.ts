@@ -199,9 +199,9 @@ export function writtenLimitProblem(data: JsonObject, cost: number, write: DataW
   const depth = write.path.length + 1;
   if (write.op === 'remove') return null;
   if (write.op === 'set') return limitProblemIn([[write.value, [...write.path], depth]], limits);
-  const array = valueAt(data, write.path) as JsonValue[];
   // Rows maxItems may cut are not all in the data: it is walked whole.
   if (write.maxItems !== undefined) return dataLimitProblem(data, cost, limits);
+  const array = valueAt(data, write.path) as JsonValue[];
   if (array.length > limits.maxArrayItems) return arrayProblem(write.path, array.length, limits);
   const first = write.op === 'append' ? array.length - write.rows.length : 0;
   return limitProblemIn(write.rows.map((row, index) => [row, [...write.path, String(first + index)], depth + 1]), limits);

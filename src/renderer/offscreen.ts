@@ -124,13 +124,13 @@ export function skipsOffscreenRows(scroll: ScrollNode, env: Pick<RenderEnv, 'flo
   const column = widthForChildren(content, widthForChildren(scroll, parent));
   const rows = listRows(content, column);
   if (rows === null) return false;
-  if (drawsInChunks(content, rows)) chunkedLists.add(content);
+  if (drawsInChunks(rows)) chunkedLists.add(content);
   else for (const row of rows) skippableRows.add(row);
   // A list one level down (the rows of a repeat inside the content column) is drawn in chunks too.
   for (const row of rows) {
     if (row.type !== 'column') continue;
     const nested = listRows(row, widthForChildren(row, column));
-    if (nested !== null && drawsInChunks(row, nested)) chunkedLists.add(row);
+    if (nested !== null && drawsInChunks(nested)) chunkedLists.add(row);
   }
   return true;
 }
@@ -164,8 +164,8 @@ export const CHUNK_ROWS = 32;
 /** Lists drawn in chunks of CHUNK_ROWS rows (see drawsRowsInChunks). */
 const chunkedLists = new WeakSet<RenderNode>();
 
-/** Whether a list is long enough for chunks, and a chunk would place its rows as the list does. */
-function drawsInChunks(column: RenderNode, rows: readonly RenderNode[]): boolean {
+/** Whether a list of these rows is long enough for chunks, and a chunk would place them as the list does. */
+function drawsInChunks(rows: readonly RenderNode[]): boolean {
   if (rows.length <= CHUNK_ROWS) return false;
   // A weight or a filled height shares the list's own height, which a chunk does not have.
   return rows.every((row) => !rowSizing(row).sharesHeight);
