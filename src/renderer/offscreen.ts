@@ -128,7 +128,7 @@ export function skipsOffscreenRows(scroll: ScrollNode, env: Pick<RenderEnv, 'flo
   else for (const row of rows) skippableRows.add(row);
   // A list one level down (the rows of a repeat inside the content column) is drawn in chunks too.
   for (const row of rows) {
-    if (row.type !== 'column') continue;
+    if (row.type !== 'column' || row.children.length <= CHUNK_ROWS) continue;
     const nested = listRows(row, widthForChildren(row, column));
     if (nested !== null && drawsInChunks(nested)) chunkedLists.add(row);
   }
