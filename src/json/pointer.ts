@@ -180,7 +180,7 @@ export interface DataLimits {
   maxArrayItems: number;
 }
 
-export type DataLimitProblem = { pointer: string; message: string };
+type DataLimitProblem = { pointer: string; message: string };
 
 /** What of `limits` the data breaks, or null; the pointer names where. */
 export function dataLimitProblem(data: JsonValue, cost: number, limits: DataLimits): DataLimitProblem | null {

@@ -5,7 +5,7 @@
 export const RENDERER_SCRIPT_PATH = '/device.js';
 
 /** The folder of the Material icon glyphs: one gzip-compressed JSON map per variant, `<variant>.json.gz`. */
-export const ICON_VARIANTS_PATH = '/icons/';
+const ICON_VARIANTS_PATH = '/icons/';
 
 /** Where the page loads one variant's glyphs. */
 export function iconVariantPath(variant: string): string {
