@@ -213,6 +213,12 @@ export class WebDevice {
    * (settling, observe, the hierarchy, the next aim) waits for it, and so sees the frame after.
    */
   #finishing: Promise<unknown> = Promise.resolve();
+  /**
+   * A settle of the page sent right behind a show or a patch, on the same session, for the
+   * settled() that usually follows: that call then costs no round trip of its own. Any other
+   * change the caller makes drops it (#changing).
+   */
+  #settleAhead: { answer: Promise<unknown>; answered: boolean } | null = null;
   #storageListener: ((id: string, values: unknown) => void) | null = null;
   #configureListeners = new Set<(report: DeviceReport) => void>();
   /** The prototype's request actions: run here (via "device") or handed to a host (via "host"). */
@@ -384,11 +390,15 @@ export class WebDevice {
   }
 
   async show(spec: unknown, options: { reset?: boolean; appearance?: 'device' | 'light' | 'dark'; stored?: unknown; locale?: string } = {}): Promise<unknown> {
-    return this.#pageCall(() => this.#callWithData('show', spec, options));
+    this.#changing();
+    const shown = this.#pageCall(() => this.#callWithData('show', spec, options));
+    this.#sendSettleAhead();
+    return shown;
   }
 
   /** Dismisses the prototype with this id (or whatever is shown, for 'all'); by the agent unless the session ended ('disconnect'). */
   async dismiss(id: string | 'all', reason: 'agent' | 'disconnect' | 'teardown' = 'agent'): Promise<unknown> {
+    this.#changing();
     return this.#pageCall(() => this.page.evaluate(([id, reason]) => {
       const shown = window.protostage.inspect() as { prototypes?: { id: string }[] };
       const ids = (shown.prototypes ?? []).map((prototype) => prototype.id);
@@ -400,11 +410,13 @@ export class WebDevice {
   }
 
   async putAsset(id: string, mimeType: string, bytes: Uint8Array | string): Promise<unknown> {
+    this.#changing();
     const base64 = typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('base64');
     return this.#pageCall(() => this.#callWithData('putAsset', id, mimeType, base64));
   }
 
   async removeAsset(id: string): Promise<unknown> {
+    this.#changing();
     return this.#pageCall(() => this.page.evaluate(([id]) => window.protostage.removeAsset(id), [id] as const));
   }
 
@@ -414,7 +426,38 @@ export class WebDevice {
   }
 
   async patch(id: string, ops: unknown, baseRevision?: number): Promise<unknown> {
-    return this.#pageCall(() => this.#callWithData('patch', id, ops, baseRevision));
+    this.#changing();
+    const patched = this.#pageCall(() => this.#callWithData('patch', id, ops, baseRevision));
+    this.#sendSettleAhead();
+    return patched;
+  }
+
+  /** Sends a settle right behind the call just sent: the page runs it once that call has run. */
+  #sendSettleAhead(): void {
+    const ahead = { answer: this.#callWithData('settled'), answered: false };
+    const answered = () => {
+      ahead.answered = true;
+    };
+    ahead.answer.then(answered, answered);
+    this.#settleAhead = ahead;
+  }
+
+  /**
+   * The settle sent ahead, while it still answers for this moment: nothing the caller changed
+   * since, and not answered yet, so the page will be found at rest after now. Used once.
+   */
+  #takeSettleAhead(): Promise<unknown> | null {
+    const ahead = this.#settleAhead;
+    this.#settleAhead = null;
+    return ahead !== null && !ahead.answered ? ahead.answer : null;
+  }
+
+  /**
+   * Drops the settle sent ahead: the caller changes the page another way (input, another call),
+   * whose effect need not reach the page in order behind it.
+   */
+  #changing(): void {
+    this.#settleAhead = null;
   }
 
   /**
@@ -423,6 +466,7 @@ export class WebDevice {
    * pops the deepest stack.
    */
   async pressBack(): Promise<DeviceResult<{ back: BackOutcome | null }>> {
+    this.#changing();
     if (this.#keyboardOpen) {
       for (const frame of this.#fieldFocus) await frame.evaluate(() => (document.activeElement as HTMLElement | null)?.blur()).catch(() => undefined);
       await this.settled();
@@ -435,6 +479,7 @@ export class WebDevice {
 
   /** Moves the shown prototype's clock `ms` on, firing due timers (no waiting). */
   async advanceClock(ms: number): Promise<unknown> {
+    this.#changing();
     return this.#pageCall(() => this.page.evaluate((amount) => window.protostage.advanceClock(amount), ms));
   }
 
@@ -484,6 +529,7 @@ export class WebDevice {
    * runtime (state, pages, text); only a flip of the resolved appearance sends an event.
    */
   async configure(change: DeviceChange): Promise<void> {
+    this.#changing();
     const { profile, orientation, ...settings } = change;
     const before = this.profile;
     if (profile !== undefined) this.#baseProfile = profile;
@@ -540,7 +586,7 @@ export class WebDevice {
       await typing;
       const keyboardChange = this.#keyboardChange;
       await keyboardChange;
-      await Promise.all([this.#finishing, this.#callWithData('settled')]);
+      await Promise.all([this.#finishing, (round === 0 && this.#takeSettleAhead()) || this.#callWithData('settled')]);
       if (keyboardChange === this.#keyboardChange && typing === this.#keyboardTyping) return;
     }
   }
@@ -655,6 +701,7 @@ export class WebDevice {
    * own toolkit does not do. The pointer then leaves the screen so nothing stays hovered.
    */
   async tap(target: TapTarget, action: TapAction = 'tap'): Promise<DeviceResult<Aimed>> {
+    this.#changing();
     // A chromeless window's dismiss pill is the host's control: tapOn reveals it, then presses it.
     if ('testTag' in target && target.testTag === HOST_DISMISS_TAG) await this.#revealDismissPill();
     const aimed = await this.#aim(target);
@@ -796,6 +843,7 @@ export class WebDevice {
    * focused by tapping it (when a testTag is given), then each character is a key press.
    */
   async type(text: string, testTag?: string): Promise<DeviceResult<{ target: InputTarget | null }>> {
+    this.#changing();
     if (text.length > MAX_TYPED_CHARACTERS) {
       return failure(`the text has ${text.length} characters; at most ${MAX_TYPED_CHARACTERS} are typed`, 'type shorter text, or put long text into the spec\'s state');
     }
@@ -846,6 +894,7 @@ export class WebDevice {
    * `up` moves the finger up, which scrolls content further down.
    */
   async swipe(direction: SwipeDirection, testTag?: string): Promise<DeviceResult<{ target: InputTarget | null }>> {
+    this.#changing();
     let area: Bounds = { x: 0, y: 0, width: this.profile.width, height: this.profile.height };
     let target: InputTarget | null = null;
     let node: HierarchyNode | null = null;
@@ -885,6 +934,7 @@ export class WebDevice {
 
   /** Several fingers at once (a two-finger hold): `start` puts them down, `move` moves them, `end` lifts them all. */
   async fingers(phase: TouchPhase, points: readonly Point[]): Promise<void> {
+    this.#changing();
     const type = phase === 'start' ? 'touchStart' : phase === 'move' ? 'touchMove' : 'touchEnd';
     await this.cdp.send('Input.dispatchTouchEvent', { type, touchPoints: phase === 'end' ? [] : points.map((point, id) => ({ ...point, id })) });
   }
@@ -895,6 +945,7 @@ export class WebDevice {
    * the US layout lacks (é, 😀) is entered as text, as an input method would.
    */
   async pressKey(key: string): Promise<DeviceResult> {
+    this.#changing();
     try {
       if (Array.from(key).length === 1) await this.page.keyboard.type(key);
       else await this.page.keyboard.press(key);
@@ -906,6 +957,7 @@ export class WebDevice {
 
   /** Turns a mouse wheel over a screen point (dp), then moves the pointer away so nothing stays hovered. */
   async wheel(point: Point, deltaX: number, deltaY: number): Promise<void> {
+    this.#changing();
     await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: point.x, y: point.y, deltaX, deltaY });
     await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: -1, y: -1 });
   }
@@ -915,6 +967,7 @@ export class WebDevice {
    * `timeoutMs`; answers whether it got there.
    */
   async requestsIdle(timeoutMs: number): Promise<boolean> {
+    this.#changing();
     return this.page.evaluate((ms) => window.protostage.requestsIdle(ms), timeoutMs);
   }
 

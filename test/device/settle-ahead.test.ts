@@ -1,0 +1,84 @@
+// A show or a patch sends a settle right behind it, so the settled() that follows costs no round
+// trip of its own; any other change in between (a tap, a dismissal) and a settle already answered
+// make settled() ask the page again.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { WebDevice } from '../../src/device/web-device.ts';
+import { byTag, pageOf, useDevice, validSpec } from './helpers.ts';
+
+const open = useDevice();
+
+const FEED = validSpec({
+  id: 'feed',
+  window: { placement: { type: 'fullscreen' } },
+  data: { rows: [{ title: 'First' }] },
+  state: { taps: 0 },
+  root: {
+    type: 'column',
+    children: [
+      { type: 'button', label: 'Count', testTag: 'count', onTap: [{ type: 'increment', key: 'taps', by: 1 }] },
+      { type: 'text', text: 'Taps {taps}', testTag: 'taps' },
+      { type: 'column', repeat: { items: '/rows', as: 'row' }, children: [{ type: 'text', text: '{row.title}', testTag: 'row.{index}' }] },
+    ],
+  },
+});
+
+/** The settles settled() asks the page for while it runs. */
+async function settlesAskedBy(device: WebDevice): Promise<number> {
+  const cdp = (device as unknown as { cdp: { send(method: string, params?: { expression?: string }): Promise<unknown> } }).cdp;
+  const send = cdp.send;
+  let asked = 0;
+  cdp.send = (method, params) => {
+    if (method === 'Runtime.evaluate' && params?.expression?.includes('protostage.settled(')) asked += 1;
+    return send.call(cdp, method, params);
+  };
+  try {
+    await device.settled();
+  } finally {
+    cdp.send = send;
+  }
+  return asked;
+}
+
+test('settled() right after a show or a patch asks the page nothing more', async () => {
+  const { device } = open();
+  await device.show(FEED, { reset: true });
+  assert.equal(await settlesAskedBy(device), 0, 'the settle sent behind the show answers');
+  const patched = (await device.patch('feed', [{ op: 'append', path: '/data/rows', value: { title: 'Second' } }])) as { ok: boolean };
+  assert.equal(patched.ok, true);
+  assert.equal(await settlesAskedBy(device), 0, 'the settle sent behind the patch answers');
+  assert.equal(byTag(await device.hierarchy(), 'row.1').text, 'Second');
+});
+
+/** Keeps the page from settling for a while (settled waits out a finite animation), so a settle sent ahead stays unanswered. */
+async function keepMoving(device: WebDevice, ms: number): Promise<void> {
+  await pageOf(device).evaluate((duration) => void document.body.animate([{ opacity: 1 }, { opacity: 1 }], { duration }), ms);
+}
+
+test('a tap or a dismissal after the show, or a settle already answered, makes settled() ask the page again', async () => {
+  const { device } = open();
+  await device.show(FEED, { reset: true });
+  await device.settled();
+  const count = byTag(await device.hierarchy(), 'count').bounds;
+
+  await keepMoving(device, 1500);
+  await device.show(FEED, { reset: true });
+  // By its point: a tap by testTag waits for the screen to stop moving, and that settles.
+  const tapped = await device.tap({ x: count.x + count.width / 2, y: count.y + count.height / 2 });
+  assert.ok(tapped.ok);
+  assert.equal(await settlesAskedBy(device), 1, 'the tap came after the settle sent ahead');
+  assert.equal(byTag(await device.hierarchy(), 'taps').text, 'Taps 1');
+
+  await keepMoving(device, 1500);
+  await device.patch('feed', [{ op: 'append', path: '/data/rows', value: { title: 'Third' } }]);
+  await device.dismiss('feed');
+  assert.equal(await settlesAskedBy(device), 1, 'the dismissal came after the settle sent ahead');
+
+  await device.show(FEED, { reset: true });
+  await device.settled();
+  assert.equal(await settlesAskedBy(device), 1, 'a settle sent ahead is used once');
+
+  await device.show(FEED, { reset: true });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal(await settlesAskedBy(device), 1, 'a settle answered before settled() was called answers for an earlier moment');
+});
