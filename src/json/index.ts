@@ -334,7 +334,12 @@ function numberTokenEnd(text: string, start: number): number {
  * bigint, a non-finite number, a cycle — measures `Infinity`, so every limit check refuses it.
  */
 export function compactJsonByteLength(value: unknown, stopAbove = Infinity): number {
-  return measureJson(value, (n) => String(n).length, stopAbove);
+  return measureJson(value, compactNumberBytes, stopAbove);
+}
+
+/** A finite number's bytes in compact JSON. */
+export function compactNumberBytes(value: number): number {
+  return String(value).length;
 }
 
 /**
@@ -388,6 +393,61 @@ function measureJson(root: unknown, numberBytes: (n: number) => number, stopAbov
     if (bytes > stopAbove) return bytes;
   }
   return bytes;
+}
+
+
+export interface PlainJsonLimits {
+  /** What each finite number counts. */
+  numberBytes(value: number): number;
+  maxBytes: number;
+  /** Containers sit fewer than this many levels below the value (the value itself is level 0). */
+  maxDepth: number;
+  maxArrayItems: number;
+  /** Whether every string and key must be well-formed UTF-16. */
+  wellFormed: boolean;
+}
+
+/**
+ * Whether `value` is plain JSON within `limits`: one walk that remembers nothing per object, for
+ * the common answer of the exact measures and checks (compactJsonByteLength, checkDecodedJson,
+ * dataLimitProblem) when they find nothing. False sends the caller to those to say what is wrong.
+ * A shared object is walked at every place it appears, as its text would be written; the walk stops
+ * once past maxBytes or maxDepth, so no sharing or cycle makes it longer than that.
+ */
+export function isPlainJsonWithin(value: unknown, limits: PlainJsonLimits): boolean {
+  // Pairs of a value and the level it sits at.
+  const stack: unknown[] = [value, 0];
+  let bytes = 0;
+  while (stack.length > 0) {
+    const depth = stack.pop() as number;
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (limits.wellFormed && !isWellFormed(item)) return false;
+      bytes += jsonStringByteLength(item);
+    } else if (typeof item === 'number') {
+      if (!Number.isFinite(item)) return false;
+      bytes += limits.numberBytes(item);
+    } else if (typeof item === 'boolean') bytes += item ? 4 : 5;
+    else if (item === null) bytes += 4;
+    else if (typeof item !== 'object' || depth >= limits.maxDepth) return false;
+    else if (Array.isArray(item)) {
+      if (item.length > limits.maxArrayItems) return false;
+      bytes += 2 + Math.max(0, item.length - 1);
+      for (const member of item) stack.push(member, depth + 1);
+    } else {
+      // Keys inherited from another prototype would read differently to the exact checks.
+      if (Object.getPrototypeOf(item) !== Object.prototype && Object.getPrototypeOf(item) !== null) return false;
+      const keys = Object.keys(item);
+      bytes += 2 + Math.max(0, keys.length - 1) + keys.length;
+      for (const key of keys) {
+        if (limits.wellFormed && !isWellFormed(key)) return false;
+        bytes += jsonStringByteLength(key);
+        stack.push((item as Record<string, unknown>)[key], depth + 1);
+      }
+    }
+    if (bytes > limits.maxBytes) return false;
+  }
+  return true;
 }
 
 const OPEN = -1;

@@ -13,7 +13,7 @@
  */
 import { limits } from '../contract/index.ts';
 import { expandComponents } from '../expand/index.ts';
-import { checkDecodedJson, compactJsonByteLength, readStrictJson } from '../json/index.ts';
+import { checkDecodedJson, compactJsonByteLength, compactNumberBytes, isPlainJsonWithin, MAX_JSON_DEPTH, readStrictJson } from '../json/index.ts';
 import type { PrototypeSpec } from '../spec/index.ts';
 import { CollectionEnded, DEFAULT_MAX_ERRORS, ErrorCollector, type ValidationError } from './collector.ts';
 import { inDocumentOrder } from './document-order.ts';
@@ -48,12 +48,17 @@ export function validatePrototypeSpec(input: Uint8Array | string | unknown): Val
   }
 }
 
+/** What a spec that arrives as a value must keep, as its text would to the strict reader. */
+const SPEC_JSON_LIMITS = { numberBytes: compactNumberBytes, maxBytes: limits.specBytes, maxDepth: MAX_JSON_DEPTH, maxArrayItems: Infinity, wellFormed: true };
+
 function internalError(error: unknown): ValidationFailure {
   return { ok: false, path: '$', message: `Internal validator error: ${(error as Error)?.message ?? String(error)}` };
 }
 
 function readInput(input: unknown): { ok: true; value: unknown } | ValidationFailure {
   if (typeof input === 'string' || input instanceof Uint8Array) return readStrictJson(input);
+  if (isPlainJsonWithin(input, SPEC_JSON_LIMITS)) return { ok: true, value: input };
+  // Something is wrong: the exact measure and checks below say what, in their order.
   // Stops once past the limit; a shared object counts at each place but is measured once.
   const bytes = compactJsonByteLength(input, limits.specBytes);
   if (bytes === Infinity) {

@@ -40,7 +40,7 @@ import { bindForItem, bindsInTemplate, dataRows, missingRepeatField, repeatConte
 import { dataLimitProblem } from '../json/pointer.ts';
 import { boundTextLength, readsData } from './data-text.ts';
 import { placeholderFields, repeatBinder, tokenizePlaceholders } from '../expand/placeholders.ts';
-import { conservativePayloadByteLength } from '../json/index.ts';
+import { conservativePayloadByteLength, isPlainJsonWithin, PAYLOAD_NUMBER_BYTES } from '../json/index.ts';
 import {
   canonicalJson,
   closestWord,
@@ -1165,13 +1165,16 @@ class Walker implements Position {
 
   private walkData(value: unknown, rule: JsonRule): void {
     if (rule.object && !isPlainObject(value)) reject(this.path(), expectedMessage('an object for data', value));
-    const bytes = conservativePayloadByteLength(value);
-    if (bytes === Infinity) reject(this.path(), 'Data holds a value JSON cannot represent; data is plain JSON');
-    const problem = dataLimitProblem(value as never, bytes, {
+    const dataLimits = {
       maxBytes: contract.limits[rule.maxBytes]!,
       maxDepth: rule.object ? contract.limits[rule.maxDepth]! : contract.limits[rule.maxDepth]! - 1,
       maxArrayItems: contract.limits[rule.maxArrayItems!]!,
-    });
+    };
+    // The data object is level 1 to dataLimitProblem and level 0 to the walk: the same bound.
+    if (isPlainJsonWithin(value, { ...dataLimits, numberBytes: () => PAYLOAD_NUMBER_BYTES, wellFormed: false })) return;
+    const bytes = conservativePayloadByteLength(value);
+    if (bytes === Infinity) reject(this.path(), 'Data holds a value JSON cannot represent; data is plain JSON');
+    const problem = dataLimitProblem(value as never, bytes, dataLimits);
     if (!problem) return;
     const where = problem.pointer === '' ? '' : ` at ${problem.pointer}`;
     reject(this.path(), `Data over its limits${where}: ${problem.message}`);
