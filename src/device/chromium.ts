@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { playwrightChromium } from './playwright.ts';
 import type { BrowserSource } from './browser-source.ts';
-import { chooseBrowser } from './browser.ts';
+import { chooseBrowser, type BrowserChoice } from './browser.ts';
 import { fakeCameraFlags } from './camera.ts';
-import { startChromium, type StartedChromium } from './chromium-pipe.ts';
+import { startChromium, type PipeConnection, type StartedChromium } from './chromium-pipe.ts';
 
 /**
  * Flags that keep Chromium quiet and its pixels reproducible: no GPU, no background
@@ -93,6 +93,13 @@ export async function launchChromium(options: { headed?: boolean; browser?: stri
   const headed = options.headed === true;
   const choice = await chooseBrowser(options.browser, undefined, { headed });
   if ('error' in choice) throw new Error(choice.error);
+  // Started here, the device also owns the DevTools pipe (devtoolsPipeOf) for its own hot calls.
+  if (!headed && 'executablePath' in choice) return connectStarted(startChromium(choice.executablePath, [...PLAYWRIGHT_HEADLESS_SWITCHES, ...deviceSwitches(false)]));
+  return launchThroughPlaywright(choice, headed);
+}
+
+/** Playwright's own launch of the chosen browser: a window, or a browser named by channel. */
+export function launchThroughPlaywright(choice: BrowserChoice, headed: boolean): Promise<Browser> {
   return playwrightChromium().launch({
     ...choice,
     headless: !headed,
@@ -144,15 +151,25 @@ export async function openBrowser(source: BrowserSource = { kind: 'launch' }, op
   }
 }
 
+/** The DevTools pipe of each browser the device started itself. */
+const devtoolsPipes = new WeakMap<Browser, PipeConnection>();
+
 /** Playwright over the started browser's pipe; a browser that ends first fails with its own words. */
 async function connectStarted(started: StartedChromium): Promise<Browser> {
   const connecting = playwrightChromium().connectOverCDP(started.transport, { timeout: CONNECT_TIMEOUT_MS });
   try {
-    return await Promise.race([connecting, started.exited]);
+    const browser = await Promise.race([connecting, started.exited]);
+    devtoolsPipes.set(browser, started.transport);
+    return browser;
   } catch (error) {
     await started.transport.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** The DevTools pipe of a browser the device started (not one Playwright launched or one connected to), or undefined. */
+export function devtoolsPipeOf(browser: Browser): PipeConnection | undefined {
+  return devtoolsPipes.get(browser);
 }
 
 /** The endpoint without a password or token query, for messages. */

@@ -7,7 +7,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { launchChromium, openBrowser, startBrowserEarly } from '../../src/device/chromium.ts';
+import { chooseBrowser } from '../../src/device/browser.ts';
+import { devtoolsPipeOf, launchChromium, launchThroughPlaywright, openBrowser, startBrowserEarly } from '../../src/device/chromium.ts';
 import { removeOrphanedProfiles, startChromium } from '../../src/device/chromium-pipe.ts';
 import { browserCommandLine } from './helpers.ts';
 
@@ -34,7 +35,9 @@ test('a browser started before Playwright has the switches of Playwright\'s laun
   assert.equal(await startBrowserEarly({ kind: 'cdp', endpoint: 'http://127.0.0.1:9222' }), undefined, 'a browser elsewhere is connected to');
   const started = startBrowserEarly({ kind: 'launch' });
   assert.ok((await started) !== undefined);
-  const [early, launched] = await Promise.all([openBrowser({ kind: 'launch' }, {}, started), launchChromium()]);
+  const choice = await chooseBrowser();
+  assert.ok(!('error' in choice));
+  const [early, launched] = await Promise.all([openBrowser({ kind: 'launch' }, {}, started), launchThroughPlaywright(choice, false)]);
   try {
     const [earlyLine, launchedLine] = await Promise.all([browserCommandLine(early), browserCommandLine(launched)]);
     const profile = earlyLine.find((part) => part.startsWith('--user-data-dir='))!.slice('--user-data-dir='.length);
@@ -102,4 +105,29 @@ test('a profile folder whose owning process has ended is removed at the next sta
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+});
+
+test('a headless launch is started by the device, which owns its DevTools pipe; its own commands answer past Playwright, and a failed one says why', async () => {
+  const browser = await launchChromium();
+  try {
+    const pipe = devtoolsPipeOf(browser);
+    assert.ok(pipe !== undefined, 'the device owns the pipe');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const sessionId = await pipe.sessionOf((expression) => cdp.send('Runtime.evaluate', { expression }));
+    assert.ok(sessionId !== undefined);
+    const answer = (await pipe.command(sessionId, 'Runtime.evaluate', { expression: '6 * 7', returnByValue: true })) as { result: { value: number } };
+    assert.equal(answer.result.value, 42);
+    await assert.rejects(pipe.command(sessionId, 'Runtime.noSuchMethod', {}), /Protocol error \(Runtime.noSuchMethod\): .*wasn't found/);
+    // Playwright goes on over the same pipe: it never saw those answers.
+    assert.equal(await page.evaluate(() => 1 + 1), 2);
+  } finally {
+    await browser.close();
+  }
+  const choice = await chooseBrowser();
+  assert.ok(!('error' in choice));
+  const launched = await launchThroughPlaywright(choice, false);
+  assert.equal(devtoolsPipeOf(launched), undefined, 'Playwright\'s own launch keeps its pipe to itself');
+  await launched.close();
 });

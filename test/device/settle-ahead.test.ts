@@ -25,17 +25,17 @@ const FEED = validSpec({
 
 /** The settles settled() asks the page for while it runs. */
 async function settlesAskedBy(device: WebDevice): Promise<number> {
-  const cdp = (device as unknown as { cdp: { send(method: string, params?: { expression?: string }): Promise<unknown> } }).cdp;
-  const send = cdp.send;
+  const calls = device as unknown as { devtools(method: string, params?: { expression?: string }): Promise<unknown> };
+  const send = calls.devtools;
   let asked = 0;
-  cdp.send = (method, params) => {
+  calls.devtools = (method, params) => {
     if (method === 'Runtime.evaluate' && params?.expression?.includes('protostage.settled(')) asked += 1;
-    return send.call(cdp, method, params);
+    return send(method, params);
   };
   try {
     await device.settled();
   } finally {
-    cdp.send = send;
+    calls.devtools = send;
   }
   return asked;
 }
