@@ -18,7 +18,7 @@ export interface NodeProps<T extends RenderNode = RenderNode> {
 
 /** What a parent hands to <Node>. The environment comes from the parent <Node> (see handEnv),
  *  or from context for a node drawn by anything else. */
-export type NodeDrawProps = Omit<NodeProps, 'env'> & { env?: RenderEnv };
+type NodeDrawProps = Omit<NodeProps, 'env'> & { env?: RenderEnv };
 
 type Components = { [K in RenderNode['type']]: ComponentType<NodeProps<Extract<RenderNode, { type: K }>>> };
 

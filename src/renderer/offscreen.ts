@@ -122,12 +122,12 @@ export function skipsOffscreenRows(scroll: ScrollNode, env: Pick<RenderEnv, 'flo
   if (scroll.axis !== 'vertical' || env.floating || env.rtl || !content || !content.visible) return false;
   if (!Object.values(env.insets).every((edges) => Number.isInteger(edges.start))) return false;
   const column = widthForChildren(content, widthForChildren(scroll, parent));
-  const rows = listRows(content, column);
-  if (rows === null) return false;
-  if (drawsInChunks(rows)) chunkedLists.add(content);
-  else for (const row of rows) skippableRows.add(row);
+  const list = listRows(content, column);
+  if (list === null) return false;
+  if (drawsInChunks(list)) chunkedLists.add(content);
+  else for (const row of list.rows) skippableRows.add(row);
   // A list one level down (the rows of a repeat inside the content column) is drawn in chunks too.
-  for (const row of rows) {
+  for (const row of list.rows) {
     if (row.type !== 'column' || row.children.length <= CHUNK_ROWS) continue;
     const nested = listRows(row, widthForChildren(row, column));
     if (nested !== null && drawsInChunks(nested)) chunkedLists.add(row);
@@ -135,23 +135,37 @@ export function skipsOffscreenRows(scroll: ScrollNode, env: Pick<RenderEnv, 'flo
   return true;
 }
 
+/** A list's visible rows, and whether one of them shares the list's height (a weight, a filled height). */
+interface ListRows {
+  rows: RenderNode[];
+  sharesHeight: boolean;
+}
+
 /**
  * The visible rows of a column whose rows may skip rendering, or null: rows packed from the top,
  * each drawing inside its box, whose widths do not follow skipped rows. `width` is how the column
- * sizes its children (widthForChildren).
+ * sizes its children (widthForChildren). One pass over the rows, which a long list makes at every
+ * draw: what each row is comes from rowFacts.
  */
-function listRows(column: RenderNode, width: ParentWidth): RenderNode[] | null {
+function listRows(column: RenderNode, width: ParentWidth): ListRows | null {
   if (column.type !== 'column' || column.animatesVisibility || column.anchor !== null) return null;
   const style = column.style;
   // Rows packed from the top: a free height, or an arrangement, would place them by the total.
   if (style.height !== undefined || style.minHeight !== undefined || (style.arrangement ?? 'start') !== 'start') return null;
   if (style.alignment !== undefined && !style.alignment.startsWith('top')) return null;
   if ((!width.definite && !width.free) || !width.atStart || !width.wholeStart) return null;
-  const rows = column.children.filter((row) => row.visible);
-  // A row that fills the column takes its width from the widest row, skipped ones included.
-  const rowWidthsOwn = width.definite || rows.every((row) => !rowSizing(row).fillsWidth);
-  // A row that may draw outside its box must not be placed by estimated rows before it.
-  return rowWidthsOwn && rows.every(drawsInsideBox) ? rows : null;
+  const rows: RenderNode[] = [];
+  let sharesHeight = false;
+  for (const row of column.children) {
+    if (!row.visible) continue;
+    const facts = rowFacts(row);
+    // A row that may draw outside its box must not be placed by estimated rows before it; one that
+    // fills the column takes its width from the widest row, skipped ones included.
+    if (!facts.drawsInside || (facts.fillsWidth && !width.definite)) return null;
+    sharesHeight ||= facts.sharesHeight;
+    rows.push(row);
+  }
+  return { rows, sharesHeight };
 }
 
 /**
@@ -165,22 +179,22 @@ export const CHUNK_ROWS = 32;
 const chunkedLists = new WeakSet<RenderNode>();
 
 /** Whether a list of these rows is long enough for chunks, and a chunk would place them as the list does. */
-function drawsInChunks(rows: readonly RenderNode[]): boolean {
-  if (rows.length <= CHUNK_ROWS) return false;
+function drawsInChunks(list: ListRows): boolean {
   // A weight or a filled height shares the list's own height, which a chunk does not have.
-  return rows.every((row) => !rowSizing(row).sharesHeight);
+  return list.rows.length > CHUNK_ROWS && !list.sharesHeight;
 }
 
-/** How a row sizes itself in its list, kept per row: a long list asks this of every row each draw. */
-const rowSizes = new WeakMap<RenderNode, { fillsWidth: boolean; sharesHeight: boolean }>();
+/** What the list checks ask of each row, kept while the row's node stays. */
+const rowFactsKept = new WeakMap<RenderNode, { fillsWidth: boolean; sharesHeight: boolean; drawsInside: boolean }>();
 
-function rowSizing(row: RenderNode): { fillsWidth: boolean; sharesHeight: boolean } {
-  let sizing = rowSizes.get(row);
-  if (sizing === undefined) {
+function rowFacts(row: RenderNode): { fillsWidth: boolean; sharesHeight: boolean; drawsInside: boolean } {
+  let facts = rowFactsKept.get(row);
+  if (facts === undefined) {
     const style = withPropagatedFill(row);
-    rowSizes.set(row, (sizing = { fillsWidth: style.width === 'fill', sharesHeight: row.style.weight !== undefined || style.height === 'fill' }));
+    facts = { fillsWidth: style.width === 'fill', sharesHeight: row.style.weight !== undefined || style.height === 'fill', drawsInside: drawsInsideBox(row) };
+    rowFactsKept.set(row, facts);
   }
-  return sizing;
+  return facts;
 }
 
 /** Whether this column draws its rows in chunks, each skipping rendering as one while off screen. */

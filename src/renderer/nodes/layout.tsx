@@ -1,6 +1,6 @@
 // Layout and content nodes: box, row, column, card, scroll, pager, text, image, icon, spacer,
 // divider and badge.
-import { createContext, type Component, type ComponentChildren, type VNode } from 'preact';
+import { createContext, type Component, type ComponentChildren } from 'preact';
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type {
   BadgeNode, CardNode, ContainerNode, DividerNode, IconNode, ImageNode, PagerNode, RenderNode, ScrollNode,
@@ -9,7 +9,7 @@ import type {
 import { DragGuard, ParentWidthContext, UNKNOWN_WIDTH, type RenderEnv } from '../env.ts';
 import { Frame, defaultA11y } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
-import { Node, type NodeDrawProps, type NodeProps } from '../node.tsx';
+import { Node, type NodeProps } from '../node.tsx';
 import { cssText, grownAxes, OBJECT_FIT, textCss } from '../style-css.ts';
 import { useAssetUrl, useImageLoad } from '../loading.ts';
 import { CHUNK_ROWS, drawsRowsInChunks, SKIP_ROWS_CLASS, skipsOffscreenRows, widthForChildren } from '../offscreen.ts';
@@ -34,22 +34,22 @@ function childNodes(nodes: RenderNode[], parent: 'row' | 'column' | 'box') {
 /** A long list's rows in chunks of CHUNK_ROWS (see offscreen.ts); a chunk is keyed by its first row's place. */
 function rowChunks(nodes: RenderNode[]) {
   const chunks = [];
-  for (let start = 0; start < nodes.length; start += CHUNK_ROWS) chunks.push(<RowChunk key={start}>{childNodes(nodes.slice(start, start + CHUNK_ROWS), 'column')}</RowChunk>);
+  for (let start = 0; start < nodes.length; start += CHUNK_ROWS) chunks.push(<RowChunk key={start} rows={nodes.slice(start, start + CHUNK_ROWS)} />);
   return chunks;
 }
 
-type RowChunkProps = { children: VNode<NodeDrawProps>[] };
+type RowChunkProps = { rows: RenderNode[] };
 
-/** Re-render a chunk only when one of its rows is a new node (or is handed a new environment). */
+/** Re-render a chunk only when one of its rows is a new node: the other chunks of a long list make no elements for their rows. */
 function chunkChanged(this: Component<RowChunkProps>, next: RowChunkProps): boolean {
-  const before = this.props.children;
-  return next.children.length !== before.length || next.children.some((row, index) => row.props.node !== before[index]!.props.node || row.props.env !== before[index]!.props.env);
+  const before = this.props.rows;
+  return next.rows.length !== before.length || next.rows.some((row, index) => row !== before[index]);
 }
 
 /** A flex column inside the list's own column, with its gap and alignment; it skips rendering as one row. */
-function RowChunk(this: Component<RowChunkProps>, { children }: RowChunkProps) {
+function RowChunk(this: Component<RowChunkProps>, { rows }: RowChunkProps) {
   this.shouldComponentUpdate = chunkChanged;
-  return <div class={`ps-chunk ${SKIPPABLE_ROW_CLASS}`}>{children}</div>;
+  return <div class={`ps-chunk ${SKIPPABLE_ROW_CLASS}`}>{childNodes(rows, 'column')}</div>;
 }
 
 const scrollHolders = new WeakMap<RenderNode, boolean>();
