@@ -51,10 +51,17 @@ export class DeviceRequests {
     this.host = host;
   }
 
-  start(request: ResolvedRequest): void {
-    if (this.running.has(request.requestId)) return;
-    if (request.via === 'device') this.startOnDevice(request);
-    else this.startOnHost(request);
+  /**
+   * Starts a request; resolves once it is handed on: out on the network or to a host, or ended
+   * (a destination the policy refuses, no host, offline), its outcome then already on its way to
+   * `complete`. The page settles after this, not after the network answers: a refusal is on the
+   * screen it settles to, a slow server's answer is not waited for.
+   */
+  start(request: ResolvedRequest): Promise<void> {
+    if (this.running.has(request.requestId)) return Promise.resolve();
+    if (request.via === 'device') return this.startOnDevice(request);
+    this.startOnHost(request);
+    return Promise.resolve();
   }
 
   /** The prototype dropped the request: nothing of it is applied, and a host running it is told. */
@@ -91,15 +98,18 @@ export class DeviceRequests {
     return this.running.size;
   }
 
-  private startOnDevice(request: ResolvedRequest): void {
+  private startOnDevice(request: ResolvedRequest): Promise<void> {
     if (this.offline) {
       this.complete(request.requestId, { ok: false, code: 'network', message: 'the device is offline', durationMs: 0 });
-      return;
+      return Promise.resolve();
     }
     const abort = new AbortController();
     this.running.set(request.requestId, { via: 'device', abort });
-    void performRequest(request, { allowed: this.options.allowed, resolve: this.options.resolve, signal: abort.signal }).then((outcome) => {
-      if (this.running.get(request.requestId)?.via === 'device') this.finish(request.requestId, outcome);
+    return new Promise((handedOn) => {
+      void performRequest(request, { allowed: this.options.allowed, resolve: this.options.resolve, signal: abort.signal, onSent: handedOn }).then((outcome) => {
+        if (this.running.get(request.requestId)?.via === 'device') this.finish(request.requestId, outcome);
+        handedOn();
+      });
     });
   }
 

@@ -1077,7 +1077,7 @@ interface DeviceBindings {
   /** A field in a frame of the device page (the app's too) gained or lost the focus: the drawn keyboard follows it. */
   fieldFocus(frame: Frame, focused: boolean): void;
   keyboardKey(key: unknown): void;
-  request(requestJson: string): void;
+  request(requestJson: string): Promise<void> | undefined;
   requestCancel(requestId: string): void;
 }
 

@@ -36,6 +36,8 @@ export interface OutboundOptions {
   resolve?: Resolver;
   /** Aborting it ends the request as cancelled. */
   signal?: AbortSignal;
+  /** Told when the request goes out on the network (it passed the destination policy). */
+  onSent?: () => void;
 }
 
 /** Redirects followed before a request fails. */
@@ -76,6 +78,7 @@ export async function performRequest(request: OutboundRequest, options: Outbound
       const verdict = checkUrl(url, hop.url, options.allowed, machine);
       if (!verdict.ok) return { ok: false, code: 'blocked_destination', message: verdict.reason, durationMs: elapsed() };
       const agent = guardedAgent(Agent, url, options, machine);
+      options.onSent?.();
       try {
         const response = await fetch(url, { method: hop.method, headers: hop.headers, body: hop.body, redirect: 'manual', signal, dispatcher: agent });
         const location = response.headers.get('location');

@@ -1,5 +1,6 @@
 // Image decoding state, tracked page-wide so settled() can wait for every image to load or fail
-// (and for what other media start: a camera stream, a capture, a video's metadata).
+// (and for what other media start: a camera stream, a capture, a video's metadata; and a request
+// until the device has handed it on).
 import { useEffect, useLayoutEffect, useReducer, useState } from 'preact/hooks';
 import type { AssetStore } from './assets.ts';
 

@@ -9,7 +9,7 @@ import { appPointsCovered } from './app-cover.ts';
 import { collectHierarchy, findHierarchyNodes, prototypeNodeAt, rounded, type HierarchyNode, type NodeTarget } from './a11y.ts';
 import { AssetStore } from './assets.ts';
 import { AnimationClock } from './animation-clock.ts';
-import { imagesSettled } from './loading.ts';
+import { imagesSettled, trackLoad } from './loading.ts';
 import { EVERY_LIST, listsAround, type ListScope, SkippedRows } from './offscreen.ts';
 import { effectsRun, outsideQueuedRenders } from './render-queue.ts';
 import { drawWithheldRows } from './withheld-rows.ts';
@@ -144,7 +144,8 @@ export class PageRenderer {
       onEvent: (event) => this.forward(event),
       onStorage: (id, values) => window.__protostageStorage?.(id, JSON.stringify(values)),
       requests: {
-        start: (request: ResolvedRequest) => void window.__protostageRequest?.(JSON.stringify(request)),
+        // Settling waits until the device has handed the request on (a refusal is then applied).
+        start: (request: ResolvedRequest) => trackLoad(Promise.resolve(window.__protostageRequest?.(JSON.stringify(request)))),
         cancel: (requestId) => void window.__protostageRequestCancel?.(requestId),
       },
       platform: { start: (call) => this.platformUi.start(call), cancel: (callId) => this.platformUi.closeShare(callId) },

@@ -82,3 +82,23 @@ test('a tap or a dismissal after the show, or a settle already answered, makes s
   await new Promise((resolve) => setTimeout(resolve, 300));
   assert.equal(await settlesAskedBy(device), 1, 'a settle answered before settled() was called answers for an earlier moment');
 });
+
+test('a request the device refuses at once is on the screen a show settles to', async () => {
+  const { device } = open();
+  const spec = validSpec({
+    id: 'refused',
+    window: { placement: { type: 'fullscreen' } },
+    state: { status: 'idle' },
+    data: { answer: null },
+    root: {
+      type: 'column',
+      onAppear: [{ type: 'request', via: 'device', url: 'http://127.0.0.1:9/nothing-here', into: '/answer', statusKey: 'status', timeoutMs: 5000 }],
+      children: [{ type: 'text', text: 'Status {status}', testTag: 'status' }],
+    },
+  });
+  for (let run = 0; run < 5; run++) {
+    await device.show(spec, { reset: true });
+    await device.settled();
+    assert.equal(byTag(await device.hierarchy(), 'status').text, 'Status error', `show ${run}`);
+  }
+});

@@ -179,3 +179,23 @@ test('the gate refuses a request without prototype_network_v1, and a via-device 
   const deviceOnly = runtimeDevice(Object.values(CAPABILITIES).filter((name) => name !== CAPABILITIES.network));
   assert.ok((await hostFor(deviceOnly).show({ spec: spec('device') })).success);
 });
+
+test('a via-device start is handed on once it is refused (its outcome already given) or out on the network, not when the server answers', async () => {
+  const held: ServerResponse[] = [];
+  const api = await httpServer((_url, response) => held.push(response));
+  const given: string[] = [];
+  const requests = new DeviceRequests((requestId) => given.push(requestId), { allowed: new AllowedOrigins([api.origin]) });
+  const onDevice = (requestId: string, url: string): ResolvedRequest => ({ ...request(requestId, url), via: 'device' });
+  try {
+    await requests.start(onDevice('refused', 'http://127.0.0.1:9/'));
+    assert.deepEqual(given, ['refused'], 'the refusal was given before the start was handed on');
+    await requests.start(onDevice('slow', `${api.origin}/slow`));
+    assert.deepEqual(given, ['refused'], 'a request out on the network is handed on before its answer');
+    while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    held[0]!.end('late');
+    while (given.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual(given, ['refused', 'slow']);
+  } finally {
+    await api.close();
+  }
+});
