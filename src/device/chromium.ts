@@ -87,13 +87,14 @@ function deviceSwitches(headed: boolean): string[] {
 /**
  * Launches the chosen browser (see chooseBrowser: `browser` is a path or chrome, msedge or
  * chromium; default PROTOSTAGE_BROWSER, then discovery) headless, or as a window when `headed`,
- * with the test card as its camera.
+ * with the test card as its camera. A headless browser chosen by path is started by the device
+ * itself with Playwright's switches (startChromium) and taken over through its DevTools pipe, as
+ * the device command's early start is: the device then owns the pipe (devtoolsPipeOf).
  */
 export async function launchChromium(options: { headed?: boolean; browser?: string } = {}): Promise<Browser> {
   const headed = options.headed === true;
   const choice = await chooseBrowser(options.browser, undefined, { headed });
   if ('error' in choice) throw new Error(choice.error);
-  // Started here, the device also owns the DevTools pipe (devtoolsPipeOf) for its own hot calls.
   if (!headed && 'executablePath' in choice) return connectStarted(startChromium(choice.executablePath, [...PLAYWRIGHT_HEADLESS_SWITCHES, ...deviceSwitches(false)]));
   return launchThroughPlaywright(choice, headed);
 }
