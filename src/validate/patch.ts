@@ -5,7 +5,7 @@
  * that spec like a show. The first problem is refused with its path (`ops[2].path`), and nothing
  * of the patch applies.
  */
-import { conservativePayloadByteLength, setOwn } from '../json/index.ts';
+import { setOwn } from '../json/index.ts';
 import { applyDataWrite, dataWriteOf, parsePointer, type DataWrite, type JsonObject, type JsonValue } from '../json/pointer.ts';
 import { contract, pattern } from '../contract/index.ts';
 import type { Scalar } from '../spec/index.ts';
@@ -45,7 +45,7 @@ export function applyPatchOps(base: PatchBase, ops: unknown): PatchOutcome {
     if (!Array.isArray(ops) || ops.length === 0 || ops.length > MAX_PATCH_OPS) {
       refuse('ops', `ops is a list of 1 to ${MAX_PATCH_OPS} operations: {op: "set" | "append" | "prepend" | "remove", path: "/data/…" or "/state/<key>", value?} or {op: "replaceNode", id, node}`);
     }
-    const next = { state: { ...base.state }, data: base.data, cost: conservativePayloadByteLength(base.data), root: base.spec.root };
+    const next = { state: { ...base.state }, data: base.data, root: base.spec.root };
     ops.forEach((op, index) => applyOp(next, op, `ops[${index}]`));
     const spec: Record<string, unknown> = { ...base.spec, state: next.state, root: next.root };
     if (base.spec.data !== undefined || next.data !== base.data) spec.data = next.data;
@@ -59,7 +59,6 @@ export function applyPatchOps(base: PatchBase, ops: unknown): PatchOutcome {
 interface Working {
   state: Record<string, Scalar>;
   data: JsonObject;
-  cost: number;
   root: unknown;
 }
 
@@ -95,10 +94,10 @@ function writeData(next: Working, kind: DataWrite['op'], pointer: string, op: Re
   if (op.spread === true && !Array.isArray(op.value)) refuse(`${at}.value`, 'spread takes an array of rows');
   const value = op.value as JsonValue;
   const rows = op.spread === true ? (value as JsonValue[]) : [value];
-  const outcome = applyDataWrite(next.data, next.cost, dataWriteOf(kind, segments, value, rows, op.maxItems as number | undefined));
+  // The data's bytes are not counted here: the patched spec is validated whole, data limits and all.
+  const outcome = applyDataWrite(next.data, 0, dataWriteOf(kind, segments, value, rows, op.maxItems as number | undefined));
   if (!outcome.ok) refuse(`${at}.path`, `${outcome.code}: ${outcome.message}`);
   next.data = outcome.data;
-  next.cost = outcome.cost;
 }
 
 function replaceNode(next: Working, op: Record<string, unknown>, at: string): void {
