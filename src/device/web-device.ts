@@ -501,8 +501,9 @@ export class WebDevice {
 
   /**
    * The value of an expression of ours in the device page, a promise awaited, over the page's own
-   * devtools session: a third less per call than Playwright's evaluate, which the hot paths
-   * (settling, reading the hierarchy, aiming a tap) pay many times over.
+   * devtools session (devtoolsCalls: past Playwright's layers for a browser the device started),
+   * far less per call than Playwright's evaluate, which the hot paths (settling, reading the
+   * hierarchy, aiming a tap) pay many times over.
    */
   async #pageValue(expression: string): Promise<unknown> {
     const { result, exceptionDetails } = await this.devtools('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
