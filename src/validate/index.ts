@@ -58,7 +58,8 @@ function internalError(error: unknown): ValidationFailure {
 function readInput(input: unknown): { ok: true; value: unknown } | ValidationFailure {
   if (typeof input === 'string' || input instanceof Uint8Array) return readStrictJson(input);
   if (isPlainJsonWithin(input, SPEC_JSON_LIMITS)) return { ok: true, value: input };
-  // Something is wrong: the exact measure and checks below say what, in their order.
+  // Not passed at once (something is wrong, or an object of another prototype is in it): the exact
+  // measure and checks below decide, and say what is wrong, in their order.
   // Stops once past the limit; a shared object counts at each place but is measured once.
   const bytes = compactJsonByteLength(input, limits.specBytes);
   if (bytes === Infinity) {
