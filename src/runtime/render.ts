@@ -72,6 +72,8 @@ interface CacheEntry {
   children: readonly CacheEntry[];
   deps: Set<string>;
   subtreeDeps: Set<string>;
+  /** The tokens subtreeDeps grew by, in place, in the build that made this entry (see subtreeDepsFor). */
+  added: readonly string[] | null;
 }
 
 /** The changed tokens as an array (read once per node visited; a Set's iterator costs more). */
@@ -128,8 +130,8 @@ export class RenderBuilder {
   private reuseOwn(previous: CacheEntry, children: readonly CacheEntry[]): CacheEntry {
     if (sameEntries(children, previous.children)) return previous;
     const render = withChildren(previous.built, children.map((child) => child.render));
-    const subtreeDeps = sameSubtreeDeps(children, previous.children) ? previous.subtreeDeps : unionDeps(previous.deps, children);
-    return { render, built: previous.built, token: previous.token, children, deps: previous.deps, subtreeDeps };
+    const { subtreeDeps, added } = subtreeDepsFor(previous.deps, children, previous);
+    return { render, built: previous.built, token: previous.token, children, deps: previous.deps, subtreeDeps, added };
   }
 
   private buildOwn(treeNode: TreeNode, children: readonly CacheEntry[], inputs: RenderInputs, previous: CacheEntry | undefined): CacheEntry {
@@ -139,9 +141,8 @@ export class RenderBuilder {
     // Without styleWhen a node's style depends on the theme only, and a theme change clears the cache.
     const keptStyle = previous && treeNode.node.styleWhen === undefined ? previous.render.style : null;
     const render = buildRenderNode(treeNode, read, children.map((child) => child.render), inputs, deps, keptStyle);
-    const sameSubtrees = previous !== undefined && sameSet(deps, previous.deps) && sameSubtreeDeps(children, previous.children);
-    const subtreeDeps = sameSubtrees ? previous.subtreeDeps : unionDeps(deps, children);
-    return { render, built: render, token, children, deps, subtreeDeps };
+    const { subtreeDeps, added } = subtreeDepsFor(deps, children, previous);
+    return { render, built: render, token, children, deps, subtreeDeps, added };
   }
 }
 
@@ -153,10 +154,29 @@ function sameEntries(a: readonly CacheEntry[], b: readonly CacheEntry[]): boolea
   return true;
 }
 
-function sameSubtreeDeps(a: readonly CacheEntry[], b: readonly CacheEntry[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i]!.subtreeDeps !== b[i]!.subtreeDeps) return false;
-  return true;
+/**
+ * The tokens a node's subtree reads. Where the node reads what it read before and its children are
+ * the ones before (each the same entry, or one whose set is the same object, grown in place in this
+ * build) with rows after them, the set before grows in place by the tokens new here, and the entry
+ * tells its parent which (`added`): a list's set holds every row's tokens, and ten rows more add
+ * theirs to it and to each ancestor's instead of making every set again. Anything else (a child
+ * gone, one with another set, the node's own reads changed) makes the set anew. A set only ever
+ * belongs to the entries of one node, of which the newest is the one in use.
+ */
+function subtreeDepsFor(deps: Set<string>, children: readonly CacheEntry[], previous: CacheEntry | undefined): { subtreeDeps: Set<string>; added: readonly string[] | null } {
+  if (previous === undefined || children.length < previous.children.length || !sameSet(deps, previous.deps)) return { subtreeDeps: unionDeps(deps, children), added: null };
+  const before = previous.children;
+  const added: string[] = [];
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (i >= before.length) for (const token of child.subtreeDeps) added.push(token);
+    else if (child === before[i]) continue;
+    else if (child.subtreeDeps !== before[i]!.subtreeDeps) return { subtreeDeps: unionDeps(deps, children), added: null };
+    else if (child.added !== null) added.push(...child.added);
+  }
+  if (added.length === 0) return { subtreeDeps: previous.subtreeDeps, added: null };
+  for (const token of added) previous.subtreeDeps.add(token);
+  return { subtreeDeps: previous.subtreeDeps, added };
 }
 
 /** A copy of a container render node with new children. */
