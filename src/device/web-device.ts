@@ -230,7 +230,11 @@ export class WebDevice {
     private readonly context: BrowserContext,
     private readonly page: Page,
     private readonly cdp: CDPSession,
-    /** The page's devtools session for the hot calls (evaluates, input, the capture): see devtoolsCalls. */
+    /**
+     * The page's devtools session for the hot calls (evaluates, the capture): see devtoolsCalls.
+     * Input stays on `cdp`: its answer then reaches this process behind the events the press made
+     * the page report (Playwright hands both over in order), so a tap's events are in when it answers.
+     */
     private readonly devtools: CDPSession['send'],
     profile: DeviceProfile,
     orientation: Orientation,
@@ -719,10 +723,10 @@ export class WebDevice {
 
   /** A press held past the long-press time (0.6 s, Android's is 0.4 s), then released where it began. */
   async #hold(point: { x: number; y: number }): Promise<void> {
-    await this.devtools('Input.dispatchMouseEvent', { type: 'mousePressed', x: point.x, y: point.y, button: 'left', clickCount: 1 });
+    await this.cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x: point.x, y: point.y, button: 'left', clickCount: 1 });
     await new Promise((resolve) => setTimeout(resolve, LONG_PRESS_HOLD_MS));
-    await this.devtools('Input.dispatchMouseEvent', { type: 'mouseReleased', x: point.x, y: point.y, button: 'left', clickCount: 1 });
-    await this.devtools('Input.dispatchMouseEvent', { type: 'mouseMoved', x: -1, y: -1, button: 'none' });
+    await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: point.x, y: point.y, button: 'left', clickCount: 1 });
+    await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: -1, y: -1, button: 'none' });
   }
 
   async #revealDismissPill(): Promise<void> {
@@ -740,7 +744,7 @@ export class WebDevice {
    */
   async #press(point: { x: number; y: number }, clickCount = 1): Promise<void> {
     const mouse = (type: 'mousePressed' | 'mouseReleased' | 'mouseMoved', at: { x: number; y: number }) =>
-      this.devtools('Input.dispatchMouseEvent', { type, x: at.x, y: at.y, button: type === 'mouseMoved' ? 'none' : 'left', clickCount });
+      this.cdp.send('Input.dispatchMouseEvent', { type, x: at.x, y: at.y, button: type === 'mouseMoved' ? 'none' : 'left', clickCount });
     const pressed = Promise.all([mouse('mousePressed', point), mouse('mouseReleased', point)]);
     this.#finishing = mouse('mouseMoved', { x: -1, y: -1 }).catch(() => undefined);
     await pressed;
@@ -939,7 +943,7 @@ export class WebDevice {
   async fingers(phase: TouchPhase, points: readonly Point[]): Promise<void> {
     this.#changing();
     const type = phase === 'start' ? 'touchStart' : phase === 'move' ? 'touchMove' : 'touchEnd';
-    await this.devtools('Input.dispatchTouchEvent', { type, touchPoints: phase === 'end' ? [] : points.map((point, id) => ({ ...point, id })) });
+    await this.cdp.send('Input.dispatchTouchEvent', { type, touchPoints: phase === 'end' ? [] : points.map((point, id) => ({ ...point, id })) });
   }
 
   /**
@@ -961,8 +965,8 @@ export class WebDevice {
   /** Turns a mouse wheel over a screen point (dp), then moves the pointer away so nothing stays hovered. */
   async wheel(point: Point, deltaX: number, deltaY: number): Promise<void> {
     this.#changing();
-    await this.devtools('Input.dispatchMouseEvent', { type: 'mouseWheel', x: point.x, y: point.y, deltaX, deltaY });
-    await this.devtools('Input.dispatchMouseEvent', { type: 'mouseMoved', x: -1, y: -1 });
+    await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: point.x, y: point.y, deltaX, deltaY });
+    await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: -1, y: -1 });
   }
 
   /**
@@ -1083,9 +1087,9 @@ interface DeviceBindings {
 }
 
 /**
- * Where the device sends its hot calls: past Playwright, on the DevTools pipe of a browser it
- * started, to the session `cdp` speaks to (about a millisecond less a round trip on two cores);
- * through `cdp` itself for a browser Playwright launched or one connected to.
+ * Where the device sends its hot calls (the page's evaluates, the capture): past Playwright, on the
+ * DevTools pipe of a browser it started, to the session `cdp` speaks to (about a millisecond less a
+ * round trip on two cores); through `cdp` itself for a browser Playwright launched or one connected to.
  */
 async function devtoolsCalls(browser: Browser, cdp: CDPSession): Promise<CDPSession['send']> {
   const pipe = devtoolsPipeOf(browser);

@@ -145,7 +145,9 @@ test('back closes the dialog first, then pops, then has nothing to do', async ()
 test('Escape is the system back', async () => {
   const { device, log } = phone();
   await shows(device, shopSpec({ motion: 'none' }));
+  const beforeTap = log.events.length;
   await tapTag(device, 'row0');
+  await log.next((e) => e.kind === 'screen_changed', beforeTap);
   const since = log.events.length;
   assert.ok((await device.pressKey('Escape')).ok);
   const event = await log.next((e) => e.kind === 'screen_changed', since);
