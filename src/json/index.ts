@@ -395,7 +395,6 @@ function measureJson(root: unknown, numberBytes: (n: number) => number, stopAbov
   return bytes;
 }
 
-
 export interface PlainJsonLimits {
   /** What each finite number counts. */
   numberBytes(value: number): number;
