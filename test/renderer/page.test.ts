@@ -312,6 +312,29 @@ test('picking a day binds the date; a bottom nav item selects its index', async 
   assert.deepEqual(events.map((event) => event.payload), [{ key: 'day', value: '2026-10-21' }, { key: 'tab', value: 1 }]);
 });
 
+test('a month arrow pressed right after a day is picked moves the calendar from the picked month', async () => {
+  await device.show({
+    id: 'date-quick',
+    window: fullscreen,
+    state: { day: '2026-10-08' },
+    root: { type: 'column', children: [{ type: 'datePicker', stateKey: 'day', testTag: 'day' }] },
+  });
+  await device.tap({ testTag: 'day.next' });
+  // A person's two presses are two tasks: the day's press inside a frame, the arrow's press before
+  // the next one, so nothing that waits for a frame has run between them.
+  await device.page.evaluate(`new Promise((resolve) => requestAnimationFrame(() => {
+    document.querySelector('[data-testid="day.2026-11-15"]').click();
+    setTimeout(() => {
+      document.querySelector('[data-testid="day.previous"]').click();
+      resolve();
+    });
+  }))`);
+  await device.settled();
+  assert.equal((await device.node({ testTag: 'day' })).text, '2026-11-15');
+  const tags = (await device.hierarchy()).map((node) => node.testTag);
+  assert.ok(tags.includes('day.2026-10-31') && !tags.includes('day.2026-11-30'), 'the calendar shows October, one month before the picked day');
+});
+
 test('the time picker dial sets the hour, then the minute, and reports 24-hour time', async () => {
   await device.show({
     id: 'time',

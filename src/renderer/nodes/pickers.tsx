@@ -1,5 +1,5 @@
 // Material 3 time picker (dial) and date picker (calendar), each bound to state keys.
-import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useContext, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { DatePickerNode, TimePickerNode } from '../../runtime/model.ts';
 import { a11yAttributes, partTag } from '../a11y.ts';
 import { useEnv } from '../env.ts';
@@ -243,8 +243,9 @@ export function DatePicker({ node, parent, env }: NodeProps<DatePickerNode>) {
   const selected = parseDate(node.value);
   const [shown, setShown] = useState<CalendarMonth>({ year: selected.year, month: selected.month });
   const [view, setView] = useState<DatePickerView>('days');
-  // A new bound value (setState, re-show) moves the calendar to its month.
-  useEffect(() => setShown({ year: selected.year, month: selected.month }), [node.value]);
+  // A new bound value (setState, re-show) moves the calendar to its month, before the next press
+  // (an effect would wait for a frame, and undo a month arrow pressed before it).
+  useLayoutEffect(() => setShown({ year: selected.year, month: selected.month }), [node.value]);
   const weekday = new Date(Date.UTC(selected.year, selected.month, selected.day)).getUTCDay();
   const headline = `${SHORT_WEEKDAYS[weekday]}, ${MONTHS[selected.month]!.slice(0, 3)} ${selected.day}`;
   const part = (name: string, role: string, text: string, selectedState?: boolean) =>
