@@ -137,7 +137,9 @@ export class Session implements CommittedState {
       this.dataCost = unit.dataCost;
       for (const token of unit.dataTokens) touched.add(token);
       rebuiltRows = refreshDataRepeats(this.tree, this.data, unit.dataWritten);
-      for (const key of rebuiltRows) touched.add(nodeDependency(key));
+      // A node new to the tree is built when its container is (whose key is among these); only
+      // what was built before can be stale, and each token more is looked up at every row.
+      for (const key of rebuiltRows) if (this.builder.rendered(key) !== undefined) touched.add(nodeDependency(key));
     }
     this.revision = unit.revision + (stateMoved ? 1 : 0);
     if (touched.size > 0) this.rebuild(touched);

@@ -245,10 +245,12 @@ export class Unit {
   /**
    * A patch's data writes, each checked like a data action's: the first refusal, or null when all
    * were accepted. The patch takes one revision and emits nothing, whatever the writes pushed.
+   * The spec the patch makes was validated whole first, its repeats' cells and the text its data
+   * fills included, so those two are not counted again.
    */
   writePatchData(actions: readonly DataAction[]): DataRefusal | null {
     for (const action of actions) {
-      this.writeData(action, null);
+      this.writeData(action, null, true);
       if (this.dataRefusals.length > 0) return this.dataRefusals[0]!;
     }
     this.events.length = 0;
@@ -262,14 +264,14 @@ export class Unit {
   }
 
   /** One data action: accepted, it changes the data and emits a change named by its path. */
-  private writeData(action: DataAction, row: RowContext | null): void {
+  private writeData(action: DataAction, row: RowContext | null, validatedWhole = false): void {
     const outcome = runDataAction(action, {
       data: this.data,
       cost: this.dataCost,
       state: (key) => this.get(key),
       row,
-      cells: (data) => dataRepeatCells(this.tree, data),
-      textProblem: (data) => dataTextProblem(this.tree, data),
+      cells: validatedWhole ? () => 0 : (data) => dataRepeatCells(this.tree, data),
+      textProblem: validatedWhole ? () => null : (data) => dataTextProblem(this.tree, data),
     });
     if ('code' in outcome) {
       this.dataRefusals.push(outcome);
