@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, CDPSession } from 'playwright-core';
 import { openBrowser } from '../src/device/chromium.ts';
+import { DEVICE_PAGE_URL } from '../src/device/device-page.ts';
 import { centreOf } from '../src/device/hierarchy.ts';
 import { WebDevice } from '../src/device/web-device.ts';
 import type { PrototypeEvent } from '../src/runtime/model.ts';
@@ -255,8 +256,8 @@ async function profilePage(name: string): Promise<() => Promise<void>> {
 const browser: Browser = await openBrowser();
 const device = await WebDevice.launch({ browser });
 if (PROFILE_FOLDER !== undefined) {
-  const context = browser.contexts()[0]!;
-  pageSession = await context.newCDPSession(context.pages()[0]!);
+  const devicePage = browser.contexts().flatMap((context) => context.pages()).find((page) => page.url() === DEVICE_PAGE_URL)!;
+  pageSession = await devicePage.context().newCDPSession(devicePage);
 }
 try {
   const large = await benchShow(device);
