@@ -2,7 +2,7 @@
 // where the person scrolled it (the runtime tests show the other rows keep their render objects).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { byTag, useDevice, validSpec } from './helpers.ts';
+import { byTag, pageOf, useDevice, validSpec } from './helpers.ts';
 
 const ROWS = 60;
 const spec = {
@@ -70,4 +70,69 @@ test('a write, an append and a patch keep the list where the person scrolled it'
   assert.equal((await phone.patch('rows', [{ op: 'set', path: '/data/rows/0/title', value: 'Row zero' }]) as { ok?: boolean }).ok, true);
   await phone.settled();
   assert.deepEqual(byTag((await phone.observe()).hierarchy, other.testTag!).bounds, other.bounds, 'nor on a patch');
+});
+
+const FEED_ROWS = 200;
+const feed = {
+  id: 'feed',
+  motion: 'none',
+  window: { placement: { type: 'fullscreen' } },
+  data: { posts: Array.from({ length: FEED_ROWS }, (_, index) => ({ title: `Post ${index}` })), next: Array.from({ length: 10 }, (_, index) => ({ title: `Post ${FEED_ROWS + index}` })) },
+  root: {
+    type: 'column',
+    style: { height: 'fill' },
+    children: [
+      { type: 'button', label: 'More', testTag: 'more', onTap: [{ type: 'appendData', path: '/posts', value: { data: '/next' }, spread: true }] },
+      { type: 'scroll', style: { weight: 1 }, child: { type: 'column', repeat: { items: '/posts', as: 'post' }, children: [{ type: 'text', text: '{post.title}', testTag: 'post.{index}' }] } },
+    ],
+  },
+};
+
+/**
+ * Keeps the row elements drawn now and records every change of the DOM from here on; `changes`
+ * then tells which kept rows changed or went, and the tags of the rows added.
+ */
+async function watchRows(phone: Parameters<typeof pageOf>[0]): Promise<() => Promise<{ kept: number; changedOrGone: string[]; added: string[] }>> {
+  const page = pageOf(phone);
+  await page.waitForFunction((rows) => document.querySelectorAll('[data-testid^="post."]').length === rows, FEED_ROWS);
+  await page.evaluate(() => {
+    const watched = window as unknown as { keptRows: Element[]; rowChanges: MutationRecord[] };
+    watched.keptRows = [...document.querySelectorAll('[data-testid^="post."]')];
+    watched.rowChanges = [];
+    new MutationObserver((records) => watched.rowChanges.push(...records)).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  return () => page.evaluate(() => {
+    const watched = window as unknown as { keptRows: Element[]; rowChanges: MutationRecord[] };
+    const touched = new Set<Node>();
+    for (const record of watched.rowChanges) {
+      touched.add(record.target);
+      record.removedNodes.forEach((node) => touched.add(node));
+    }
+    const changedOrGone = watched.keptRows
+      .filter((row) => !row.isConnected || [...touched].some((node) => row === node || row.contains(node)))
+      .map((row) => row.getAttribute('data-testid')!);
+    const added = [...document.querySelectorAll('[data-testid^="post."]')].filter((row) => !watched.keptRows.includes(row)).map((row) => row.getAttribute('data-testid')!);
+    return { kept: watched.keptRows.length, changedOrGone, added };
+  });
+}
+
+const TEN_NEW = Array.from({ length: 10 }, (_, index) => `post.${FEED_ROWS + index}`);
+
+test('ten rows appended by a tap draw ten new row elements and leave every drawn row as it was', async () => {
+  const { device: phone } = device();
+  assert.equal((await phone.show(validSpec(feed), { reset: true }) as { ok?: boolean }).ok, true);
+  const changes = await watchRows(phone);
+  assert.ok((await phone.tap({ testTag: 'more' })).ok);
+  await phone.settled();
+  assert.deepEqual(await changes(), { kept: FEED_ROWS, changedOrGone: [], added: TEN_NEW });
+});
+
+test('the same ten rows appended by a patch do the same', async () => {
+  const { device: phone } = device();
+  assert.equal((await phone.show(validSpec(feed), { reset: true }) as { ok?: boolean }).ok, true);
+  const changes = await watchRows(phone);
+  const rows = feed.data.next;
+  assert.equal((await phone.patch('feed', [{ op: 'append', path: '/data/posts', value: rows, spread: true }]) as { ok?: boolean }).ok, true);
+  await phone.settled();
+  assert.deepEqual(await changes(), { kept: FEED_ROWS, changedOrGone: [], added: TEN_NEW });
 });
