@@ -245,7 +245,7 @@ export function DatePicker({ node, parent, env }: NodeProps<DatePickerNode>) {
   const [view, setView] = useState<DatePickerView>('days');
   // A new bound value (setState, re-show) moves the calendar to its month, before the next press
   // (an effect would wait for a frame, and undo a month arrow pressed before it).
-  useLayoutEffect(() => setShown({ year: selected.year, month: selected.month }), [node.value]);
+  useLayoutEffect(() => setShown((month) => (month.year === selected.year && month.month === selected.month ? month : { year: selected.year, month: selected.month })), [node.value]);
   const weekday = new Date(Date.UTC(selected.year, selected.month, selected.day)).getUTCDay();
   const headline = `${SHORT_WEEKDAYS[weekday]}, ${MONTHS[selected.month]!.slice(0, 3)} ${selected.day}`;
   const part = (name: string, role: string, text: string, selectedState?: boolean) =>
