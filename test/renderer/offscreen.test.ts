@@ -126,3 +126,65 @@ test('rows placed by the whole list, or starting between pixels, keep every row 
   assert.equal(skips(centred), false, 'centred in a box');
   assert.equal(skips(listIn({ width: 'fill', padding: { top: 0, bottom: 0, start: 8.5, end: 0 } }, rows(50))), false, 'after a fractional padding');
 });
+
+test('a list drawn again after data writes answers as a list drawn the first time (random appends and row changes)', async () => {
+  // A second instance of the module keeps its answers apart: it is only ever given new objects,
+  // so it answers every list from its rows, where the first reuses the answers of the rows before.
+  const apart = 'apart';
+  const fresh = (await import(`../../src/renderer/offscreen.ts?${apart}`)) as typeof import('../../src/renderer/offscreen.ts');
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  // Rows that may draw outside their box, or share the list's height, come in now and then.
+  const randomRow = () => ({ outside: random() < 0.03, shares: random() < 0.03 });
+  const plainRow = () => ({ outside: false, shares: false });
+  const spec = (rows: object[]) => ({
+    id: 'feed',
+    window: { placement: { type: 'fullscreen' } },
+    data: { rows },
+    root: listIn({}, [
+      { type: 'text', text: 'Header' },
+      {
+        type: 'column',
+        repeat: { items: '/rows', as: 'row' },
+        children: [{
+          type: 'box',
+          styleWhen: [
+            { when: { data: '/rows/{index}/outside', equals: true }, style: { offset: { x: 0, y: 4 } } },
+            { when: { data: '/rows/{index}/shares', equals: true }, style: { weight: 1 } },
+          ],
+          children: [{ type: 'text', text: 'Row {index}' }],
+        }],
+      },
+    ]),
+  });
+  const controllerFor = () => createController({ clock: { now: () => 0, setTimeout: () => 0, clearTimeout: () => undefined }, device: { dark: false }, onEvent: () => undefined });
+  const drawnHere = { skipsOffscreenRows, drawsRowsInChunks, isSkippableRow };
+  const answers = (module: typeof drawnHere, root: RenderNode) => {
+    const found = firstScroll(root)!;
+    const skipping = module.skipsOffscreenRows(found.scroll, LTR, found.parent);
+    const list = (found.scroll.child as { children: RenderNode[] }).children[1] as RenderNode & { children: RenderNode[] };
+    return { skipping, chunks: module.drawsRowsInChunks(list), listSkips: module.isSkippableRow(list), rowsSkip: list.children.filter(module.isSkippableRow).length };
+  };
+  const seen = new Set<string>();
+  for (let round = 0; round < 8; round++) {
+    let rows: object[] = Array.from({ length: 20 + Math.floor(random() * 40) }, plainRow);
+    const shown = controllerFor();
+    const first = validatePrototypeSpec(spec(rows));
+    assert.ok(first.ok && shown.show(first.spec, {}).ok);
+    for (let step = 0; step < 12; step++) {
+      const ops = random() < 0.7
+        ? [{ op: 'append', path: '/data/rows', value: Array.from({ length: 1 + Math.floor(random() * 10) }, randomRow), spread: true }]
+        : [{ op: 'set', path: `/data/rows/${Math.floor(random() * rows.length)}`, value: randomRow() }];
+      const patched = shown.patch('feed', ops);
+      assert.ok(patched.ok, JSON.stringify(patched));
+      rows = (shown.inspect() as unknown as { data: { rows: object[] } }).data.rows;
+      const again = controllerFor();
+      const whole = validatePrototypeSpec(spec(rows));
+      assert.ok(whole.ok && again.show(whole.spec, {}).ok);
+      const drawn = answers(drawnHere, shown.renderModel()!.root);
+      assert.deepEqual(drawn, answers(fresh, again.renderModel()!.root), `round ${round}, step ${step}, ${rows.length} rows`);
+      seen.add(`${drawn.skipping} ${drawn.chunks}`);
+    }
+  }
+  assert.deepEqual([...seen].sort(), ['false false', 'true false', 'true true'], 'the writes made lists of each kind');
+});
