@@ -14,6 +14,7 @@
 // A show's first draw also leaves most such rows out of the DOM till the page is idle (withheld-rows.ts).
 import type { RenderNode, ScrollNode } from '../runtime/model.ts';
 import { SKIPPABLE_ROW_CLASS } from './a11y.ts';
+import { ChildrenAnswers } from './children-answers.ts';
 import type { ParentWidth, RenderEnv } from './env.ts';
 import { alignmentAxes, hasCorners, withPropagatedFill } from './style-css.ts';
 
@@ -50,36 +51,15 @@ function ownDrawingInside(node: RenderNode): boolean {
 
 function childrenInside(node: RenderNode): boolean {
   if (!('children' in node)) return true;
-  const last = lastInside.get(node.key);
-  const kept = last === undefined ? 0 : keptPrefix(last.children, node.children);
-  let inside = kept === 0 || last!.inside;
-  for (let i = kept; inside && i < node.children.length; i++) inside = !node.children[i]!.visible || drawsInsideBox(node.children[i]!);
-  remember(lastInside, node.key, { children: node.children, inside });
-  return inside;
+  const children = node.children;
+  return insideAnswers.answer(node.key, children, (before, start) => {
+    let inside = before ?? true;
+    for (let i = start; inside && i < children.length; i++) inside = !children[i]!.visible || drawsInsideBox(children[i]!);
+    return inside;
+  });
 }
 
-/**
- * The answers of a container's last draw that went over every child, by the container's key: a
- * list drawn again with rows added only at its end (its first children the very objects it had)
- * checks the new rows alone, where each row's answer is kept but a row more is still a look-up
- * for every row before it.
- */
-const lastInside = new Map<string, { children: readonly RenderNode[]; inside: boolean }>();
-const lastRows = new Map<string, { children: readonly RenderNode[]; width: ParentWidth; list: ListRows | null }>();
-/** Enough for the containers of a few screens; past it a map starts again. */
-const KEPT_ANSWERS = 512;
-
-function remember<T>(answers: Map<string, T>, key: string, answer: T): void {
-  if (answers.size >= KEPT_ANSWERS && !answers.has(key)) answers.clear();
-  answers.set(key, answer);
-}
-
-/** How many first children `now` has of `before` (all of them, or none): the rows an answer still holds for. */
-function keptPrefix(before: readonly RenderNode[], now: readonly RenderNode[]): number {
-  if (before.length > now.length) return 0;
-  for (let i = 0; i < before.length; i++) if (before[i] !== now[i]) return 0;
-  return before.length;
-}
+const insideAnswers = new ChildrenAnswers<boolean>();
 
 /** Rows that may skip rendering while off screen (only inside a scroll that allows it). */
 const skippableRows = new WeakSet<RenderNode>();
@@ -182,13 +162,14 @@ function listRows(column: RenderNode, width: ParentWidth): ListRows | null {
   if (style.height !== undefined || style.minHeight !== undefined || (style.arrangement ?? 'start') !== 'start') return null;
   if (style.alignment !== undefined && !style.alignment.startsWith('top')) return null;
   if ((!width.definite && !width.free) || !width.atStart || !width.wholeStart) return null;
-  const last = lastRows.get(column.key);
-  const kept = last !== undefined && last.width === width ? keptPrefix(last.children, column.children) : 0;
-  const before = kept === 0 ? { rows: [], sharesHeight: false } : last!.list;
-  const list = before === null ? null : rowsAfter(before, column.children, kept, width);
-  remember(lastRows, column.key, { children: column.children, width, list });
-  return list;
+  return rowsAnswers.answer(column.key, column.children, (before, start) => {
+    if (before === null || before.width !== width) return { width, list: rowsAfter(NO_ROWS, column.children, 0, width) };
+    return { width, list: before.list === null ? null : rowsAfter(before.list, column.children, start, width) };
+  }).list;
 }
+
+const rowsAnswers = new ChildrenAnswers<{ width: ParentWidth; list: ListRows | null }>();
+const NO_ROWS: ListRows = { rows: [], sharesHeight: false };
 
 /** `list` with the visible rows of `children` from `start` on added, or null when one may not skip. */
 function rowsAfter(list: ListRows, children: readonly RenderNode[], start: number, width: ParentWidth): ListRows | null {

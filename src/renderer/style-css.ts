@@ -4,6 +4,7 @@
 import type { Alignment, AnimateView, Corners, Dimension, ResolvedShadow, ResolvedStyle } from '../runtime/model.ts';
 import type { MotionRole, MotionScheme } from '../spec/index.ts';
 import { springToken, springTransition } from '../theme/motion.ts';
+import { ChildrenAnswers } from './children-answers.ts';
 import { gradientToCss, withAlpha } from './color.ts';
 import { FONT_STACKS, assetFontFamily, px, sp } from './tokens.ts';
 
@@ -325,6 +326,8 @@ export function textCss(style: ResolvedStyle): Css {
 const FILL_WIDTH_TYPES = new Set(['tabBar', 'bottomNav', 'topAppBar', 'listItem', 'slider', 'pager', 'grid', 'carousel', 'list']);
 
 interface SizedNode {
+  /** The render node's key; without one (a bare style) nothing is kept by it. */
+  key?: string;
   type: string;
   visible: boolean;
   style: ResolvedStyle;
@@ -335,6 +338,8 @@ interface SizedNode {
 }
 
 const fillCache = { width: new WeakMap<object, boolean>(), height: new WeakMap<object, boolean>() };
+/** A long list drawn again with rows added at its end looks at the new rows alone. */
+const fillAnswers = { width: new ChildrenAnswers<boolean>(), height: new ChildrenAnswers<boolean>() };
 
 /**
  * Whether a node fills its incoming constraint on an axis. Compose measures a wrap-content
@@ -352,7 +357,13 @@ export function fillsAxis(node: SizedNode, axis: 'width' | 'height'): boolean {
   if (cached !== undefined) return cached;
   let fills: boolean;
   if (isContainer) {
-    fills = (node.children ?? []).some((child) => child.visible && fillsAxis(child, axis));
+    const children = node.children ?? [];
+    const fillsFrom = (before: boolean | null, start: number) => {
+      let fills = before ?? false;
+      for (let i = start; !fills && i < children.length; i++) fills = children[i]!.visible && fillsAxis(children[i]!, axis);
+      return fills;
+    };
+    fills = node.key === undefined ? fillsFrom(null, 0) : fillAnswers[axis].answer(node.key, children, fillsFrom);
   } else {
     // A scroll passes its cross-axis constraint to its content; along its axis content is unbounded.
     const scrollsAlong = (node.axis ?? 'vertical') === 'vertical' ? 'height' : 'width';

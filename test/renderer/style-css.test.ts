@@ -107,6 +107,17 @@ test('scheme roles become CSS variables with alpha mixing', () => {
   assert.match(variables['--ps-font']!, /serif/);
 });
 
+test('a list drawn again with rows added at its end fills as it would drawn the first time', () => {
+  const row = (fill: boolean) => ({ type: 'text', visible: true, style: fill ? { width: 'fill' as const } : {} });
+  const [plain, filling, more] = [row(false), row(true), row(false)];
+  const list = (children: object[]) => ({ key: 'root.children[0]', type: 'column', visible: true, style: {}, children }) as Parameters<typeof fillsAxis>[0];
+  assert.equal(fillsAxis(list([plain]), 'width'), false);
+  assert.equal(fillsAxis(list([plain, filling]), 'width'), true, 'a filling row added');
+  assert.equal(fillsAxis(list([plain, filling, more]), 'width'), true, 'a plain row after it: the list still fills');
+  assert.equal(fillsAxis(list([plain, more]), 'width'), false, 'the filling row gone');
+  assert.equal(fillsAxis(list([plain, more, filling]), 'width'), true);
+});
+
 test('a scroll passes fill across its axis only; a pager fills its width', () => {
   const filling = { type: 'listItem', visible: true, style: { height: 'fill' as const } };
   assert.equal(fillsAxis({ type: 'scroll', axis: 'vertical', visible: true, style: {}, child: filling }, 'width'), true);
