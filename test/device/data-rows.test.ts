@@ -43,11 +43,12 @@ test('a write, an append and a patch keep the list where the person scrolled it'
   const { device: phone, log } = device();
   assert.equal((await phone.show(validSpec(spec), { reset: true }) as { ok?: boolean }).ok, true);
   for (let swipe = 0; swipe < 2; swipe++) assert.ok((await phone.swipe('up', 'list')).ok);
-  // A fling goes on after the finger lifts: wait until two looks agree.
+  // A fling goes on after the finger lifts, slower and slower: wait until three looks agree.
   let previous = '';
-  for (let look = 0; look < 50; look++) {
-    const rows = JSON.stringify((await phone.observe()).hierarchy.filter((node) => /^row\.\d+$/.test(node.testTag ?? '')).map((node) => node.bounds));
-    if (rows === previous) break;
+  let still = 0;
+  for (let look = 0; look < 60 && still < 2; look++) {
+    const rows = JSON.stringify((await phone.hierarchy()).filter((node) => /^row\.\d+$/.test(node.testTag ?? '')).map((node) => node.bounds));
+    still = rows === previous ? still + 1 : 0;
     previous = rows;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
