@@ -407,8 +407,8 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
     [model.root.key, placement.type, dialogOpen, rtl, model.motion, model.motionProfile, model.motionScheme, interact, assets, insetsKey, anchorLayer, overlayLayer, frame.x, frame.y, frame.height, today],
   );
   const hidden = dialogOpen ? { 'data-ps-a11y-hidden': '', inert: true } : {};
-  const bodyStyle: Record<string, string> = { opacity: String(model.window.opacity), ...themeVariables(model) };
   const windowStyle: Record<string, string> = {};
+  let bodyPlacement: Record<string, string> = {};
   if (placement.type === 'floating') {
     const anchored = model.root.anchor;
     Object.assign(
@@ -417,11 +417,16 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
         ? { left: `${anchored.bounds.x + anchored.offset.x}px`, top: `${anchored.bounds.y + anchored.offset.y}px` }
         : floatingPosition(placement.gravity, placement.offset, rtl),
     );
-    if (coversFloatingWindow(model)) Object.assign(bodyStyle, { width: `${anchored!.bounds.width}px`, height: `${anchored!.bounds.height}px` });
+    if (coversFloatingWindow(model)) bodyPlacement = { width: `${anchored!.bounds.width}px`, height: `${anchored!.bounds.height}px` };
   } else {
     Object.assign(windowStyle, { left: `${rect.x}px`, top: `${placement.type === 'fullscreen' ? 0 : rect.y}px`, width: `${rect.width}px`, height: `${placement.type === 'fullscreen' ? device.height : rect.height}px` });
-    Object.assign(bodyStyle, { left: '0px', right: '0px', bottom: '0px', top: `${placement.type === 'fullscreen' ? rect.y : 0}px` });
+    bodyPlacement = { left: '0px', right: '0px', bottom: '0px', top: `${placement.type === 'fullscreen' ? rect.y : 0}px` };
   }
+  // The theme's hundred or so variables: the same object while nothing in it changed, which a
+  // draw then leaves as it is rather than comparing each one.
+  const variables = themeVariables(model);
+  const bodyPlacementKey = JSON.stringify(bodyPlacement);
+  const bodyStyle = useMemo(() => ({ opacity: String(model.window.opacity), ...variables, ...bodyPlacement }), [variables, model.window.opacity, bodyPlacementKey]);
   const scrim = placement.type === 'fullscreen' && placement.scrim ? <div class="ps-scrim-fill" style={{ backgroundColor: placement.scrim }} /> : null;
   const chromeless = placement.type === 'fullscreen' && model.window.chrome === 'none';
   useDeadTaps(model.window.deadTaps, windowElement, inputWatch);
