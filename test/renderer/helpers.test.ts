@@ -12,7 +12,8 @@ import { gunzipSync } from 'node:zlib';
 import { findElementAnchor } from '../../src/renderer/page.ts';
 import { collectAssetIds } from '../../src/spec/assets.ts';
 import { HOST_ROW_HEIGHT, contentRect, floatingPosition, windowInsets, type DeviceState } from '../../src/renderer/screen.tsx';
-import type { ResolvedWindow } from '../../src/runtime/model.ts';
+import type { RenderNode, ResolvedWindow } from '../../src/runtime/model.ts';
+import { holdsVerticalScroll } from '../../src/renderer/nodes/layout.tsx';
 
 const phone: DeviceState = {
   dark: false,
@@ -169,4 +170,14 @@ test('a typed date is MM/DD/YYYY of a real day from 1900 to 2100; the field show
 test('a stepped slider has a tick per value; too many steps draw none', () => {
   assert.deepEqual(sliderTickFractions(0, 4, 1), [0, 0.25, 0.5, 0.75, 1]);
   assert.deepEqual(sliderTickFractions(0, 1000, 1), []);
+});
+
+test('a container drawn again with rows added at its end still holds the scroll an earlier row holds', () => {
+  const node = (type: string, children: RenderNode[] = []) => ({ key: `k${type}`, type, visible: true, axis: 'vertical', children }) as unknown as RenderNode;
+  const [text, scroll, more] = [node('text'), node('scroll'), node('text')];
+  const column = (children: RenderNode[]) => ({ key: 'root.children[0]', type: 'column', visible: true, children }) as unknown as RenderNode;
+  assert.equal(holdsVerticalScroll(column([text])), false);
+  assert.equal(holdsVerticalScroll(column([text, scroll])), true, 'a scroll added');
+  assert.equal(holdsVerticalScroll(column([text, scroll, more])), true, 'a row after it: the column still holds the scroll');
+  assert.equal(holdsVerticalScroll(column([text, more])), false, 'the scroll gone');
 });
