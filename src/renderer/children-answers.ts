@@ -2,7 +2,8 @@
 // a list drawn again with rows added only at its end works out the new rows alone. Each row's own
 // answer is kept with the row already; without this a row more still cost a look-up for every row
 // before it, at each of the checks a long list's draw makes.
-/** Enough for the containers of a few screens; past it the answers start again. */
+
+/** Enough for the containers of a few screens (each keeps its last children); past it the answers start again. */
 const KEPT_ANSWERS = 512;
 
 export class ChildrenAnswers<T> {

@@ -359,9 +359,9 @@ export function fillsAxis(node: SizedNode, axis: 'width' | 'height'): boolean {
   if (isContainer) {
     const children = node.children ?? [];
     const fillsFrom = (before: boolean | null, start: number) => {
-      let fills = before ?? false;
-      for (let i = start; !fills && i < children.length; i++) fills = children[i]!.visible && fillsAxis(children[i]!, axis);
-      return fills;
+      let childFills = before ?? false;
+      for (let i = start; !childFills && i < children.length; i++) childFills = children[i]!.visible && fillsAxis(children[i]!, axis);
+      return childFills;
     };
     fills = node.key === undefined ? fillsFrom(null, 0) : fillAnswers[axis].answer(node.key, children, fillsFrom);
   } else {
