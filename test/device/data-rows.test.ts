@@ -1,5 +1,6 @@
 // Rows drawn from data on the real device: a write to one row, an append and a patch keep the list
-// where the person scrolled it (the runtime tests show the other rows keep their render objects).
+// where the person scrolled it (the runtime tests show the other rows keep their render objects),
+// and ten rows appended by a tap or a patch add their own elements and change no other row's.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { byTag, pageOf, useDevice, validSpec } from './helpers.ts';
