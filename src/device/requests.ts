@@ -108,8 +108,7 @@ export class DeviceRequests {
     return new Promise((handedOn) => {
       void performRequest(request, { allowed: this.options.allowed, resolve: this.options.resolve, signal: abort.signal, onSent: handedOn }).then((outcome) => {
         if (this.running.get(request.requestId)?.via === 'device') this.finish(request.requestId, outcome);
-        handedOn();
-      });
+      }).finally(handedOn);
     });
   }
 
