@@ -173,6 +173,7 @@ const NO_ROWS: ListRows = { rows: [], sharesHeight: false };
 
 /** `list` with the visible rows of `children` from `start` on added, or null when one may not skip. */
 function rowsAfter(list: ListRows, children: readonly RenderNode[], start: number, width: ParentWidth): ListRows | null {
+  if (start === children.length) return list;
   const rows = list.rows.slice();
   let sharesHeight = list.sharesHeight;
   for (let i = start; i < children.length; i++) {
