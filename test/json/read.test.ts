@@ -136,6 +136,16 @@ test('property: any JSON text from JSON.stringify reads back as JSON.parse reads
   );
 });
 
+test('bytes that view part of a larger buffer are read from their own range, ASCII or not', () => {
+  for (const text of ['{"a":[1,2]}', '{"a":"é"}']) {
+    const body = encode(text);
+    const whole = new Uint8Array(body.length + 8).fill(0x20);
+    whole.set(encode('[9]'), 0);
+    whole.set(body, 4);
+    assert.deepEqual(accepted(whole.subarray(4, 4 + body.length)), JSON.parse(text));
+  }
+});
+
 test('property: arbitrary strings never throw and always answer at $', () => {
   fc.assert(
     fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (text) => {
