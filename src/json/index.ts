@@ -36,9 +36,17 @@ const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
  * over ten times faster than through the UTF-8 decoder, which took a third of a 1 MiB spec's
  * validation (bench/README.md, the fifteenth round). For ASCII the two give the same string.
  */
-const nodeBuffer = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:buffer') as
-  | { isAscii(bytes: Uint8Array): boolean; Buffer: { from(buffer: ArrayBufferLike, offset: number, length: number): { toString(encoding: 'ascii'): string } } }
-  | undefined;
+const nodeBuffer = nodeBufferModule();
+
+interface NodeBufferModule {
+  isAscii(bytes: Uint8Array): boolean;
+  Buffer: { from(buffer: ArrayBufferLike, offset: number, length: number): { toString(encoding: 'ascii'): string } };
+}
+
+function nodeBufferModule(): NodeBufferModule | undefined {
+  const found = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:buffer') as Partial<NodeBufferModule> | undefined;
+  return typeof found?.isAscii === 'function' && typeof found.Buffer?.from === 'function' ? (found as NodeBufferModule) : undefined;
+}
 
 export function readStrictJson(input: Uint8Array | string): StrictJsonResult {
   const byteLength = typeof input === 'string' ? utf8ByteLength(input, MAX_SPEC_BYTES) : input.byteLength;
