@@ -146,6 +146,19 @@ test('bytes that view part of a larger buffer are read from their own range, ASC
   }
 });
 
+test('where the buffer module lacks the ASCII check, bytes are read through the UTF-8 decoder', async () => {
+  const getBuiltinModule = process.getBuiltinModule;
+  process.getBuiltinModule = (() => ({})) as typeof process.getBuiltinModule;
+  try {
+    // A module instance of its own, which looks for the buffer module as it loads.
+    const apart = `without-buffer-${Date.now()}`;
+    const reader = (await import(`../../src/json/index.ts?${apart}`)) as typeof import('../../src/json/index.ts');
+    assert.deepEqual(reader.readStrictJson(encode('{"a":[1,"b"]}')), { ok: true, value: { a: [1, 'b'] }, byteLength: 13 });
+  } finally {
+    process.getBuiltinModule = getBuiltinModule;
+  }
+});
+
 test('property: arbitrary strings never throw and always answer at $', () => {
   fc.assert(
     fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (text) => {
