@@ -23,6 +23,21 @@ export class ChildrenAnswers<T> {
   }
 }
 
+/** Whether some child passes a test, kept by the container's key: the children after a kept prefix alone are tested. */
+export class SomeChild<C> {
+  #answers = new ChildrenAnswers<boolean>();
+
+  constructor(private readonly test: (child: C) => boolean) {}
+
+  some(key: string, children: readonly C[]): boolean {
+    return this.#answers.answer(key, children, (before, start) => {
+      if (before === true) return true;
+      for (let i = start; i < children.length; i++) if (this.test(children[i]!)) return true;
+      return false;
+    });
+  }
+}
+
 /** How many first children `now` has of `before`: all of them, or none. */
 function keptPrefix(before: readonly unknown[], now: readonly unknown[]): number {
   if (before.length > now.length) return 0;

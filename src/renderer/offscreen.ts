@@ -14,7 +14,7 @@
 // A show's first draw also leaves most such rows out of the DOM till the page is idle (withheld-rows.ts).
 import type { RenderNode, ScrollNode } from '../runtime/model.ts';
 import { SKIPPABLE_ROW_CLASS } from './a11y.ts';
-import { ChildrenAnswers } from './children-answers.ts';
+import { ChildrenAnswers, SomeChild } from './children-answers.ts';
 import type { ParentWidth, RenderEnv } from './env.ts';
 import { alignmentAxes, hasCorners, withPropagatedFill } from './style-css.ts';
 
@@ -51,15 +51,10 @@ function ownDrawingInside(node: RenderNode): boolean {
 
 function childrenInside(node: RenderNode): boolean {
   if (!('children' in node)) return true;
-  const children = node.children;
-  return insideAnswers.answer(node.key, children, (before, start) => {
-    let inside = before ?? true;
-    for (let i = start; inside && i < children.length; i++) inside = !children[i]!.visible || drawsInsideBox(children[i]!);
-    return inside;
-  });
+  return !childOutside.some(node.key, node.children);
 }
 
-const insideAnswers = new ChildrenAnswers<boolean>();
+const childOutside = new SomeChild<RenderNode>((child) => child.visible && !drawsInsideBox(child));
 
 /** Rows that may skip rendering while off screen (only inside a scroll that allows it). */
 const skippableRows = new WeakSet<RenderNode>();

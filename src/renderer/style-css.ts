@@ -4,7 +4,7 @@
 import type { Alignment, AnimateView, Corners, Dimension, ResolvedShadow, ResolvedStyle } from '../runtime/model.ts';
 import type { MotionRole, MotionScheme } from '../spec/index.ts';
 import { springToken, springTransition } from '../theme/motion.ts';
-import { ChildrenAnswers } from './children-answers.ts';
+import { SomeChild } from './children-answers.ts';
 import { gradientToCss, withAlpha } from './color.ts';
 import { FONT_STACKS, assetFontFamily, px, sp } from './tokens.ts';
 
@@ -339,7 +339,10 @@ interface SizedNode {
 
 const fillCache = { width: new WeakMap<object, boolean>(), height: new WeakMap<object, boolean>() };
 /** A long list drawn again with rows added at its end looks at the new rows alone. */
-const fillAnswers = { width: new ChildrenAnswers<boolean>(), height: new ChildrenAnswers<boolean>() };
+const childFills = {
+  width: new SomeChild<SizedNode>((child) => child.visible && fillsAxis(child, 'width')),
+  height: new SomeChild<SizedNode>((child) => child.visible && fillsAxis(child, 'height')),
+};
 
 /**
  * Whether a node fills its incoming constraint on an axis. Compose measures a wrap-content
@@ -358,12 +361,7 @@ export function fillsAxis(node: SizedNode, axis: 'width' | 'height'): boolean {
   let fills: boolean;
   if (isContainer) {
     const children = node.children ?? [];
-    const fillsFrom = (before: boolean | null, start: number) => {
-      let childFills = before ?? false;
-      for (let i = start; !childFills && i < children.length; i++) childFills = children[i]!.visible && fillsAxis(children[i]!, axis);
-      return childFills;
-    };
-    fills = node.key === undefined ? fillsFrom(null, 0) : fillAnswers[axis].answer(node.key, children, fillsFrom);
+    fills = node.key === undefined ? children.some((child) => child.visible && fillsAxis(child, axis)) : childFills[axis].some(node.key, children);
   } else {
     // A scroll passes its cross-axis constraint to its content; along its axis content is unbounded.
     const scrollsAlong = (node.axis ?? 'vertical') === 'vertical' ? 'height' : 'width';

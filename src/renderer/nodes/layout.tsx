@@ -6,7 +6,7 @@ import type {
   BadgeNode, CardNode, ContainerNode, DividerNode, IconNode, ImageNode, PagerNode, RenderNode, ScrollNode,
   SpacerNode, SpanView, TextNode,
 } from '../../runtime/model.ts';
-import { ChildrenAnswers } from '../children-answers.ts';
+import { SomeChild } from '../children-answers.ts';
 import { DragGuard, ParentWidthContext, UNKNOWN_WIDTH, type RenderEnv } from '../env.ts';
 import { Frame, defaultA11y } from '../frame.tsx';
 import { Icon } from '../icons.tsx';
@@ -61,19 +61,11 @@ export function holdsVerticalScroll(node: RenderNode): boolean {
   if (node.type === 'list') return true;
   if (node.type !== 'box' && node.type !== 'row' && node.type !== 'column' && node.type !== 'card' && node.type !== 'pager' && node.type !== 'stack') return false;
   let holds = scrollHolders.get(node);
-  if (holds === undefined) scrollHolders.set(node, (holds = childHoldsVerticalScroll(node.key, node.children)));
+  if (holds === undefined) scrollHolders.set(node, (holds = childHolder.some(node.key, node.children)));
   return holds;
 }
 
-const holderAnswers = new ChildrenAnswers<boolean>();
-
-function childHoldsVerticalScroll(key: string, children: readonly RenderNode[]): boolean {
-  return holderAnswers.answer(key, children, (before, start) => {
-    let holds = before ?? false;
-    for (let i = start; !holds && i < children.length; i++) holds = children[i]!.visible && holdsVerticalScroll(children[i]!);
-    return holds;
-  });
-}
+const childHolder = new SomeChild<RenderNode>((child) => child.visible && holdsVerticalScroll(child));
 
 /**
  * Compose measures a vertical scroll within the maximum height its ancestors pass down, so it
