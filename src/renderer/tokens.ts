@@ -34,18 +34,25 @@ function kebab(name: string): string {
 }
 
 /** The last theme's variables: the runtime keeps the theme's objects while the theme stays. */
-let lastTheme: { scheme: object; shapes: object; roles: object; fontFamily: string; variables: Readonly<Record<string, string>> } | null = null;
+let lastTheme: { scheme: object; shapes: object; roles: object; fontFamily: string; variables: ThemeVariables } | null = null;
+
+/** The theme's variables, as properties and as one declaration list. */
+export interface ThemeVariables {
+  properties: Readonly<Record<string, string>>;
+  declarations: string;
+}
 
 /**
  * Every theme variable the window sets: scheme roles (`--md-sys-color-*`), shapes
  * (`--ps-shape-*`), type roles (`--ps-type-<role>-size|line|weight|tracking`) and the family.
  * Made once per theme (a hundred names and values, 0.4 ms a draw).
  */
-export function themeVariables(model: RenderModel): Readonly<Record<string, string>> {
+export function themeVariables(model: RenderModel): ThemeVariables {
   const { scheme, shapes, typography } = model;
   const last = lastTheme;
   if (last && last.scheme === scheme && last.shapes === shapes && last.roles === typography.roles && last.fontFamily === typography.fontFamily) return last.variables;
-  const variables = buildThemeVariables(model);
+  const properties = buildThemeVariables(model);
+  const variables = { properties, declarations: Object.entries(properties).map(([name, value]) => `${name}: ${value};`).join(' ') };
   lastTheme = { scheme, shapes, roles: typography.roles, fontFamily: typography.fontFamily, variables };
   return variables;
 }

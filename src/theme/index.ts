@@ -262,8 +262,30 @@ export function shapeScale(corner: NonNullable<ThemeSpec['shapes']>['corner'] = 
   };
 }
 
-/** Everything resolved for one mode. */
+/** How many resolved themes are kept for reuse: a session re-showing its spec finds its theme here. */
+const KEPT_THEMES = 8;
+const keptThemes = new Map<string, ResolvedTheme>();
+
+/**
+ * Everything resolved for one mode. The same theme, mode and device colour give the same frozen
+ * object, so a re-show reuses it whole (and the renderer, keyed on it, its variables).
+ */
 export function resolveTheme(theme: ThemeSpec | undefined, mode: Mode, deviceColor: DeviceDynamicColor = null): ResolvedTheme {
+  const key = JSON.stringify([theme ?? null, mode, deviceColor]);
+  const kept = keptThemes.get(key);
+  if (kept !== undefined) return kept;
+  const resolved = deepFreeze(buildTheme(theme, mode, deviceColor));
+  if (keptThemes.size >= KEPT_THEMES) keptThemes.delete(keptThemes.keys().next().value!);
+  keptThemes.set(key, resolved);
+  return resolved;
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const inner of Object.values(value)) if (typeof inner === 'object' && inner !== null) deepFreeze(inner);
+  return Object.freeze(value);
+}
+
+function buildTheme(theme: ThemeSpec | undefined, mode: Mode, deviceColor: DeviceDynamicColor): ResolvedTheme {
   const argb = buildScheme(theme, mode, deviceColor);
   const css = {} as Record<ColorRole, CssColor>;
   for (const role of COLOR_ROLES) css[role] = cssFromArgb(argb[role]);

@@ -176,6 +176,27 @@ test('the dark device setting reaches a prototype that follows the device', asyn
   }
 });
 
+test("a theme's colours reach the window, and a re-show of the same theme finds them in the class it drew them with", async () => {
+  const { device } = phone();
+  const page = pageOf(device);
+  const themed = (primary: string) => validSpec({ id: 'themed', theme: { colors: { primary } }, window: { placement: FULLSCREEN }, root: { type: 'text', text: 'Hi', testTag: 'hi', style: { color: 'primary' } } });
+  const drawn = () => page.evaluate(() => {
+    const body = document.querySelector('.ps-window-body')!;
+    return { colour: getComputedStyle(document.querySelector('[data-testid="hi"]')!).color, classes: body.className, inline: body.getAttribute('style') ?? '' };
+  });
+  await device.show(themed('#123456'));
+  const first = await drawn();
+  await device.show(themed('#654321'));
+  const other = await drawn();
+  await device.show(themed('#123456'));
+  const again = await drawn();
+  assert.deepEqual([first.colour, other.colour, again.colour], ['rgb(18, 52, 86)', 'rgb(101, 67, 33)', 'rgb(18, 52, 86)']);
+  assert.ok(!first.inline.includes('--md-sys-color'), `the variables are not set one by one on the window: ${first.inline.slice(0, 80)}`);
+  assert.notEqual(other.classes, first.classes, 'another theme, another class');
+  assert.equal(again.classes, first.classes, 'the same theme, the same class');
+  await clearPrototype();
+});
+
 test('a focused text field opens the keyboard and a bottom sheet window rides above it', async () => {
   const { device } = phone();
   await device.show(spec('keyboard', { type: 'sheet', edge: 'bottom', height: 200 }, {

@@ -100,11 +100,14 @@ test('scheme roles become CSS variables with alpha mixing', () => {
     shapes: { none: 0, full: 9999 },
     typography: { fontFamily: 'serif', roles: { bodyLarge: { size: 16, lineHeight: 24, weight: 400, letterSpacing: 0.5 } } },
   } as unknown as RenderModel;
-  const variables = themeVariables(model);
-  assert.equal(variables['--md-sys-color-on-primary'], '#ffffff');
-  assert.equal(variables['--ps-shape-full'], '9999px');
-  assert.equal(variables['--ps-type-body-large-size'], sp(16));
-  assert.match(variables['--ps-font']!, /serif/);
+  const { properties, declarations } = themeVariables(model);
+  assert.equal(properties['--md-sys-color-on-primary'], '#ffffff');
+  assert.equal(properties['--ps-shape-full'], '9999px');
+  assert.equal(properties['--ps-type-body-large-size'], sp(16));
+  assert.match(properties['--ps-font']!, /serif/);
+  // The declaration list a shared class carries holds the same variables.
+  assert.ok(declarations.includes('--md-sys-color-on-primary: #ffffff;'));
+  assert.equal(declarations.split(';').filter((part) => part.trim() !== '').length, Object.keys(properties).length);
 });
 
 test('a list drawn again with rows added at its end fills as it would drawn the first time', () => {

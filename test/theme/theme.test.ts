@@ -89,6 +89,15 @@ test('"shapes.corner ... medium (the stock Material 3 scale) ... full (pill). Sh
   assert.equal(resolveTheme({ shapes: { corner: 'large' } }, 'light').shapes.large, shapeScale('large').large);
 });
 
+test('the same theme, mode and device colour resolve to the same frozen object; any of them changed, to another', () => {
+  const theme = { colors: { seed: '#336699' } };
+  const light = resolveTheme(theme, 'light', null);
+  assert.equal(resolveTheme({ colors: { seed: '#336699' } }, 'light', null), light, 'an equal theme written again');
+  assert.notEqual(resolveTheme(theme, 'dark', null), light);
+  assert.notEqual(resolveTheme({ colors: { seed: '#336699', source: 'device' } }, 'light', '#ff0000'), resolveTheme({ colors: { seed: '#336699', source: 'device' } }, 'light', '#00ff00'));
+  assert.ok(Object.isFrozen(light) && Object.isFrozen(light.css) && Object.isFrozen(light.typeRoles.bodyLarge), 'nothing can change it for the next show');
+});
+
 test('parseHexColor accepts only #RRGGBB and #AARRGGBB', () => {
   assert.equal(parseHexColor('#FFF'), null);
   assert.equal(parseHexColor('red'), null);
