@@ -13,8 +13,8 @@ const BENCHES: ReadonlyArray<{ file: string; args: string[] }> = [
   { file: 'validate.ts', args: [] },
   { file: 'runtime.ts', args: [] },
   { file: 'render.ts', args: [] },
-  { file: 'e2e.ts', args: ['--rounds', '20'] },
-  { file: 'data.ts', args: ['--runs', '10'] },
+  { file: 'e2e.ts', args: ['--rounds', '50'] },
+  { file: 'data.ts', args: ['--runs', '20'] },
   { file: 'install.ts', args: [] },
 ];
 
