@@ -427,8 +427,7 @@ function PrototypeWindow({ device, model, assets, interact, dismissByUser, chrom
   // sets one class instead of each variable (a style attribute past the shared classes' room).
   const variables = themeVariables(model);
   const themeClass = sharedDeclarationClass(variables.declarations);
-  const bodyPlacementKey = JSON.stringify(bodyPlacement);
-  const bodyStyle = useMemo(() => ({ opacity: String(model.window.opacity), ...(themeClass === null ? variables.properties : {}), ...bodyPlacement }), [variables, themeClass, model.window.opacity, bodyPlacementKey]);
+  const bodyStyle = { opacity: String(model.window.opacity), ...(themeClass === null ? variables.properties : {}), ...bodyPlacement };
   const scrim = placement.type === 'fullscreen' && placement.scrim ? <div class="ps-scrim-fill" style={{ backgroundColor: placement.scrim }} /> : null;
   const chromeless = placement.type === 'fullscreen' && model.window.chrome === 'none';
   useDeadTaps(model.window.deadTaps, windowElement, inputWatch);
