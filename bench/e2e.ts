@@ -2,6 +2,8 @@
 // device agent → Chromium), beside a no-op tool call measured in the same run; and the first
 // show beside this machine's floor for it, measured in the same run: a new Node process that
 // loads Playwright, launches the same Chromium and opens a blank page (`--floor` runs that part).
+// The budgeted show and its no-op baseline are calls back to back; printed beside them, not
+// budgeted, the same two calls each made PAUSE_MS after the last answer, as an agent makes them.
 //   npm run bench:e2e [-- --rounds 50]
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -14,6 +16,8 @@ import { budget } from './stats.ts';
 const CLI = fileURLToPath(new URL('../bin/protostage.js', import.meta.url));
 const EXAMPLE = fileURLToPath(new URL('../test/fixtures/prototype-spec/valid/doc-example-1.json', import.meta.url));
 const WARMUP_ROUNDS = 3;
+/** The pause before each call of the unbudgeted pair: an agent's calls come apart, never back to back. */
+const PAUSE_MS = 50;
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '50' }, floor: { type: 'boolean' } } });
 const rounds = Number(values.rounds);
@@ -39,10 +43,13 @@ async function time(operation: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-async function measure(label: string, operation: () => Promise<unknown>): Promise<{ label: string; samples: number[] }> {
+async function measure(label: string, operation: () => Promise<unknown>, pauseMs = 0): Promise<{ label: string; samples: number[] }> {
   for (let i = 0; i < WARMUP_ROUNDS; i++) await operation();
   const samples: number[] = [];
-  for (let i = 0; i < rounds; i++) samples.push(await time(operation));
+  for (let i = 0; i < rounds; i++) {
+    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    samples.push(await time(operation));
+  }
   return { label, samples };
 }
 
@@ -59,6 +66,8 @@ async function main(): Promise<void> {
 
   const baseline = await measure('no-op tool call (prototype status)', () => call(client, 'prototype', { action: 'status' }));
   const show = await measure('MCP show → result (worked example 1, same id)', () => call(client, 'prototype', { action: 'show', spec: example }));
+  const pausedBaseline = await measure('no-op', () => call(client, 'prototype', { action: 'status' }), PAUSE_MS);
+  const pausedShow = await measure('show', () => call(client, 'prototype', { action: 'show', spec: example }), PAUSE_MS);
   await call(client, 'prototype', { action: 'show', spec: tapSpec });
   let lastSequence = 0;
   const tapToEvent = await measure('tapOn → awaitEvent delivered', async () => {
@@ -78,6 +87,10 @@ async function main(): Promise<void> {
     const note = label === show.label ? `   ${budget(ratio, 10, '×')}` : '';
     console.log(`${label.padEnd(48)} median ${median.toFixed(2).padStart(8)} ms  p90 ${quantile(samples, 0.9).toFixed(2).padStart(8)} ms  ×${ratio.toFixed(1)} baseline${note}`);
   }
+  const [pausedNoop, pausedShowMedian] = [quantile(pausedBaseline.samples, 0.5), quantile(pausedShow.samples, 0.5)];
+  console.log(
+    `${`  both again, ${PAUSE_MS} ms after the last answer`.padEnd(48)} no-op ${pausedNoop.toFixed(2)} ms, show ${pausedShowMedian.toFixed(2)} ms: ×${(pausedShowMedian / pausedNoop).toFixed(1)} (not budgeted)`,
+  );
   console.log(`${'first show incl. device launch'.padEnd(48)} ${launch.toFixed(0).padStart(8)} ms   ${budget(launch, 1500, ' ms')} on an idle machine`);
   const floor = await browserFloor();
   console.log(`${'  floor: a process, Chromium and a blank page'.padEnd(48)} ${floor.toFixed(0).padStart(8)} ms   first show ${(launch / floor).toFixed(2)}× the floor`);
