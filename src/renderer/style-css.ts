@@ -339,10 +339,11 @@ interface SizedNode {
 
 const fillCache = { width: new WeakMap<object, boolean>(), height: new WeakMap<object, boolean>() };
 /** A long list drawn again with rows added at its end looks at the new rows alone. */
-const childFills = {
-  width: new SomeChild<SizedNode>((child) => child.visible && fillsAxis(child, 'width')),
-  height: new SomeChild<SizedNode>((child) => child.visible && fillsAxis(child, 'height')),
+const shownAndFills = {
+  width: (child: SizedNode) => child.visible && fillsAxis(child, 'width'),
+  height: (child: SizedNode) => child.visible && fillsAxis(child, 'height'),
 };
+const childFills = { width: new SomeChild(shownAndFills.width), height: new SomeChild(shownAndFills.height) };
 
 /**
  * Whether a node fills its incoming constraint on an axis. Compose measures a wrap-content
@@ -361,7 +362,7 @@ export function fillsAxis(node: SizedNode, axis: 'width' | 'height'): boolean {
   let fills: boolean;
   if (isContainer) {
     const children = node.children ?? [];
-    fills = node.key === undefined ? children.some((child) => child.visible && fillsAxis(child, axis)) : childFills[axis].some(node.key, children);
+    fills = node.key === undefined ? children.some(shownAndFills[axis]) : childFills[axis].some(node.key, children);
   } else {
     // A scroll passes its cross-axis constraint to its content; along its axis content is unbounded.
     const scrollsAlong = (node.axis ?? 'vertical') === 'vertical' ? 'height' : 'width';
