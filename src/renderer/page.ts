@@ -14,6 +14,7 @@ import { EVERY_LIST, listsAround, type ListScope, SkippedRows } from './offscree
 import { effectsRun, outsideQueuedRenders } from './render-queue.ts';
 import { drawWithheldRows } from './withheld-rows.ts';
 import { Screen, type DeviceState } from './screen.tsx';
+import { UntouchedWindow } from './untouched-window.ts';
 import { clearSharedDeclarations } from './style-css.ts';
 import { captureShared, morphShared } from './shared-elements.ts';
 import { collapseSelectForBack } from './nodes/menus.tsx';
@@ -92,8 +93,10 @@ export class PageRenderer {
   private drawAgain = false;
   /** Inside a controller call: its events are forwarded at once, the drawing waits for its end. */
   private calling = 0;
-  /** Counts shows: every show draws a fresh window, never an animated change of the last one. */
+  /** Counts the windows shows mounted: a show draws a fresh window, never an animated change of the last one. */
   private shows = 0;
+  /** Whether the window on screen is as its show drew it (see untouched-window.ts). */
+  private readonly untouchedWindow: UntouchedWindow;
   /** Stable callbacks, so the drawn tree's context does not change with every draw. */
   private readonly interactFromPage = (interaction: Interaction) => this.interact(interaction);
   private readonly dismissFromPage = () => this.dismiss('user');
@@ -123,6 +126,7 @@ export class PageRenderer {
 
   constructor(private readonly container: Element) {
     this.paint = new PaintTracker(container);
+    this.untouchedWindow = new UntouchedWindow(container);
     this.device = {
       dark: matchMedia('(prefers-color-scheme: dark)').matches,
       rtl: false,
@@ -181,12 +185,21 @@ export class PageRenderer {
     // The browser a link opened closes with the prototype it belongs to, and so do its requests.
     if (!result.replaced) this.platformUi.prototypeGone();
     this.notifyIfIdle();
-    this.shows += 1;
-    // The new show draws a fresh window in this same synchronous draw: the old one's
-    // declaration classes are no longer drawn anywhere (they go once they fill half the room).
-    clearSharedDeclarations();
+    // A same-id show of the model on screen, its window untouched, keeps that window: a fresh one
+    // would be the same.
+    // Whether it resets is in `replaced`; the other options (appearance, stored values, locale) draw.
+    const { reset: _reset, ...drawnOptions } = showOptions;
+    const drawing = { spec: decoded.spec, options: drawnOptions, model: this.controller.renderModel() };
+    const keepsWindow = result.replaced && this.untouchedWindow.redraws(drawing);
+    if (!keepsWindow) {
+      this.shows += 1;
+      // The new show draws a fresh window in this same synchronous draw: the old one's
+      // declaration classes are no longer drawn anywhere (they go once they fill half the room).
+      clearSharedDeclarations();
+    }
     try {
       this.draw();
+      this.untouchedWindow.drawn({ ...drawing, model: this.controller.renderModel() });
     } catch (error) {
       this.call(() => this.controller.dismiss('teardown'));
       this.draw();
@@ -435,6 +448,7 @@ export class PageRenderer {
 
   private drawOnce(): void {
     this.paint.changed();
+    this.untouchedWindow.touch();
     const model = this.controller.renderModel();
     // Only a spec with shared keys, moving, pays for looking at them around a draw.
     const morphs = model !== null && model.sharedElements && model.motion;
