@@ -3,7 +3,9 @@
 // show beside this machine's floor for it, measured in the same run: a new Node process that
 // loads Playwright, launches the same Chromium and opens a blank page (`--floor` runs that part).
 // The budgeted show and its no-op baseline are calls back to back; printed beside them, not
-// budgeted, the same two calls each made PAUSE_MS after the last answer, as an agent makes them.
+// budgeted, the same two calls each made PAUSE_MS after the last answer, as an agent makes them,
+// and a show that changes one text each time: the budgeted show draws the window on screen again,
+// which the page keeps, while a changed spec mounts a fresh window.
 //   npm run bench:e2e [-- --rounds 50]
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -68,6 +70,8 @@ async function main(): Promise<void> {
   const show = await measure('MCP show → result (worked example 1, same id)', () => call(client, 'prototype', { action: 'show', spec: example }));
   const pausedBaseline = await measure('no-op', () => call(client, 'prototype', { action: 'status' }), PAUSE_MS);
   const pausedShow = await measure('show', () => call(client, 'prototype', { action: 'show', spec: example }), PAUSE_MS);
+  let edits = 0;
+  const editedShow = await measure('show', () => call(client, 'prototype', { action: 'show', spec: withEditedText(example, (edits += 1)) }));
   await call(client, 'prototype', { action: 'show', spec: tapSpec });
   let lastSequence = 0;
   const tapToEvent = await measure('tapOn → awaitEvent delivered', async () => {
@@ -91,9 +95,18 @@ async function main(): Promise<void> {
   console.log(
     `${`  both again, ${PAUSE_MS} ms after the last answer`.padEnd(48)} no-op ${pausedNoop.toFixed(2)} ms, show ${pausedShowMedian.toFixed(2)} ms: ×${(pausedShowMedian / pausedNoop).toFixed(1)} (not budgeted)`,
   );
+  const editedMedian = quantile(editedShow.samples, 0.5);
+  console.log(`${'  a show that changes a text, back to back'.padEnd(48)} median ${editedMedian.toFixed(2).padStart(8)} ms: ×${(editedMedian / baseMedian).toFixed(1)} (a fresh window; not budgeted)`);
   console.log(`${'first show incl. device launch'.padEnd(48)} ${launch.toFixed(0).padStart(8)} ms   ${budget(launch, 1500, ' ms')} on an idle machine`);
   const floor = await browserFloor();
   console.log(`${'  floor: a process, Chromium and a blank page'.padEnd(48)} ${floor.toFixed(0).padStart(8)} ms   first show ${(launch / floor).toFixed(2)}× the floor`);
+}
+
+/** The worked example with its "Next" text numbered: the same id, a spec that differs from the last. */
+function withEditedText(example: { root: { children: Array<Record<string, unknown>> } }, edit: number): unknown {
+  const children = example.root.children.map((child) => (child.text === 'Next' ? { ...child, text: `Next ${edit}` } : child));
+  if (!children.some((child) => child.text === `Next ${edit}`)) throw new Error('the worked example has no "Next" text to edit');
+  return { ...example, root: { ...example.root, children } };
 }
 
 /** From spawning a Node process to a blank page in the device's Chromium, as the device process could at best. */
