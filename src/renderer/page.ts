@@ -186,8 +186,8 @@ export class PageRenderer {
     if (!result.replaced) this.platformUi.prototypeGone();
     this.notifyIfIdle();
     // A same-id show of the model on screen, its window untouched, keeps that window: a fresh one
-    // would be the same.
-    // Whether it resets is in `replaced`; the other options (appearance, stored values, locale) draw.
+    // would be the same. Whether it resets is in `replaced`; the other options draw (appearance,
+    // stored values, locale).
     const { reset: _reset, ...drawnOptions } = showOptions;
     const drawing = { spec: decoded.spec, options: drawnOptions, model: this.controller.renderModel() };
     const keepsWindow = result.replaced && this.untouchedWindow.redraws(drawing);
