@@ -23,26 +23,27 @@ export interface ShowDrawing {
 }
 
 export class UntouchedWindow {
-  readonly #mutations: MutationObserver;
+  /** Watches the prototype layer only while a show's window is untouched, so no draw pays for it. */
+  readonly #mutations = new MutationObserver(() => this.touch());
   /** What the last show drew, while nothing has touched its window since; otherwise null. */
   #drawn: ShowDrawing | null = null;
 
-  constructor(container: Element) {
-    this.#mutations = new MutationObserver(() => this.touch());
-    this.#mutations.observe(container, { subtree: true, childList: true, attributes: true, characterData: true });
+  constructor(private readonly container: Element) {
     const touch = () => this.touch();
     for (const type of TOUCHING_EVENTS) addEventListener(type, touch, { capture: true, passive: true });
   }
 
   /** Something changed the window, or may have: the next show mounts a fresh one. */
   touch(): void {
+    if (this.#drawn === null) return;
     this.#drawn = null;
+    this.#mutations.disconnect();
   }
 
-  /** A show has just drawn its window: the DOM changes of that draw are its own. */
+  /** A show has just drawn its window: from now on, any change to it is a touch. */
   drawn(show: ShowDrawing): void {
-    this.#mutations.takeRecords();
     this.#drawn = show;
+    this.#mutations.observe(this.container, { subtree: true, childList: true, attributes: true, characterData: true });
   }
 
   /**
