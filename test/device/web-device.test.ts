@@ -344,7 +344,7 @@ test('observe holds the screen still for its capture and lets it go before anyth
 
 test('a show crosses into the page as data: quotes, backslashes, line and paragraph separators and script-like text arrive as written; what is not plain data is refused and the page goes on', async () => {
   const { device } = phone();
-  const tricky = 'She said "hi"\\n \u2028 \u2029 </script><script>window.pwned = 1</script> `tick` \ud83d\ude00';
+  const tricky = 'She said "hi"\\n it\'s \\\' \')\u2028 \u2029 </script><script>window.pwned = 1</script> `tick` \ud83d\ude00';
   const root = { type: 'column', children: [{ type: 'text', text: tricky, testTag: 'tricky' }, { type: 'text', text: '{label}', testTag: 'label' }] };
   const shown = (await device.show(spec('data-crossing', FULLSCREEN, root, { label: 'Before' }))) as { ok: boolean };
   assert.equal(shown.ok, true);
@@ -358,10 +358,10 @@ test('a show crosses into the page as data: quotes, backslashes, line and paragr
     assert.match(refused.message, /device page failed/);
   }
   assert.equal(byTag(await device.hierarchy(), 'tricky').text, tricky, 'the prototype on screen is undisturbed');
-  const patched = (await device.patch('data-crossing', [{ op: 'set', path: '/state/label', value: 'Patched "text" \u2028 \\' }])) as { ok: boolean };
+  const patched = (await device.patch('data-crossing', [{ op: 'set', path: '/state/label', value: 'Patched "text" \u2028 \\ \'quoted\'' }])) as { ok: boolean };
   assert.equal(patched.ok, true, JSON.stringify(patched));
   await device.settled();
-  assert.equal(byTag(await device.hierarchy(), 'label').text, 'Patched "text" \u2028 \\');
+  assert.equal(byTag(await device.hierarchy(), 'label').text, 'Patched "text" \u2028 \\ \'quoted\'');
   assert.equal(await pageOf(device).evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined, 'no script ran');
   await clearPrototype();
 });
