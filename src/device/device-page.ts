@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Route } from 'playwright-core';
 import { buildRendererBundle, rendererPageHtml } from '../renderer/build.ts';
-import { gzippedIconVariant, ICON_VARIANTS, readRobotoFont, readScriptFont, type IconVariant } from '../renderer/page-assets.ts';
-import { iconVariantPath, RENDERER_SCRIPT_PATH } from '../renderer/page-paths.ts';
+import { gzippedIconVariant, gzippedScriptFontFaces, ICON_VARIANTS, readRobotoFont, readScriptFont, type IconVariant } from '../renderer/page-assets.ts';
+import { iconVariantPath, RENDERER_SCRIPT_PATH, SCRIPT_FONT_FACES_PATH } from '../renderer/page-paths.ts';
 import { homeScreenHtml } from './home-screen.ts';
 
 /**
@@ -29,12 +29,14 @@ function readHomeFont(): Promise<Buffer> {
 
 /**
  * Starts building the page's script (esbuild, in its own process) so that it is ready by the time
- * the page is served, and packs the icon glyphs meanwhile; a failed build is retried and reported then.
+ * the page is served, and packs the icon glyphs and the script fonts' faces meanwhile; a failed build
+ * is retried and reported then.
  */
 export function prepareDevicePage(): void {
   buildRendererBundle().catch(() => undefined);
   // A failure is reported when the page asks for the glyphs; other variants load when drawn.
   setImmediate(() => gzippedIconVariant('filled').catch(() => undefined));
+  setImmediate(() => gzippedScriptFontFaces());
 }
 
 /** Answers the context's requests for the device origin; `appUrl` defaults to the built-in home screen. */
@@ -57,6 +59,7 @@ async function answer(route: Route, devicePage: string): Promise<void> {
   if (path === RENDERER_SCRIPT_PATH) return send(route, 200, 'text/javascript; charset=utf-8', await buildRendererBundle());
   const iconVariant = ICON_VARIANT_BY_PATH.get(path);
   if (iconVariant !== undefined) return send(route, 200, 'application/gzip', await gzippedIconVariant(iconVariant));
+  if (path === SCRIPT_FONT_FACES_PATH) return send(route, 200, 'application/gzip', gzippedScriptFontFaces());
   if (path === HOME_PATH) return send(route, 200, 'text/html; charset=utf-8', homeScreenHtml(HOME_FONT_PATH));
   if (path === HOME_FONT_PATH) return send(route, 200, 'font/woff2', await readHomeFont());
   const font = (await readRobotoFont(path)) ?? (await readScriptFont(path));

@@ -4,9 +4,9 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { keptOrMade, type BuiltFrom } from './built-files.ts';
-import { robotoFontFaceCss, scriptFontFaceCss } from './page-assets.ts';
+import { robotoFontFaceCss } from './page-assets.ts';
 import { iconMapStartScript } from './icon-map.ts';
-import { RENDERER_SCRIPT_PATH } from './page-paths.ts';
+import { RENDERER_SCRIPT_PATH, SCRIPT_FONT_FACES_PATH } from './page-paths.ts';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** esbuild's version, read from its package: esbuild itself loads only when a bundle must be made. */
@@ -62,9 +62,10 @@ function attribute(value: string): string {
 }
 
 /**
- * The page: app layer iframe, prototype layer, the fonts' rules and the renderer's script, all
- * from the page's origin. Small, so the browser parses it at once; the glyph map loads from its
- * head (icon-map.ts), the script compiles as it arrives and the fonts load only where text uses them.
+ * The page: app layer iframe, prototype layer, Roboto's rules and the renderer's script, all from
+ * the page's origin. Small, so the browser parses it at once; the glyph map loads from its head
+ * (icon-map.ts), the script compiles as it arrives and the fonts load only where text uses them
+ * (the script fonts' faces join the page with such text: script-font-faces.ts).
  */
 export function rendererPageHtml(options: RendererPageOptions = {}): string {
   const app = `src="${attribute(options.appUrl ?? 'about:blank')}"`;
@@ -73,8 +74,8 @@ export function rendererPageHtml(options: RendererPageOptions = {}): string {
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Protostage device</title>
 <script>${iconMapStartScript()}</script>
+<link rel="preload" href="${SCRIPT_FONT_FACES_PATH}" as="fetch" crossorigin>
 <style>${robotoFontFaceCss()}</style>
-<style>${scriptFontFaceCss()}</style>
 </head><body>
 <iframe id="ps-app" title="App" ${app}></iframe>
 <div id="ps-device"></div>

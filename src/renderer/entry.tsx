@@ -8,12 +8,14 @@
 //   style-css.ts       the Style table as CSS; renderer-css.ts the Material 3 stylesheet
 //   a11y.ts            accessibility attributes and the hierarchy walk
 //   build.ts           (Node) the esbuild bundle and the page HTML; page-assets.ts its fonts and glyphs
+//   script-font-faces.ts  the script fonts' faces, registered as the page's text needs them
 import './nodes/index.ts';
 import { unpackIcons } from './icons.tsx';
 import { PageRenderer } from './page.ts';
 import type { NodeTarget } from './a11y.ts';
 import { revealInLists } from './list-registry.ts';
 import { RENDERER_CSS } from './renderer-css.ts';
+import { watchScriptFontText } from './script-font-faces.ts';
 
 const style = document.createElement('style');
 style.textContent = RENDERER_CSS;
@@ -21,6 +23,8 @@ document.head.appendChild(style);
 
 /** Glyphs are unpacked first: `window.protostage` appears once the page can draw. */
 async function start(): Promise<void> {
+  // Before anything is drawn: every text from here on brings the script fonts it needs.
+  watchScriptFontText(document.body);
   await unpackIcons();
   let container = document.getElementById('ps-device');
   if (!container) {

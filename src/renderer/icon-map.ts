@@ -2,6 +2,7 @@
 // script still downloads and compiles; another variant loads when something first draws it
 // (icons.tsx). All five variants at once kept the page's start busy for a tenth of a second.
 import type { IconVariant } from './page-assets.ts';
+import { fetchGzippedJson } from './gzipped-json.ts';
 import { iconVariantPath } from './page-paths.ts';
 
 /** One variant's glyphs as the page has them: icon name → inner SVG markup. */
@@ -10,22 +11,12 @@ export type VariantGlyphs = Record<string, string>;
 /** Where the page's head leaves the promise of the filled glyphs. */
 export const ICON_MAP_GLOBAL = '__protostageIconMap';
 
-/**
- * Fetches and unpacks a variant's glyphs (gzip-compressed JSON at `path`); none where they are
- * missing. The page's head runs it as written, so it uses nothing from outside.
- */
-export async function fetchIconMap(path: string): Promise<VariantGlyphs> {
-  const gzipped = await fetch(path).catch(() => null);
-  if (gzipped === null || !gzipped.ok || gzipped.body === null) return {};
-  return (await new Response(gzipped.body.pipeThrough(new DecompressionStream('gzip'))).json()) as VariantGlyphs;
-}
-
 /** Loads a variant's glyphs. */
 export function fetchIconVariant(variant: IconVariant): Promise<VariantGlyphs> {
-  return fetchIconMap(iconVariantPath(variant));
+  return fetchGzippedJson<VariantGlyphs>(iconVariantPath(variant), {});
 }
 
 /** The page head's script that starts the filled glyphs' load. */
 export function iconMapStartScript(): string {
-  return `window.${ICON_MAP_GLOBAL}=(${fetchIconMap})(${JSON.stringify(iconVariantPath('filled'))});`;
+  return `window.${ICON_MAP_GLOBAL}=(${fetchGzippedJson})(${JSON.stringify(iconVariantPath('filled'))},{});`;
 }

@@ -1,5 +1,5 @@
 // Node-side assets of the device page, which its origin serves from this process so that it works
-// offline: the @font-face rules of Roboto and of the script fonts, and the Material icon glyphs as
+// offline: the @font-face rules of Roboto, the script fonts' faces, and the Material icon glyphs as
 // gzip-compressed JSON, a map per variant, each built once per process and cached; and the font files, read
 // when the page asks for one (the browser fetches only the files its text uses).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { keptOrMade, packageRelative } from './built-files.ts';
 import { ROBOTO_FONT_PATH } from './page-paths.ts';
-import { EMOJI_FONT, SCRIPT_FONT_PATH, SCRIPT_FONTS, type ScriptFont } from './script-fonts.ts';
+import { EMOJI_FONT, SCRIPT_FONT_PATH, SCRIPT_FONTS, type ScriptFont, type ScriptFontFace } from './script-fonts.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -73,9 +73,10 @@ export async function readRobotoFont(path: string): Promise<Buffer | null> {
   return readFile(join(packageDir('@fontsource/roboto'), 'files', file)).catch(() => null);
 }
 
-let scriptCss: string | undefined;
+let scriptFaces: ScriptFontFace[] | undefined;
 const SCRIPT_FONT_FILE = /^[a-z0-9-]+\.woff2$/;
-const FONTSOURCE_SRC = /url\(\.\/files\/([a-z0-9-]+\.woff2)\) format\('woff2(?:-variations)?'\)(?:, url\(\.\/files\/[a-z0-9-]+\.woff\) format\('woff'\))?/g;
+const FONT_FACE_RULE = /@font-face\s*\{([^}]*)\}/g;
+const FONTSOURCE_FILE = /url\(\.\/files\/([a-z0-9-]+\.woff2)\)/;
 
 /** A script font's @fontsource style sheets: one per weight, or the one of its weight axis. */
 function fontsourceCss(font: ScriptFont): string[] {
@@ -83,25 +84,48 @@ function fontsourceCss(font: ScriptFont): string[] {
   return sheets.map((sheet) => readFileSync(require.resolve(`${font.scope}/${font.package}/${sheet}`), 'utf8'));
 }
 
+/** The descriptors of each @font-face rule of a style sheet, by name. */
+function fontFaceRules(css: string): Array<Record<string, string>> {
+  return [...css.matchAll(FONT_FACE_RULE)].map(([, body]) => {
+    const descriptors: Record<string, string> = {};
+    for (const declaration of body!.split(';')) {
+      const colon = declaration.indexOf(':');
+      if (colon > 0) descriptors[declaration.slice(0, colon).trim()] = declaration.slice(colon + 1).trim();
+    }
+    return descriptors;
+  });
+}
+
 /**
- * The @font-face rules of every script font, each file by its character range, pointing at
- * SCRIPT_FONT_PATH, under the font's own family name (a variable package names it "… Variable").
- * `block` keeps such text invisible for the moment its file takes to arrive, so a screenshot
- * never catches a fallback glyph (the page settles once its fonts are loaded).
+ * Every script font file, each by its character range, at SCRIPT_FONT_PATH, under the font's own
+ * family name (a variable package names it "… Variable"): colour emoji first, then the scripts in
+ * fallback order. The page registers a file only once its text has a character of the file's
+ * range (script-font-faces.ts): four hundred faces written out slowed every page load.
  */
-export function scriptFontFaceCss(): string {
-  scriptCss ??= [
-    `@font-face{font-family:'${EMOJI_FONT.family}';font-display:block;src:url(${EMOJI_FONT.path}) format('woff2');unicode-range:${EMOJI_FONT.unicodeRange}}`,
+export function scriptFontFaces(): ScriptFontFace[] {
+  scriptFaces ??= [
+    { family: EMOJI_FONT.family, style: 'normal', weight: 'normal', src: EMOJI_FONT.path, unicodeRange: EMOJI_FONT.unicodeRange },
     ...SCRIPT_FONTS.flatMap((font) =>
-      fontsourceCss(font).map((css) =>
-        css
-          .replace(FONTSOURCE_SRC, `url(${SCRIPT_FONT_PATH}${font.package}/$1) format('woff2')`)
-          .replace(/font-family: '[^']*';/g, `font-family: '${font.family}';`)
-          .replace(/font-display: swap;/g, 'font-display: block;'),
+      fontsourceCss(font).flatMap((css) =>
+        fontFaceRules(css).map((rule) => ({
+          family: font.family,
+          style: rule['font-style'] ?? 'normal',
+          weight: rule['font-weight'] ?? 'normal',
+          src: `${SCRIPT_FONT_PATH}${font.package}/${FONTSOURCE_FILE.exec(rule.src ?? '')![1]}`,
+          unicodeRange: rule['unicode-range']!,
+        })),
       ),
     ),
-  ].join('\n');
-  return scriptCss;
+  ];
+  return scriptFaces;
+}
+
+let gzippedFaces: Buffer | undefined;
+
+/** The script fonts' faces as the page fetches them: gzip-compressed JSON, made once a process. */
+export function gzippedScriptFontFaces(): Buffer {
+  gzippedFaces ??= gzipSync(JSON.stringify(scriptFontFaces()));
+  return gzippedFaces;
 }
 
 /** The bytes of the script font file a page path names, or null for a path that names none. */

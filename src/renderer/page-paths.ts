@@ -14,3 +14,6 @@ export function iconVariantPath(variant: string): string {
 
 /** A Roboto file: `/fonts/roboto/<file>.woff2`. */
 export const ROBOTO_FONT_PATH = '/fonts/roboto/';
+
+/** The script fonts' faces (script-font-faces.ts), as gzip-compressed JSON. */
+export const SCRIPT_FONT_FACES_PATH = '/fonts/script-faces.json.gz';

@@ -50,3 +50,16 @@ export const SCRIPT_FONT_PATH = '/fonts/script/';
 
 /** The families, quoted, in fallback order, for a CSS font stack. */
 export const SCRIPT_FONT_FAMILIES = [EMOJI_FONT, ...SCRIPT_FONTS].map((font) => `'${font.family}'`).join(', ');
+
+/**
+ * One script font file as the page registers it (script-font-faces.ts): its family and the file's
+ * style, weight (a range for a variable file), page path and character range, as @font-face
+ * descriptors write them.
+ */
+export interface ScriptFontFace {
+  family: string;
+  style: string;
+  weight: string;
+  src: string;
+  unicodeRange: string;
+}
