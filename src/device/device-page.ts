@@ -36,7 +36,7 @@ export function prepareDevicePage(): void {
   buildRendererBundle().catch(() => undefined);
   // A failure is reported when the page asks for the glyphs; other variants load when drawn.
   setImmediate(() => gzippedIconVariant('filled').catch(() => undefined));
-  setImmediate(() => gzippedScriptFontFaces());
+  setImmediate(() => gzippedScriptFontFaces().catch(() => undefined));
 }
 
 /** Answers the context's requests for the device origin; `appUrl` defaults to the built-in home screen. */
@@ -59,7 +59,7 @@ async function answer(route: Route, devicePage: string): Promise<void> {
   if (path === RENDERER_SCRIPT_PATH) return send(route, 200, 'text/javascript; charset=utf-8', await buildRendererBundle());
   const iconVariant = ICON_VARIANT_BY_PATH.get(path);
   if (iconVariant !== undefined) return send(route, 200, 'application/gzip', await gzippedIconVariant(iconVariant));
-  if (path === SCRIPT_FONT_FACES_PATH) return send(route, 200, 'application/gzip', gzippedScriptFontFaces());
+  if (path === SCRIPT_FONT_FACES_PATH) return send(route, 200, 'application/gzip', await gzippedScriptFontFaces());
   if (path === HOME_PATH) return send(route, 200, 'text/html; charset=utf-8', homeScreenHtml(HOME_FONT_PATH));
   if (path === HOME_FONT_PATH) return send(route, 200, 'font/woff2', await readHomeFont());
   const font = (await readRobotoFont(path)) ?? (await readScriptFont(path));

@@ -90,7 +90,7 @@ export class ScriptFontFaces {
   #needAll(node: Node): void {
     this.need(node.textContent ?? '');
     if (!(node instanceof Element)) return;
-    for (const element of [node, ...node.querySelectorAll('input, textarea, [placeholder]')]) {
+    for (const element of [node, ...node.querySelectorAll('input, textarea')]) {
       for (const name of DRAWN_ATTRIBUTES) this.need(element.getAttribute(name) ?? '');
       if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) this.need(element.value);
     }

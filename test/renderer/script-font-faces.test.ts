@@ -41,7 +41,7 @@ test('the faces the page is given are the fonts the device serves, emoji first a
     assert.notEqual(await readScriptFont(face.src), null, face.src);
     assert.ok(parseUnicodeRange(face.unicodeRange).every(([first, last]) => Number.isInteger(first) && first <= last), face.unicodeRange);
   }
-  assert.deepEqual(JSON.parse(gunzipSync(gzippedScriptFontFaces()).toString()), table);
+  assert.deepEqual(JSON.parse(gunzipSync(await gzippedScriptFontFaces()).toString()), table);
 });
 
 test('a unicode-range reads as code point pairs: single points, ranges and wildcards', () => {
